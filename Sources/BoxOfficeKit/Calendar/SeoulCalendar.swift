@@ -1,0 +1,43 @@
+import Foundation
+
+/// Answers "what day is it in Seoul", the calendar KOBIS publishes on.
+///
+/// Korea has kept UTC+9 without daylight saving since 1988, so a fixed offset is exact for every
+/// date the tool accepts and needs no time-zone database on the machine.
+public struct SeoulCalendar: Sendable {
+    public static let utcOffsetSeconds = 9 * 3600
+
+    /// Reads the current instant; injected so tests control time.
+    public var now: @Sendable () -> Date
+    /// A pinned "today" (from `BOXOFFICE_TODAY`), which wins over `now`.
+    public var pinnedToday: Day?
+
+    public init(now: @escaping @Sendable () -> Date = { Date() }, pinnedToday: Day? = nil) {
+        self.now = now
+        self.pinnedToday = pinnedToday
+    }
+
+    /// Today's date in Asia/Seoul.
+    public var today: Day {
+        if let pinnedToday { return pinnedToday }
+        return Self.day(containing: now())
+    }
+
+    /// Yesterday in Asia/Seoul: the latest date KOBIS can have figures for.
+    public var yesterday: Day { today - 1 }
+
+    /// The Seoul date of an instant.
+    public static func day(containing instant: Date) -> Day {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
+        return Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
+    }
+
+    /// Builds the calendar from the environment: `BOXOFFICE_TODAY=yyyy-MM-dd` pins today.
+    public static func fromEnvironment(_ environment: [String: String]) throws -> SeoulCalendar {
+        guard let pinned = environment["BOXOFFICE_TODAY"], !pinned.isEmpty else { return SeoulCalendar() }
+        guard let day = Day(iso: pinned) else {
+            throw ConfigurationError.invalidValue(name: "BOXOFFICE_TODAY", expected: "a date as YYYY-MM-DD")
+        }
+        return SeoulCalendar(pinnedToday: day)
+    }
+}

@@ -1,0 +1,59 @@
+/// The one place `boxoffice` runs work concurrently: a task group that keeps at most `width`
+/// jobs in flight and returns results in the order the jobs were queued.
+///
+/// Jobs may queue follow-up jobs as they finish (a chart names films whose info is fetched next),
+/// and each distinct job runs once per call, however often it is queued. The first error cancels
+/// every job in flight and is rethrown; cancelling the calling task does the same with
+/// `CancellationError`.
+public enum BoundedTaskGroup {
+    /// Runs `initial` jobs and every follow-up they queue, `width` at a time at most.
+    ///
+    /// - Returns: each job with its output, initial jobs first, then follow-ups in the order they were queued.
+    public static func run<Job: Hashable & Sendable, Output: Sendable>(
+        _ initial: [Job],
+        width: Int,
+        _ perform: @escaping @Sendable (Job) async throws -> (output: Output, followUps: [Job])
+    ) async throws -> [(job: Job, output: Output)] {
+        precondition(width >= 1, "width must be at least 1")
+        var queue: [Job] = []
+        var seen = Set<Job>()
+        for job in initial where seen.insert(job).inserted { queue.append(job) }
+
+        return try await withThrowingTaskGroup(of: (Int, Output, [Job]).self) { group in
+            var outputs: [Output?] = []
+            var next = 0
+            var inFlight = 0
+            while true {
+                while inFlight < width, next < queue.count {
+                    try Task.checkCancellation()
+                    let index = next
+                    let job = queue[index]
+                    group.addTask {
+                        let (output, followUps) = try await perform(job)
+                        return (index, output, followUps)
+                    }
+                    next += 1
+                    inFlight += 1
+                }
+                guard let (index, output, followUps) = try await group.next() else { break }
+                inFlight -= 1
+                if outputs.count <= index { outputs.append(contentsOf: repeatElement(nil, count: index + 1 - outputs.count)) }
+                outputs[index] = output
+                for job in followUps where seen.insert(job).inserted { queue.append(job) }
+            }
+            try Task.checkCancellation()
+            return zip(queue, outputs).map { ($0, $1!) }
+        }
+    }
+
+    /// Maps `inputs` through `transform`, `width` at a time at most, keeping input order.
+    public static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input],
+        width: Int,
+        _ transform: @escaping @Sendable (Input) async throws -> Output
+    ) async throws -> [Output] {
+        try await run(Array(inputs.indices), width: width) { index in
+            (try await transform(inputs[index]), [])
+        }.map(\.output)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads the KOBIS daily box office and movie info through an ``HTTPTransport``.
+///
+/// The key travels as the `key` query parameter, as KOBIS requires; no error this client throws
+/// contains a URL, so the key cannot leak through one.
+public struct KOBISClient: Sendable {
+    /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
+    public static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
+
+    public let transport: any HTTPTransport
+    public let baseURL: URL
+    private let key: String
+
+    public init(transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL) {
+        self.transport = transport
+        self.key = key
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+    }
+
+    /// The request for a date's chart.
+    public func dailyChartRequest(on date: Day, filters: KOBISFilters = .init()) -> HTTPRequest {
+        request("boxoffice/searchDailyBoxOfficeList.json",
+                [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
+    }
+
+    /// The request for a film's movie info.
+    public func movieInfoRequest(code: String) -> HTTPRequest {
+        request("movie/searchMovieInfo.json", [("movieCd", code)])
+    }
+
+    /// The top 10 of a date, filtered as asked.
+    public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
+        let subject = "the daily chart for \(date.iso)"
+        let body = try await fetch(dailyChartRequest(on: date, filters: filters), subject: subject)
+        return try interpret(subject: subject) { () throws(MalformedBody) in try KOBISDecoding.dailyChart(body, date: date) }
+    }
+
+    /// A film's details; nil when KOBIS has none for the code.
+    public func movieInfo(code: String) async throws -> MovieInfo? {
+        let subject = "movie info for film \(code)"
+        let body = try await fetch(movieInfoRequest(code: code), subject: subject)
+        return try interpret(subject: subject) { () throws(MalformedBody) in try KOBISDecoding.movieInfo(body) }
+    }
+
+    private func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "key", value: key)] + parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return HTTPRequest(url: components.url!)
+    }
+
+    private func fetch(_ request: HTTPRequest, subject: String) async throws -> Data {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            throw KOBISError.unavailable(subject: subject, reason: error.summary)
+        }
+        switch response.status {
+        case 200: return response.body
+        case 429, 500...599: throw KOBISError.unavailable(subject: subject, reason: "HTTP \(response.status)")
+        default: throw KOBISError.malformed(subject: subject, reason: "HTTP \(response.status) instead of 200")
+        }
+    }
+
+    private func interpret<Value>(subject: String, _ decode: () throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) throws(KOBISError) -> Value {
+        let outcome: KOBISDecoding.Outcome<Value>
+        do {
+            outcome = try decode()
+        } catch {
+            throw .malformed(subject: subject, reason: error.reason)
+        }
+        switch outcome {
+        case .value(let value): return value
+        case let .fault(code, message): throw KOBISError(faultCode: code, message: message, subject: subject)
+        }
+    }
+}
+
+/// What went wrong talking to KOBIS; each message names the request and the way forward.
+public enum KOBISError: UserFacingError, Equatable {
+    /// `320010`: the key is invalid or missing.
+    case invalidKey
+    /// `320011`: the key's 3,000 calls for the day are spent.
+    case quotaExceeded(subject: String)
+    /// Any other `faultInfo` code.
+    case fault(code: String, message: String, subject: String)
+    /// A connection failure, timeout or 5xx.
+    case unavailable(subject: String, reason: String)
+    /// A body that is not the data KOBIS documents.
+    case malformed(subject: String, reason: String)
+
+    init(faultCode code: String, message: String, subject: String) {
+        switch code {
+        case "320010": self = .invalidKey
+        case "320011": self = .quotaExceeded(subject: subject)
+        default: self = .fault(code: code, message: message, subject: subject)
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidKey:
+            "KOBIS rejected the API key (error 320010): check KOBIS_API_KEY"
+        case .quotaExceeded(let subject):
+            "KOBIS refused \(subject): the key's daily quota of 3,000 calls is used up (error 320011); run again after midnight in Seoul"
+        case let .fault(code, message, subject):
+            "KOBIS refused \(subject) with error \(code)\(message.isEmpty ? "" : " (\(Self.oneLine(message)))")"
+        case let .unavailable(subject, reason):
+            "KOBIS is unavailable: \(subject) failed (\(reason)); try again later"
+        case let .malformed(subject, reason):
+            "KOBIS sent a malformed response for \(subject): \(reason)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidKey: .configuration
+        case .quotaExceeded, .unavailable: .tryAgainLater
+        case .fault, .malformed: .malformedResponse
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(120))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// One row of a KOBIS daily chart, with numbers and dates parsed.
+public struct ChartEntry: Hashable, Sendable, Codable {
+    public var rank: Int
+    /// Previous rank minus this rank: positive means the film moved up.
+    public var rankChange: Int
+    /// KOBIS marked it `NEW`: it entered the chart this day (a re-release comes back as new).
+    public var isNew: Bool
+    public var movieCode: String
+    public var title: String
+    /// The open date KOBIS shows for the current release; nil when blank (often a re-release).
+    public var openDate: Day?
+    public var sales: Int64
+    /// Percent of the whole day's sales, all films counted.
+    public var salesShare: Double
+    public var salesChange: Int64
+    public var salesChangePercent: Double
+    public var salesCumulative: Int64
+    public var audience: Int64
+    public var audienceChange: Int64
+    public var audienceChangePercent: Double
+    public var audienceCumulative: Int64
+    public var screens: Int64
+    public var showings: Int64
+
+    public init(rank: Int, rankChange: Int = 0, isNew: Bool = false, movieCode: String, title: String,
+                openDate: Day? = nil, sales: Int64 = 0, salesShare: Double = 0, salesChange: Int64 = 0,
+                salesChangePercent: Double = 0, salesCumulative: Int64 = 0, audience: Int64 = 0,
+                audienceChange: Int64 = 0, audienceChangePercent: Double = 0, audienceCumulative: Int64 = 0,
+                screens: Int64 = 0, showings: Int64 = 0) {
+        self.rank = rank
+        self.rankChange = rankChange
+        self.isNew = isNew
+        self.movieCode = movieCode
+        self.title = title
+        self.openDate = openDate
+        self.sales = sales
+        self.salesShare = salesShare
+        self.salesChange = salesChange
+        self.salesChangePercent = salesChangePercent
+        self.salesCumulative = salesCumulative
+        self.audience = audience
+        self.audienceChange = audienceChange
+        self.audienceChangePercent = audienceChangePercent
+        self.audienceCumulative = audienceCumulative
+        self.screens = screens
+        self.showings = showings
+    }
+}
+
+/// A date's chart: KOBIS publishes the top 10 at most.
+public struct DailyChart: Hashable, Sendable, Codable {
+    public var date: Day
+    public var entries: [ChartEntry]
+
+    public init(date: Day, entries: [ChartEntry]) {
+        self.date = date
+        self.entries = entries
+    }
+}
+
+/// KOBIS movie info, trimmed to what reports use.
+public struct MovieInfo: Hashable, Sendable, Codable {
+    public struct Person: Hashable, Sendable, Codable {
+        public var name: String
+        public var nameEnglish: String
+        public init(name: String, nameEnglish: String = "") {
+            self.name = name
+            self.nameEnglish = nameEnglish
+        }
+    }
+
+    public struct Company: Hashable, Sendable, Codable {
+        public var code: String
+        public var name: String
+        public var nameEnglish: String
+        /// The company's part in this film: `배급사` distributor, `제작사` producer, `제공`, …
+        public var role: String
+        public init(code: String = "", name: String, nameEnglish: String = "", role: String) {
+            self.code = code
+            self.name = name
+            self.nameEnglish = nameEnglish
+            self.role = role
+        }
+    }
+
+    /// The role KOBIS gives distributors.
+    public static let distributorRole = "배급사"
+    /// The nation name KOBIS gives Korea.
+    public static let koreaNation = "한국"
+
+    public var code: String
+    public var title: String
+    public var titleEnglish: String
+    public var titleOriginal: String
+    public var runtimeMinutes: Int?
+    public var productionYear: Int?
+    public var openDate: Day?
+    public var nations: [String]
+    public var genres: [String]
+    public var directors: [Person]
+    public var companies: [Company]
+    /// Watch grades from the film's rating audits, in KOBIS order.
+    public var watchGrades: [String]
+
+    public init(code: String, title: String, titleEnglish: String = "", titleOriginal: String = "",
+                runtimeMinutes: Int? = nil, productionYear: Int? = nil, openDate: Day? = nil,
+                nations: [String] = [], genres: [String] = [], directors: [Person] = [],
+                companies: [Company] = [], watchGrades: [String] = []) {
+        self.code = code
+        self.title = title
+        self.titleEnglish = titleEnglish
+        self.titleOriginal = titleOriginal
+        self.runtimeMinutes = runtimeMinutes
+        self.productionYear = productionYear
+        self.openDate = openDate
+        self.nations = nations
+        self.genres = genres
+        self.directors = directors
+        self.companies = companies
+        self.watchGrades = watchGrades
+    }
+
+    /// Distributors (`배급사`) in KOBIS order, each once.
+    public var distributors: [String] {
+        var seen = Set<String>()
+        return companies.filter { $0.role == Self.distributorRole && seen.insert($0.name).inserted }.map(\.name)
+    }
+
+    /// Korean by KOBIS's nation list: the first nation listed is Korea.
+    public var isKorean: Bool { nations.first == Self.koreaNation }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Mustache
+
+/// CSV cells for spreadsheets: RFC 4180 quoting, line breaks kept as CRLF inside quotes, and text
+/// that a spreadsheet would run as a formula prefixed with `'`.
+///
+/// Template authors never escape by hand: every `{{value}}` in a template whose first line is
+/// `{{% CONTENT_TYPE: CSV}}` passes through `escapeText`. A cell that is a plain number (`-2`,
+/// `+3.5`) is never prefixed, since a spreadsheet reads it as the number it is.
+public struct CSVContentType: MustacheContentType {
+    public static let name = "CSV"
+
+    public init() {}
+
+    public func escapeText(_ text: String) -> String {
+        var cell = text
+        if let first = cell.unicodeScalars.first, Self.formulaStarts.contains(first), !Self.isPlainNumber(cell) {
+            cell = "'" + cell
+        }
+        if cell.contains(where: \.isNewline) {
+            // "\r\n" is one Character in Swift, so each break of any kind becomes exactly one CRLF.
+            cell = String(cell.flatMap { $0.isNewline ? ["\r\n"] : [$0] })
+        }
+        let needsQuotes = cell.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+            || cell.first == " " || cell.last == " "
+        return needsQuotes ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+    }
+
+    /// First characters that make a spreadsheet evaluate a cell.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    static func isPlainNumber(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars[...]
+        if let sign = scalars.first, sign == "-" || sign == "+" { scalars = scalars.dropFirst() }
+        let parts = String(scalars).split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count) else { return false }
+        return parts.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+    }
+
+    /// Turns every line break the template wrote (LF) into CRLF, leaving the CRLFs inside cells alone.
+    public static func normalizeRecordSeparators(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + text.utf8.count / 32)
+        for character in text {
+            // A cell's break is already the single Character "\r\n"; only bare "\n" comes from the template.
+            if character == "\n" { result.append("\r\n") } else { result.append(character) }
+        }
+        return result
+    }
+}
+
+/// Registers the project's content types with swift-mustache, once, before any template is parsed.
+enum ContentTypeRegistry {
+    static let registered: Void = {
+        MustacheContentTypes.register(CSVContentType(), named: CSVContentType.name)
+    }()
+}

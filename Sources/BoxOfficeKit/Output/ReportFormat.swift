@@ -1,0 +1,90 @@
+import Foundation
+
+/// An output format the user can ask for with `--format`.
+public enum ReportFormat: String, CaseIterable, Sendable, Codable {
+    case json, csv
+
+    /// Parses `json,csv`: a comma-separated list, each format once, in the order given.
+    public static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {
+        var formats: [ReportFormat] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = ReportFormat(rawValue: name) else { throw FormatListError(given: String(part)) }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}
+
+public struct FormatListError: UserFacingError, Equatable {
+    public let given: String
+    public var errorDescription: String? {
+        "unknown format \(DateRangeError.quoted(given)): expected a comma-separated list of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+/// A report file rendered in memory, ready to be written.
+public struct RenderedFile: Sendable, Equatable {
+    public var name: String
+    public var contents: Data
+
+    public init(name: String, contents: Data) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+/// Renders the report model into files: JSON by encoding, everything else through the templates.
+public struct ReportRenderer: Sendable {
+    public struct Options: Sendable {
+        /// Start CSV files with a UTF-8 byte-order mark, so Excel reads Korean titles right.
+        public var csvByteOrderMark: Bool
+
+        public init(csvByteOrderMark: Bool = true) {
+            self.csvByteOrderMark = csvByteOrderMark
+        }
+    }
+
+    public let templates: ReportTemplates
+    public let options: Options
+
+    public init(templates: ReportTemplates, options: Options = .init()) {
+        self.templates = templates
+        self.options = options
+    }
+
+    /// `boxoffice-2022-01-01_2022-01-31` (`boxoffice-sample-…` for the simulated sample).
+    public static func baseName(for report: BoxOfficeReport) -> String {
+        (report.simulated ? "boxoffice-sample-" : "boxoffice-") + report.range.dateRange.fileStem
+    }
+
+    /// Every file of `formats`, in the order asked for.
+    public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) throws -> [RenderedFile] {
+        let base = Self.baseName(for: report)
+        var files: [RenderedFile] = []
+        for format in formats {
+            switch format {
+            case .json:
+                files.append(RenderedFile(name: base + ".json", contents: try Self.json(report)))
+            case .csv:
+                files.append(RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))))
+                files.append(RenderedFile(name: base + "-daily.csv", contents: try csv("daily.csv", CSVView.daily(report))))
+            }
+        }
+        return files
+    }
+
+    /// The report model as JSON: snake_case keys, sorted, pretty-printed, ending in a newline.
+    public static func json(_ report: BoxOfficeReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(report) + Data("\n".utf8)
+    }
+
+    func csv(_ template: String, _ context: [String: Any]) throws(TemplateError) -> Data {
+        let text = CSVContentType.normalizeRecordSeparators(try templates.render(template, context))
+        return Data(((options.csvByteOrderMark ? "\u{FEFF}" : "") + text).utf8)
+    }
+}

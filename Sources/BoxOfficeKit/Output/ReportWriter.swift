@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+
+/// Writes report files so that a reader never sees a partial one: each goes to a temporary file in
+/// the destination folder, and only when every file is complete are they renamed into place.
+///
+/// A failure before the renames leaves the folder as it was, temporary files removed.
+public struct ReportWriter: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `files`, returning their final paths in the same order.
+    public func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: Self.reason(error))
+        }
+        var staged: [(temporary: URL, final: URL)] = []
+        do {
+            for file in files {
+                let final = directory.appendingPathComponent(file.name)
+                let temporary = directory.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
+                staged.append((temporary, final))
+                try Self.writeDurably(file.contents, to: temporary)
+            }
+            for (temporary, final) in staged {
+                guard rename(temporary.path, final.path) == 0 else {
+                    throw OutputError.cannotWrite(path: final.path, reason: String(cString: strerror(errno)))
+                }
+            }
+        } catch {
+            for (temporary, _) in staged { unlink(temporary.path) }
+            throw error as? OutputError ?? .cannotWrite(path: directory.path, reason: Self.reason(error))
+        }
+        return staged.map(\.final)
+    }
+
+    /// Creates the file exclusively, writes it whole and flushes it to disk before returning.
+    static func writeDurably(_ data: Data, to url: URL) throws(OutputError) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if failure != 0 {
+            throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? OutputError, case let .cannotWrite(_, reason) = error { return reason }
+        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+public enum OutputError: UserFacingError, Equatable {
+    case cannotWrite(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotWrite(path, reason):
+            "cannot write the report to \(path): \(reason); choose another folder with --output"
+        }
+    }
+
+    public var exitStatus: ExitStatus { .cannotWrite }
+}

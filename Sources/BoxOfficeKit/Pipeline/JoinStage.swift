@@ -1,0 +1,190 @@
+import Foundation
+
+/// Joins daily charts with movie info: per-film totals and per-day rows. Pure and synchronous.
+public enum JoinStage {
+    /// One entry per film that appears in `charts`, unranked (rank 0), in order of first appearance.
+    public static func films(charts: [DailyChart], movies: [String: MovieInfo]) -> [FilmRanking] {
+        let chartedAudience = charts.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
+        var order: [String] = []
+        var rowsByFilm: [String: [(date: Day, entry: ChartEntry)]] = [:]
+        for chart in charts.sorted(by: { $0.date < $1.date }) {
+            for entry in chart.entries {
+                if rowsByFilm[entry.movieCode] == nil { order.append(entry.movieCode) }
+                rowsByFilm[entry.movieCode, default: []].append((chart.date, entry))
+            }
+        }
+        return order.map { code in
+            let rows = rowsByFilm[code]!
+            let last = rows[rows.count - 1]
+            let info = movies[code]
+            let audience = rows.reduce(Int64(0)) { $0 + $1.entry.audience }
+            let sales = rows.reduce(Int64(0)) { $0 + $1.entry.sales }
+            let screens = rows.reduce(Int64(0)) { $0 + $1.entry.screens }
+            let chartTitle = rows.last { !$0.entry.title.isEmpty }?.entry.title
+            return FilmRanking(
+                rank: 0,
+                movieCode: code,
+                title: chartTitle ?? info?.title ?? "",
+                titleEnglish: info?.titleEnglish ?? "",
+                openDate: rows.last { $0.entry.openDate != nil }?.entry.openDate ?? info?.openDate,
+                daysOnChart: Set(rows.map(\.date)).count,
+                bestRank: rows.map(\.entry.rank).min()!,
+                firstChartDate: rows[0].date,
+                lastChartDate: last.date,
+                audience: audience,
+                sales: sales,
+                audienceSharePercent: percent(audience, of: chartedAudience),
+                audienceCumulative: last.entry.audienceCumulative,
+                salesCumulative: last.entry.salesCumulative,
+                audiencePerScreen: ratio(audience, screens),
+                hasMovieInfo: info != nil,
+                nations: info?.nations ?? [],
+                genres: info?.genres ?? [],
+                directors: info?.directors.map(\.name) ?? [],
+                distributors: info?.distributors ?? [],
+                watchGrade: info?.watchGrades.last,
+                runtimeMinutes: info?.runtimeMinutes
+            )
+        }
+    }
+
+    /// Every chart as a day of the report, with audience per screen and days since opening.
+    public static func days(charts: [DailyChart]) -> [DayReport] {
+        charts.sorted { $0.date < $1.date }.map { chart in
+            DayReport(
+                date: chart.date,
+                audience: chart.entries.reduce(0) { $0 + $1.audience },
+                sales: chart.entries.reduce(0) { $0 + $1.sales },
+                entries: chart.entries.map { entry in
+                    DayEntry(
+                        rank: entry.rank,
+                        rankChange: entry.rankChange,
+                        isNew: entry.isNew,
+                        movieCode: entry.movieCode,
+                        title: entry.title,
+                        openDate: entry.openDate,
+                        daysSinceOpen: entry.openDate.map { $0.distance(to: chart.date) },
+                        audience: entry.audience,
+                        audienceChange: entry.audienceChange,
+                        audienceChangePercent: entry.audienceChangePercent,
+                        audienceCumulative: entry.audienceCumulative,
+                        sales: entry.sales,
+                        salesSharePercent: entry.salesShare,
+                        salesChange: entry.salesChange,
+                        salesCumulative: entry.salesCumulative,
+                        screens: entry.screens,
+                        showings: entry.showings,
+                        audiencePerScreen: ratio(entry.audience, entry.screens)
+                    )
+                }
+            )
+        }
+    }
+
+    /// A percentage rounded to two decimals; 0 when the whole is 0.
+    static func percent(_ part: Int64, of whole: Int64) -> Double {
+        whole == 0 ? 0 : (Double(part) * 10_000 / Double(whole)).rounded() / 100
+    }
+
+    /// A ratio rounded to one decimal; nil when the divisor is 0.
+    static func ratio(_ numerator: Int64, _ denominator: Int64) -> Double? {
+        denominator == 0 ? nil : (Double(numerator) * 10 / Double(denominator)).rounded() / 10
+    }
+}
+
+/// Orders films over the range. Pure and synchronous.
+public enum RankStage {
+    /// Films sorted by `key` (descending), ties broken by sales, then by movie code; ranks numbered from 1.
+    public static func rank(_ films: [FilmRanking], by key: RankKey) -> [FilmRanking] {
+        let sorted = films.sorted { a, b in
+            let (primaryA, primaryB) = key == .audience ? (a.audience, b.audience) : (a.sales, b.sales)
+            if primaryA != primaryB { return primaryA > primaryB }
+            if a.sales != b.sales { return a.sales > b.sales }
+            if a.audience != b.audience { return a.audience > b.audience }
+            return a.movieCode < b.movieCode
+        }
+        return sorted.enumerated().map { index, film in
+            var ranked = film
+            ranked.rank = index + 1
+            return ranked
+        }
+    }
+}
+
+/// Builds the report model from fetched data: join, rank, summarize. Pure and synchronous.
+public enum ReportBuilder {
+    public struct Options: Sendable {
+        public var rankBy: RankKey
+        public var filters: KOBISFilters
+        public var simulated: Bool
+
+        public init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false) {
+            self.rankBy = rankBy
+            self.filters = filters
+            self.simulated = simulated
+        }
+    }
+
+    public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options) -> BoxOfficeReport {
+        let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies), by: options.rankBy)
+        let days = JoinStage.days(charts: charts)
+        var notes = [BoxOfficeReport.chartCoverageNote]
+        if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
+        if range.start.year < 2011 {
+            notes.append("KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.")
+        }
+        let missingInfo = films.filter { !$0.hasMovieInfo }.count
+        if missingInfo > 0 {
+            notes.append("KOBIS had no movie info for \(missingInfo) film\(missingInfo == 1 ? "" : "s"); their nations, genres and distributors are blank.")
+        }
+        return BoxOfficeReport(
+            source: options.simulated ? "Simulated KOBIS data (boxoffice's bundled sample)" : "KOBIS daily box office (Korean Film Council)",
+            simulated: options.simulated,
+            range: ReportRange(range),
+            filters: options.filters,
+            rankedBy: options.rankBy,
+            notes: notes,
+            summary: summary(films: films, days: days),
+            films: films,
+            days: days
+        )
+    }
+
+    static func summary(films: [FilmRanking], days: [DayReport]) -> ReportSummary {
+        let audience = films.reduce(Int64(0)) { $0 + $1.audience }
+        let sales = films.reduce(Int64(0)) { $0 + $1.sales }
+        let korean = films.filter { $0.hasMovieInfo && $0.nations.first == MovieInfo.koreaNation }.reduce(Int64(0)) { $0 + $1.audience }
+        let unknown = films.filter { !$0.hasMovieInfo || $0.nations.isEmpty }.reduce(Int64(0)) { $0 + $1.audience }
+        let foreign = audience - korean - unknown
+
+        var byDistributor: [String: (audience: Int64, sales: Int64, films: Int)] = [:]
+        for film in films {
+            guard let name = film.distributors.first else { continue }
+            byDistributor[name, default: (0, 0, 0)].audience += film.audience
+            byDistributor[name, default: (0, 0, 0)].sales += film.sales
+            byDistributor[name, default: (0, 0, 0)].films += 1
+        }
+        let distributors = byDistributor
+            .map { ReportSummary.DistributorTotal(name: $0.key, audience: $0.value.audience, sales: $0.value.sales,
+                                                  films: $0.value.films,
+                                                  audienceSharePercent: JoinStage.percent($0.value.audience, of: audience)) }
+            .sorted { ($0.audience, $1.name) > ($1.audience, $0.name) }
+
+        let newEntries = days.flatMap { day in
+            day.entries.filter(\.isNew).map {
+                ReportSummary.NewEntry(date: day.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
+            }
+        }
+        return ReportSummary(
+            chartedAudience: audience,
+            chartedSales: sales,
+            films: films.count,
+            emptyDays: days.filter { $0.entries.isEmpty }.count,
+            audienceShareByNation: .init(korean: JoinStage.percent(korean, of: audience),
+                                         foreign: JoinStage.percent(foreign, of: audience),
+                                         unknown: JoinStage.percent(unknown, of: audience)),
+            topDistributors: Array(distributors.prefix(5)),
+            newEntries: newEntries
+        )
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The whole `boxoffice report` run, as typed stages:
+///
+/// 1. **fetch** (``FetchStage``): every chart of the range and the movie info of every film in them,
+///    concurrently and bounded;
+/// 2. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
+///    fetched data to a ``BoxOfficeReport``;
+/// 3. **render** (``ReportRenderer``): JSON and the Mustache templates, in memory;
+/// 4. **write** (``ReportWriter``): every file complete before any is renamed into place.
+public struct ReportPipeline: Sendable {
+    public struct Request: Sendable {
+        public var range: DateRange
+        public var filters: KOBISFilters
+        public var rankBy: RankKey
+        public var formats: [ReportFormat]
+
+        public init(range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
+                    formats: [ReportFormat] = ReportFormat.allCases) {
+            self.range = range
+            self.filters = filters
+            self.rankBy = rankBy
+            self.formats = formats
+        }
+    }
+
+    public let fetch: FetchStage
+    public let renderer: ReportRenderer
+    public let writer: ReportWriter
+    /// True when the KOBIS client is backed by the bundled simulation.
+    public let simulated: Bool
+
+    public init(fetch: FetchStage, renderer: ReportRenderer, writer: ReportWriter, simulated: Bool) {
+        self.fetch = fetch
+        self.renderer = renderer
+        self.writer = writer
+        self.simulated = simulated
+    }
+
+    /// Fetches the data and builds the report model, writing nothing.
+    public func report(for request: Request) async throws -> BoxOfficeReport {
+        let fetched = try await fetch.fetch(request.range, filters: request.filters)
+        return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
+                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated))
+    }
+
+    /// Runs every stage and returns the paths written, in format order.
+    public func run(_ request: Request) async throws -> [URL] {
+        let report = try await report(for: request)
+        let files = try renderer.render(report, formats: request.formats)
+        try Task.checkCancellation()
+        return try writer.write(files)
+    }
+}
