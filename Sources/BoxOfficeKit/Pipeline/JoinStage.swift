@@ -100,7 +100,6 @@ public enum RankStage {
             let (primaryA, primaryB) = key == .audience ? (a.audience, b.audience) : (a.sales, b.sales)
             if primaryA != primaryB { return primaryA > primaryB }
             if a.sales != b.sales { return a.sales > b.sales }
-            if a.audience != b.audience { return a.audience > b.audience }
             return a.movieCode < b.movieCode
         }
         return sorted.enumerated().map { index, film in

@@ -1,0 +1,61 @@
+import BoxOfficeKit
+import Foundation
+
+/// A loopback server that speaks KOBIS: daily charts and movie info from a simulated catalogue,
+/// `faultInfo` bodies with HTTP 200 for a wrong key or a spent quota, and hooks to script faults.
+public final class FakeKOBISServer: @unchecked Sendable {
+    /// The key the fake accepts.
+    public let validKey: String
+    public let server: LoopbackHTTPServer
+    private let state: State
+
+    final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var answered = 0
+    }
+
+    /// - Parameters:
+    ///   - films: the simulated catalogue (the bundled sample's by default).
+    ///   - validKey: any other key gets `320010`.
+    ///   - quota: after this many answered calls, every call gets `320011`.
+    ///   - delay: seconds added to every answer.
+    ///   - script: answers a request itself when it returns non-nil (faults, hand-made bodies).
+    public init(films: [SimulatedFilm] = SampleData.films, validKey: String = "test-kobis-key",
+                quota: Int? = nil, delay: TimeInterval = 0,
+                script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil) throws {
+        let kobis = SimulatedKOBIS(films: films)
+        let state = State()
+        self.validKey = validKey
+        self.state = state
+        server = try LoopbackHTTPServer { request in
+            if let scripted = script?(request) {
+                var response = scripted
+                response.delay += delay
+                return response
+            }
+            guard request.query["key"] == validKey else {
+                return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#, delay: delay)
+            }
+            let overQuota = state.lock.withLock { () -> Bool in
+                if let quota, state.answered >= quota { return true }
+                state.answered += 1
+                return false
+            }
+            if overQuota {
+                return .json(#"{"faultInfo":{"message":"키 사용량이 초과되었습니다.","errorCode":"320011"}}"#, delay: delay)
+            }
+            let url = URL(string: "http://127.0.0.1" + request.target)!
+            let answer = kobis.response(to: HTTPRequest(url: url))
+            return ScriptedResponse(status: answer.status, headers: answer.headers, body: answer.body, delay: delay)
+        }
+    }
+
+    /// The value for `KOBIS_BASE_URL`.
+    public var baseURL: URL { server.baseURL.appendingPathComponent("kobisopenapi/webservice/rest/") }
+
+    /// Requests for daily charts, in arrival order.
+    public var chartRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") } }
+
+    /// Requests for movie info, in arrival order.
+    public var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
+}

@@ -1,0 +1,227 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemSend = Glibc.send
+private let noSignal = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+import Darwin
+private let systemSend = Darwin.send
+private let noSignal: Int32 = 0
+#endif
+
+/// A request as the fake server received it.
+public struct ReceivedRequest: Sendable {
+    public let method: String
+    /// The path without the query, e.g. `/kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
+    public let path: String
+    public let query: [String: String]
+    public let headers: [String: String]
+
+    /// The path with its query, as sent.
+    public let target: String
+}
+
+/// What the fake server does with a request.
+public struct ScriptedResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    /// Seconds to wait before answering, to model a slow service.
+    public var delay: TimeInterval
+
+    public init(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json;charset=UTF-8"],
+                body: Data, delay: TimeInterval = 0) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+
+    public static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> ScriptedResponse {
+        ScriptedResponse(status: status, body: Data(text.utf8), delay: delay)
+    }
+}
+
+/// A real HTTP/1.1 server on 127.0.0.1 for integration tests and benchmarks: one thread per
+/// connection, `Connection: close` after each answer, every request logged.
+///
+/// It listens only on loopback and on a port the system picks; `stop()` (or deinit) closes it.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public typealias Handler = @Sendable (ReceivedRequest) -> ScriptedResponse
+
+    public let port: Int
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var log: [ReceivedRequest] = []
+    private var inFlight = 0
+    private var peakInFlight = 0
+    private var stopped = false
+    private let acceptDone = DispatchSemaphore(value: 0)
+
+    /// Starts listening at once; throws when no loopback socket can be had.
+    public init(handler: @escaping Handler) throws {
+        self.handler = handler
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw ServerError.socket(errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            close(fd)
+            throw ServerError.socket(errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [unowned self] in self.acceptLoop() }
+        thread.name = "LoopbackHTTPServer.accept"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Every request received so far, in arrival order.
+    public var requests: [ReceivedRequest] { lock.withLock { log } }
+
+    /// The most requests the server was answering at the same moment.
+    public var peakConcurrency: Int { lock.withLock { peakInFlight } }
+
+    /// Forgets the request log and the concurrency peak.
+    public func resetLog() {
+        lock.withLock {
+            log.removeAll()
+            peakInFlight = inFlight
+        }
+    }
+
+    /// Stops accepting; connections being answered finish on their own threads.
+    public func stop() {
+        let wasStopped = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        acceptDone.wait()
+    }
+
+    private func acceptLoop() {
+        defer { acceptDone.signal() }
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if lock.withLock({ stopped }) {
+                close(connection)
+                return
+            }
+            let thread = Thread { [self] in self.serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let request = Self.readRequest(connection) else { return }
+        lock.withLock {
+            log.append(request)
+            inFlight += 1
+            peakInFlight = max(peakInFlight, inFlight)
+        }
+        let response = handler(request)
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        lock.withLock { inFlight -= 1 }
+        Self.send(response, on: connection)
+    }
+
+    private static func readRequest(_ connection: Int32) -> ReceivedRequest? {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+        while buffer.count < 65_536 {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+            if buffer.count >= 4, buffer.suffix(from: max(0, buffer.count - count - 3)).containsSubsequence(terminator) { break }
+        }
+        guard let text = String(bytes: buffer, encoding: .utf8),
+              let head = text.components(separatedBy: "\r\n\r\n").first else { return nil }
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let target = String(parts[1])
+        let components = URLComponents(string: target)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        return ReceivedRequest(method: String(parts[0]), path: components?.path ?? target, query: query,
+                               headers: headers, target: target)
+    }
+
+    private static func send(_ response: ScriptedResponse, on connection: Int32) {
+        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        var bytes = [UInt8](head.utf8)
+        bytes.append(contentsOf: response.body)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemSend(connection, $0.baseAddress, $0.count, noSignal) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    private static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+
+    public enum ServerError: Error {
+        case socket(Int32)
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    func containsSubsequence(_ needle: [UInt8]) -> Bool {
+        guard count >= needle.count else { return false }
+        var index = startIndex
+        while index <= endIndex - needle.count {
+            if self[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+}

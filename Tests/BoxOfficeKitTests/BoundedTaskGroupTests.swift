@@ -1,0 +1,123 @@
+@testable import BoxOfficeKit
+import Foundation
+import Testing
+
+/// Counts jobs in flight and remembers the peak.
+actor Gauge {
+    private(set) var current = 0
+    private(set) var peak = 0
+    private(set) var started: [Int] = []
+    private(set) var cancelled = 0
+
+    func enter(_ id: Int) {
+        started.append(id)
+        current += 1
+        peak = max(peak, current)
+    }
+
+    func leave() { current -= 1 }
+    func noteCancelled() { cancelled += 1 }
+}
+
+struct Boom: Error, Equatable {}
+
+@Suite("Bounded task group")
+struct BoundedTaskGroupTests {
+    @Test("peak width equals N when there is work for N", arguments: [1, 3, 8, 32])
+    func peakWidth(width: Int) async throws {
+        let gauge = Gauge()
+        _ = try await BoundedTaskGroup.map(Array(0..<(width * 3)), width: width) { id in
+            await gauge.enter(id)
+            try await Task.sleep(for: .milliseconds(15))
+            await gauge.leave()
+            return id
+        }
+        #expect(await gauge.peak == width)
+        #expect(await gauge.current == 0)
+    }
+
+    @Test("fewer jobs than N run all at once")
+    func fewerJobs() async throws {
+        let gauge = Gauge()
+        _ = try await BoundedTaskGroup.map(Array(0..<3), width: 8) { id in
+            await gauge.enter(id)
+            try await Task.sleep(for: .milliseconds(15))
+            await gauge.leave()
+        }
+        #expect(await gauge.peak == 3)
+    }
+
+    @Test("results keep input order, whatever order jobs finish in")
+    func order() async throws {
+        let inputs = Array(0..<40)
+        let outputs = try await BoundedTaskGroup.map(inputs, width: 6) { id in
+            // Later inputs finish first.
+            try await Task.sleep(for: .milliseconds(40 - id))
+            return id * 10
+        }
+        #expect(outputs == inputs.map { $0 * 10 })
+    }
+
+    @Test("the first error cancels the jobs in flight and is rethrown; no job starts after it")
+    func firstErrorCancels() async throws {
+        let gauge = Gauge()
+        await #expect(throws: Boom.self) {
+            _ = try await BoundedTaskGroup.map(Array(0..<20), width: 4) { id in
+                await gauge.enter(id)
+                if id == 2 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    throw Boom()
+                }
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    await gauge.noteCancelled()
+                    throw error
+                }
+                return id
+            }
+        }
+        #expect(await gauge.started.sorted() == [0, 1, 2, 3])
+        #expect(await gauge.cancelled == 3)
+    }
+
+    @Test("cancelling the parent task stops the group with CancellationError")
+    func parentCancellation() async throws {
+        let gauge = Gauge()
+        let task = Task {
+            try await BoundedTaskGroup.map(Array(0..<50), width: 5) { id in
+                await gauge.enter(id)
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    await gauge.noteCancelled()
+                    throw error
+                }
+                return id
+            }
+        }
+        while await gauge.started.count < 5 { try await Task.sleep(for: .milliseconds(2)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(await gauge.started.count == 5)
+        #expect(await gauge.cancelled == 5)
+    }
+
+    @Test("follow-up jobs run once each, after the jobs that queued them, within the bound")
+    func followUps() async throws {
+        let gauge = Gauge()
+        // Each even job queues the odd job after it and, again, job 1.
+        let results = try await BoundedTaskGroup.run([0, 2, 4, 2], width: 2) { (job: Int) -> (output: String, followUps: [Int]) in
+            await gauge.enter(job)
+            try await Task.sleep(for: .milliseconds(5))
+            await gauge.leave()
+            return ("job \(job)", job.isMultiple(of: 2) ? [job + 1, 1] : [])
+        }
+        #expect(results.map(\.job).prefix(3) == [0, 2, 4])
+        #expect(Set(results.map(\.job)) == [0, 1, 2, 3, 4, 5])
+        #expect(results.count == 6)
+        #expect(results.allSatisfy { $0.output == "job \($0.job)" })
+        #expect(await gauge.started.count == 6)
+        #expect(await gauge.peak == 2)
+    }
+}

@@ -1,0 +1,45 @@
+import BoxOfficeKit
+import Foundation
+import Testing
+
+/// Where test data lives: the repository's own hand-made fixtures, and the shared recordings of
+/// the live services in `../shared/fixtures`, read in place and never copied.
+enum TestData {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/fixtures` beside the repository.
+    static let sharedFixtures = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+
+    /// True when the shared recordings are present; tests that need them are skipped, saying so, when not.
+    static let sharedFixturesAvailable = FileManager.default.fileExists(atPath: sharedFixtures.appendingPathComponent("kobis").path)
+
+    static let sharedSkipReason: Comment = "skipped: ../shared/fixtures (recorded KOBIS and TMDB responses) is absent beside the repository"
+
+    /// This test target's hand-made fixtures.
+    static let ownFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func shared(_ path: String) throws -> Data {
+        try Data(contentsOf: sharedFixtures.appendingPathComponent(path))
+    }
+
+    static func own(_ path: String) throws -> Data {
+        try Data(contentsOf: ownFixtures.appendingPathComponent(path))
+    }
+
+    /// Files in a shared fixtures folder whose names start with `prefix`, sorted.
+    static func sharedFiles(_ folder: String, prefix: String) throws -> [URL] {
+        let directory = sharedFixtures.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
+            .sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+}
+
+extension Day {
+    /// `Day("2022-01-05")` for tests; traps on a typo, which is the test's bug.
+    init(_ iso: String) {
+        self = Day(iso: iso)!
+    }
+}
