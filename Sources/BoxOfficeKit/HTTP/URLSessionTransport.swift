@@ -32,7 +32,7 @@ public final class URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let host = request.url.host ?? "the server"
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await data(for: urlRequest)
             guard let http = response as? HTTPURLResponse else { throw TransportError.other(host: host, code: 0) }
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {
@@ -46,6 +46,30 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
+    /// `URLSession.data(for:)` rebuilt on a completion handler.
+    ///
+    /// On Linux the built-in async variant can deadlock when a task is cancelled while another
+    /// completes (its cancellation handler waits on the session's queue while holding the task's
+    /// status lock); here the cancel is handed to another queue, so the handler returns at once.
+    private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let handle = CancellableTask()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
     static func transportError(_ error: URLError, host: String) -> TransportError {
         switch error.code {
         case .timedOut: .timedOut(host: host)
@@ -55,5 +79,33 @@ public final class URLSessionTransport: HTTPTransport {
             .connectionLost(host: host)
         default: .other(host: host, code: error.code.rawValue)
         }
+    }
+}
+
+/// A data task that may be cancelled before or after it starts, from any thread.
+private final class CancellableTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelNow = lock.withLock { () -> Bool in
+            self.task = task
+            return cancelled
+        }
+        task.resume()
+        if cancelNow { Self.cancelElsewhere(task) }
+    }
+
+    func cancel() {
+        let task = lock.withLock { () -> URLSessionDataTask? in
+            cancelled = true
+            return self.task
+        }
+        if let task { Self.cancelElsewhere(task) }
+    }
+
+    private static func cancelElsewhere(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the built `boxoffice` binary as a user would, capturing stdout, stderr and the exit code.
+struct BoxOfficeProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    /// The `boxoffice` executable beside this test bundle in the build folder.
+    static let executable: URL = {
+        let candidates = [
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for folder in candidates {
+            for base in [folder, folder.deletingLastPathComponent()] {
+                let url = base.appendingPathComponent("boxoffice")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { return url }
+            }
+        }
+        return candidates[0].appendingPathComponent("boxoffice")
+    }()
+
+    /// A clean environment: no inherited keys, a pinned "today", whatever the test adds.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "BOXOFFICE_TODAY": "2025-03-10"]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = environment(), in directory: URL) async throws -> Result {
+        let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        return Result(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+    }
+}
+
+/// A fresh temporary folder, removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Names of the files in a subfolder, hidden ones included, sorted.
+    func files(in name: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(name).path)) ?? []).sorted()
+    }
+}

@@ -1,0 +1,205 @@
+import BoxOfficeKit
+import FakeServices
+import Foundation
+import Testing
+
+/// The built binary against a real HTTP server on loopback that speaks KOBIS's format.
+@Suite("boxoffice report, end to end", .serialized)
+struct ReportCommandTests {
+    static let week = ["2025-03-03..2025-03-09"]
+    static let stem = "boxoffice-2025-03-03_2025-03-09"
+
+    func environment(_ server: FakeKOBISServer, key: String? = nil) -> [String: String] {
+        BoxOfficeProcess.environment(["KOBIS_API_KEY": key ?? server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString])
+    }
+
+    @Test("a week: JSON and both CSVs written, paths on stdout, nothing on stderr, each request sent once")
+    func week() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report"] + Self.week + ["--output", "out"], environment: environment(server), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines == ["out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv"])
+        #expect(folder.files(in: "out") == ["\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).json"])
+
+        let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
+        #expect(charts.sorted() == ["20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"])
+        let movies = server.movieInfoRequests.map { $0.query["movieCd"] ?? "" }
+        #expect(Set(movies).count == movies.count, "no film's info is requested twice")
+
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("out/\(Self.stem).json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let films = try #require(object["films"] as? [[String: Any]])
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 7)
+        #expect(films.count == movies.count, "one movie-info request per distinct film")
+        #expect(object["simulated"] as? Bool == false)
+        #expect((object["notes"] as? [String])?.contains(BoxOfficeReport.chartCoverageNote) == true)
+        #expect(films.first?["title"] as? String == "검은 파도")
+    }
+
+    @Test("--concurrency N keeps N requests in flight at the server", arguments: [1, 4])
+    func concurrency(width: Int) async throws {
+        let server = try FakeKOBISServer(delay: 0.05)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report"] + Self.week + ["--concurrency", String(width), "--format", "json"],
+                                                    environment: environment(server), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.server.peakConcurrency == width)
+    }
+
+    @Test("filters travel to KOBIS as repNationCd, multiMovieYn and wideAreaCd")
+    func filters() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--nation", "korean", "--films", "commercial", "--area", "0105001", "--format", "csv"],
+                                                    environment: environment(server), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let request = try #require(server.chartRequests.first)
+        #expect(request.query["repNationCd"] == "K" && request.query["multiMovieYn"] == "N" && request.query["wideAreaCd"] == "0105001")
+        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-05-films.csv", "Reports/boxoffice-2025-03-05-daily.csv"])
+    }
+
+    @Test("no range means yesterday in Seoul")
+    func yesterday() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "--format", "json"], environment: environment(server), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"])
+        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json"])
+    }
+
+    @Test("a rejected key (faultInfo 320010 with HTTP 200): exit 78, one line, the key nowhere, no files")
+    func invalidKey() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let key = "WRONG-KEY-a1b2c3d4e5"
+        let result = try await BoxOfficeProcess.run(["report"] + Self.week, environment: environment(server, key: key), in: folder.url)
+        #expect(result.status == 78)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("320010") && result.stderr.contains("KOBIS_API_KEY"))
+        #expect(!result.stderr.contains(key))
+        #expect(folder.files(in: "Reports").isEmpty)
+    }
+
+    @Test("the daily quota runs out mid-range (faultInfo 320011): exit 75, no files")
+    func quota() async throws {
+        let server = try FakeKOBISServer(quota: 3)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report"] + Self.week, environment: environment(server), in: folder.url)
+        #expect(result.status == 75)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("320011"))
+        #expect(!result.stderr.contains(server.validKey))
+        #expect(folder.files(in: "Reports").isEmpty)
+    }
+
+    @Test("a malformed body for one date: exit 76 naming the date; the previous report is left untouched")
+    func malformed() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            request.query["targetDt"] == "20250306" ? ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8)) : nil
+        })
+        let folder = try TemporaryFolder()
+        let reports = folder.url.appendingPathComponent("Reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let previous = Data("previous report".utf8)
+        try previous.write(to: reports.appendingPathComponent("\(Self.stem).json"))
+
+        let result = try await BoxOfficeProcess.run(["report"] + Self.week, environment: environment(server), in: folder.url)
+        #expect(result.status == 76)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("2025-03-06"))
+        #expect(try Data(contentsOf: reports.appendingPathComponent("\(Self.stem).json")) == previous)
+        #expect(folder.files(in: "Reports") == ["\(Self.stem).json"], "no temporary or partial files")
+    }
+
+    @Test("KOBIS unreachable: exit 75")
+    func unreachable() async throws {
+        let server = try FakeKOBISServer()
+        let base = server.baseURL.absoluteString
+        server.server.stop()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"],
+                                                    environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": "k", "KOBIS_BASE_URL": base]),
+                                                    in: folder.url)
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("unavailable"))
+    }
+
+    @Test("bad arguments exit 64 with one line, before any request", arguments: [
+        ["report", "2023-02-30"],
+        ["report", "2025-03-10"],
+        ["report", "2003-11-10"],
+        ["report", "2025-03-09..2025-03-01"],
+        ["report", "next-week"],
+        ["report", "2025-03-05", "--format", "json,pdf"],
+        ["report", "2025-03-05", "--concurrency", "0"],
+        ["report", "2025-03-05", "--concurrency", "33"],
+        ["report", "2025-03-05", "--rank-by", "popularity"],
+        ["report", "2025-03-05", "--area", "Seoul"],
+    ])
+    func badArguments(arguments: [String]) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(arguments, environment: environment(server), in: folder.url)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(!result.stderr.isEmpty && result.stdout.isEmpty)
+        #expect(server.server.requests.isEmpty)
+        #expect(folder.files(in: "Reports").isEmpty)
+    }
+
+    @Test("the calendar message names the bounds")
+    func calendarMessage() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-10"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderrLines == ["boxoffice: date 2025-03-10 is outside the available dates: from 2003-11-11 (the first KOBIS chart) to 2025-03-09 (yesterday in Seoul; today's figures do not exist yet)"])
+    }
+
+    @Test("no KOBIS_API_KEY: exit 78 saying which variable to set")
+    func missingKey() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], in: folder.url)
+        #expect(result.status == 78)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("KOBIS_API_KEY"))
+    }
+
+    @Test("an output folder that cannot be created: exit 73")
+    func unwritable() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        try Data("a file, not a folder".utf8).write(to: folder.url.appendingPathComponent("blocker"))
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--output", "blocker/reports"], environment: environment(server), in: folder.url)
+        #expect(result.status == 73)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("blocker/reports"))
+    }
+
+    @Test("--sample needs no key and no network, works from any folder, and says it is simulated")
+    func sample() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "--output", folder.url.appendingPathComponent("sample").path],
+                                                    environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path],
+                                                    in: URL(fileURLWithPath: "/"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.count == 3)
+        let stem = "boxoffice-sample-2025-03-03_2025-03-09"
+        #expect(folder.files(in: "sample") == ["\(stem)-daily.csv", "\(stem)-films.csv", "\(stem).json"])
+        let json = try String(contentsOf: folder.url.appendingPathComponent("sample/\(stem).json"), encoding: .utf8)
+        #expect(json.contains("\"simulated\" : true") && json.contains(BoxOfficeReport.simulatedNote))
+        for csv in ["\(stem)-daily.csv", "\(stem)-films.csv"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("sample/\(csv)"), encoding: .utf8)
+            let rows = text.split(separator: "\r\n").dropFirst()
+            #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix(",SIMULATED") })
+        }
+    }
+
+    @Test("--sample refuses a range outside its week")
+    func sampleRange() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "2025-02-01"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("2025-03-03..2025-03-09"))
+    }
+}
