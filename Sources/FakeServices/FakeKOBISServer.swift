@@ -12,6 +12,8 @@ public final class FakeKOBISServer: @unchecked Sendable {
     final class State: @unchecked Sendable {
         let lock = NSLock()
         var answered = 0
+        /// Simulated answers by request target without the key, so repeated runs cost the server nothing.
+        var memo: [String: HTTPResponse] = [:]
     }
 
     /// - Parameters:
@@ -44,8 +46,13 @@ public final class FakeKOBISServer: @unchecked Sendable {
             if overQuota {
                 return .json(#"{"faultInfo":{"message":"키 사용량이 초과되었습니다.","errorCode":"320011"}}"#, delay: delay)
             }
-            let url = URL(string: "http://127.0.0.1" + request.target)!
-            let answer = kobis.response(to: HTTPRequest(url: url))
+            let memoKey = request.path + "?" + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }
+                .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            let answer = state.lock.withLock { state.memo[memoKey] } ?? {
+                let computed = kobis.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!))
+                state.lock.withLock { state.memo[memoKey] = computed }
+                return computed
+            }()
             return ScriptedResponse(status: answer.status, headers: answer.headers, body: answer.body, delay: delay)
         }
     }

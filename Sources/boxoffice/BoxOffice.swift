@@ -7,16 +7,22 @@ struct BoxOffice: AsyncParsableCommand {
         commandName: "boxoffice",
         abstract: "Korean box-office reports from KOBIS daily charts.",
         discussion: """
-            Environment:
-              KOBIS_API_KEY     your KOBIS Open API key (never pass it on the command line)
-              KOBIS_BASE_URL    KOBIS endpoint (default \(KOBISClient.defaultBaseURL.absoluteString))
-              BOXOFFICE_TODAY   pin "today" as YYYY-MM-DD for reproducible runs
+            \(HelpText.environment)
 
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
         subcommands: [ReportCommand.self]
     )
+}
+
+enum HelpText {
+    static let environment = """
+        Environment:
+          KOBIS_API_KEY     your KOBIS Open API key (never put it on the command line)
+          KOBIS_BASE_URL    KOBIS endpoint for mirrors and tests (default: public)
+          BOXOFFICE_TODAY   pin "today" (Seoul) as YYYY-MM-DD for reproducible runs
+        """
 }
 
 extension ExitStatus {

@@ -15,6 +15,8 @@ struct ReportCommand: AsyncParsableCommand {
             Dates run from \(DateRange.earliest.iso) to yesterday in Seoul. \
             stdout lists the files written, nothing else; errors go to stderr as one line.
 
+            \(HelpText.environment)
+
             \(ExitStatus.helpTable)
             """
     )

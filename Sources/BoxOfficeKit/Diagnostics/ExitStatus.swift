@@ -18,11 +18,11 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success: every requested report was written"
-        case .usage: "bad arguments (range, option values); nothing was fetched"
+        case .usage: "bad arguments (range, options); nothing was fetched"
         case .cannotWrite: "the output folder or a report file cannot be written"
         case .tryAgainLater: "try again later: KOBIS quota used up (320011) or a service unavailable"
         case .malformedResponse: "a service sent a malformed response"
-        case .configuration: "configuration: KOBIS_API_KEY missing or rejected (320010), invalid environment"
+        case .configuration: "configuration: KOBIS_API_KEY missing or rejected (320010)"
         }
     }
 }
