@@ -12,7 +12,7 @@ struct BoxOffice: AsyncParsableCommand {
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
-        subcommands: [ReportCommand.self]
+        subcommands: [ReportCommand.self, TemplatesCommand.self]
     )
 }
 

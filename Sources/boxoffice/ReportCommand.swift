@@ -49,6 +49,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only one region, by KOBIS wideAreaCd code (e.g. 0105001 for Seoul).", valueName: "code"))
     var area: String?
 
+    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').",
+                               valueName: "dir"))
+    var templates: String?
+
     @Flag(name: .customLong("no-bom"), help: "Write CSV files without the UTF-8 byte-order mark Excel needs for Korean.")
     var noBOM = false
 
@@ -78,7 +82,7 @@ struct ReportCommand: AsyncParsableCommand {
                 rankBy: rankBy,
                 formats: try ReportFormat.parseList(format)
             )
-            let templates = try ReportTemplates.bundled()
+            let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let client = try sample ? KOBISClient(transport: SampleData.transport(), key: "sample") : liveClient(environment)
             let pipeline = ReportPipeline(
                 fetch: FetchStage(client: client, width: concurrency),

@@ -49,9 +49,39 @@ public struct CSVContentType: MustacheContentType {
     }
 }
 
+/// Markdown text (CommonMark with GitHub's tables): characters Markdown would read as syntax or as
+/// HTML are backslash-escaped, and line breaks become spaces, so a value always stays inside its
+/// table cell and never turns into markup.
+public struct MarkdownContentType: MustacheContentType {
+    public static let name = "MARKDOWN"
+
+    public init() {}
+
+    /// ASCII punctuation CommonMark lets a backslash escape, and that matters inside text and cells.
+    static let escaped: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
+
+    public func escapeText(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        var lastWasBreak = false
+        for character in text {
+            if character.isNewline {
+                if !lastWasBreak { result.append(" ") }
+                lastWasBreak = true
+                continue
+            }
+            lastWasBreak = false
+            if Self.escaped.contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}
+
 /// Registers the project's content types with swift-mustache, once, before any template is parsed.
 enum ContentTypeRegistry {
     static let registered: Void = {
         MustacheContentTypes.register(CSVContentType(), named: CSVContentType.name)
+        MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
     }()
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// An output format the user can ask for with `--format`.
 public enum ReportFormat: String, CaseIterable, Sendable, Codable {
-    case json, csv
+    case json, csv, md, html
 
     /// Parses `json,csv`: a comma-separated list, each format once, in the order given.
     public static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {
@@ -70,6 +70,10 @@ public struct ReportRenderer: Sendable {
             case .csv:
                 files.append(RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))))
                 files.append(RenderedFile(name: base + "-daily.csv", contents: try csv("daily.csv", CSVView.daily(report))))
+            case .md:
+                files.append(RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8)))
+            case .html:
+                files.append(RenderedFile(name: base + ".html", contents: Data(try templates.render("report.html", ReportView.make(report)).utf8)))
             }
         }
         return files

@@ -3,61 +3,190 @@ import Mustache
 
 /// The default templates, compiled into the library from `Templates/` by the EmbedTemplates plugin.
 public enum DefaultTemplates {
-    /// Template names, sorted.
+    /// Template names (file names without `.mustache`), sorted.
     public static var names: [String] { sources.keys.sorted() }
+
+    /// What each template renders, for `boxoffice templates list`.
+    public static let purposes: [String: String] = [
+        "films.csv": "films CSV, one row per film",
+        "daily.csv": "daily CSV, one row per chart entry",
+        "report.md": "Markdown report",
+        "report.html": "HTML report",
+        "html-style": "partial: the HTML report's stylesheet",
+        "html-chart": "partial: the HTML report's SVG chart",
+    ]
+
+    /// Writes every default template into `directory` as `NAME.mustache`, for editing.
+    ///
+    /// Refuses, writing nothing, when any of the files exists already, unless `overwrite` is set.
+    public static func export(to directory: URL, overwrite: Bool) throws(TemplateExportError) -> [URL] {
+        let targets = names.map { directory.appendingPathComponent($0 + ".mustache") }
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }
+        if !overwrite, !existing.isEmpty {
+            throw .wouldOverwrite(paths: existing.map(\.path))
+        }
+        let files = names.map { RenderedFile(name: $0 + ".mustache", contents: Data(sources[$0]!.utf8)) }
+        do {
+            return try ReportWriter(directory: directory).write(files)
+        } catch {
+            throw .cannotWrite(error)
+        }
+    }
+}
+
+public enum TemplateExportError: UserFacingError, Equatable {
+    case wouldOverwrite(paths: [String])
+    case cannotWrite(OutputError)
+
+    public var errorDescription: String? {
+        switch self {
+        case .wouldOverwrite(let paths):
+            "not exporting: \(paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more") already exist; pass --force to replace them"
+        case .cannotWrite(let error):
+            error.errorDescription
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .wouldOverwrite: .usage
+        case .cannotWrite: .cannotWrite
+        }
+    }
 }
 
 /// The Mustache templates reports are rendered with: the bundled defaults, each replaceable by a
 /// user's file of the same name.
 public struct ReportTemplates: Sendable {
     private let library: MustacheLibrary
-    /// Where each template came from: "bundled" or a file path, for messages.
+    /// Where each template came from: a user's file path, or the bundled default.
     public let origins: [String: String]
 
     /// The bundled defaults only.
     public static func bundled() throws(TemplateError) -> ReportTemplates {
-        try ReportTemplates(sources: Dictionary(uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
-            (name, (text, "Templates/\(name).mustache (bundled)"))
-        }))
+        try load(overrides: nil)
+    }
+
+    /// The defaults, with every `NAME.mustache` in `directory` replacing the default of that name.
+    ///
+    /// Every template is parsed now, so a broken one fails before any network call; a file whose
+    /// name is not a template's, or a partial naming no template, is an error too.
+    public static func load(overrides directory: URL?) throws(TemplateError) -> ReportTemplates {
+        var sources = Dictionary(uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
+            (name, (text: text, origin: "bundled Templates/\(name).mustache"))
+        })
+        if let directory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .missingDirectory(path: directory.path)
+            }
+            let files: [String]
+            do {
+                files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mustache") }.sorted()
+            } catch {
+                throw .unreadable(path: directory.path)
+            }
+            for file in files {
+                let name = String(file.dropLast(".mustache".count))
+                let path = directory.appendingPathComponent(file).path
+                guard DefaultTemplates.sources[name] != nil else { throw .unknown(name: name, origin: path) }
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw .unreadable(path: path)
+                }
+                sources[name] = (text, path)
+            }
+        }
+        return try ReportTemplates(sources: sources)
     }
 
     init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
         _ = ContentTypeRegistry.registered
         var library = MustacheLibrary()
-        var origins: [String: String] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
                 library.register(try MustacheTemplate(string: source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw .syntax(origin: source.origin, line: error.context.lineNumber,
-                              column: error.context.columnNumber, reason: String(describing: error.error))
+                throw .syntax(origin: source.origin, line: error.context.lineNumber, column: error.context.columnNumber,
+                              reason: Self.describe(error.error))
             } catch {
-                throw .syntax(origin: source.origin, line: 1, column: 1, reason: String(describing: error))
+                throw .syntax(origin: source.origin, line: 1, column: 1, reason: "\(error)")
             }
-            origins[name] = source.origin
+            if let (partial, line, column) = Self.partialReferences(in: source.text).first(where: { sources[$0.name] == nil }) {
+                throw .unknownPartial(origin: source.origin, line: line, column: column, name: partial)
+            }
         }
         self.library = library
-        self.origins = origins
+        self.origins = sources.mapValues(\.origin)
     }
 
     /// Renders the template called `name` (file name without `.mustache`) with a view model.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        guard let text = library.render(context, withTemplate: name) else { throw .unknown(name: name) }
+        guard let text = library.render(context, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
         return text
+    }
+
+    /// `{{> name}}` tags in a template's text, with their line and column (1-based).
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var found: [(String, Int, Int)] = []
+        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                let afterOpen = rest[open.upperBound...]
+                let body = afterOpen.drop { $0 == " " || $0 == "\t" }
+                guard body.first == ">", let close = body.range(of: "}}") else {
+                    rest = afterOpen
+                    continue
+                }
+                let name = body[body.index(after: body.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, !name.hasPrefix("*") {
+                    found.append((name, lineIndex + 1, line.distance(from: line.startIndex, to: open.lowerBound) + 1))
+                }
+                rest = body[close.upperBound...]
+            }
+        }
+        return found
+    }
+
+    /// A parser error as a phrase.
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is never closed ({{/name}} missing)"
+        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "a transform is applied to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "a tag not allowed inside an inheritance section"
+        case .textInsideInheritSection: return "text inside an inheritance section"
+        case .invalidConfigVariableSyntax: return "a {{% … }} pragma is malformed"
+        case .unrecognisedConfigVariable: return "an unknown {{% … }} pragma or content type"
+        }
     }
 }
 
 /// A template that cannot be used.
 public enum TemplateError: UserFacingError, Equatable {
     case syntax(origin: String, line: Int, column: Int, reason: String)
-    case unknown(name: String)
+    case unknown(name: String, origin: String?)
+    case unknownPartial(origin: String, line: Int, column: Int, name: String)
+    case missingDirectory(path: String)
+    case unreadable(path: String)
 
     public var errorDescription: String? {
+        let known = DefaultTemplates.names.joined(separator: ", ")
         switch self {
         case let .syntax(origin, line, column, reason):
-            "\(origin):\(line):\(column): \(reason)"
-        case .unknown(let name):
-            "no template named '\(name)': known templates are \(DefaultTemplates.names.joined(separator: ", "))"
+            return "\(origin):\(line):\(column): \(reason)"
+        case let .unknown(name, origin?):
+            return "\(origin): '\(name)' is not a template name; known templates are \(known)"
+        case let .unknown(name, nil):
+            return "no template named '\(name)'; known templates are \(known)"
+        case let .unknownPartial(origin, line, column, name):
+            return "\(origin):\(line):\(column): the partial '\(name)' is not a template; known templates are \(known)"
+        case .missingDirectory(let path):
+            return "the templates folder \(path) does not exist (run 'boxoffice templates export \(path)' to create it)"
+        case .unreadable(let path):
+            return "cannot read \(path) as UTF-8 text"
         }
     }
 

@@ -89,7 +89,7 @@ public struct SimulatedFilm: Sendable, Hashable {
 
     func screens(on day: Day) -> Int64 {
         let weeks = Double(max(0, runStart.distance(to: day))) / 7
-        let base = day < runStart ? max(2, screensAtOpening * 0.02) : screensAtOpening * pow(weeklyRetention.squareRoot(), weeks)
+        let base = day < runStart ? max(2, screensAtOpening * 0.1) : screensAtOpening * pow(weeklyRetention.squareRoot(), weeks)
         return max(1, Int64(base.rounded()))
     }
 

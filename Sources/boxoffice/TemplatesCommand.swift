@@ -1,0 +1,53 @@
+import ArgumentParser
+import BoxOfficeKit
+import Foundation
+
+struct TemplatesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates",
+        abstract: "List or export the report templates, to customize the reports.",
+        discussion: """
+            Export the defaults, edit the copies, and pass the folder to 'boxoffice report --templates DIR'. \
+            A template missing from DIR falls back to the bundled default; a file whose name is not a \
+            template's is an error. Escaping is done for you by each template's content type \
+            ({{% CONTENT_TYPE: HTML}}, MARKDOWN or CSV on its first line): write {{title}}, never escape by hand.
+            """,
+        subcommands: [List.self, Export.self]
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Name every template and where it comes from.")
+
+        @Option(help: ArgumentHelp("Show which templates this folder overrides.", valueName: "dir"))
+        var templates: String?
+
+        func run() async throws {
+            try await Terminal.reportingErrors(redacting: []) {
+                let loaded = try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+                let width = DefaultTemplates.names.map(\.count).max() ?? 0
+                for name in DefaultTemplates.names {
+                    let padded = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                    print("\(padded)\(DefaultTemplates.purposes[name] ?? "") [\(loaded.origins[name] ?? "")]")
+                }
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write the default templates into a folder for editing.")
+
+        @Argument(help: ArgumentHelp("The folder to write NAME.mustache files into (created if missing).", valueName: "dir"))
+        var directory: String
+
+        @Flag(help: "Replace files that exist already.")
+        var force = false
+
+        func run() async throws {
+            try await Terminal.reportingErrors(redacting: []) {
+                for url in try DefaultTemplates.export(to: URL(fileURLWithPath: directory, isDirectory: true), overwrite: force) {
+                    print(Terminal.displayPath(url, relativeTo: directory))
+                }
+            }
+        }
+    }
+}
