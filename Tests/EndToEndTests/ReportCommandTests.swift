@@ -13,15 +13,16 @@ struct ReportCommandTests {
         BoxOfficeProcess.environment(["KOBIS_API_KEY": key ?? server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString])
     }
 
-    @Test("a week: JSON and both CSVs written, paths on stdout, nothing on stderr, each request sent once")
+    @Test("a week: every format written, paths on stdout, nothing on stderr, each request sent once")
     func week() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(["report"] + Self.week + ["--output", "out"], environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines == ["out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv"])
-        #expect(folder.files(in: "out") == ["\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).json"])
+        #expect(result.stdoutLines == ["out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
+                                       "out/\(Self.stem).md", "out/\(Self.stem).html"])
+        #expect(folder.files(in: "out") == ["\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).html", "\(Self.stem).json", "\(Self.stem).md"])
 
         let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
         #expect(charts.sorted() == ["20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"])
@@ -183,9 +184,13 @@ struct ReportCommandTests {
                                                     in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 3)
+        #expect(result.stdoutLines.count == 5)
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
-        #expect(folder.files(in: "sample") == ["\(stem)-daily.csv", "\(stem)-films.csv", "\(stem).json"])
+        #expect(folder.files(in: "sample") == ["\(stem)-daily.csv", "\(stem)-films.csv", "\(stem).html", "\(stem).json", "\(stem).md"])
+        for file in ["\(stem).md", "\(stem).html"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("sample/\(file)"), encoding: .utf8)
+            #expect(text.contains("SIMULATED DATA"), "\(file) says the figures are simulated")
+        }
         let json = try String(contentsOf: folder.url.appendingPathComponent("sample/\(stem).json"), encoding: .utf8)
         #expect(json.contains("\"simulated\" : true") && json.contains(BoxOfficeReport.simulatedNote))
         for csv in ["\(stem)-daily.csv", "\(stem)-films.csv"] {

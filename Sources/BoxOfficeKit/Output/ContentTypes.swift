@@ -50,8 +50,8 @@ public struct CSVContentType: MustacheContentType {
 }
 
 /// Markdown text (CommonMark with GitHub's tables): characters Markdown would read as syntax or as
-/// HTML are backslash-escaped, and line breaks become spaces, so a value always stays inside its
-/// table cell and never turns into markup.
+/// HTML are backslash-escaped, bare URLs are kept from becoming links, and line breaks become
+/// spaces, so a value always stays inside its table cell and never turns into markup.
 public struct MarkdownContentType: MustacheContentType {
     public static let name = "MARKDOWN"
 
@@ -71,10 +71,22 @@ public struct MarkdownContentType: MustacheContentType {
                 continue
             }
             lastWasBreak = false
-            if Self.escaped.contains(character) { result.append("\\") }
+            if Self.escaped.contains(character) || startsAutolink(character, after: result) { result.append("\\") }
             result.append(character)
         }
         return result
+    }
+}
+
+extension MarkdownContentType {
+    /// True for the `:` of `http:`/`https:`/`ftp:` and the `.` of `www.`, which GitHub would turn into
+    /// links; escaping that one character keeps the text plain.
+    func startsAutolink(_ character: Character, after text: String) -> Bool {
+        switch character {
+        case ":": ["http", "https", "ftp"].contains { text.lowercased().hasSuffix($0) }
+        case ".": text.lowercased().hasSuffix("www")
+        default: false
+        }
     }
 }
 

@@ -18,13 +18,14 @@ public enum PeopleFormat {
         value > 0 ? "+" + grouped(value) : grouped(value)
     }
 
-    /// Won in the units Korean readers use: `₩1.23조` (10¹²), `₩58.5억` (10⁸), `₩2,514만` (10⁴), `₩9,800`.
+    /// Won in the units Korean readers use: `₩1.23조` (10¹²), `₩58.5억` (10⁸), `₩2,514만` (10⁴, from
+    /// ₩1,000,000 on, where rounding to 만 loses little), `₩44,500`.
     public static func won(_ value: Int64) -> String {
         let magnitude = Double(value.magnitude)
         let sign = value < 0 ? "−" : ""
         if magnitude >= 1e12 { return sign + "₩" + trimmed(magnitude / 1e12, places: 2) + "조" }
         if magnitude >= 1e8 { return sign + "₩" + trimmed(magnitude / 1e8, places: magnitude >= 1e10 ? 0 : 1) + "억" }
-        if magnitude >= 1e4 { return sign + "₩" + grouped(Int64((magnitude / 1e4).rounded())) + "만" }
+        if magnitude >= 1e6 { return sign + "₩" + grouped(Int64((magnitude / 1e4).rounded())) + "만" }
         return sign + "₩" + grouped(Int64(magnitude))
     }
 

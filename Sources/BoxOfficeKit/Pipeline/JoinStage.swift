@@ -134,7 +134,9 @@ public enum ReportBuilder {
         }
         let missingInfo = films.filter { !$0.hasMovieInfo }.count
         if missingInfo > 0 {
-            notes.append("KOBIS had no movie info for \(missingInfo) film\(missingInfo == 1 ? "" : "s"); their nations, genres and distributors are blank.")
+            notes.append(missingInfo == 1
+                ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
+                : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
         }
         return BoxOfficeReport(
             source: options.simulated ? "Simulated KOBIS data (boxoffice's bundled sample)" : "KOBIS daily box office (Korean Film Council)",

@@ -1,0 +1,181 @@
+@testable import BoxOfficeKit
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Fixed reports to render: the hand-made three days, and 40 synthetic days for the weekly layout.
+enum FixedReports {
+    static let threeDays = ReportBuilder.build(range: ThreeDays.range, charts: ThreeDays.charts, movies: ThreeDays.movies, options: .init())
+
+    static func fortyDays() async throws -> BoxOfficeReport {
+        let range = DateRange(start: Day("2024-01-01"), end: Day("2024-02-09"))
+        let kobis = SimulatedKOBIS(films: SyntheticCatalogue.films(covering: range))
+        let client = KOBISClient(transport: ClosureTransport { kobis.response(to: $0) }, key: "k")
+        let fetched = try await FetchStage(client: client, width: 4).fetch(range, filters: .init())
+        return ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init(simulated: true))
+    }
+
+    static func render(_ report: BoxOfficeReport, _ formats: [ReportFormat]) throws -> [String: Data] {
+        let files = try ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: formats)
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
+    }
+}
+
+@Suite("Rendering: golden files, escaping, Markdown and HTML validity")
+struct RenderingTests {
+    static let golden = TestData.ownFixtures.deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test("every template renders a fixed report exactly as recorded")
+    func goldenFiles() async throws {
+        for (name, contents) in try FixedReports.render(FixedReports.threeDays, ReportFormat.allCases) {
+            Golden.check(contents, against: Self.golden.appendingPathComponent("three-days/" + name))
+        }
+        for (name, contents) in try FixedReports.render(try await FixedReports.fortyDays(), [.md, .html]) {
+            Golden.check(contents, against: Self.golden.appendingPathComponent("forty-days/" + name))
+        }
+    }
+
+    @Test("hostile titles are text in Markdown: no HTML, no broken table, no markup")
+    func markdownEscaping() throws {
+        let data = try #require(try FixedReports.render(CSVTests.hostileReport(), [.md]).first?.value)
+        let markdown = String(decoding: data, as: UTF8.self)
+        #expect(markdown.contains(#"\<script\>alert(1)\</script\> \& \|파이프\|"#))
+        #expect(markdown.contains("줄 바꿈 |"), "a line break inside a title becomes a space")
+        #expect(!markdown.contains("<script>"))
+        #expect(markdown.contains(#"=HYPERLINK("http\://example.com","click")"#), "no autolink; and Markdown has no formulas to guard")
+    }
+
+    @Test("hostile titles are text in HTML")
+    func htmlEscaping() throws {
+        let data = try #require(try FixedReports.render(CSVTests.hostileReport(), [.html]).first?.value)
+        let html = String(decoding: data, as: UTF8.self)
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; |파이프|"))
+        #expect(!html.contains("<script"))
+        #expect(html.contains("쉼표, 그리고 &quot;따옴표&quot;"))
+        #expect(!html.contains("=cmd|' /C"), "apostrophes are escaped too")
+        try WellFormed.check(Data(html.utf8))
+    }
+
+    @Test("the HTML is well-formed, self-contained and locked down by its CSP")
+    func htmlStructure() async throws {
+        for report in [FixedReports.threeDays, try await FixedReports.fortyDays(), try await SampleTests.sampleReport()] {
+            let data = try #require(try FixedReports.render(report, [.html]).first?.value)
+            try WellFormed.check(data)
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'"#))
+            #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http") && !html.contains("@import"))
+            #expect(html.contains("<svg") && html.contains("<title id=\"chart-title\">") && html.contains("Audience per"))
+        }
+    }
+
+    @Test("weekly summary replaces daily tables beyond 31 days, and says so")
+    func weekly() async throws {
+        let files = try FixedReports.render(try await FixedReports.fortyDays(), [.md])
+        let markdown = String(decoding: try #require(files.first?.value), as: UTF8.self)
+        #expect(markdown.contains("## Weekly summary") && !markdown.contains("## Daily top 10"))
+        #expect(markdown.contains("longer than 31 days"))
+        // 2024-01-01 is a Monday: 40 days make 5 full weeks and a 5-day sixth.
+        #expect(markdown.contains("| 2024-02-05 – 2024-02-09 |"))
+    }
+
+    @Test("the Markdown renders on GitHub's cmark-gfm with the intended table shapes and no raw HTML")
+    func markdownOnGFM() async throws {
+        let reports = [("three days", FixedReports.threeDays), ("hostile", CSVTests.hostileReport()),
+                       ("sample", try await SampleTests.sampleReport()), ("forty days", try await FixedReports.fortyDays())]
+        for (label, report) in reports {
+            // Summary, films, distributors, new entries, then a table per day or one weekly table.
+            let tableCount = 4 + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
+            let markdown = try #require(try FixedReports.render(report, [.md]).first?.value)
+            guard let rendered = try GFM.render(markdown) else { return }
+            let tables = try #require(rendered["tables"] as? [[String: Any]])
+            #expect(tables.count == tableCount, "\(label): \(tables.count) tables")
+            for table in tables {
+                let header = try #require(table["header"] as? Int)
+                let rows = try #require(table["rows"] as? [Int])
+                #expect(header >= 2 && rows.allSatisfy { $0 == header }, "\(label): a row's cell count differs from its header's")
+            }
+            let elements = try #require(rendered["elements"] as? [String: Int])
+            let allowed: Set<String> = ["h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr"]
+            #expect(Set(elements.keys).subtracting(allowed).isEmpty, "\(label): unexpected elements \(Set(elements.keys).subtracting(allowed))")
+        }
+    }
+}
+
+/// Parses HTML as XML: the report is written as polyglot markup, so any unclosed tag, stray `&` or
+/// unquoted attribute fails here.
+enum WellFormed {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    final class Delegate: NSObject, XMLParserDelegate {
+        var error: String?
+        var stack: [String] = []
+        var elements = 0
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            stack.append(name)
+            elements += 1
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = stack.popLast()
+        }
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            error = "line \(parser.lineNumber), column \(parser.columnNumber): \(parseError)"
+        }
+    }
+
+    static func check(_ data: Data) throws {
+        // The HTML5 doctype is the one thing XML does not need; drop it and parse the rest.
+        var text = String(decoding: data, as: UTF8.self)
+        text = text.replacingOccurrences(of: "<!DOCTYPE html>", with: "")
+        let parser = XMLParser(data: Data(text.utf8))
+        let delegate = Delegate()
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if !ok || delegate.error != nil { throw Failure(description: "not well-formed: \(delegate.error ?? "parse failed")") }
+        guard delegate.elements > 10, delegate.stack.isEmpty else { throw Failure(description: "unbalanced elements") }
+    }
+}
+
+/// GitHub's Markdown renderer, through Tests/Tools/gfm_tables.py and the cmarkgfm package.
+enum GFM {
+    static let script = TestData.repositoryRoot.appendingPathComponent("Tests/Tools/gfm_tables.py")
+
+    /// The script's JSON, or nil (test skipped, saying why) when python3 or cmarkgfm is missing
+    /// outside CI; in CI (`CI=true`, where .ci/run installs it) a missing renderer is a failure.
+    static func render(_ markdown: Data) throws -> [String: Any]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            return missing("python3 could not be started")
+        }
+        input.fileHandleForWriting.write(markdown)
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus == 3 || process.terminationStatus == 127 {
+            return missing("the cmarkgfm package is not installed (python3 -m pip install cmarkgfm)")
+        }
+        guard process.terminationStatus == 0 else {
+            Issue.record("gfm_tables.py exited \(process.terminationStatus)")
+            return nil
+        }
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    private static func missing(_ why: String) -> [String: Any]? {
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            Issue.record("GitHub Markdown check cannot run in CI: \(why)")
+        } else {
+            print("note: skipping the GitHub Markdown check: \(why)")
+        }
+        return nil
+    }
+}

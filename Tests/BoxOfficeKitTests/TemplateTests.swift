@@ -1,0 +1,132 @@
+@testable import BoxOfficeKit
+import Foundation
+import Testing
+
+@Suite("Templates: override, fallback, export, errors")
+struct TemplateTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("the bundled set is the Templates folder, compiled in")
+    func bundled() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestData.repositoryRoot.appendingPathComponent("Templates").path)
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
+        #expect(DefaultTemplates.names == names)
+        for name in names {
+            let onDisk = try String(contentsOf: TestData.repositoryRoot.appendingPathComponent("Templates/\(name).mustache"), encoding: .utf8)
+            #expect(DefaultTemplates.sources[name] == onDisk, "\(name) compiled in as it is on disk")
+        }
+        #expect(Set(DefaultTemplates.purposes.keys) == Set(names))
+    }
+
+    @Test("every template and partial declares its content type on its first line")
+    func contentTypes() {
+        for (name, text) in DefaultTemplates.sources {
+            #expect(text.hasPrefix("{{% CONTENT_TYPE: "), "\(name)")
+        }
+    }
+
+    @Test("a user's template replaces the default of its name; the others fall back")
+    func overrideAndFallback() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: MARKDOWN}}\nCustom: {{title}} has {{summary.films}} films\n{{#films}}\n* {{title}}\n{{/films}}\n"
+            .write(to: folder.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try ReportTemplates.load(overrides: folder)
+        #expect(templates.origins["report.md"] == folder.appendingPathComponent("report.md.mustache").path)
+        #expect(templates.origins["report.html"]?.hasPrefix("bundled") == true)
+
+        let files = try ReportRenderer(templates: templates).render(CSVTests.hostileReport(), formats: [.md, .html])
+        let markdown = String(decoding: files[0].contents, as: UTF8.self)
+        #expect(markdown.hasPrefix("Custom: Korean box office, 2024-01-10 has 10 films\n* 쉼표, 그리고 \"따옴표\"\n"))
+        #expect(markdown.contains(#"* \<script\>alert(1)\</script\>"#), "escaping still belongs to the content type")
+        let html = String(decoding: files[1].contents, as: UTF8.self)
+        #expect(html.contains("<!DOCTYPE html>"), "the HTML falls back to the bundled default")
+    }
+
+    @Test("a partial can be overridden on its own")
+    func partialOverride() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: HTML}}\n<style>body { color: rebeccapurple; }</style>\n"
+            .write(to: folder.appendingPathComponent("html-style.mustache"), atomically: true, encoding: .utf8)
+        let files = try ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: [.html])
+        let html = String(decoding: files[0].contents, as: UTF8.self)
+        #expect(html.contains("rebeccapurple") && !html.contains("font-variant-numeric"))
+    }
+
+    @Test("a syntax error names the file, line and column")
+    func syntaxError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("films.csv.mustache")
+        try "{{% CONTENT_TYPE: CSV}}\nrank\n{{#films}}\n{{rank}}\n{{/filmz}}\n".write(to: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: TemplateError.self) { try ReportTemplates.load(overrides: folder) }
+        guard case let .syntax(origin, line, _, reason)? = error else {
+            Issue.record("expected a syntax error, got \(String(describing: error))")
+            return
+        }
+        #expect(origin == path.path && line == 5 && reason.contains("closed with a different name"))
+        #expect(error?.errorDescription?.hasPrefix("\(path.path):5:") == true)
+        #expect(error?.exitStatus == .configuration)
+    }
+
+    @Test("an unknown template file, an unknown partial and a missing folder are errors")
+    func unknownNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "hello".write(to: folder.appendingPathComponent("report.txt.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknown(name: "report.txt", origin: folder.appendingPathComponent("report.txt.mustache").path)) {
+            try ReportTemplates.load(overrides: folder)
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("report.txt.mustache"))
+
+        let md = folder.appendingPathComponent("report.md.mustache")
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n  {{> html-stlye}}\n".write(to: md, atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknownPartial(origin: md.path, line: 3, column: 3, name: "html-stlye")) {
+            try ReportTemplates.load(overrides: folder)
+        }
+
+        let missing = folder.appendingPathComponent("nope")
+        #expect(throws: TemplateError.missingDirectory(path: missing.path)) { try ReportTemplates.load(overrides: missing) }
+        #expect(throws: TemplateError.unknown(name: "report.pdf", origin: nil)) { try ReportTemplates.bundled().render("report.pdf", [:]) }
+    }
+
+    @Test("export writes every default, refuses to overwrite without force, and round-trips")
+    func export() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try DefaultTemplates.export(to: folder, overwrite: false)
+        #expect(written.map(\.lastPathComponent) == DefaultTemplates.names.map { $0 + ".mustache" })
+        for url in written {
+            let name = String(url.lastPathComponent.dropLast(".mustache".count))
+            #expect(try String(contentsOf: url, encoding: .utf8) == DefaultTemplates.sources[name])
+        }
+        #expect(throws: TemplateExportError.self) { try DefaultTemplates.export(to: folder, overwrite: false) }
+        _ = try DefaultTemplates.export(to: folder, overwrite: true)
+
+        // Exported templates, used as overrides, render exactly what the defaults render.
+        let fromExport = try ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: ReportFormat.allCases)
+        let fromDefaults = try ReportRenderer(templates: try ReportTemplates.bundled()).render(FixedReports.threeDays, formats: ReportFormat.allCases)
+        #expect(fromExport == fromDefaults)
+    }
+}
+
+@Suite("The committed sample in Reports/")
+struct CommittedSampleTests {
+    static let reports = TestData.repositoryRoot.appendingPathComponent("Reports")
+
+    @Test("Reports/ holds exactly what 'boxoffice report --sample' writes today")
+    func committedSampleIsCurrent() async throws {
+        let report = try await SampleTests.sampleReport()
+        let files = try ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        for file in files {
+            Golden.check(file.contents, against: Self.reports.appendingPathComponent(file.name))
+        }
+        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.reports.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(committed == files.map(\.name).sorted(), "Reports/ has exactly the sample's files")
+    }
+}
