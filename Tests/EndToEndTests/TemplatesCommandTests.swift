@@ -1,0 +1,59 @@
+import BoxOfficeKit
+import FakeServices
+import Foundation
+import Testing
+
+@Suite("boxoffice templates and --templates, end to end", .serialized)
+struct TemplatesCommandTests {
+    @Test("list names every template; export writes them and will not overwrite without --force")
+    func listAndExport() async throws {
+        let folder = try TemporaryFolder()
+        let list = try await BoxOfficeProcess.run(["templates", "list"], in: folder.url)
+        #expect(list.status == 0 && list.stderr.isEmpty)
+        #expect(list.stdoutLines.map { String($0.prefix { $0 != " " }) } == DefaultTemplates.names)
+
+        let export = try await BoxOfficeProcess.run(["templates", "export", "mine"], in: folder.url)
+        #expect(export.status == 0 && export.stderr.isEmpty)
+        #expect(export.stdoutLines == DefaultTemplates.names.map { "mine/\($0).mustache" })
+        #expect(folder.files(in: "mine") == DefaultTemplates.names.map { "\($0).mustache" })
+
+        let again = try await BoxOfficeProcess.run(["templates", "export", "mine"], in: folder.url)
+        #expect(again.status == 64 && again.stderrLines.count == 1 && again.stderr.contains("--force"))
+        let forced = try await BoxOfficeProcess.run(["templates", "export", "mine", "--force"], in: folder.url)
+        #expect(forced.status == 0)
+    }
+
+    @Test("an overridden template is used; the rest fall back to the bundled ones")
+    func override() async throws {
+        let folder = try TemporaryFolder()
+        let mine = folder.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n{{#films}}\n{{rank}}. {{title}} — {{audience}}\n{{/films}}\n"
+            .write(to: mine.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "--templates", "mine", "--format", "md,html"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let markdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-sample-2025-03-03_2025-03-09.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("# Korean box office, 2025-03-03 – 2025-03-09\n1. 검은 파도 — 686,576\n"))
+        let html = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-sample-2025-03-03_2025-03-09.html"), encoding: .utf8)
+        #expect(html.contains("<svg"))
+    }
+
+    @Test("a broken template stops the run before any request: exit 78, path:line:column, no files")
+    func brokenTemplate() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let mine = folder.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: HTML}}\n<p>{{#films}}{{title}}</p>\n".write(to: mine.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--templates", "mine"],
+            environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString]),
+            in: folder.url)
+        #expect(result.status == 78)
+        #expect(result.stderrLines.count == 1)
+        let line = try #require(result.stderrLines.first)
+        #expect(line.contains("mine/report.html.mustache:") && line.contains("never closed"))
+        #expect(server.server.requests.isEmpty)
+        #expect(folder.files(in: "Reports").isEmpty)
+    }
+}
