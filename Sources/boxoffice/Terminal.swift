@@ -26,6 +26,12 @@ enum Terminal {
         FileHandle.standardError.write(Data("boxoffice: \(line)\n".utf8))
     }
 
+    /// A problem that did not stop the run, as one line on stderr.
+    static func printWarning(_ message: String) {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        FileHandle.standardError.write(Data("boxoffice: warning: \(line)\n".utf8))
+    }
+
     /// A written file's path as the user would type it: under the `--output` folder they gave.
     static func displayPath(_ url: URL, relativeTo output: String) -> String {
         (output as NSString).appendingPathComponent(url.lastPathComponent)

@@ -64,7 +64,7 @@ struct RenderingTests {
             let data = try #require(try FixedReports.render(report, [.html]).first?.value)
             try WellFormed.check(data)
             let html = String(decoding: data, as: UTF8.self)
-            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'"#))
+            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://image.tmdb.org;"#))
             #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http") && !html.contains("@import"))
             #expect(html.contains("<svg") && html.contains("<title id=\"chart-title\">") && html.contains("Audience per"))
         }
@@ -85,8 +85,8 @@ struct RenderingTests {
         let reports = [("three days", FixedReports.threeDays), ("hostile", CSVTests.hostileReport()),
                        ("sample", try await SampleTests.sampleReport()), ("forty days", try await FixedReports.fortyDays())]
         for (label, report) in reports {
-            // Summary, films, distributors, new entries, then a table per day or one weekly table.
-            let tableCount = 4 + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
+            // Summary, films, distributors, new entries, coming soon, then a table per day or one weekly table.
+            let tableCount = 4 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
             let markdown = try #require(try FixedReports.render(report, [.md]).first?.value)
             guard let rendered = try GFM.render(markdown) else { return }
             let tables = try #require(rendered["tables"] as? [[String: Any]])
@@ -97,8 +97,13 @@ struct RenderingTests {
                 #expect(header >= 2 && rows.allSatisfy { $0 == header }, "\(label): a row's cell count differs from its header's")
             }
             let elements = try #require(rendered["elements"] as? [String: Int])
-            let allowed: Set<String> = ["h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr"]
+            let allowed: Set<String> = ["h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr", "a"]
             #expect(Set(elements.keys).subtracting(allowed).isEmpty, "\(label): unexpected elements \(Set(elements.keys).subtracting(allowed))")
+            // The only links are the TMDB pages the report means to link.
+            let html = try #require(rendered["html"] as? String)
+            let hrefs = html.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(hrefs.count == elements["a", default: 0])
+            #expect(hrefs.allSatisfy { $0.hasPrefix("https://www.themoviedb.org/movie/") && Int($0.dropFirst(33)) != nil }, "\(label): \(hrefs)")
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct SampleTests {
     static func sampleReport() async throws -> BoxOfficeReport {
         let pipeline = ReportPipeline(
-            fetch: FetchStage(client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: 4),
+            fetch: FetchStage(client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: 8, enrichment: SampleData.enrichment()),
             renderer: ReportRenderer(templates: try ReportTemplates.bundled()),
             writer: ReportWriter(directory: FileManager.default.temporaryDirectory),
             simulated: true

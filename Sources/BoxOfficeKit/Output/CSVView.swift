@@ -34,6 +34,14 @@ public enum CSVView {
                 "watch_grade": film.watchGrade ?? "",
                 "runtime_min": film.runtimeMinutes.map(String.init) ?? "",
                 "data_source": source,
+                "tmdb_id": film.tmdb.map { String($0.id) } ?? "",
+                "tmdb_title": film.tmdb?.title ?? "",
+                "tmdb_original_title": film.tmdb?.originalTitle ?? "",
+                "tmdb_rating": film.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? "",
+                "tmdb_votes": film.tmdb.map { String($0.votes) } ?? "",
+                "tmdb_match": film.tmdbMatch?.rawValue ?? "",
+                "poster_url": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "",
+                "keywords": film.tmdb?.keywords.joined(separator: listSeparator) ?? "",
             ]
         }]
     }

@@ -61,6 +61,7 @@ public struct MarkdownContentType: MustacheContentType {
     static let escaped: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
 
     public func escapeText(_ text: String) -> String {
+        if Self.isPlainURL(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var lastWasBreak = false
@@ -79,6 +80,15 @@ public struct MarkdownContentType: MustacheContentType {
 }
 
 extension MarkdownContentType {
+    /// A whole value that is an https URL of unreserved characters only (the TMDB links the reports
+    /// build) needs no escaping in a link destination, and escaping would make the raw text unreadable.
+    static func isPlainURL(_ text: String) -> Bool {
+        guard text.hasPrefix("https://"), text.count < 300 else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-._~/:".unicodeScalars.contains(scalar))
+        }
+    }
+
     /// True for the `:` of `http:`/`https:`/`ftp:` and the `.` of `www.`, which GitHub would turn into
     /// links; escaping that one character keeps the text plain.
     func startsAutolink(_ character: Character, after text: String) -> Bool {

@@ -64,6 +64,22 @@ public enum ReportView {
             "weekly_note": "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
             "weeks": daily ? [] : weeks(report),
             "chart": ChartView.make(report),
+            "enrichment_incomplete": report.enrichment.state == .incomplete,
+            "show_tmdb": report.films.contains { $0.tmdb != nil },
+            "has_upcoming": !(report.upcoming ?? []).isEmpty,
+            "upcoming_asked": report.upcoming != nil,
+            "upcoming": (report.upcoming ?? []).map { film in
+                [
+                    "release_date": film.releaseDate?.iso ?? "date to be announced",
+                    "weekday": film.releaseDate.map(PeopleFormat.weekday) ?? "",
+                    "title": film.title,
+                    "original_title": film.originalTitle,
+                    "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
+                    "tmdb_url": TMDBImage.page(film.id),
+                    "poster_url": TMDBImage.poster(film.posterPath, size: "w92") ?? "",
+                    "has_poster": TMDBImage.poster(film.posterPath, size: "w92") != nil,
+                ] as [String: Any]
+            },
         ]
     }
 
@@ -89,6 +105,16 @@ public enum ReportView {
             "distributor": film.distributors.joined(separator: ", "),
             "watch_grade": film.watchGrade ?? "",
             "runtime": film.runtimeMinutes.map { "\($0) min" } ?? "",
+            "has_tmdb": film.tmdb != nil,
+            "tmdb_url": film.tmdb?.pageURL ?? "",
+            "tmdb_match": film.tmdbMatch?.rawValue ?? "",
+            "tmdb_likely": film.tmdbMatch == .likely,
+            "tmdb_rating": film.tmdb.map { $0.votes > 0 ? PeopleFormat.decimal($0.rating) : "–" } ?? "",
+            "tmdb_votes": film.tmdb.map { PeopleFormat.grouped(Int64($0.votes)) } ?? "",
+            "keywords": film.tmdb.map { $0.keywords.prefix(6).joined(separator: ", ") } ?? "",
+            "has_keywords": !(film.tmdb?.keywords.isEmpty ?? true),
+            "poster_url": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } ?? "",
+            "has_poster": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } != nil,
         ]
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Joins daily charts with movie info: per-film totals and per-day rows. Pure and synchronous.
 public enum JoinStage {
     /// One entry per film that appears in `charts`, unranked (rank 0), in order of first appearance.
-    public static func films(charts: [DailyChart], movies: [String: MovieInfo]) -> [FilmRanking] {
+    public static func films(charts: [DailyChart], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
         let chartedAudience = charts.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
         var order: [String] = []
         var rowsByFilm: [String: [(date: Day, entry: ChartEntry)]] = [:]
@@ -43,7 +43,9 @@ public enum JoinStage {
                 directors: info?.directors.map(\.name) ?? [],
                 distributors: info?.distributors ?? [],
                 watchGrade: info?.watchGrades.last,
-                runtimeMinutes: info?.runtimeMinutes
+                runtimeMinutes: info?.runtimeMinutes,
+                tmdbMatch: matches[code]?.confidence,
+                tmdb: matches[code].flatMap { match in match.confidence == .none ? nil : match.details.map(FilmTMDB.init) }
             )
         }
     }
@@ -124,8 +126,23 @@ public enum ReportBuilder {
         }
     }
 
-    public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options) -> BoxOfficeReport {
-        let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies), by: options.rankBy)
+    /// What TMDB added to a run.
+    public struct Enrichment: Sendable {
+        public var matches: [String: TMDBMatch]
+        public var upcoming: [TMDBMovie]?
+        public var status: EnrichmentStatus
+
+        public init(matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
+                    status: EnrichmentStatus = EnrichmentStatus(state: .off, reason: "TMDB enrichment was not requested")) {
+            self.matches = matches
+            self.upcoming = upcoming
+            self.status = status
+        }
+    }
+
+    public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
+                             enrichment: Enrichment = .init()) -> BoxOfficeReport {
+        let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
         let days = JoinStage.days(charts: charts)
         var notes = [BoxOfficeReport.chartCoverageNote]
         if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
@@ -138,6 +155,9 @@ public enum ReportBuilder {
                 ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
                 : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
         }
+        if enrichment.status.state == .incomplete {
+            notes.append("TMDB enrichment is incomplete: \(enrichment.status.reason ?? "TMDB failed during the run").")
+        }
         return BoxOfficeReport(
             source: options.simulated ? "Simulated KOBIS data (boxoffice's bundled sample)" : "KOBIS daily box office (Korean Film Council)",
             simulated: options.simulated,
@@ -147,7 +167,9 @@ public enum ReportBuilder {
             notes: notes,
             summary: summary(films: films, days: days),
             films: films,
-            days: days
+            days: days,
+            enrichment: enrichment.status,
+            upcoming: enrichment.upcoming.map { $0.map(UpcomingFilm.init) }
         )
     }
 

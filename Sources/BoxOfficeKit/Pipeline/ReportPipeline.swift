@@ -37,18 +37,28 @@ public struct ReportPipeline: Sendable {
         self.simulated = simulated
     }
 
+    /// What a run wrote, and how complete its TMDB enrichment is.
+    public struct Result: Sendable {
+        public var paths: [URL]
+        public var enrichment: EnrichmentStatus
+    }
+
     /// Fetches the data and builds the report model, writing nothing.
-    public func report(for request: Request) async throws -> BoxOfficeReport {
+    ///
+    /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
+    public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         let fetched = try await fetch.fetch(request.range, filters: request.filters)
+        if requireEnrichment, let error = fetched.enrichmentError { throw error }
         return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
-                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated))
+                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated),
+                                   enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
     }
 
     /// Runs every stage and returns the paths written, in format order.
-    public func run(_ request: Request) async throws -> [URL] {
-        let report = try await report(for: request)
+    public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+        let report = try await report(for: request, requireEnrichment: requireEnrichment)
         let files = try renderer.render(report, formats: request.formats)
         try Task.checkCancellation()
-        return try writer.write(files)
+        return Result(paths: try writer.write(files), enrichment: report.enrichment)
     }
 }

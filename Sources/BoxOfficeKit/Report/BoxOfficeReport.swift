@@ -28,9 +28,14 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     public var summary: ReportSummary
     public var films: [FilmRanking]
     public var days: [DayReport]
+    /// Whether the TMDB fields are complete.
+    public var enrichment: EnrichmentStatus
+    /// TMDB's films coming soon in Korea, not yet on the chart; nil when not asked for.
+    public var upcoming: [UpcomingFilm]?
 
     public init(source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
-                notes: [String], summary: ReportSummary, films: [FilmRanking], days: [DayReport]) {
+                notes: [String], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
+                enrichment: EnrichmentStatus, upcoming: [UpcomingFilm]?) {
         self.source = source
         self.simulated = simulated
         self.range = range
@@ -40,6 +45,49 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
         self.summary = summary
         self.films = films
         self.days = days
+        self.enrichment = enrichment
+        self.upcoming = upcoming
+    }
+}
+
+/// A film's TMDB entry, when one was matched with at least `likely` confidence.
+public struct FilmTMDB: Codable, Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    public var originalTitle: String
+    /// TMDB's vote average (0–10) and vote count.
+    public var rating: Double
+    public var votes: Int
+    public var posterPath: String?
+    public var keywords: [String]
+
+    public init(_ details: TMDBDetails) {
+        id = details.movie.id
+        title = details.movie.title
+        originalTitle = details.movie.originalTitle
+        rating = details.movie.voteAverage
+        votes = details.movie.voteCount
+        posterPath = details.movie.posterPath
+        keywords = details.keywords
+    }
+
+    public var pageURL: String { TMDBImage.page(id) }
+}
+
+/// A film TMDB lists as coming to Korean cinemas.
+public struct UpcomingFilm: Codable, Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    public var originalTitle: String
+    public var releaseDate: Day?
+    public var posterPath: String?
+
+    public init(_ movie: TMDBMovie) {
+        id = movie.id
+        title = movie.title
+        originalTitle = movie.originalTitle
+        releaseDate = movie.releaseDate
+        posterPath = movie.posterPath
     }
 }
 
@@ -87,6 +135,10 @@ public struct FilmRanking: Codable, Sendable, Equatable {
     public var distributors: [String]
     public var watchGrade: String?
     public var runtimeMinutes: Int?
+    /// How the TMDB lookup went; nil when the film was not looked up.
+    public var tmdbMatch: MatchConfidence?
+    /// The matched TMDB entry; nil for no confident match.
+    public var tmdb: FilmTMDB?
 }
 
 /// One date's chart rows with the figures derived from them.

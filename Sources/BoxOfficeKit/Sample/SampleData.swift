@@ -15,6 +15,65 @@ public enum SampleData {
         return ClosureTransport { kobis.response(to: $0) }
     }
 
+    /// TMDB enrichment from the simulation, with the coming-soon list; no rate limit to wait on.
+    public static func enrichment() -> EnrichmentPlan {
+        let client = TMDBClient(transport: tmdbTransport(), credentials: .bearer("sample"), requestsPerSecond: 10_000)
+        return EnrichmentPlan(matcher: TMDBMatcher(client: client), upcoming: true)
+    }
+
+    /// A transport that answers TMDB requests from the simulation, in process.
+    public static func tmdbTransport() -> ClosureTransport {
+        let tmdb = SimulatedTMDB(entries: tmdbEntries, upcoming: upcoming)
+        return ClosureTransport { tmdb.response(to: $0) }
+    }
+
+    /// The sample's TMDB: exact matches for most films, a likely one (a year off), one TMDB does not
+    /// know, one found only by its English title, a same-titled older film, a title spelled without
+    /// its comma, and a re-release with both of its Korean releases. No posters: the sample is offline.
+    public static let tmdbEntries: [SimulatedTMDB.Entry] = [
+        .init(TMDBMovie(id: 900_001, title: "검은 파도", originalTitle: "검은 파도", originalLanguage: "ko", releaseDate: d("2025-02-26"), popularity: 88.1, voteAverage: 7.4, voteCount: 312),
+              keywords: ["부산", "밀수", "형사"], koreanReleases: [d("2025-02-26")]),
+        .init(TMDBMovie(id: 900_002, title: "스타폴", originalTitle: "Starfall", originalLanguage: "en", releaseDate: d("2025-02-12"), popularity: 140.5, voteAverage: 6.9, voteCount: 1_840),
+              keywords: ["우주", "소행성", "구조 작전"], koreanReleases: [d("2025-02-12")]),
+        .init(TMDBMovie(id: 900_003, title: "한강의 밤", originalTitle: "한강의 밤", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 61.0, voteAverage: 8, voteCount: 97),
+              keywords: ["서울", "가족", "야간 근무"], koreanReleases: [d("2025-03-05")]),
+        .init(TMDBMovie(id: 900_004, title: "작은 용의 모험", originalTitle: "Little Dragon's Quest", originalLanguage: "en", releaseDate: d("2025-01-22"), popularity: 75.3, voteAverage: 7.1, voteCount: 655),
+              keywords: ["용", "우정"], koreanReleases: [d("2025-01-22")]),
+        .init(TMDBMovie(id: 900_005, title: "기억의 정원", originalTitle: "기억의 정원", originalLanguage: "ko", releaseDate: d("2004-03-19"), popularity: 12.4, voteAverage: 7.8, voteCount: 420),
+              keywords: ["첫사랑", "재개봉"], koreanReleases: [d("2004-03-19"), d("2025-03-07")]),
+        .init(TMDBMovie(id: 900_006, title: "별빛 열차", originalTitle: "星明かりの列車", originalLanguage: "ja", releaseDate: d("2025-03-12"), popularity: 54.2, voteAverage: 0, voteCount: 0),
+              keywords: ["기차", "여름방학"], koreanReleases: [d("2025-03-12")]),
+        .init(TMDBMovie(id: 900_008, title: "라 뤼미에르", originalTitle: "La Lumière", originalLanguage: "fr", releaseDate: d("2024-11-20"), popularity: 8.7, voteAverage: 6.6, voteCount: 41),
+              keywords: ["파리", "사진가"]),
+        .init(TMDBMovie(id: 900_109, title: "철벽", originalTitle: "철벽", originalLanguage: "ko", releaseDate: d("1998-05-02"), popularity: 3.1, voteAverage: 5.9, voteCount: 12),
+              keywords: ["군대"], koreanReleases: [d("1998-05-02")]),
+        .init(TMDBMovie(id: 900_009, title: "철벽", originalTitle: "철벽", originalLanguage: "ko", releaseDate: d("2025-01-29"), popularity: 70.2, voteAverage: 6.4, voteCount: 530),
+              keywords: ["경호원", "액션"], koreanReleases: [d("2025-01-29")]),
+        .init(TMDBMovie(id: 900_010, title: "미드나잇 카페", originalTitle: "Midnight Café", originalLanguage: "en", releaseDate: d("2025-02-19"), popularity: 33.3, voteAverage: 6.8, voteCount: 210),
+              keywords: ["런던", "카페"], koreanReleases: [d("2025-02-19")]),
+        .init(TMDBMovie(id: 900_011, title: "괴물의 숲", originalTitle: "괴물의 숲", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 41.9, voteAverage: 5.7, voteCount: 88),
+              keywords: ["숲", "괴물", "캠핑"], koreanReleases: [d("2025-03-05")]),
+        .init(TMDBMovie(id: 900_012, title: "바다의 심장", originalTitle: "Heart of the Sea", originalLanguage: "en", releaseDate: d("2025-01-15"), popularity: 29.0, voteAverage: 6.2, voteCount: 1_020),
+              keywords: ["바다", "보물"], koreanReleases: [d("2025-01-15")]),
+        .init(TMDBMovie(id: 900_013, title: "안녕 나의 고양이", originalTitle: "안녕 나의 고양이", originalLanguage: "ko", releaseDate: d("2025-02-26"), popularity: 18.5, voteAverage: 7.9, voteCount: 64),
+              keywords: ["고양이", "가족"], koreanReleases: [d("2025-02-26")]),
+        .init(TMDBMovie(id: 900_015, title: "Luna Blu", originalTitle: "Luna blu", originalLanguage: "it", releaseDate: d("2025-02-05"), popularity: 4.4, voteAverage: 6.1, voteCount: 23),
+              keywords: ["로마", "여름"], koreanReleases: [d("2025-02-05")]),
+    ]
+
+    /// TMDB's upcoming list for Korea as the sample week would have seen it.
+    public static let upcoming: [TMDBMovie] = [
+        TMDBMovie(id: 900_006, title: "별빛 열차", originalTitle: "星明かりの列車", originalLanguage: "ja", releaseDate: d("2025-03-12"), popularity: 54.2),
+        TMDBMovie(id: 900_101, title: "봄의 왈츠", originalTitle: "봄의 왈츠", originalLanguage: "ko", releaseDate: d("2025-03-19"), popularity: 20.1),
+        TMDBMovie(id: 900_102, title: "썬더 로드", originalTitle: "Thunder Road", originalLanguage: "en", releaseDate: d("2025-03-26"), popularity: 90.4),
+        TMDBMovie(id: 900_103, title: "은하 탐정", originalTitle: "은하 탐정", originalLanguage: "ko", releaseDate: d("2025-03-26"), popularity: 30.0),
+        TMDBMovie(id: 900_104, title: "마법 학교", originalTitle: "The School of Spells", originalLanguage: "en", releaseDate: d("2025-04-02"), popularity: 66.6),
+        TMDBMovie(id: 900_105, title: "서울의 봄날", originalTitle: "서울의 봄날", originalLanguage: "ko", releaseDate: d("2025-04-09"), popularity: 15.2),
+        TMDBMovie(id: 900_106, title: "타이니 자이언츠", originalTitle: "Tiny Giants", originalLanguage: "en", releaseDate: d("2025-04-16"), popularity: 44.0),
+        TMDBMovie(id: 900_107, title: "별의 노래", originalTitle: "별의 노래", originalLanguage: "ko", releaseDate: d("2025-04-23"), popularity: 9.9),
+        TMDBMovie(id: 900_108, title: "마지막 승부", originalTitle: "마지막 승부", originalLanguage: "ko", releaseDate: nil, popularity: 5.5),
+    ]
+
     private static func d(_ text: String) -> Day { Day(iso: text)! }
 
     public static let films: [SimulatedFilm] = [

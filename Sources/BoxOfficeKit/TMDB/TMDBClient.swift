@@ -1,0 +1,177 @@
+import Foundation
+
+/// How TMDB knows us: a read access token (sent as a Bearer header, preferred: no secret in a URL)
+/// or a v3 API key (sent as the `api_key` query parameter, as TMDB requires).
+public enum TMDBCredentials: Sendable, Equatable {
+    case bearer(String)
+    case apiKey(String)
+
+    /// `TMDB_API_TOKEN`, else `TMDB_API_KEY`; nil when neither is set.
+    public static func fromEnvironment(_ environment: [String: String]) -> TMDBCredentials? {
+        if let token = environment["TMDB_API_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty { return .bearer(token) }
+        if let key = environment["TMDB_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty { return .apiKey(key) }
+        return nil
+    }
+
+    public var secret: String {
+        switch self {
+        case .bearer(let token): token
+        case .apiKey(let key): key
+        }
+    }
+}
+
+/// Reads TMDB v3 through an ``HTTPTransport``, under a rate limit, waiting out 429s.
+///
+/// No error it throws contains a URL or a credential.
+public struct TMDBClient: Sendable {
+    public static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3/")!
+    /// Korean titles and Korean release dates.
+    public static let language = "ko-KR"
+    public static let region = "KR"
+    /// Tries of a request answered 429 before giving up.
+    static let rateLimitedAttempts = 4
+
+    public let transport: any HTTPTransport
+    public let baseURL: URL
+    private let credentials: TMDBCredentials
+    private let limiter: RateLimiter
+    private let time: TimeSource
+
+    public init(transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
+                requestsPerSecond: Double = 20, time: TimeSource = .system) {
+        self.transport = transport
+        self.credentials = credentials
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        limiter = RateLimiter(perSecond: requestsPerSecond, time: time)
+        self.time = time
+    }
+
+    /// `/search/movie` in Korean for Korea, optionally narrowed to a release year.
+    public func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
+        var parameters = [("query", query), ("language", Self.language), ("region", Self.region), ("include_adult", "false"), ("page", "1")]
+        if let year { parameters.append(("year", String(year))) }
+        let body = try await fetch("search/movie", parameters, subject: "the TMDB search for \(DateRangeError.quoted(query))")
+        return try decode(subject: "the TMDB search") { () throws(MalformedBody) in try TMDBDecoding.page(body).results }
+    }
+
+    /// `/movie/{id}` with keywords and release dates in one call; nil when TMDB has no such film.
+    public func details(id: Int) async throws -> TMDBDetails? {
+        do {
+            let body = try await fetch("movie/\(id)", [("language", Self.language), ("append_to_response", "keywords,release_dates")],
+                                       subject: "TMDB film \(id)")
+            return try decode(subject: "TMDB film \(id)") { () throws(MalformedBody) in try TMDBDecoding.details(body) }
+        } catch TMDBError.notFound {
+            return nil
+        }
+    }
+
+    /// A page of `/movie/upcoming` or `/movie/now_playing` for Korea.
+    public func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
+        let body = try await fetch("movie/\(list.rawValue)", [("language", Self.language), ("region", Self.region), ("page", String(page))],
+                                   subject: "TMDB's \(list.rawValue) list, page \(page)")
+        return try decode(subject: "TMDB's \(list.rawValue) list") { () throws(MalformedBody) in try TMDBDecoding.page(body) }
+    }
+
+    func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        var items = parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+        var headers = ["Accept": "application/json"]
+        switch credentials {
+        case .bearer(let token): headers["Authorization"] = "Bearer \(token)"
+        case .apiKey(let key): items.insert(URLQueryItem(name: "api_key", value: key), at: 0)
+        }
+        components.queryItems = items
+        return HTTPRequest(url: components.url!, headers: headers)
+    }
+
+    private func fetch(_ path: String, _ parameters: [(String, String)], subject: String) async throws -> Data {
+        let request = request(path, parameters)
+        for attempt in 1...Self.rateLimitedAttempts {
+            try await limiter.acquire()
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(request)
+            } catch let error as TransportError {
+                throw TMDBError.unavailable(subject: subject, reason: error.summary)
+            }
+            switch response.status {
+            case 200..<300:
+                return response.body
+            case 429 where attempt < Self.rateLimitedAttempts:
+                // TMDB asks for Retry-After seconds, which may be 0: wait at least one second.
+                try await time.sleep(max(Self.retryAfter(response.header("Retry-After")) ?? 1, 1))
+            case 429:
+                throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429) after \(attempt) tries")
+            case 401:
+                let (code, _) = TMDBDecoding.errorMessage(response.body)
+                throw TMDBError.unauthorized(code: code)
+            case 404:
+                throw TMDBError.notFound(subject: subject)
+            case 500...599:
+                throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)")
+            default:
+                let (_, message) = TMDBDecoding.errorMessage(response.body)
+                throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
+            }
+        }
+        throw TMDBError.unavailable(subject: subject, reason: "no answer")
+    }
+
+    private func decode<Value>(subject: String, _ body: () throws(MalformedBody) -> Value) throws(TMDBError) -> Value {
+        do { return try body() } catch { throw .malformed(subject: subject, reason: error.reason) }
+    }
+
+    /// `Retry-After` as seconds, from a number or an HTTP date; capped at a minute.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds.isFinite { return min(max(seconds, 0), 60) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return min(max(date.timeIntervalSince(now), 0), 60)
+    }
+}
+
+public enum TMDBList: String, Sendable {
+    case upcoming
+    case nowPlaying = "now_playing"
+}
+
+/// What went wrong talking to TMDB. TMDB never blocks a report: these become a note and a line on
+/// stderr, and an exit code only with `--require-tmdb`.
+public enum TMDBError: UserFacingError, Equatable {
+    /// 401: TMDB status 7 (invalid key), 10 (suspended) or 3 (authentication failed).
+    case unauthorized(code: Int?)
+    case notFound(subject: String)
+    /// 429 that would not clear, 5xx, or no connection.
+    case unavailable(subject: String, reason: String)
+    /// 400 or 422: TMDB refused the request itself.
+    case rejected(subject: String, status: Int, message: String)
+    case malformed(subject: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unauthorized(let code):
+            "TMDB rejected the credentials (HTTP 401\(code.map { ", status \($0)" } ?? "")): check TMDB_API_TOKEN or TMDB_API_KEY"
+        case .notFound(let subject):
+            "TMDB has no \(subject)"
+        case let .unavailable(subject, reason):
+            "TMDB is unavailable: \(subject) failed (\(reason))"
+        case let .rejected(subject, status, message):
+            "TMDB refused \(subject) (HTTP \(status)\(message.isEmpty ? "" : ": \(String(message.prefix(120)))"))"
+        case let .malformed(subject, reason):
+            "TMDB sent a malformed response for \(subject): \(reason)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unauthorized: .configuration
+        case .unavailable: .tryAgainLater
+        case .notFound, .rejected, .malformed: .malformedResponse
+        }
+    }
+}
