@@ -1,0 +1,31 @@
+import BoxOfficeKit
+import Foundation
+
+/// A loopback server that speaks TMDB v3 from a simulated catalogue (the bundled sample's by
+/// default), checks credentials as TMDB does (Bearer token or `api_key`), and lets tests script faults.
+public final class FakeTMDBServer: @unchecked Sendable {
+    public let validToken: String
+    public let validKey: String
+    public let server: LoopbackHTTPServer
+
+    public init(entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries, upcoming: [TMDBMovie] = SampleData.upcoming,
+                validToken: String = "eyJ.test-tmdb-token", validKey: String = "0123456789abcdef0123456789abcdef",
+                script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil) throws {
+        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming)
+        self.validToken = validToken
+        self.validKey = validKey
+        server = try LoopbackHTTPServer { request in
+            if let scripted = script?(request) { return scripted }
+            let bearer = request.headers["authorization"] == "Bearer \(validToken)"
+            let key = request.query["api_key"] == validKey
+            guard bearer || key else {
+                return .json(#"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#, status: 401)
+            }
+            let answer = tmdb.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!))
+            return ScriptedResponse(status: answer.status, headers: answer.headers, body: answer.body)
+        }
+    }
+
+    /// The value for `TMDB_BASE_URL`.
+    public var baseURL: URL { server.baseURL.appendingPathComponent("3/") }
+}

@@ -1,0 +1,190 @@
+@testable import BoxOfficeKit
+import Foundation
+import Testing
+
+/// A clock that never sleeps: waits advance it and are recorded.
+final class VirtualTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 1_000.0
+    private(set) var sleeps: [Double] = []
+
+    var source: TimeSource {
+        TimeSource(now: { self.lock.withLock { self.current } },
+                   sleep: { seconds in self.lock.withLock { self.sleeps.append(seconds); self.current += seconds } })
+    }
+
+    var recorded: [Double] { lock.withLock { sleeps } }
+}
+
+/// A TMDB fake in process: answers each request from a closure and logs it.
+final class TMDBStub: @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [HTTPRequest] = []
+    let answer: @Sendable (HTTPRequest) -> HTTPResponse
+
+    init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.answer = answer }
+
+    var requests: [HTTPRequest] { lock.withLock { log } }
+
+    func client(time: VirtualTime = VirtualTime(), credentials: TMDBCredentials = .bearer("eyJ.token")) -> TMDBClient {
+        TMDBClient(transport: ClosureTransport { request in
+            self.lock.withLock { self.log.append(request) }
+            return self.answer(request)
+        }, credentials: credentials, baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
+    }
+
+    /// Answers from a simulated TMDB.
+    static func simulated(_ entries: [SimulatedTMDB.Entry], upcoming: [TMDBMovie] = [], pageSize: Int = 4) -> TMDBStub {
+        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming, pageSize: pageSize)
+        return TMDBStub { tmdb.response(to: $0) }
+    }
+
+    static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers, body: Data(text.utf8))
+    }
+}
+
+@Suite("TMDB decoding")
+struct TMDBDecodingTests {
+    @Test("recorded lists decode: search, now playing, upcoming, popular", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func lists() throws {
+        let search = try TMDBDecoding.page(try TestData.shared("tmdb/search-movie.json"))
+        #expect(search.totalPages == 1 && search.results.count == 1)
+        let film = try #require(search.results.first)
+        #expect(film.id == 21778 && film.title == "RRRrrrr!!!" && film.originalLanguage == "fr")
+        #expect(film.releaseDate == Day("2004-01-28") && film.voteAverage == 6.331 && film.voteCount == 1107)
+        #expect(film.posterPath == "/qsGU6myn85MfqpNAxzJtxJ3VgrM.jpg")
+        for name in ["movie-now-playing", "movie-upcoming", "movie-popular"] {
+            let page = try TMDBDecoding.page(try TestData.shared("tmdb/\(name).json"))
+            #expect(page.page == 1 && page.totalPages > 1 && page.results.count == 20, "\(name)")
+            #expect(page.results.allSatisfy { $0.id > 0 && !$0.title.isEmpty }, "\(name)")
+        }
+    }
+
+    @Test("recorded details, keywords and release dates decode", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func details() throws {
+        let details = try TMDBDecoding.details(try TestData.shared("tmdb/movie-details.json"))
+        #expect(details.movie.id == 550 && details.movie.title == "Fight Club" && details.movie.voteAverage == 8.44)
+        #expect(details.keywords.isEmpty && details.releases.isEmpty, "nothing appended in this recording")
+        let keywords = try TMDBDecoding.details(try TestData.shared("tmdb/movie-keywords.json"))
+        #expect(keywords.keywords.count == 14 && keywords.keywords.first == "dual identity")
+        let releases = try TMDBDecoding.details(try TestData.shared("tmdb/movie-release-dates.json"))
+        #expect(releases.releases.count > 20)
+        #expect(releases.releases["AU"]?.first?.date == Day("1999-11-11") && releases.releases["AU"]?.first?.type == 3)
+    }
+
+    @Test("recorded error bodies: with and without success, and the errors list", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func errors() throws {
+        let invalid = TMDBDecoding.errorMessage(try TestData.shared("tmdb/invalid-api-key.json"))
+        #expect(invalid.code == 7 && invalid.message?.hasPrefix("Invalid API key") == true)
+        let missing = TMDBDecoding.errorMessage(try TestData.shared("tmdb/resource-not-found.json"))
+        #expect(missing.code == 34)
+        let validation = TMDBDecoding.errorMessage(try TestData.shared("tmdb/validation-error.json"))
+        #expect(validation.code == nil && validation.message == "query must be provided")
+        #expect(TMDBDecoding.errorMessage(Data("<html><body>502 Bad Gateway</body></html>".utf8)) == (nil, nil))
+    }
+
+    @Test("hand-made Korean search: null poster, empty date and overview, whole-number vote average")
+    func koreanSearch() throws {
+        let body = #"""
+        {"page":1,"results":[
+          {"adult":false,"backdrop_path":null,"genre_ids":[],"id":1017163,"original_language":"ko","original_title":"범죄도시 3",
+           "overview":"","popularity":35.2,"poster_path":null,"release_date":"2023-05-31","title":"범죄도시 3","video":false,"vote_average":7,"vote_count":312},
+          {"adult":false,"id":99,"original_language":"ko","original_title":"미정","overview":"","popularity":0.6,"poster_path":"",
+           "release_date":"","title":"미정","vote_average":0,"vote_count":0},
+          {"title":"no id"}
+        ],"total_pages":1,"total_results":2}
+        """#
+        let page = try TMDBDecoding.page(Data(body.utf8))
+        #expect(page.results.count == 2)
+        #expect(page.results[0].posterPath == nil && page.results[0].voteAverage == 7 && page.results[0].overview.isEmpty)
+        #expect(page.results[1].releaseDate == nil && page.results[1].posterPath == nil)
+    }
+
+    @Test("bodies that are not TMDB JSON are malformed", arguments: ["", "<html>oops</html>", "[]", "{\"page\":1}", "{\"results\":"])
+    func malformed(text: String) {
+        #expect(throws: MalformedBody.self) { try TMDBDecoding.page(Data(text.utf8)) }
+    }
+}
+
+@Suite("TMDB client")
+struct TMDBClientTests {
+    @Test("a token travels as a Bearer header, a v3 key as api_key; Korean language and region")
+    func credentials() async throws {
+        let stub = TMDBStub { _ in TMDBStub.json(#"{"page":1,"results":[],"total_pages":1,"total_results":0}"#) }
+        _ = try await stub.client(credentials: .bearer("eyJ.secret")).search("범죄도시", year: 2023)
+        _ = try await stub.client(credentials: .apiKey("0123abcd")).search("범죄도시", year: nil)
+        let (first, second) = (stub.requests[0], stub.requests[1])
+        #expect(first.headers["Authorization"] == "Bearer eyJ.secret" && first.queryValue("api_key") == nil)
+        #expect(first.queryValue("query") == "범죄도시" && first.queryValue("year") == "2023")
+        #expect(first.queryValue("language") == "ko-KR" && first.queryValue("region") == "KR")
+        #expect(second.headers["Authorization"] == nil && second.queryValue("api_key") == "0123abcd" && second.queryValue("year") == nil)
+    }
+
+    @Test("429 waits max(Retry-After, 1 s) and tries again", arguments: [("0", 1.0), ("3", 3.0), ("", 1.0)])
+    func rateLimited(retryAfter: String, wait: Double) async throws {
+        let calls = Counter()
+        let stub = TMDBStub { _ in
+            calls.increment() == 1
+                ? TMDBStub.json(#"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#, status: 429, headers: ["Retry-After": retryAfter])
+                : TMDBStub.json(#"{"page":1,"results":[],"total_pages":1,"total_results":0}"#)
+        }
+        let time = VirtualTime()
+        _ = try await stub.client(time: time).search("x", year: nil)
+        #expect(stub.requests.count == 2)
+        #expect(time.recorded.filter { $0 >= 1 } == [wait])
+    }
+
+    @Test("a 429 that never clears is an outage after a few tries")
+    func rateLimitedForever() async throws {
+        let stub = TMDBStub { _ in TMDBStub.json("{}", status: 429, headers: ["Retry-After": "1"]) }
+        let error = await #expect(throws: TMDBError.self) { try await stub.client().search("x", year: nil) }
+        #expect(stub.requests.count == TMDBClient.rateLimitedAttempts)
+        #expect(error?.exitStatus == .tryAgainLater)
+    }
+
+    @Test("requests are spaced by the rate limit")
+    func spacing() async throws {
+        let stub = TMDBStub { _ in TMDBStub.json(#"{"page":1,"results":[],"total_pages":1,"total_results":0}"#) }
+        let time = VirtualTime()
+        let client = stub.client(time: time)
+        for _ in 0..<5 { _ = try await client.search("x", year: nil) }
+        // At 20 per second, five requests in a row wait 50 ms before each but the first.
+        #expect(time.recorded.count == 4 && time.recorded.allSatisfy { abs($0 - 0.05) < 1e-9 })
+    }
+
+    @Test("error statuses map to errors that name no secret", arguments: [
+        (401, #"{"status_code":7,"status_message":"Invalid API key","success":false}"#, BoxOfficeKit.ExitStatus.configuration),
+        (500, #"{"status_code":11,"status_message":"Internal error"}"#, .tryAgainLater),
+        (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", .tryAgainLater),
+        (503, #"{"status_code":46,"status_message":"maintenance"}"#, .tryAgainLater),
+        (422, #"{"errors":["query must be provided"]}"#, .malformedResponse),
+    ])
+    func statuses(status: Int, body: String, exit: BoxOfficeKit.ExitStatus) async {
+        let stub = TMDBStub { _ in TMDBStub.json(body, status: status) }
+        let error = await #expect(throws: TMDBError.self) { try await stub.client(credentials: .apiKey("SECRETKEY123")).search("x", year: nil) }
+        #expect(error?.exitStatus == exit)
+        #expect(error?.errorDescription?.contains("SECRETKEY123") == false)
+    }
+
+    @Test("details of an unknown id is nil, not an error")
+    func unknownDetails() async throws {
+        let stub = TMDBStub { _ in TMDBStub.json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404) }
+        #expect(try await stub.client().details(id: 1) == nil)
+    }
+
+    @Test("Retry-After as an HTTP date")
+    func retryAfterDate() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(TMDBClient.retryAfter("Tue, 14 Nov 2023 22:13:25 GMT", now: now) == 5)
+        #expect(TMDBClient.retryAfter("soon", now: now) == nil)
+        #expect(TMDBClient.retryAfter("86400", now: now) == 60)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    /// Adds one and returns the new count.
+    func increment() -> Int { lock.withLock { value += 1; return value } }
+}
