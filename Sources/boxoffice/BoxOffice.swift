@@ -12,7 +12,7 @@ struct BoxOffice: AsyncParsableCommand {
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
-        subcommands: [ReportCommand.self, TemplatesCommand.self]
+        subcommands: [ReportCommand.self, FetchCommand.self, TemplatesCommand.self]
     )
 }
 
@@ -21,7 +21,11 @@ enum HelpText {
         Environment:
           KOBIS_API_KEY     your KOBIS Open API key (never put it on the command line)
           KOBIS_BASE_URL    KOBIS endpoint for mirrors and tests (default: public)
+          TMDB_API_TOKEN    TMDB read access token (or TMDB_API_KEY, a v3 key)
+          TMDB_BASE_URL     TMDB endpoint for mirrors and tests (default: public)
           BOXOFFICE_TODAY   pin "today" (Seoul) as YYYY-MM-DD for reproducible runs
+          XDG_CACHE_HOME, XDG_STATE_HOME, XDG_CONFIG_HOME   where the cache,
+                            the quota ledger and tmdb-overrides.csv live
         """
 }
 

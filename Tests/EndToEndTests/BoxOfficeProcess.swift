@@ -28,9 +28,10 @@ struct BoxOfficeProcess {
         return candidates[0].appendingPathComponent("boxoffice")
     }()
 
-    /// A clean environment: no inherited keys, a pinned "today", whatever the test adds.
+    /// A clean environment: no inherited keys, a pinned "today", whatever the test adds. HOME is the
+    /// test's own folder (set by `run`), so each test has its own cache and quota ledger.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "BOXOFFICE_TODAY": "2025-03-10"]
+        var environment = ["PATH": "/usr/bin:/bin", "BOXOFFICE_TODAY": "2025-03-10"]
         environment.merge(extra) { $1 }
         return environment
     }
@@ -47,6 +48,8 @@ struct BoxOfficeProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var environment = environment
+        if environment["HOME"] == nil { environment["HOME"] = directory.path }
         process.environment = environment
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice

@@ -10,12 +10,19 @@ public struct KOBISClient: Sendable {
 
     public let transport: any HTTPTransport
     public let baseURL: URL
+    /// Where fetched bodies are kept and looked up first; nil for no cache.
+    public let cache: CacheAccess?
+    /// The calls this run may send; nil for no limit.
+    public let budget: KOBISBudget?
     private let key: String
 
-    public init(transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL) {
+    public init(transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL,
+                cache: CacheAccess? = nil, budget: KOBISBudget? = nil) {
         self.transport = transport
         self.key = key
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.cache = cache
+        self.budget = budget
     }
 
     /// The request for a date's chart.
@@ -29,18 +36,48 @@ public struct KOBISClient: Sendable {
         request("movie/searchMovieInfo.json", [("movieCd", code)])
     }
 
-    /// The top 10 of a date, filtered as asked.
+    /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
     public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
-        let subject = "the daily chart for \(date.iso)"
-        let body = try await fetch(dailyChartRequest(on: date, filters: filters), subject: subject)
-        return try interpret(subject: subject) { () throws(MalformedBody) in try KOBISDecoding.dailyChart(body, date: date) }
+        let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
+        return try await cached(CacheKeys.chart(date, filters: filters), maxAge: maxAge,
+                                request: dailyChartRequest(on: date, filters: filters),
+                                subject: "the daily chart for \(date.iso)") { body throws(MalformedBody) in
+            try KOBISDecoding.dailyChart(body, date: date)
+        }
     }
 
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
-        let subject = "movie info for film \(code)"
-        let body = try await fetch(movieInfoRequest(code: code), subject: subject)
-        return try interpret(subject: subject) { () throws(MalformedBody) in try KOBISDecoding.movieInfo(body) }
+        try await cached(CacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: movieInfoRequest(code: code),
+                         subject: "movie info for film \(code)") { body throws(MalformedBody) in
+            try KOBISDecoding.movieInfo(body)
+        }
+    }
+
+    /// True when the chart of `date` is in the cache, whatever its age.
+    public func hasCachedChart(on date: Day, filters: KOBISFilters = .init()) -> Bool {
+        cache?.cache.contains(CacheKeys.chart(date, filters: filters)) ?? false
+    }
+
+    /// Serves `key` from the cache when it decodes, else spends a call from the budget, fetches,
+    /// decodes, and stores the body only once it decoded to data.
+    private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: HTTPRequest, subject: String,
+                               decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
+        if let cache, let body = cache.lookup(key, maxAge: maxAge) {
+            if let outcome = try? decode(body), case .value(let value) = outcome { return value }
+            cache.cache.discard(key)
+        }
+        if cache?.mode == .offline { throw KOBISError.notCached(subject: subject) }
+        if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+        let body = try await fetch(request, subject: subject)
+        do {
+            let value = try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) }
+            cache?.store(key, body: body)
+            return value
+        } catch KOBISError.quotaExceeded(let subject) {
+            await budget?.quotaExhausted()
+            throw KOBISError.quotaExceeded(subject: subject)
+        }
     }
 
     private func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
@@ -89,6 +126,10 @@ public enum KOBISError: UserFacingError, Equatable {
     case unavailable(subject: String, reason: String)
     /// A body that is not the data KOBIS documents.
     case malformed(subject: String, reason: String)
+    /// `--offline` and the cache does not hold it.
+    case notCached(subject: String)
+    /// This run's budget of calls is spent; nothing was sent.
+    case budgetSpent(subject: String)
 
     init(faultCode code: String, message: String, subject: String) {
         switch code {
@@ -110,13 +151,17 @@ public enum KOBISError: UserFacingError, Equatable {
             "KOBIS is unavailable: \(subject) failed (\(reason)); try again later"
         case let .malformed(subject, reason):
             "KOBIS sent a malformed response for \(subject): \(reason)"
+        case .notCached(let subject):
+            "\(subject) is not in the cache (--offline)"
+        case .budgetSpent(let subject):
+            "not fetching \(subject): this run's KOBIS budget is spent"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidKey: .configuration
-        case .quotaExceeded, .unavailable: .tryAgainLater
+        case .quotaExceeded, .unavailable, .notCached, .budgetSpent: .tryAgainLater
         case .fault, .malformed: .malformedResponse
         }
     }

@@ -125,6 +125,7 @@ public enum ReportView {
             "audience": PeopleFormat.grouped(day.audience),
             "sales": PeopleFormat.won(day.sales),
             "is_empty": day.entries.isEmpty,
+            "provisional": day.provisional,
             "rows": day.entries.map { entry in
                 [
                     "rank": String(entry.rank),

@@ -45,7 +45,7 @@ actor EnrichmentFailure {
         if self.error == nil { self.error = error }
         switch error {
         case .unauthorized, .unavailable: stopped = true
-        case .notFound, .rejected, .malformed: break
+        case .notFound, .rejected, .malformed, .notCached: break
         }
     }
 }

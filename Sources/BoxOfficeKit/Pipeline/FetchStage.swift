@@ -18,6 +18,22 @@ public struct FetchStage: Sendable {
         public var enrichment: EnrichmentStatus
         /// The first TMDB error, when there was one.
         public var enrichmentError: TMDBError?
+        /// Dates whose chart could not be had: not cached (`--offline`) or the budget ran out.
+        public var missingDates: [Day] = []
+        /// Films whose movie info could not be had, for the same reasons.
+        public var missingFilms: [String] = []
+        /// Why KOBIS calls stopped, when they did.
+        public var budgetStop: KOBISBudget.Stop?
+    }
+
+    /// How far a fetch has come, for a progress line.
+    public struct Progress: Sendable {
+        public var chartsDone: Int
+        public var chartsTotal: Int
+        public var filmsDone: Int
+        public var filmsKnown: Int
+        /// KOBIS calls sent so far.
+        public var calls: Int
     }
 
     /// A film named by a chart; equal by movie code, so each film is queued once.
@@ -40,6 +56,8 @@ public struct FetchStage: Sendable {
         case chart(DailyChart)
         case movie(MovieInfo?)
         case tmdb(TMDBMatch?)
+        /// Not fetched: not cached offline, or no budget left.
+        case missing
     }
 
     public let client: KOBISClient
@@ -50,11 +68,25 @@ public struct FetchStage: Sendable {
     /// Why there is no enrichment plan, for the report ("no TMDB credentials").
     public let enrichmentOffReason: String
 
-    public init(client: KOBISClient, width: Int, enrichment: EnrichmentPlan? = nil, enrichmentOffReason: String = "TMDB enrichment was not requested") {
+    /// Called as jobs finish, from any task; keep it quick.
+    public let progress: (@Sendable (Progress) -> Void)?
+
+    public init(client: KOBISClient, width: Int, enrichment: EnrichmentPlan? = nil,
+                enrichmentOffReason: String = "TMDB enrichment was not requested", progress: (@Sendable (Progress) -> Void)? = nil) {
         self.client = client
         self.width = width
         self.enrichment = enrichment
         self.enrichmentOffReason = enrichmentOffReason
+        self.progress = progress
+    }
+
+    /// True for the KOBIS errors that mean "not had this run" rather than "failed": the date or film
+    /// is reported as missing and the run goes on with what it has.
+    static func isMissing(_ error: Error) -> Bool {
+        switch error as? KOBISError {
+        case .notCached?, .budgetSpent?, .quotaExceeded?: true
+        default: false
+        }
     }
 
     public func fetch(_ range: DateRange, filters: KOBISFilters) async throws -> Output {
@@ -63,17 +95,38 @@ public struct FetchStage: Sendable {
         let movieInfos = SharedResults<String, MovieInfo?>()
         let failure = EnrichmentFailure()
 
+        let tally = ProgressTally(chartsTotal: range.dayCount, budget: client.budget, report: progress)
+
         let results = try await BoundedTaskGroup.run(range.days.map(Job.chart), width: width) { job -> (output: Result, followUps: [Job]) in
             switch job {
             case .chart(let day):
-                let chart = try await client.dailyChart(on: day, filters: filters)
+                let chart: DailyChart
+                do {
+                    chart = try await client.dailyChart(on: day, filters: filters)
+                } catch where Self.isMissing(error) {
+                    await tally.chartDone(films: [])
+                    return (.missing, [])
+                }
                 let films = chart.entries.map { Film(code: $0.movieCode, title: $0.title, openDate: $0.openDate) }
+                await tally.chartDone(films: films.map(\.code))
                 return (.chart(chart), films.flatMap { plan == nil ? [Job.movie($0)] : [.movie($0), .tmdb($0)] })
             case .movie(let film):
-                return (.movie(try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) }), [])
+                let result: Result
+                do {
+                    result = .movie(try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) })
+                } catch where Self.isMissing(error) {
+                    result = .missing
+                }
+                await tally.filmDone()
+                return (result, [])
             case .tmdb(let film):
                 guard let plan, await !failure.stopped else { return (.tmdb(nil), []) }
-                let info = try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) }
+                let info: MovieInfo?
+                do {
+                    info = try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) }
+                } catch where Self.isMissing(error) {
+                    return (.tmdb(nil), [])
+                }
                 let query = FilmQuery(movieCode: film.code, title: film.title.isEmpty ? info?.title ?? "" : film.title,
                                       titleEnglish: info?.titleEnglish ?? "", openDate: film.openDate ?? info?.openDate,
                                       isKorean: info.map(\.isKorean))
@@ -89,10 +142,14 @@ public struct FetchStage: Sendable {
         var charts: [DailyChart] = []
         var movies: [String: MovieInfo] = [:]
         var matches: [String: TMDBMatch] = [:]
+        var missingDates: [Day] = []
+        var missingFilms: [String] = []
         for (job, result) in results {
             switch (job, result) {
             case (.chart, .chart(let chart)): charts.append(chart)
+            case (.chart(let day), .missing): missingDates.append(day)
             case (.movie(let film), .movie(let info?)): movies[film.code] = info
+            case (.movie(let film), .missing): missingFilms.append(film.code)
             case (.tmdb(let film), .tmdb(let match?)): matches[film.code] = match
             default: break
             }
@@ -118,7 +175,9 @@ public struct FetchStage: Sendable {
             status = .complete
         }
         return Output(charts: charts.sorted { $0.date < $1.date }, movies: movies, matches: matches,
-                      upcoming: upcoming, enrichment: status, enrichmentError: error)
+                      upcoming: upcoming, enrichment: status, enrichmentError: error,
+                      missingDates: missingDates.sorted(), missingFilms: missingFilms.sorted(),
+                      budgetStop: await client.budget?.stop)
     }
 
     /// TMDB's upcoming films for Korea: up to three pages, deduplicated by id (TMDB repeats items
@@ -137,5 +196,37 @@ public struct FetchStage: Sendable {
             default: return (a.title, a.id) < (b.title, b.id)
             }
         }
+    }
+}
+
+/// Counts finished jobs and passes the progress on; the receiver decides how often to show it.
+actor ProgressTally {
+    private var progress: FetchStage.Progress
+    private var films = Set<String>()
+    private let budget: KOBISBudget?
+    private let report: (@Sendable (FetchStage.Progress) -> Void)?
+
+    init(chartsTotal: Int, budget: KOBISBudget?, report: (@Sendable (FetchStage.Progress) -> Void)?) {
+        progress = .init(chartsDone: 0, chartsTotal: chartsTotal, filmsDone: 0, filmsKnown: 0, calls: 0)
+        self.budget = budget
+        self.report = report
+    }
+
+    func chartDone(films codes: [String]) async {
+        progress.chartsDone += 1
+        films.formUnion(codes)
+        progress.filmsKnown = films.count
+        await send()
+    }
+
+    func filmDone() async {
+        progress.filmsDone += 1
+        await send()
+    }
+
+    private func send() async {
+        guard let report else { return }
+        progress.calls = await budget?.spent ?? progress.calls
+        report(progress)
     }
 }

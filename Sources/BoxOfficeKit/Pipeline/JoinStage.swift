@@ -118,11 +118,14 @@ public enum ReportBuilder {
         public var rankBy: RankKey
         public var filters: KOBISFilters
         public var simulated: Bool
+        /// Today in Seoul, when known: charts from yesterday on are provisional.
+        public var today: Day?
 
-        public init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false) {
+        public init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false, today: Day? = nil) {
             self.rankBy = rankBy
             self.filters = filters
             self.simulated = simulated
+            self.today = today
         }
     }
 
@@ -143,8 +146,15 @@ public enum ReportBuilder {
     public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
                              enrichment: Enrichment = .init()) -> BoxOfficeReport {
         let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
-        let days = JoinStage.days(charts: charts)
+        var days = JoinStage.days(charts: charts)
         var notes = [BoxOfficeReport.chartCoverageNote]
+        if let today = options.today {
+            for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
+            let provisional = days.filter(\.provisional).map(\.date)
+            if !provisional.isEmpty {
+                notes.append("Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures.")
+            }
+        }
         if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
         if range.start.year < 2011 {
             notes.append("KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.")

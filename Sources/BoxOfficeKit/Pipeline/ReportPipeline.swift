@@ -48,10 +48,22 @@ public struct ReportPipeline: Sendable {
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         let fetched = try await fetch.fetch(request.range, filters: request.filters)
+        try Self.requireComplete(fetched, range: request.range, offline: fetch.client.cache?.mode == .offline)
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
-                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated),
+                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
+                                                  today: fetch.client.cache?.calendar.today),
                                    enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+    }
+
+    /// A report is never silently thinner: a date or film that could not be had is an error naming it.
+    public static func requireComplete(_ fetched: FetchStage.Output, range: DateRange, offline: Bool) throws {
+        guard !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty else { return }
+        if offline {
+            throw CacheError.offlineMiss(dates: fetched.missingDates, films: fetched.missingFilms, range: range)
+        }
+        throw CacheError.budgetSpent(stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates,
+                                     films: fetched.missingFilms.count, range: range)
     }
 
     /// Runs every stage and returns the paths written, in format order.

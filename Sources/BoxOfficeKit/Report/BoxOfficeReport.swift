@@ -147,6 +147,8 @@ public struct DayReport: Codable, Sendable, Equatable {
     public var audience: Int64
     public var sales: Int64
     public var entries: [DayEntry]
+    /// Yesterday's chart (or later): KOBIS may still revise it.
+    public var provisional: Bool = false
 }
 
 public struct DayEntry: Codable, Sendable, Equatable {

@@ -37,30 +37,35 @@ public struct TMDBClient: Sendable {
     private let credentials: TMDBCredentials
     private let limiter: RateLimiter
     private let time: TimeSource
+    /// Where bodies are kept and looked up first; nil for no cache.
+    public let cache: CacheAccess?
 
     public init(transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
-                requestsPerSecond: Double = 20, time: TimeSource = .system) {
+                requestsPerSecond: Double = 20, time: TimeSource = .system, cache: CacheAccess? = nil) {
         self.transport = transport
         self.credentials = credentials
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
         limiter = RateLimiter(perSecond: requestsPerSecond, time: time)
         self.time = time
+        self.cache = cache
     }
 
     /// `/search/movie` in Korean for Korea, optionally narrowed to a release year.
     public func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
         var parameters = [("query", query), ("language", Self.language), ("region", Self.region), ("include_adult", "false"), ("page", "1")]
         if let year { parameters.append(("year", String(year))) }
-        let body = try await fetch("search/movie", parameters, subject: "the TMDB search for \(DateRangeError.quoted(query))")
-        return try decode(subject: "the TMDB search") { () throws(MalformedBody) in try TMDBDecoding.page(body).results }
+        return try await cached(CacheKeys.tmdbSearch(query, year: year), maxAge: cache?.freshness.tmdbLookup, path: "search/movie", parameters,
+                                subject: "the TMDB search for \(DateRangeError.quoted(query))") { body throws(MalformedBody) in
+            try TMDBDecoding.page(body).results
+        }
     }
 
     /// `/movie/{id}` with keywords and release dates in one call; nil when TMDB has no such film.
     public func details(id: Int) async throws -> TMDBDetails? {
         do {
-            let body = try await fetch("movie/\(id)", [("language", Self.language), ("append_to_response", "keywords,release_dates")],
-                                       subject: "TMDB film \(id)")
-            return try decode(subject: "TMDB film \(id)") { () throws(MalformedBody) in try TMDBDecoding.details(body) }
+            return try await cached(CacheKeys.tmdbDetails(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
+                                    [("language", Self.language), ("append_to_response", "keywords,release_dates")],
+                                    subject: "TMDB film \(id)") { body throws(MalformedBody) in try TMDBDecoding.details(body) }
         } catch TMDBError.notFound {
             return nil
         }
@@ -68,9 +73,23 @@ public struct TMDBClient: Sendable {
 
     /// A page of `/movie/upcoming` or `/movie/now_playing` for Korea.
     public func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
-        let body = try await fetch("movie/\(list.rawValue)", [("language", Self.language), ("region", Self.region), ("page", String(page))],
-                                   subject: "TMDB's \(list.rawValue) list, page \(page)")
-        return try decode(subject: "TMDB's \(list.rawValue) list") { () throws(MalformedBody) in try TMDBDecoding.page(body) }
+        try await cached(CacheKeys.tmdbList(list, page: page), maxAge: cache?.freshness.tmdbList, path: "movie/\(list.rawValue)",
+                         [("language", Self.language), ("region", Self.region), ("page", String(page))],
+                         subject: "TMDB's \(list.rawValue) list, page \(page)") { body throws(MalformedBody) in try TMDBDecoding.page(body) }
+    }
+
+    /// Serves `key` from the cache when it decodes, else fetches, decodes, and stores the body once it decoded.
+    private func cached<Value>(_ key: String, maxAge: TimeInterval?, path: String, _ parameters: [(String, String)], subject: String,
+                               decode: (Data) throws(MalformedBody) -> Value) async throws -> Value {
+        if let cache, let body = cache.lookup(key, maxAge: maxAge) {
+            if let value = try? decode(body) { return value }
+            cache.cache.discard(key)
+        }
+        if cache?.mode == .offline { throw TMDBError.notCached(subject: subject) }
+        let body = try await fetch(path, parameters, subject: subject)
+        let value = try self.decode(subject: subject) { () throws(MalformedBody) in try decode(body) }
+        cache?.store(key, body: body)
+        return value
     }
 
     func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
@@ -151,9 +170,13 @@ public enum TMDBError: UserFacingError, Equatable {
     /// 400 or 422: TMDB refused the request itself.
     case rejected(subject: String, status: Int, message: String)
     case malformed(subject: String, reason: String)
+    /// `--offline` and the cache does not hold it.
+    case notCached(subject: String)
 
     public var errorDescription: String? {
         switch self {
+        case .notCached(let subject):
+            "\(subject) is not in the cache (--offline)"
         case .unauthorized(let code):
             "TMDB rejected the credentials (HTTP 401\(code.map { ", status \($0)" } ?? "")): check TMDB_API_TOKEN or TMDB_API_KEY"
         case .notFound(let subject):
@@ -170,7 +193,7 @@ public enum TMDBError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .unauthorized: .configuration
-        case .unavailable: .tryAgainLater
+        case .unavailable, .notCached: .tryAgainLater
         case .notFound, .rejected, .malformed: .malformedResponse
         }
     }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import BoxOfficeKit
+import Foundation
+
+extension RankKey: ExpressibleByArgument {}
+extension KOBISFilters.Nation: ExpressibleByArgument {}
+extension KOBISFilters.FilmKind: ExpressibleByArgument {}
+
+/// What to ask KOBIS for, and how many requests to keep in flight.
+struct KOBISOptions: ParsableArguments {
+    @Option(help: "Requests in flight at most (1…32).")
+    var concurrency = 8
+
+    @Option(help: "Only Korean or only foreign films (KOBIS repNationCd).")
+    var nation: KOBISFilters.Nation?
+
+    @Option(help: "Only diversity or only commercial films (KOBIS multiMovieYn).")
+    var films: KOBISFilters.FilmKind?
+
+    @Option(help: ArgumentHelp("Only one region, by KOBIS wideAreaCd code (e.g. 0105001 for Seoul).", valueName: "code"))
+    var area: String?
+
+    var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area) }
+
+    func validate() throws {
+        guard (1...32).contains(concurrency) else {
+            throw ValidationError("--concurrency must be between 1 and 32, got \(concurrency)")
+        }
+        if let area, !KOBISFilters.isValidArea(area) {
+            throw ValidationError("--area takes a KOBIS region code made of digits, such as 0105001 (Seoul)")
+        }
+    }
+}
+
+/// The response cache, the daily quota, and sharing the cache with other runs.
+struct CacheOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Cache folder (default: $XDG_CACHE_HOME/boxoffice, else ~/.cache/boxoffice).", valueName: "dir"))
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache.")
+    var noCache = false
+
+    @Flag(help: "Fetch everything again (and cache it), ignoring what is cached.")
+    var refresh = false
+
+    @Option(help: "KOBIS calls this run may send (default: what is left of today's 3,000 minus --reserve).")
+    var budget: Int?
+
+    @Option(help: "KOBIS calls to leave for scheduled runs today.")
+    var reserve = 100
+
+    @Option(help: ArgumentHelp("Seconds to wait for another run using the same cache to finish.", valueName: "seconds"))
+    var wait = 0.0
+
+    @Flag(name: .shortAndLong, help: "No progress line and no warnings on stderr; errors still print.")
+    var quiet = false
+
+    func validate() throws {
+        if noCache && refresh { throw ValidationError("--no-cache and --refresh contradict each other") }
+        if let budget, budget < 0 { throw ValidationError("--budget must be 0 or more, got \(budget)") }
+        guard (0...QuotaLedger.dailyQuota).contains(reserve) else { throw ValidationError("--reserve must be between 0 and 3000, got \(reserve)") }
+        guard wait >= 0, wait <= 86_400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+    }
+}
+
+/// TMDB enrichment.
+struct TMDBOptions: ParsableArguments {
+    @Flag(name: .customLong("no-tmdb"), help: "Skip TMDB enrichment: the TMDB columns stay blank.")
+    var noTMDB = false
+
+    @Flag(name: .customLong("require-tmdb"), help: "Fail (78 bad credentials, 75 outage) instead of writing a report with incomplete TMDB data.")
+    var requireTMDB = false
+
+    @Option(name: .customLong("tmdb-rate"), help: "TMDB requests per second at most (1…40).")
+    var tmdbRate = 20.0
+
+    @Option(name: .customLong("tmdb-overrides"), help: ArgumentHelp("CSV of movie_cd,tmdb_id pinning (or, with 0, forbidding) matches (default: tmdb-overrides.csv in the config folder).", valueName: "file"))
+    var tmdbOverrides: String?
+
+    func validate() throws {
+        guard (1...40).contains(tmdbRate) else {
+            throw ValidationError("--tmdb-rate must be between 1 and 40 requests per second, got \(tmdbRate)")
+        }
+        if noTMDB && requireTMDB { throw ValidationError("--no-tmdb and --require-tmdb contradict each other") }
+    }
+}
