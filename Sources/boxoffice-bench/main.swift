@@ -1,9 +1,16 @@
-// Benchmarks `boxoffice report` end to end: the release binary against a loopback KOBIS that adds
-// a fixed latency to every response, compared with the ideal ceil(requests / N) × latency.
-// The same run against a KOBIS without the latency gives the fixed cost (start-up, HTTP, decoding,
-// rendering, writing); the difference is the time spent waiting, which the ideal describes.
+// Benchmarks `boxoffice` end to end, as release builds run it.
 //
 //   swift build -c release && .build/release/boxoffice-bench [--days 31] [--latency-ms 50] [--runs 5] [--serve]
+//
+// The release binary against a loopback KOBIS that adds a fixed latency to every response, compared
+// with the ideal ceil(requests / N) × latency. The same run against a KOBIS without the latency gives
+// the fixed cost (start-up, HTTP, decoding, rendering, writing); the difference is the time spent
+// waiting, which the ideal describes.
+//
+//   .build/release/boxoffice-bench history [--from 2003-11-11] [--to 2026-10-31]
+//
+// Fills a cache with every date of the range (simulated, in KOBIS's format), then times
+// `boxoffice report RANGE --offline` in all formats and reports its wall time and peak memory.
 import BoxOfficeKit
 import FakeServices
 import Foundation
@@ -12,6 +19,15 @@ func option(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return value }
     return number
+}
+
+if CommandLine.arguments.dropFirst().first == "profile-render", CommandLine.arguments.count > 2 {
+    try await RenderProfile.run(cacheDirectory: CommandLine.arguments[2], from: Day(iso: "2003-11-11")!, to: Day(iso: "2026-10-31")!)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "history" {
+    try HistoryBenchmark.run()
+    exit(0)
 }
 
 let days = option("--days", default: 31)
@@ -44,9 +60,12 @@ func runOnce(width: Int, against server: FakeKOBISServer = server) throws -> (se
     server.server.resetLog()
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path]
+    // Every run fetches for real: no cache, and a fresh HOME so the quota ledger starts empty.
+    let home = output.appendingPathComponent("home-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path, "--no-cache"]
     process.environment = ["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                           "BOXOFFICE_TODAY": (range.end + 2).iso, "PATH": "/usr/bin:/bin"]
+                           "BOXOFFICE_TODAY": (range.end + 2).iso, "PATH": "/usr/bin:/bin", "HOME": home.path]
     process.standardOutput = FileHandle.nullDevice
     let start = DispatchTime.now()
     try process.run()

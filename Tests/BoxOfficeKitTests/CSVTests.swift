@@ -89,16 +89,16 @@ struct CSVTests {
         return ReportBuilder.build(range: range, charts: [DailyChart(date: range.start, entries: entries)], movies: movies, options: .init())
     }
 
-    func render(_ report: BoxOfficeReport, bom: Bool = true) throws -> [String: Data] {
+    func render(_ report: BoxOfficeReport, bom: Bool = true) async throws -> [String: Data] {
         let renderer = ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(csvByteOrderMark: bom))
-        let files = try renderer.render(report, formats: [.csv])
+        let files = try await renderer.render(report, formats: [.csv])
         return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
     }
 
     @Test("every cell reads back as written: quotes, commas, line breaks, Korean, BOM, formula prefix")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let report = Self.hostileReport()
-        let files = try render(report)
+        let files = try await render(report)
         let films = try #require(files["boxoffice-2024-01-10-films.csv"])
         #expect(films.starts(with: [0xEF, 0xBB, 0xBF]), "UTF-8 byte-order mark")
         let text = try #require(String(data: films.dropFirst(3), encoding: .utf8))
@@ -126,8 +126,8 @@ struct CSVTests {
     }
 
     @Test("daily rows: negative numbers stay numbers, booleans and blanks as documented")
-    func dailyCells() throws {
-        let files = try render(Self.hostileReport(), bom: false)
+    func dailyCells() async throws {
+        let files = try await render(Self.hostileReport(), bom: false)
         let daily = try #require(files["boxoffice-2024-01-10-daily.csv"])
         #expect(!daily.starts(with: [0xEF, 0xBB, 0xBF]), "--no-bom drops the mark")
         let records = try CSVReader.parse(try #require(String(data: daily, encoding: .utf8)))

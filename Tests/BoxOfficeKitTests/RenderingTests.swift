@@ -17,8 +17,8 @@ enum FixedReports {
         return ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init(simulated: true))
     }
 
-    static func render(_ report: BoxOfficeReport, _ formats: [ReportFormat]) throws -> [String: Data] {
-        let files = try ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: formats)
+    static func render(_ report: BoxOfficeReport, _ formats: [ReportFormat]) async throws -> [String: Data] {
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: formats)
         return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
     }
 }
@@ -29,17 +29,17 @@ struct RenderingTests {
 
     @Test("every template renders a fixed report exactly as recorded")
     func goldenFiles() async throws {
-        for (name, contents) in try FixedReports.render(FixedReports.threeDays, ReportFormat.allCases) {
+        for (name, contents) in try await FixedReports.render(FixedReports.threeDays, ReportFormat.allCases) {
             Golden.check(contents, against: Self.golden.appendingPathComponent("three-days/" + name))
         }
-        for (name, contents) in try FixedReports.render(try await FixedReports.fortyDays(), [.md, .html]) {
+        for (name, contents) in try await FixedReports.render(try await FixedReports.fortyDays(), [.md, .html]) {
             Golden.check(contents, against: Self.golden.appendingPathComponent("forty-days/" + name))
         }
     }
 
     @Test("hostile titles are text in Markdown: no HTML, no broken table, no markup")
-    func markdownEscaping() throws {
-        let data = try #require(try FixedReports.render(CSVTests.hostileReport(), [.md]).first?.value)
+    func markdownEscaping() async throws {
+        let data = try #require(try await FixedReports.render(CSVTests.hostileReport(), [.md]).first?.value)
         let markdown = String(decoding: data, as: UTF8.self)
         #expect(markdown.contains(#"\<script\>alert(1)\</script\> \& \|파이프\|"#))
         #expect(markdown.contains("줄 바꿈 |"), "a line break inside a title becomes a space")
@@ -48,8 +48,8 @@ struct RenderingTests {
     }
 
     @Test("hostile titles are text in HTML")
-    func htmlEscaping() throws {
-        let data = try #require(try FixedReports.render(CSVTests.hostileReport(), [.html]).first?.value)
+    func htmlEscaping() async throws {
+        let data = try #require(try await FixedReports.render(CSVTests.hostileReport(), [.html]).first?.value)
         let html = String(decoding: data, as: UTF8.self)
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; |파이프|"))
         #expect(!html.contains("<script"))
@@ -61,7 +61,7 @@ struct RenderingTests {
     @Test("the HTML is well-formed, self-contained and locked down by its CSP")
     func htmlStructure() async throws {
         for report in [FixedReports.threeDays, try await FixedReports.fortyDays(), try await SampleTests.sampleReport()] {
-            let data = try #require(try FixedReports.render(report, [.html]).first?.value)
+            let data = try #require(try await FixedReports.render(report, [.html]).first?.value)
             try WellFormed.check(data)
             let html = String(decoding: data, as: UTF8.self)
             #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://image.tmdb.org;"#))
@@ -72,7 +72,7 @@ struct RenderingTests {
 
     @Test("weekly summary replaces daily tables beyond 31 days, and says so")
     func weekly() async throws {
-        let files = try FixedReports.render(try await FixedReports.fortyDays(), [.md])
+        let files = try await FixedReports.render(try await FixedReports.fortyDays(), [.md])
         let markdown = String(decoding: try #require(files.first?.value), as: UTF8.self)
         #expect(markdown.contains("## Weekly summary") && !markdown.contains("## Daily top 10"))
         #expect(markdown.contains("longer than 31 days"))
@@ -87,7 +87,7 @@ struct RenderingTests {
         for (label, report) in reports {
             // Summary, films, distributors, new entries, coming soon, then a table per day or one weekly table.
             let tableCount = 4 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
-            let markdown = try #require(try FixedReports.render(report, [.md]).first?.value)
+            let markdown = try #require(try await FixedReports.render(report, [.md]).first?.value)
             guard let rendered = try GFM.render(markdown) else { return }
             let tables = try #require(rendered["tables"] as? [[String: Any]])
             #expect(tables.count == tableCount, "\(label): \(tables.count) tables")

@@ -30,7 +30,7 @@ struct TemplateTests {
     }
 
     @Test("a user's template replaces the default of its name; the others fall back")
-    func overrideAndFallback() throws {
+    func overrideAndFallback() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "{{% CONTENT_TYPE: MARKDOWN}}\nCustom: {{title}} has {{summary.films}} films\n{{#films}}\n* {{title}}\n{{/films}}\n"
@@ -39,7 +39,7 @@ struct TemplateTests {
         #expect(templates.origins["report.md"] == folder.appendingPathComponent("report.md.mustache").path)
         #expect(templates.origins["report.html"]?.hasPrefix("bundled") == true)
 
-        let files = try ReportRenderer(templates: templates).render(CSVTests.hostileReport(), formats: [.md, .html])
+        let files = try await ReportRenderer(templates: templates).render(CSVTests.hostileReport(), formats: [.md, .html])
         let markdown = String(decoding: files[0].contents, as: UTF8.self)
         #expect(markdown.hasPrefix("Custom: Korean box office, 2024-01-10 has 10 films\n* 쉼표, 그리고 \"따옴표\"\n"))
         #expect(markdown.contains(#"* \<script\>alert(1)\</script\>"#), "escaping still belongs to the content type")
@@ -48,12 +48,12 @@ struct TemplateTests {
     }
 
     @Test("a partial can be overridden on its own")
-    func partialOverride() throws {
+    func partialOverride() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "{{% CONTENT_TYPE: HTML}}\n<style>body { color: rebeccapurple; }</style>\n"
             .write(to: folder.appendingPathComponent("html-style.mustache"), atomically: true, encoding: .utf8)
-        let files = try ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: [.html])
+        let files = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: [.html])
         let html = String(decoding: files[0].contents, as: UTF8.self)
         #expect(html.contains("rebeccapurple") && !html.contains("font-variant-numeric"))
     }
@@ -96,7 +96,7 @@ struct TemplateTests {
     }
 
     @Test("export writes every default, refuses to overwrite without force, and round-trips")
-    func export() throws {
+    func export() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let written = try DefaultTemplates.export(to: folder, overwrite: false)
@@ -109,8 +109,8 @@ struct TemplateTests {
         _ = try DefaultTemplates.export(to: folder, overwrite: true)
 
         // Exported templates, used as overrides, render exactly what the defaults render.
-        let fromExport = try ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: ReportFormat.allCases)
-        let fromDefaults = try ReportRenderer(templates: try ReportTemplates.bundled()).render(FixedReports.threeDays, formats: ReportFormat.allCases)
+        let fromExport = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: ReportFormat.allCases)
+        let fromDefaults = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(FixedReports.threeDays, formats: ReportFormat.allCases)
         #expect(fromExport == fromDefaults)
     }
 }
@@ -122,7 +122,7 @@ struct CommittedSampleTests {
     @Test("Reports/ holds exactly what 'boxoffice report --sample' writes today")
     func committedSampleIsCurrent() async throws {
         let report = try await SampleTests.sampleReport()
-        let files = try ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
         for file in files {
             Golden.check(file.contents, against: Self.reports.appendingPathComponent(file.name))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4), for naming things after values that must not be stored themselves (the
 /// quota ledger's key fingerprint) and for cache file names from long queries. Foundation on Linux
 /// has no hash API, and the project takes no cryptography dependency for this.
@@ -64,9 +66,15 @@ enum CRC32 {
         return value
     }
 
-    static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+    static func checksum<Bytes: DataProtocol>(_ bytes: Bytes) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        table.withUnsafeBufferPointer { table in
+            for region in bytes.regions {
+                region.withUnsafeBytes { buffer in
+                    for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+                }
+            }
+        }
         return crc ^ 0xFFFF_FFFF
     }
 }

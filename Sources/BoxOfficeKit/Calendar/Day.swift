@@ -35,8 +35,13 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
 
     /// Parses either `yyyy-MM-dd` or `yyyyMMdd`, after trimming white space; nil for blank or malformed text.
     public init?(lenient text: String) {
+        if let day = Day(iso: text) ?? Day(compact: text) {
+            self = day
+            return
+        }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let day = Day(iso: trimmed) ?? Day(compact: trimmed) { self = day } else { return nil }
+        guard trimmed != text, let day = Day(iso: trimmed) ?? Day(compact: trimmed) else { return nil }
+        self = day
     }
 
     public var year: Int { civil.year }

@@ -20,7 +20,7 @@ public enum KOBISDecoding {
         var entries: [ChartEntry] = []
         entries.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
-            entries.append(try chartEntry(Row(fields: row, label: "row \(index + 1)")))
+            entries.append(try chartEntry(row, label: "row \(index + 1)"))
         }
         entries.sort { $0.rank < $1.rank }
         return .value(DailyChart(date: date, entries: entries))
@@ -58,29 +58,30 @@ public enum KOBISDecoding {
         ))
     }
 
-    private static func chartEntry(_ row: Row) throws(MalformedBody) -> ChartEntry {
-        let code = row.text("movieCd")
-        guard !code.isEmpty else { throw MalformedBody("\(row.label) has no movieCd") }
-        let rank = try row.int64("rank", required: true)
-        guard (1...1000).contains(rank) else { throw MalformedBody("\(row.label) has rank \(rank)") }
+    private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
+        let row = Fields(label: label)
+        let code = raw.movieCd?.text ?? ""
+        guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
+        let rank = try row.int64(raw.rank, "rank", required: true)
+        guard (1...1000).contains(rank) else { throw MalformedBody("\(label) has rank \(rank)") }
         return ChartEntry(
             rank: Int(rank),
-            rankChange: Int(clamping: try row.int64("rankInten")),
-            isNew: row.text("rankOldAndNew").uppercased() == "NEW",
+            rankChange: Int(clamping: try row.int64(raw.rankInten, "rankInten")),
+            isNew: raw.rankOldAndNew?.text.uppercased() == "NEW",
             movieCode: code,
-            title: row.text("movieNm"),
-            openDate: row.day("openDt"),
-            sales: try row.int64("salesAmt"),
-            salesShare: try row.decimal("salesShare"),
-            salesChange: try row.int64("salesInten"),
-            salesChangePercent: try row.decimal("salesChange"),
-            salesCumulative: try row.int64("salesAcc"),
-            audience: try row.int64("audiCnt"),
-            audienceChange: try row.int64("audiInten"),
-            audienceChangePercent: try row.decimal("audiChange"),
-            audienceCumulative: try row.int64("audiAcc"),
-            screens: try row.int64("scrnCnt"),
-            showings: try row.int64("showCnt")
+            title: raw.movieNm?.text ?? "",
+            openDate: raw.openDt.flatMap { Day(lenient: $0.text) },
+            sales: try row.int64(raw.salesAmt, "salesAmt"),
+            salesShare: try row.decimal(raw.salesShare, "salesShare"),
+            salesChange: try row.int64(raw.salesInten, "salesInten"),
+            salesChangePercent: try row.decimal(raw.salesChange, "salesChange"),
+            salesCumulative: try row.int64(raw.salesAcc, "salesAcc"),
+            audience: try row.int64(raw.audiCnt, "audiCnt"),
+            audienceChange: try row.int64(raw.audiInten, "audiInten"),
+            audienceChangePercent: try row.decimal(raw.audiChange, "audiChange"),
+            audienceCumulative: try row.int64(raw.audiAcc, "audiAcc"),
+            screens: try row.int64(raw.scrnCnt, "scrnCnt"),
+            showings: try row.int64(raw.showCnt, "showCnt")
         )
     }
 
@@ -114,11 +115,22 @@ struct Scalar: Decodable, Sendable {
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { text = "" }
-        else if let string = try? container.decode(String.self) { text = string.trimmingCharacters(in: .whitespacesAndNewlines) }
+        else if let string = try? container.decode(String.self) { text = Scalar.trimmed(string) }
         else if let int = try? container.decode(Int64.self) { text = String(int) }
         else if let double = try? container.decode(Double.self) { text = String(double) }
         else if let bool = try? container.decode(Bool.self) { text = String(bool) }
         else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a scalar") }
+    }
+}
+
+extension Scalar {
+    /// Trims white space at either end; most values have none, and they are returned as they are.
+    static func trimmed(_ string: String) -> String {
+        let utf8 = string.utf8
+        guard let first = utf8.first, let last = utf8.last else { return string }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) || byte >= 0x80 }
+        guard isSpace(first) || isSpace(last) else { return string }
+        return string.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -128,7 +140,7 @@ private struct Envelope: Decodable {
         let errorCode: Scalar
     }
     struct BoxOfficeResult: Decodable {
-        let dailyBoxOfficeList: [[String: Scalar]]?
+        let dailyBoxOfficeList: [RawChartRow]?
     }
     struct MovieInfoResult: Decodable {
         let movieInfo: RawMovieInfo?
@@ -136,6 +148,13 @@ private struct Envelope: Decodable {
     let faultInfo: Fault?
     let boxOfficeResult: BoxOfficeResult?
     let movieInfoResult: MovieInfoResult?
+}
+
+/// A chart row's fields as KOBIS sends them; decoding named fields is much cheaper than a dictionary.
+private struct RawChartRow: Decodable {
+    let rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt: Scalar?
+    let salesAmt, salesShare, salesInten, salesChange, salesAcc: Scalar?
+    let audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt: Scalar?
 }
 
 /// Movie info mixes scalars and arrays of objects; both are kept by key.
@@ -162,39 +181,46 @@ private struct RawMovieInfo: Decodable {
     }
 }
 
-/// A row's fields with typed, lenient accessors that name the field when they fail.
+/// Lenient number parsing that names the row and field when it fails.
+private struct Fields {
+    let label: String
+
+    /// Whole numbers: blank or missing is 0; thousands separators are tolerated; anything else is malformed.
+    func int64(_ scalar: Scalar?, _ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
+        let raw = scalar?.text ?? ""
+        if let value = Int64(raw) { return value }
+        if raw.isEmpty {
+            if required { throw MalformedBody("\(label) has no \(key)") }
+            return 0
+        }
+        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        if let value = Int64(digits) { return value }
+        if let value = Double(digits), value.isFinite, value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
+        throw MalformedBody("\(label) has a \(key) that is not a whole number")
+    }
+
+    func optionalInt(_ scalar: Scalar?, _ key: String) throws(MalformedBody) -> Int? {
+        (scalar?.text ?? "").isEmpty ? nil : Int(clamping: try int64(scalar, key))
+    }
+
+    /// Decimals written as "100", "100.0" or "-13"; blank is 0.
+    func decimal(_ scalar: Scalar?, _ key: String) throws(MalformedBody) -> Double {
+        let raw = scalar?.text ?? ""
+        if raw.isEmpty { return 0 }
+        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        guard let value = Double(digits), value.isFinite else {
+            throw MalformedBody("\(label) has a \(key) that is not a number")
+        }
+        return value
+    }
+}
+
+/// A movie-info object's fields by key, with the same lenient accessors.
 private struct Row {
     let fields: [String: Scalar]
     let label: String
 
     func text(_ key: String) -> String { fields[key]?.text ?? "" }
-
-    /// Whole numbers: blank or missing is 0; thousands separators are tolerated; anything else is malformed.
-    func int64(_ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
-        let raw = text(key).replacingOccurrences(of: ",", with: "")
-        if raw.isEmpty {
-            if required { throw MalformedBody("\(label) has no \(key)") }
-            return 0
-        }
-        if let value = Int64(raw) { return value }
-        if let value = Double(raw), value.isFinite, value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
-        throw MalformedBody("\(label) has a \(key) that is not a whole number")
-    }
-
-    func optionalInt(_ key: String) throws(MalformedBody) -> Int? {
-        text(key).isEmpty ? nil : Int(clamping: try int64(key))
-    }
-
-    /// Decimals written as "100", "100.0" or "-13"; blank is 0.
-    func decimal(_ key: String) throws(MalformedBody) -> Double {
-        let raw = text(key).replacingOccurrences(of: ",", with: "")
-        if raw.isEmpty { return 0 }
-        guard let value = Double(raw), value.isFinite else {
-            throw MalformedBody("\(label) has a \(key) that is not a number")
-        }
-        return value
-    }
-
-    /// `yyyy-MM-dd` or `yyyyMMdd`; nil when blank or not a real date.
+    func optionalInt(_ key: String) throws(MalformedBody) -> Int? { try Fields(label: label).optionalInt(fields[key], key) }
     func day(_ key: String) -> Day? { Day(lenient: text(key)) }
 }

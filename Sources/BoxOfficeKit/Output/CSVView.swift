@@ -3,8 +3,8 @@ import Foundation
 /// View models for the CSV templates: every cell pre-formatted as raw, spreadsheet-friendly text
 /// (no thousands separators, ISO dates, `.` decimals), keyed by its column name.
 ///
-/// Templates see dictionaries, not the report model: Mustache renders a missing key as nothing,
-/// so the keys here are the contract the golden files check.
+/// Templates see rows of named values, not the report model: Mustache renders a missing key as
+/// nothing, so the keys here are the contract the golden files check.
 public enum CSVView {
     /// Multi-valued cells (nations, genres, directors) join their values with this.
     public static let listSeparator = "; "
@@ -12,8 +12,8 @@ public enum CSVView {
     /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
     public static func films(_ report: BoxOfficeReport) -> [String: Any] {
         let source = dataSource(report)
-        return ["films": report.films.map { film -> [String: String] in
-            [
+        return ["films": report.films.map { film in
+            TemplateRow([
                 "rank": String(film.rank),
                 "movie_cd": film.movieCode,
                 "title": film.title,
@@ -42,7 +42,7 @@ public enum CSVView {
                 "tmdb_match": film.tmdbMatch?.rawValue ?? "",
                 "poster_url": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "",
                 "keywords": film.tmdb?.keywords.joined(separator: listSeparator) ?? "",
-            ]
+            ])
         }]
     }
 
@@ -50,8 +50,8 @@ public enum CSVView {
     public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
         let source = dataSource(report)
         return ["rows": report.days.flatMap { day in
-            day.entries.map { entry -> [String: String] in
-                [
+            day.entries.map { entry in
+                TemplateRow([
                     "date": day.date.iso,
                     "rank": String(entry.rank),
                     "rank_change": String(entry.rankChange),
@@ -72,7 +72,7 @@ public enum CSVView {
                     "showings": String(entry.showings),
                     "audience_per_screen": entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "",
                     "data_source": source,
-                ]
+                ])
             }
         }]
     }

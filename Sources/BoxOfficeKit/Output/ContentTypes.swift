@@ -13,6 +13,22 @@ public struct CSVContentType: MustacheContentType {
     public init() {}
 
     public func escapeText(_ text: String) -> String {
+        // Most cells (numbers, dates, plain titles) need nothing: decide from the UTF-8 bytes alone.
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        // Quotes, commas and line breaks (0xC2 and 0xE2 lead U+0085, U+2028 and U+2029) need the slow path.
+        var needsWork = Self.formulaStartBytes.contains(first) || first == UInt8(ascii: " ") || last == UInt8(ascii: " ")
+        if !needsWork {
+            for byte in utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || (0x0A...0x0D).contains(byte)
+                || byte == 0xC2 || byte == 0xE2 {
+                needsWork = true
+                break
+            }
+        }
+        return needsWork ? escapeSlowly(text) : text
+    }
+
+    private func escapeSlowly(_ text: String) -> String {
         var cell = text
         if let first = cell.unicodeScalars.first, Self.formulaStarts.contains(first), !Self.isPlainNumber(cell) {
             cell = "'" + cell
@@ -26,26 +42,37 @@ public struct CSVContentType: MustacheContentType {
         return needsQuotes ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
     }
 
+    static let formulaStartBytes: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+
     /// First characters that make a spreadsheet evaluate a cell.
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     static func isPlainNumber(_ text: String) -> Bool {
-        var scalars = Substring(text).unicodeScalars[...]
-        if let sign = scalars.first, sign == "-" || sign == "+" { scalars = scalars.dropFirst() }
-        let parts = String(scalars).split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count) else { return false }
-        return parts.allSatisfy { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+        var bytes = Substring(text).utf8[...]
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var digitsBefore = 0, digitsAfter = 0, points = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): if points == 0 { digitsBefore += 1 } else { digitsAfter += 1 }
+            case UInt8(ascii: "."): points += 1
+            default: return false
+            }
+        }
+        return digitsBefore > 0 && (points == 0 || (points == 1 && digitsAfter > 0))
     }
 
     /// Turns every line break the template wrote (LF) into CRLF, leaving the CRLFs inside cells alone.
     public static func normalizeRecordSeparators(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + text.utf8.count / 32)
-        for character in text {
-            // A cell's break is already the single Character "\r\n"; only bare "\n" comes from the template.
-            if character == "\n" { result.append("\r\n") } else { result.append(character) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 32)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            // A cell's break is already CRLF; only a bare LF comes from the template.
+            if byte == 0x0A, previous != 0x0D { bytes.append(0x0D) }
+            bytes.append(byte)
+            previous = byte
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -98,6 +125,35 @@ extension MarkdownContentType {
         default: false
         }
     }
+}
+
+/// A pre-formatted value for a template. Strings work as well; this wrapper is simply cheaper for
+/// swift-mustache to recognize, which matters when a CSV has a hundred thousand rows.
+public struct TemplateText: MustacheCustomRenderable, Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+    public init(_ text: String) { self.text = text }
+    public var renderText: String { text }
+    public var isNull: Bool { false }
+    public var description: String { text }
+}
+
+/// One row of a template's list (a CSV line), its values keyed by column name.
+///
+/// A class that answers `child(named:)` itself is the cheapest thing for swift-mustache to look
+/// names up in, which matters for CSVs of a hundred thousand rows.
+public final class TemplateRow: MustacheParent, @unchecked Sendable {
+    public let values: [String: TemplateText]
+
+    public init(_ pairs: KeyValuePairs<String, String>) {
+        var values: [String: TemplateText] = [:]
+        values.reserveCapacity(pairs.count)
+        for (key, value) in pairs { values[key] = TemplateText(value) }
+        self.values = values
+    }
+
+    public func child(named name: String) -> Any? { values[name] }
+
+    public subscript(_ name: String) -> String? { values[name]?.text }
 }
 
 /// Registers the project's content types with swift-mustache, once, before any template is parsed.

@@ -59,30 +59,33 @@ public struct ReportRenderer: Sendable {
         (report.simulated ? "boxoffice-sample-" : "boxoffice-") + report.range.dateRange.fileStem
     }
 
-    /// Every file of `formats`, in the order asked for.
-    public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) throws -> [RenderedFile] {
+    /// Every file of `formats`, in the order asked for; the formats are rendered concurrently.
+    public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
         let base = Self.baseName(for: report)
-        var files: [RenderedFile] = []
-        for format in formats {
-            switch format {
-            case .json:
-                files.append(RenderedFile(name: base + ".json", contents: try Self.json(report)))
-            case .csv:
-                files.append(RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))))
-                files.append(RenderedFile(name: base + "-daily.csv", contents: try csv("daily.csv", CSVView.daily(report))))
-            case .md:
-                files.append(RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8)))
-            case .html:
-                files.append(RenderedFile(name: base + ".html", contents: Data(try templates.render("report.html", ReportView.make(report)).utf8)))
-            }
-        }
-        return files
+        let renderer = self
+        return try await BoundedTaskGroup.map(formats, width: 2) { format in
+            try renderer.render(report, format: format, base: base)
+        }.flatMap { $0 }
     }
 
-    /// The report model as JSON: snake_case keys, sorted, pretty-printed, ending in a newline.
+    func render(_ report: BoxOfficeReport, format: ReportFormat, base: String) throws -> [RenderedFile] {
+        switch format {
+        case .json:
+            return [RenderedFile(name: base + ".json", contents: try Self.json(report))]
+        case .csv:
+            return [RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))),
+                    RenderedFile(name: base + "-daily.csv", contents: try csv("daily.csv", CSVView.daily(report)))]
+        case .md:
+            return [RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8))]
+        case .html:
+            return [RenderedFile(name: base + ".html", contents: Data(try templates.render("report.html", ReportView.make(report)).utf8))]
+        }
+    }
+
+    /// The report model as JSON: snake_case keys (the models' coding keys), sorted, pretty-printed,
+    /// ending in a newline.
     public static func json(_ report: BoxOfficeReport) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(report) + Data("\n".utf8)
     }

@@ -69,7 +69,7 @@ public struct ReportPipeline: Sendable {
     /// Runs every stage and returns the paths written, in format order.
     public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
         let report = try await report(for: request, requireEnrichment: requireEnrichment)
-        let files = try renderer.render(report, formats: request.formats)
+        let files = try await renderer.render(report, formats: request.formats)
         try Task.checkCancellation()
         return Result(paths: try writer.write(files), enrichment: report.enrichment)
     }

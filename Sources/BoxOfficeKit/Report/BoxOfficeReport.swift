@@ -48,6 +48,21 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
         self.enrichment = enrichment
         self.upcoming = upcoming
     }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version"
+        case source
+        case simulated
+        case range
+        case filters
+        case rankedBy = "ranked_by"
+        case notes
+        case summary
+        case films
+        case days
+        case enrichment
+        case upcoming
+    }
 }
 
 /// A film's TMDB entry, when one was matched with at least `likely` confidence.
@@ -72,6 +87,16 @@ public struct FilmTMDB: Codable, Sendable, Equatable {
     }
 
     public var pageURL: String { TMDBImage.page(id) }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case title
+        case originalTitle = "original_title"
+        case rating
+        case votes
+        case posterPath = "poster_path"
+        case keywords
+    }
 }
 
 /// A film TMDB lists as coming to Korean cinemas.
@@ -88,6 +113,14 @@ public struct UpcomingFilm: Codable, Sendable, Equatable {
         originalTitle = movie.originalTitle
         releaseDate = movie.releaseDate
         posterPath = movie.posterPath
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case title
+        case originalTitle = "original_title"
+        case releaseDate = "release_date"
+        case posterPath = "poster_path"
     }
 }
 
@@ -139,6 +172,33 @@ public struct FilmRanking: Codable, Sendable, Equatable {
     public var tmdbMatch: MatchConfidence?
     /// The matched TMDB entry; nil for no confident match.
     public var tmdb: FilmTMDB?
+
+    enum CodingKeys: String, CodingKey {
+        case rank
+        case movieCode = "movie_code"
+        case title
+        case titleEnglish = "title_english"
+        case openDate = "open_date"
+        case daysOnChart = "days_on_chart"
+        case bestRank = "best_rank"
+        case firstChartDate = "first_chart_date"
+        case lastChartDate = "last_chart_date"
+        case audience
+        case sales
+        case audienceSharePercent = "audience_share_percent"
+        case audienceCumulative = "audience_cumulative"
+        case salesCumulative = "sales_cumulative"
+        case audiencePerScreen = "audience_per_screen"
+        case hasMovieInfo = "has_movie_info"
+        case nations
+        case genres
+        case directors
+        case distributors
+        case watchGrade = "watch_grade"
+        case runtimeMinutes = "runtime_minutes"
+        case tmdbMatch = "tmdb_match"
+        case tmdb
+    }
 }
 
 /// One date's chart rows with the figures derived from them.
@@ -149,6 +209,14 @@ public struct DayReport: Codable, Sendable, Equatable {
     public var entries: [DayEntry]
     /// Yesterday's chart (or later): KOBIS may still revise it.
     public var provisional: Bool = false
+
+    enum CodingKeys: String, CodingKey {
+        case date
+        case audience
+        case sales
+        case entries
+        case provisional
+    }
 }
 
 public struct DayEntry: Codable, Sendable, Equatable {
@@ -172,6 +240,27 @@ public struct DayEntry: Codable, Sendable, Equatable {
     public var showings: Int64
     /// One decimal; nil without screens.
     public var audiencePerScreen: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case rank
+        case rankChange = "rank_change"
+        case isNew = "is_new"
+        case movieCode = "movie_code"
+        case title
+        case openDate = "open_date"
+        case daysSinceOpen = "days_since_open"
+        case audience
+        case audienceChange = "audience_change"
+        case audienceChangePercent = "audience_change_percent"
+        case audienceCumulative = "audience_cumulative"
+        case sales
+        case salesSharePercent = "sales_share_percent"
+        case salesChange = "sales_change"
+        case salesCumulative = "sales_cumulative"
+        case screens
+        case showings
+        case audiencePerScreen = "audience_per_screen"
+    }
 }
 
 public struct ReportSummary: Codable, Sendable, Equatable {
@@ -188,6 +277,14 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         public var sales: Int64
         public var films: Int
         public var audienceSharePercent: Double
+    
+        enum CodingKeys: String, CodingKey {
+            case name
+            case audience
+            case sales
+            case films
+            case audienceSharePercent = "audience_share_percent"
+        }
     }
 
     public struct NewEntry: Codable, Sendable, Equatable {
@@ -195,6 +292,13 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         public var movieCode: String
         public var title: String
         public var rank: Int
+    
+        enum CodingKeys: String, CodingKey {
+            case date
+            case movieCode = "movie_code"
+            case title
+            case rank
+        }
     }
 
     public var chartedAudience: Int64
@@ -207,4 +311,14 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public var topDistributors: [DistributorTotal]
     /// Films KOBIS marked `NEW` on some date of the range, in date and rank order.
     public var newEntries: [NewEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case chartedAudience = "charted_audience"
+        case chartedSales = "charted_sales"
+        case films
+        case emptyDays = "empty_days"
+        case audienceShareByNation = "audience_share_by_nation"
+        case topDistributors = "top_distributors"
+        case newEntries = "new_entries"
+    }
 }

@@ -73,7 +73,7 @@ public struct SimulatedFilm: Sendable, Hashable {
 
     /// Admissions on a day, nationwide, or 0 when the film is not showing.
     func audience(on day: Day) -> Int64 {
-        guard day >= firstDay else { return 0 }
+        guard day >= firstDay, firstDay.distance(to: day) < SimulatedKOBIS.maxRunDays else { return 0 }
         let weekday = Self.weekdayFactor[day.isoWeekday - 1]
         let raw: Double
         if day < runStart {

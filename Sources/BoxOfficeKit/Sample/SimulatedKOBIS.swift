@@ -6,10 +6,28 @@ import Foundation
 public struct SimulatedKOBIS: Sendable {
     public let films: [SimulatedFilm]
     private let filmsByCode: [String: SimulatedFilm]
+    /// Films ordered by their first day, so a date's candidates are found without scanning decades.
+    private let byFirstDay: [SimulatedFilm]
+    /// No simulated film sells tickets longer than this after its first day.
+    static let maxRunDays = 400
 
     public init(films: [SimulatedFilm]) {
         self.films = films
         filmsByCode = Dictionary(films.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        byFirstDay = films.sorted { $0.firstDay < $1.firstDay }
+    }
+
+    /// Films whose first day falls within a run's length before `day`.
+    func candidates(on day: Day) -> ArraySlice<SimulatedFilm> {
+        func firstIndex(atOrAfter bound: Day) -> Int {
+            var low = 0, high = byFirstDay.count
+            while low < high {
+                let mid = (low + high) / 2
+                if byFirstDay[mid].firstDay < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return byFirstDay[firstIndex(atOrAfter: day - Self.maxRunDays)..<firstIndex(atOrAfter: day + 1)]
     }
 
     /// Answers a KOBIS request by path and query, as the live service would (faults included).
@@ -43,7 +61,7 @@ public struct SimulatedKOBIS: Sendable {
         let yesterday = standings(on: day - 1, filters: filters)
         let previousRank = Dictionary(uniqueKeysWithValues: yesterday.enumerated().map { ($1.film.code, $0 + 1) })
         let previous = Dictionary(uniqueKeysWithValues: yesterday.map { ($0.film.code, $0) })
-        let allSales = films.reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
+        let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
         let daySales = Double(allSales) * 1.04 // films outside the catalogue sell a little too
 
         let rows: [[String: String]] = today.prefix(10).enumerated().map { index, standing in
@@ -119,7 +137,7 @@ public struct SimulatedKOBIS: Sendable {
 
     /// Every film showing on a day that passes the filters, best first.
     func standings(on day: Day, filters: KOBISFilters) -> [Standing] {
-        films.compactMap { film -> Standing? in
+        candidates(on: day).compactMap { film -> Standing? in
             if let nation = filters.nation, film.isKorean != (nation == .korean) { return nil }
             if let kind = filters.films, film.diversity != (kind == .diversity) { return nil }
             let audience = scaled(film.audience(on: day), filters.area)

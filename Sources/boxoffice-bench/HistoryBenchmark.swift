@@ -1,0 +1,78 @@
+import BoxOfficeKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A report over two decades from a warm cache: the historical-export case after `boxoffice fetch`.
+enum HistoryBenchmark {
+    static func run() throws {
+        let arguments = CommandLine.arguments
+        func value(_ name: String, _ fallback: String) -> String {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return fallback }
+            return arguments[index + 1]
+        }
+        guard let from = Day(iso: value("--from", "2003-11-11")), let to = Day(iso: value("--to", "2026-10-31")), from <= to else {
+            FileHandle.standardError.write(Data("boxoffice-bench history: --from and --to take YYYY-MM-DD\n".utf8))
+            exit(64)
+        }
+        let range = DateRange(start: from, end: to)
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boxoffice")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        // --cache DIR keeps the warmed cache between runs of the benchmark (it is warmed once).
+        let kept = arguments.firstIndex(of: "--cache").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let cache = ResponseCache(directory: kept.map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("cache"))
+        let marker = cache.directory.appendingPathComponent("warmed-\(range.start.iso)_\(range.end.iso)")
+        if !FileManager.default.fileExists(atPath: marker.path) { try warm(cache, range: range, marker: marker) }
+        time(range: range, cache: cache, work: work, executable: executable)
+    }
+
+    static func warm(_ cache: ResponseCache, range: DateRange, marker: URL) throws {
+        // Warm the cache as `boxoffice fetch` would leave it: every chart, every film's movie info.
+        let started = Date()
+        let kobis = SimulatedKOBIS(films: SyntheticCatalogue.films(covering: range))
+        var codes = Set<String>()
+        var rows = 0
+        for day in range {
+            let body = try JSONSerialization.data(withJSONObject: kobis.dailyChartBody(on: day))
+            try cache.write(CacheKeys.chart(day, filters: .init()), body: body, fetchedAt: Date())
+            let chart = (kobis.dailyChartBody(on: day)["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]] ?? []
+            rows += chart.count
+            for row in chart { if let code = row["movieCd"] { codes.insert(code) } }
+        }
+        for code in codes {
+            let body = try JSONSerialization.data(withJSONObject: kobis.movieInfoBody(code: code))
+            try cache.write(CacheKeys.movieInfo(code), body: body, fetchedAt: Date())
+        }
+        print("history: cached \(range.dayCount) dates (\(rows) chart rows) and \(codes.count) films in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        FileManager.default.createFile(atPath: marker.path, contents: nil)
+    }
+
+    static func time(range: DateRange, cache: ResponseCache, work: URL, executable: URL) {
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--offline", "--no-tmdb", "--quiet",
+                             "--cache-dir", cache.directory.path, "--output", work.appendingPathComponent("out").path]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": work.path, "BOXOFFICE_TODAY": (range.end + 2).iso]
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now()
+        do { try process.run() } catch {
+            print("history: cannot start boxoffice: \(error)")
+            exit(1)
+        }
+        process.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        guard process.terminationStatus == 0 else {
+            print("history: boxoffice exited \(process.terminationStatus)")
+            exit(1)
+        }
+        let sizes = (try? FileManager.default.contentsOfDirectory(at: work.appendingPathComponent("out"), includingPropertiesForKeys: [.fileSizeKey]))?
+            .map { "\($0.pathExtension) \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }.sorted() ?? []
+        print("history: report \(range.start.iso)..\(range.end.iso) --offline, all formats: \(String(format: "%.2f", seconds)) s wall, peak memory \(usage.ru_maxrss / 1024) MiB")
+        print("history: wrote \(sizes.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,26 @@
+import BoxOfficeKit
+import Foundation
+
+/// Times each stage on a report built from a warm cache (fill one with `history --cache DIR` first):
+///   .build/release/boxoffice-bench profile-render DIR
+enum RenderProfile {
+    static func run(cacheDirectory: String, from: Day, to: Day) async throws {
+        func time<T>(_ label: String, _ body: () async throws -> T) async rethrows -> T {
+            let start = DispatchTime.now()
+            let value = try await body()
+            print(label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9))
+            return value
+        }
+        let range = DateRange(start: from, end: to)
+        let access = CacheAccess(cache: ResponseCache(directory: URL(fileURLWithPath: cacheDirectory)), mode: .offline,
+                                 calendar: SeoulCalendar(pinnedToday: to + 2))
+        let client = KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "x", cache: access)
+        let fetched = try await time("fetch (cache reads and decoding)") { try await FetchStage(client: client, width: 8).fetch(range, filters: .init()) }
+        let report = await time("join and rank") { ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init()) }
+        let renderer = ReportRenderer(templates: try ReportTemplates.bundled())
+        for format in ReportFormat.allCases {
+            _ = try await time("render \(format.rawValue)") { try await renderer.render(report, formats: [format]) }
+        }
+        _ = try await time("render all, concurrently") { try await renderer.render(report, formats: ReportFormat.allCases) }
+    }
+}
