@@ -82,6 +82,6 @@ public enum CSVView {
 
     /// A decimal with a fixed number of places and a `.` point, whatever the locale.
     static func decimal(_ value: Double, places: Int) -> String {
-        String(format: "%.\(places)f", locale: nil, value)
+        PeopleFormat.fixed(value, places: places)
     }
 }
