@@ -35,7 +35,7 @@ struct FetchCommand: AsyncParsableCommand {
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             guard let (cache, lock) = try await wiring.cache(cacheOptions, offline: false) else { return }
             let client = try wiring.kobisClient(kobis, cacheOptions: cacheOptions, cache: cache)
-            let (plan, _) = try wiring.enrichment(tmdb, concurrency: kobis.concurrency, cache: cache, upcoming: false)
+            let (plan, _) = try wiring.enrichment(tmdb, network: kobis, cache: cache, upcoming: false)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             let fetched: FetchStage.Output
             do {

@@ -20,7 +20,15 @@ struct KOBISOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only one region, by KOBIS wideAreaCd code (e.g. 0105001 for Seoul).", valueName: "code"))
     var area: String?
 
+    @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")
+    var retries = 3
+
+    @Option(help: ArgumentHelp("Seconds one request may take, connecting and reading included (1…600).", valueName: "seconds"))
+    var timeout = 30.0
+
     var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area) }
+
+    var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
 
     func validate() throws {
         guard (1...32).contains(concurrency) else {
@@ -29,6 +37,8 @@ struct KOBISOptions: ParsableArguments {
         if let area, !KOBISFilters.isValidArea(area) {
             throw ValidationError("--area takes a KOBIS region code made of digits, such as 0105001 (Seoul)")
         }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10, got \(retries)") }
+        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds, got \(timeout)") }
     }
 }
 

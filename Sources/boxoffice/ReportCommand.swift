@@ -81,7 +81,7 @@ struct ReportCommand: AsyncParsableCommand {
                 let cache = try await wiring.cache(cacheOptions, offline: offline)
                 lock = cache?.1
                 client = try wiring.kobisClient(kobis, cacheOptions: cacheOptions, cache: cache?.0)
-                (plan, offReason) = try wiring.enrichment(tmdb, concurrency: kobis.concurrency, cache: cache?.0,
+                (plan, offReason) = try wiring.enrichment(tmdb, network: kobis, cache: cache?.0,
                                                           upcoming: upcoming || range.end == wiring.calendar.yesterday)
             }
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")

@@ -5,16 +5,19 @@ import Foundation
 /// Where the command line meets the terminal: one-line errors on stderr and exit codes.
 enum Terminal {
     /// Runs `body`; a failure becomes one redacted line on stderr and its documented exit code.
-    static func reportingErrors(redacting secrets: [String?], _ body: () async throws -> Void) async throws {
+    ///
+    /// SIGINT and SIGTERM cancel `body` (and with it every request in flight): the run stops at once,
+    /// writes no report, keeps what it fetched in the cache, and exits 130 or 143.
+    static func reportingErrors(redacting secrets: [String?], _ body: @escaping @Sendable () async throws -> Void) async throws {
         let redactor = Redactor(secrets: secrets)
         do {
-            try await body()
+            try await Signals.cancellingOnSignal(body)
+        } catch let interruption as Signals.Interruption {
+            printError(interruption.message)
+            throw ExitCode(interruption.status.rawValue)
         } catch let error as UserFacingError {
             printError(redactor.redact(error.errorDescription ?? "\(error)"))
             throw ExitCode(error.exitStatus.rawValue)
-        } catch is CancellationError {
-            printError("cancelled; no report was written")
-            throw ExitCode(130)
         } catch {
             printError(redactor.redact("unexpected error: \(error)"))
             throw ExitCode(70)

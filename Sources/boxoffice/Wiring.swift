@@ -39,19 +39,25 @@ struct Wiring {
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
-        return KOBISClient(transport: URLSessionTransport(maxConnectionsPerHost: options.concurrency), key: key, baseURL: baseURL,
+        return KOBISClient(transport: network(options), key: key, baseURL: baseURL,
                            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
     }
 
     /// The TMDB plan, or nil with the reason there is none.
-    func enrichment(_ options: TMDBOptions, concurrency: Int, cache: CacheAccess?, upcoming: Bool) throws -> (EnrichmentPlan?, String) {
+    /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
+    /// retry quota of its own (so one service's outage cannot spend the other's retries).
+    func network(_ options: KOBISOptions) -> RetryingTransport {
+        RetryingTransport(URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout), policy: options.retryPolicy)
+    }
+
+    func enrichment(_ options: TMDBOptions, network: KOBISOptions, cache: CacheAccess?, upcoming: Bool) throws -> (EnrichmentPlan?, String) {
         if options.noTMDB { return (nil, "--no-tmdb was given") }
         guard let credentials = tmdbCredentials else {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
             return (nil, "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
         }
         let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
-        let client = TMDBClient(transport: URLSessionTransport(maxConnectionsPerHost: concurrency), credentials: credentials,
+        let client = TMDBClient(transport: self.network(network), credentials: credentials,
                                 baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
                                 cache: cache)
         return (EnrichmentPlan(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming), "")

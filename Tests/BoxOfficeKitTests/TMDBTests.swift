@@ -26,11 +26,14 @@ final class TMDBStub: @unchecked Sendable {
 
     var requests: [HTTPRequest] { lock.withLock { log } }
 
+    /// A client as production builds it: the fake beneath the retrying transport, on a virtual clock.
     func client(time: VirtualTime = VirtualTime(), credentials: TMDBCredentials = .bearer("eyJ.token")) -> TMDBClient {
-        TMDBClient(transport: ClosureTransport { request in
+        let fake = ClosureTransport { request in
             self.lock.withLock { self.log.append(request) }
             return self.answer(request)
-        }, credentials: credentials, baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
+        }
+        return TMDBClient(transport: RetryingTransport(fake, time: time.source, random: { 0.5 }), credentials: credentials,
+                          baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
     }
 
     /// Answers from a simulated TMDB.
@@ -132,15 +135,15 @@ struct TMDBClientTests {
         let time = VirtualTime()
         _ = try await stub.client(time: time).search("x", year: nil)
         #expect(stub.requests.count == 2)
-        #expect(time.recorded.filter { $0 >= 1 } == [wait])
+        #expect(time.recorded.filter { $0 >= 1 } == [wait], "\(time.recorded)")
     }
 
     @Test("a 429 that never clears is an outage after a few tries")
     func rateLimitedForever() async throws {
         let stub = TMDBStub { _ in TMDBStub.json("{}", status: 429, headers: ["Retry-After": "1"]) }
         let error = await #expect(throws: TMDBError.self) { try await stub.client().search("x", year: nil) }
-        #expect(stub.requests.count == TMDBClient.rateLimitedAttempts)
-        #expect(error?.exitStatus == .tryAgainLater)
+        #expect(stub.requests.count == 1 + RetryPolicy().retries)
+        #expect(error?.exitStatus == .tryAgainLater && error?.errorDescription?.contains("4 attempts") == true)
     }
 
     @Test("requests are spaced by the rate limit")

@@ -11,8 +11,12 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case tryAgainLater = 75
     /// A service answered with something that is not the data it documents.
     case malformedResponse = 76
-    /// Configuration: a missing or rejected API key, an invalid environment variable.
+    /// Configuration: a missing or rejected API key, an invalid environment variable, a broken template.
     case configuration = 78
+    /// Interrupted by SIGINT (Ctrl-C): nothing written, what was fetched kept in the cache.
+    case interrupted = 130
+    /// Stopped by SIGTERM: likewise.
+    case terminated = 143
 
     /// One line per code, for `--help` and the README.
     public var meaning: String {
@@ -20,9 +24,11 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .success: "success: every requested report was written"
         case .usage: "bad arguments (range, options); nothing was fetched"
         case .cannotWrite: "the output folder or a report file cannot be written"
-        case .tryAgainLater: "try again later: KOBIS quota used up (320011) or a service unavailable"
+        case .tryAgainLater: "try again later: quota or budget spent (320011), a service down, cache busy, --offline miss"
         case .malformedResponse: "a service sent a malformed response"
-        case .configuration: "configuration: KOBIS_API_KEY missing or rejected (320010)"
+        case .configuration: "configuration: a key missing or rejected (320010), a broken template"
+        case .interrupted: "interrupted (SIGINT): no report written; fetched data kept in the cache"
+        case .terminated: "terminated (SIGTERM): likewise"
         }
     }
 }

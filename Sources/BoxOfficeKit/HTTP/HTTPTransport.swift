@@ -21,11 +21,14 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// How many tries it took to get this answer (retries included), for messages.
+    public var attempts: Int
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.attempts = attempts
     }
 
     /// A header by case-insensitive name.
@@ -57,25 +60,34 @@ public struct ClosureTransport: HTTPTransport {
 }
 
 /// A failure below HTTP. Messages name the host, never the URL, whose query may hold a key.
-public enum TransportError: Error, Equatable, Sendable {
+public indirect enum TransportError: Error, Equatable, Sendable {
     case timedOut(host: String)
     case cannotConnect(host: String)
     case connectionLost(host: String)
     case other(host: String, code: Int)
+    /// The last of several failed attempts.
+    case gaveUp(TransportError, attempts: Int)
 
     public var host: String {
         switch self {
         case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _): host
+        case .gaveUp(let error, _): error.host
         }
     }
 
-    /// A short phrase for messages: "timed out", "could not connect".
+    /// A short phrase for messages: "timed out", "could not connect (4 attempts)".
     public var summary: String {
         switch self {
         case .timedOut: "the request timed out"
         case .cannotConnect: "could not connect"
         case .connectionLost: "the connection was lost"
         case .other(_, let code): "the request failed (URL error \(code))"
+        case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
         }
+    }
+
+    func after(attempts: Int) -> TransportError {
+        if case .gaveUp(let error, _) = self { return .gaveUp(error, attempts: attempts) }
+        return .gaveUp(self, attempts: attempts)
     }
 }

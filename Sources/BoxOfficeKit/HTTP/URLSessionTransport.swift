@@ -10,12 +10,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Parameters:
     ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight; Linux's
     ///     default is small and would silently narrow a wide task group.
-    ///   - timeout: seconds a request may wait for data before failing.
+    ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
     public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
+        configuration.timeoutIntervalForRequest = min(timeout, 10)
+        configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil

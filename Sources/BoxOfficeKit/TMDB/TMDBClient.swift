@@ -21,7 +21,8 @@ public enum TMDBCredentials: Sendable, Equatable {
     }
 }
 
-/// Reads TMDB v3 through an ``HTTPTransport``, under a rate limit, waiting out 429s.
+/// Reads TMDB v3 through an ``HTTPTransport`` (a ``RetryingTransport`` in production, which waits
+/// out 429s), under its own rate limit.
 ///
 /// No error it throws contains a URL or a credential.
 public struct TMDBClient: Sendable {
@@ -29,14 +30,11 @@ public struct TMDBClient: Sendable {
     /// Korean titles and Korean release dates.
     public static let language = "ko-KR"
     public static let region = "KR"
-    /// Tries of a request answered 429 before giving up.
-    static let rateLimitedAttempts = 4
 
     public let transport: any HTTPTransport
     public let baseURL: URL
     private let credentials: TMDBCredentials
     private let limiter: RateLimiter
-    private let time: TimeSource
     /// Where bodies are kept and looked up first; nil for no cache.
     public let cache: CacheAccess?
 
@@ -46,7 +44,6 @@ public struct TMDBClient: Sendable {
         self.credentials = credentials
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
         limiter = RateLimiter(perSecond: requestsPerSecond, time: time)
-        self.time = time
         self.cache = cache
     }
 
@@ -106,35 +103,30 @@ public struct TMDBClient: Sendable {
 
     private func fetch(_ path: String, _ parameters: [(String, String)], subject: String) async throws -> Data {
         let request = request(path, parameters)
-        for attempt in 1...Self.rateLimitedAttempts {
-            try await limiter.acquire()
-            let response: HTTPResponse
-            do {
-                response = try await transport.send(request)
-            } catch let error as TransportError {
-                throw TMDBError.unavailable(subject: subject, reason: error.summary)
-            }
-            switch response.status {
-            case 200..<300:
-                return response.body
-            case 429 where attempt < Self.rateLimitedAttempts:
-                // TMDB asks for Retry-After seconds, which may be 0: wait at least one second.
-                try await time.sleep(max(Self.retryAfter(response.header("Retry-After")) ?? 1, 1))
-            case 429:
-                throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429) after \(attempt) tries")
-            case 401:
-                let (code, _) = TMDBDecoding.errorMessage(response.body)
-                throw TMDBError.unauthorized(code: code)
-            case 404:
-                throw TMDBError.notFound(subject: subject)
-            case 500...599:
-                throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)")
-            default:
-                let (_, message) = TMDBDecoding.errorMessage(response.body)
-                throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
-            }
+        try await limiter.acquire()
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            throw TMDBError.unavailable(subject: subject, reason: error.summary)
         }
-        throw TMDBError.unavailable(subject: subject, reason: "no answer")
+        let tries = response.attempts > 1 ? ", \(response.attempts) attempts" : ""
+        switch response.status {
+        case 200..<300:
+            return response.body
+        case 429:
+            throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429\(tries))")
+        case 401:
+            let (code, _) = TMDBDecoding.errorMessage(response.body)
+            throw TMDBError.unauthorized(code: code)
+        case 404:
+            throw TMDBError.notFound(subject: subject)
+        case 408, 500...599:
+            throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)\(tries)")
+        default:
+            let (_, message) = TMDBDecoding.errorMessage(response.body)
+            throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
+        }
     }
 
     private func decode<Value>(subject: String, _ body: () throws(MalformedBody) -> Value) throws(TMDBError) -> Value {
