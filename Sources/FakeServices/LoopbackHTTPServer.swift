@@ -28,13 +28,28 @@ public struct ScriptedResponse: Sendable {
     public var body: Data
     /// Seconds to wait before answering, to model a slow service.
     public var delay: TimeInterval
+    /// How the answer misbehaves on the wire, if it does.
+    public var fault: WireFault?
+
+    /// Ways an answer can go wrong below HTTP.
+    public enum WireFault: Sendable {
+        /// Accept the request and never answer (until the client gives up or the server stops).
+        case hang
+        /// Send the answer a few bytes at a time, pausing between them.
+        case trickle(bytesPerChunk: Int, pause: TimeInterval)
+        /// Send this many bytes of the answer, then reset the connection (TCP RST).
+        case resetAfter(bytes: Int)
+        /// Announce the full length but send only this many body bytes, then close.
+        case truncateBody(bytes: Int)
+    }
 
     public init(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json;charset=UTF-8"],
-                body: Data, delay: TimeInterval = 0) {
+                body: Data, delay: TimeInterval = 0, fault: WireFault? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
+        self.fault = fault
     }
 
     public static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> ScriptedResponse {
@@ -151,6 +166,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         lock.withLock { inFlight -= 1 }
+        if case .hang? = response.fault {
+            // Hold the connection open, unanswered, until the client closes it or the server stops.
+            var byte: UInt8 = 0
+            while !lock.withLock({ stopped }), recv(connection, &byte, 1, 0) > 0 {}
+            return
+        }
         Self.send(response, on: connection)
     }
 
@@ -187,13 +208,37 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         var bytes = [UInt8](head.utf8)
+        let headLength = bytes.count
         bytes.append(contentsOf: response.body)
-        var offset = 0
-        while offset < bytes.count {
+        switch response.fault {
+        case .trickle(let chunk, let pause)?:
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + max(chunk, 1), bytes.count)
+                guard write(bytes[offset..<end], on: connection) else { return }
+                offset = end
+                Thread.sleep(forTimeInterval: pause)
+            }
+        case .resetAfter(let count)?:
+            _ = write(bytes[0..<min(count, bytes.count)], on: connection)
+            // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .truncateBody(let count)?:
+            _ = write(bytes[0..<min(headLength + count, bytes.count)], on: connection)
+        case .hang?, nil:
+            _ = write(bytes[...], on: connection)
+        }
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, on connection: Int32) -> Bool {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
             let written = bytes[offset...].withUnsafeBytes { systemSend(connection, $0.baseAddress, $0.count, noSignal) }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 
     private static func reasonPhrase(_ status: Int) -> String {

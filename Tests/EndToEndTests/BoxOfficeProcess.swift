@@ -65,6 +65,48 @@ struct BoxOfficeProcess {
     }
 }
 
+extension BoxOfficeProcess {
+    /// Starts the binary, sends `signal` after `after` seconds, and returns its result with the
+    /// seconds it took to exit after the signal.
+    static func runInterrupted(_ arguments: [String], signal: Int32, after: Double, environment: [String: String],
+                               in directory: URL) async throws -> (Result, Double) {
+        let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = environment
+        if environment["HOME"] == nil { environment["HOME"] = directory.path }
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        try await Task.sleep(nanoseconds: UInt64(after * 1e9))
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
+        let elapsed = Date().timeIntervalSince(sent)
+        return (Result(status: process.terminationStatus,
+                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""), elapsed)
+    }
+}
+
 /// A fresh temporary folder, removed when the test ends.
 final class TemporaryFolder {
     let url: URL

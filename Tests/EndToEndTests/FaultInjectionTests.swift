@@ -1,0 +1,224 @@
+import BoxOfficeKit
+import FakeServices
+import Foundation
+import Testing
+
+/// Faults injected per request at a loopback KOBIS, each with its expected outcome: the same report
+/// as a clean run (recovered), or a documented exit code with the previous reports untouched, no
+/// temporary files, and no entry for the failed date in the cache.
+@Suite("Fault injection, end to end", .serialized)
+struct FaultInjectionTests {
+    static let range = "2025-03-04..2025-03-07"
+    static let stem = "boxoffice-2025-03-04_2025-03-07"
+    static let target = "20250306"
+
+    /// Applies `fault` to the chart of 2025-03-06, `times` times (nil: always), then answers normally.
+    static func server(times: Int?, _ fault: @escaping @Sendable (Data) -> ScriptedResponse) throws -> FakeKOBISServer {
+        let clean = SimulatedKOBIS(films: SampleData.films)
+        // The fake checks the key first; the simulation answers any key.
+        let counter = Counter()
+        return try FakeKOBISServer(script: { request in
+            guard request.query["targetDt"] == target else { return nil }
+            let url = URL(string: "http://127.0.0.1" + request.target)!
+            let body = clean.response(to: HTTPRequest(url: url)).body
+            if let times, counter.increment() > times { return nil }
+            return fault(body)
+        })
+    }
+
+    static func environment(_ server: FakeKOBISServer, _ folder: TemporaryFolder, extra: [String: String] = [:]) -> [String: String] {
+        BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                                      "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                                      "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path].merging(extra) { $1 })
+    }
+
+    /// The reports of a clean run, by file name.
+    static func cleanReports() async throws -> [String: Data] {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", range, "--format", "json,csv,md"], environment: environment(server, folder), in: folder.url)
+        #expect(result.status == 0)
+        return try reports(folder)
+    }
+
+    static func reports(_ folder: TemporaryFolder) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in folder.files(in: "Reports") {
+            files[name] = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"))
+        }
+        return files
+    }
+
+    static func cacheEntries(_ folder: TemporaryFolder) -> [String] {
+        let root = folder.url.appendingPathComponent("cache/boxoffice")
+        return (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") || $0.hasSuffix(".tmp") }
+    }
+
+    enum Fault: String, CaseIterable, CustomTestStringConvertible {
+        case latency, unavailableTwice, rateLimitedOnce, hangOnce, trickleOnce, resetOnce, truncatedOnce, htmlOnce
+        var testDescription: String { rawValue }
+
+        func make() throws -> FakeKOBISServer {
+            switch self {
+            case .latency: try FakeKOBISServer(delay: 0.2)
+            case .unavailableTwice: try server(times: 2) { _ in .json(#"{"message":"Service Unavailable"}"#, status: 503) }
+            case .rateLimitedOnce: try server(times: 1) { _ in ScriptedResponse(status: 429, headers: ["Retry-After": "1"], body: Data()) }
+            case .hangOnce: try server(times: 1) { body in ScriptedResponse(body: body, fault: .hang) }
+            case .trickleOnce: try server(times: 1) { body in ScriptedResponse(body: body, fault: .trickle(bytesPerChunk: 16, pause: 0.2)) }
+            case .resetOnce: try server(times: 1) { body in ScriptedResponse(body: body, fault: .resetAfter(bytes: 300)) }
+            case .truncatedOnce: try server(times: 1) { body in ScriptedResponse(body: body.prefix(body.count / 2)) }
+            case .htmlOnce: try server(times: 1) { _ in ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>점검 중</body></html>".utf8)) }
+            }
+        }
+    }
+
+    @Test("recovered: the same report as a clean run", arguments: Fault.allCases)
+    func recovered(fault: Fault) async throws {
+        let clean = try await Self.cleanReports()
+        let server = try fault.make()
+        let folder = try TemporaryFolder()
+        let started = Date()
+        let result = try await BoxOfficeProcess.run(["report", Self.range, "--format", "json,csv,md", "--timeout", "1"],
+                                                    environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty || result.stderr.hasPrefix("boxoffice: warning: TMDB"))
+        #expect(try Self.reports(folder) == clean)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(Self.cacheEntries(folder).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
+    enum Failure: String, CaseIterable, CustomTestStringConvertible {
+        case unavailable, hang, reset, truncated, html, invalidKey
+        var testDescription: String { rawValue }
+
+        var expectedStatus: Int32 {
+            switch self {
+            case .unavailable, .hang, .reset: 75
+            case .truncated, .html: 76
+            case .invalidKey: 78
+            }
+        }
+
+        func make() throws -> FakeKOBISServer {
+            switch self {
+            case .unavailable: try server(times: nil) { _ in .json("{}", status: 503) }
+            case .hang: try server(times: nil) { body in ScriptedResponse(body: body, fault: .hang) }
+            case .reset: try server(times: nil) { body in ScriptedResponse(body: body, fault: .resetAfter(bytes: 200)) }
+            case .truncated: try server(times: nil) { body in ScriptedResponse(body: body.prefix(body.count / 2)) }
+            case .html: try server(times: nil) { _ in ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8)) }
+            case .invalidKey: try server(times: nil) { _ in .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#) }
+            }
+        }
+    }
+
+    @Test("not recoverable: the documented exit code, one line naming the date, nothing lost", arguments: Failure.allCases)
+    func failed(failure: Failure) async throws {
+        let server = try failure.make()
+        let folder = try TemporaryFolder()
+        let reports = folder.url.appendingPathComponent("Reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let previous = Data("the previous report".utf8)
+        try previous.write(to: reports.appendingPathComponent("\(Self.stem).json"))
+
+        let result = try await BoxOfficeProcess.run(["report", Self.range, "--retries", "2", "--timeout", "1", "--concurrency", "2"],
+                                                    environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == failure.expectedStatus, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stdout.isEmpty)
+        if failure != .invalidKey { #expect(result.stderr.contains("2025-03-06"), "\(result.stderr)") }
+        #expect(folder.files(in: "Reports") == ["\(Self.stem).json"], "no temporary or partial files")
+        #expect(try Data(contentsOf: reports.appendingPathComponent("\(Self.stem).json")) == previous)
+        #expect(!Self.cacheEntries(folder).contains { $0.contains(Self.target) }, "no entry for the failed date")
+        let tries = server.chartRequests.filter { $0.query["targetDt"] == Self.target }.count
+        #expect(tries == (failure == .invalidKey ? 1 : 3), "permanent errors are tried once, transient ones 1 + --retries times")
+    }
+
+    @Test("an outage fails fast: the retry quota stops retrying a service that is clearly down")
+    func outageFailsFast() async throws {
+        let server = try FakeKOBISServer(script: { _ in .json("{}", status: 503) })
+        let folder = try TemporaryFolder()
+        let started = Date()
+        let result = try await BoxOfficeProcess.run(["fetch", "2025-01-01..2025-03-09", "--retries", "5", "--concurrency", "8"],
+                                                    environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 75)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(server.server.requests.count < 8 * 6, "not every request retried five times")
+    }
+
+    @Test("SIGINT during a run: exit 130 within a second, nothing partial, what was fetched kept")
+    func interrupt() async throws {
+        let server = try FakeKOBISServer(delay: 0.5)
+        let folder = try TemporaryFolder()
+        let (result, elapsed) = try await BoxOfficeProcess.runInterrupted(["report", "2025-03-01..2025-03-09", "--concurrency", "2"],
+                                                                          signal: SIGINT, after: 1.3,
+                                                                          environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 130)
+        #expect(elapsed < 1.0, "stopped \(elapsed) s after the signal")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("interrupted"))
+        #expect(folder.files(in: "Reports").isEmpty)
+        #expect(!Self.cacheEntries(folder).isEmpty, "charts fetched before the signal are cached")
+        #expect(Self.cacheEntries(folder).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
+    @Test("SIGTERM: exit 143")
+    func terminate() async throws {
+        let server = try FakeKOBISServer(delay: 0.5)
+        let folder = try TemporaryFolder()
+        let (result, _) = try await BoxOfficeProcess.runInterrupted(["fetch", "2025-03-01..2025-03-09"], signal: SIGTERM, after: 0.8,
+                                                                    environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 143 && result.stderr.contains("terminated"))
+    }
+
+    @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")
+    func killed() async throws {
+        let clean = try await Self.cleanReports()
+        let server = try FakeKOBISServer(delay: 0.3)
+        let folder = try TemporaryFolder()
+        let (killed, _) = try await BoxOfficeProcess.runInterrupted(["report", Self.range, "--format", "json,csv,md", "--concurrency", "2"],
+                                                                    signal: SIGKILL, after: 1.0,
+                                                                    environment: Self.environment(server, folder), in: folder.url)
+        #expect(killed.status != 0)
+        let fast = try FakeKOBISServer()
+        let rerun = try await BoxOfficeProcess.run(["report", Self.range, "--format", "json,csv,md"],
+                                                   environment: Self.environment(fast, folder), in: folder.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try Self.reports(folder) == clean)
+        #expect(fast.server.requests.count < 4 + 11, "what the killed run fetched was kept")
+    }
+
+    @Test("a recognizable fake key and token through every failure path appear in no output, report or cache file")
+    func secretsStaySecret() async throws {
+        let key = "FAKEKEY-DO-NOT-LEAK-1234"
+        let token = "eyJ.FAKE-TOKEN-DO-NOT-LEAK"
+        let folder = try TemporaryFolder()
+        var everything = ""
+        let kobisFaults: [FakeKOBISServer] = [
+            try FakeKOBISServer(validKey: key),
+            try FakeKOBISServer(validKey: "another-key"),
+            try FakeKOBISServer(validKey: key, quota: 3),
+            try FakeKOBISServer(validKey: key, script: { _ in .json("{}", status: 503) }),
+            try FakeKOBISServer(validKey: key, script: { _ in ScriptedResponse(body: Data("<html>".utf8)) }),
+        ]
+        let tmdbFaults: [FakeTMDBServer] = [
+            try FakeTMDBServer(validToken: token),
+            try FakeTMDBServer(validToken: "other"),
+            try FakeTMDBServer(validToken: token, script: { _ in .json("{}", status: 500) }),
+        ]
+        for (index, kobis) in kobisFaults.enumerated() {
+            let tmdb = tmdbFaults[index % tmdbFaults.count]
+            for arguments in [["report", "2025-03-05..2025-03-06", "--retries", "1"], ["fetch", "2025-03-07", "--retries", "1"],
+                              ["report", "2025-03-05", "--require-tmdb", "--retries", "1"]] {
+                let result = try await BoxOfficeProcess.run(arguments, environment: Self.environment(kobis, folder, extra: [
+                    "KOBIS_API_KEY": key, "TMDB_API_TOKEN": token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString,
+                ]), in: folder.url)
+                everything += result.stdout + result.stderr
+            }
+        }
+        let files = FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?.allObjects.compactMap { $0 as? URL } ?? []
+        #expect(files.count > 10)
+        for file in files where !file.hasDirectoryPath {
+            everything += file.path + "\n" + String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+        }
+        #expect(!everything.contains(key) && !everything.contains("DO-NOT-LEAK"))
+        #expect(!everything.contains(token))
+    }
+}
