@@ -37,7 +37,7 @@ let package = Package(
         // Loopback HTTP servers that speak the services' formats: for tests and benchmarks only.
         .target(name: "FakeServices", dependencies: ["BoxOfficeKit"]),
         .executableTarget(name: "boxoffice-bench", dependencies: ["BoxOfficeKit", "FakeServices"]),
-        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficeKit", "FakeServices"]),
+        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficeKit", "FakeServices"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficeKit", "FakeServices", "boxoffice"]),
     ],
     swiftLanguageModes: [.v6]

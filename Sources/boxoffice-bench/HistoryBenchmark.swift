@@ -46,7 +46,7 @@ enum HistoryBenchmark {
             try cache.write(CacheKeys.movieInfo(code), body: body, fetchedAt: Date())
         }
         print("history: cached \(range.dayCount) dates (\(rows) chart rows) and \(codes.count) films in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
-        FileManager.default.createFile(atPath: marker.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
     }
 
     static func time(range: DateRange, cache: ResponseCache, work: URL, executable: URL) {

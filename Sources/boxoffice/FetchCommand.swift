@@ -29,8 +29,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let wiring = try? Wiring(environment: environment)
-        try await Terminal.reportingErrors(redacting: wiring?.secrets ?? []) {
+        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             guard let (cache, lock) = try await wiring.cache(cacheOptions, offline: false) else { return }

@@ -57,8 +57,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let wiring = try? Wiring(environment: environment)
-        try await Terminal.reportingErrors(redacting: wiring?.secrets ?? []) {
+        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment)
             let range = try sample && self.range == nil
                 ? DateRange.parse(SampleData.week.start.iso + ".." + SampleData.week.end.iso, calendar: wiring.calendar)

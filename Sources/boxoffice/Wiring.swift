@@ -17,7 +17,12 @@ struct Wiring {
     }
 
     /// Every secret the run knows, for redaction.
-    var secrets: [String?] { [kobisKey, tmdbCredentials?.secret] }
+    var secrets: [String?] { Self.secrets(in: environment) }
+
+    /// The secrets an environment holds, known before anything else is read from it.
+    static func secrets(in environment: [String: String]) -> [String?] {
+        [environment["KOBIS_API_KEY"], TMDBCredentials.fromEnvironment(environment)?.secret]
+    }
 
     /// The cache folder, locked for this run; nil with `--no-cache`.
     func cache(_ options: CacheOptions, offline: Bool) async throws -> (CacheAccess, CacheLock)? {

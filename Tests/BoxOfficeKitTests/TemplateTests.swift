@@ -130,3 +130,33 @@ struct CommittedSampleTests {
         #expect(committed == files.map(\.name).sorted(), "Reports/ has exactly the sample's files")
     }
 }
+
+@Suite("Report writer")
+struct ReportWriterTests {
+    @Test("files appear whole or not at all; a failure leaves no temporary file; stale temporaries are cleared")
+    func atomicWrites() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = ReportWriter(directory: folder)
+        let paths = try writer.write([RenderedFile(name: "boxoffice-a.json", contents: Data("{}".utf8)),
+                                      RenderedFile(name: "boxoffice-a.md", contents: Data("# a".utf8))])
+        #expect(paths.map(\.lastPathComponent) == ["boxoffice-a.json", "boxoffice-a.md"])
+
+        // A name that cannot be created fails the whole write: nothing replaced, nothing left over.
+        #expect(throws: OutputError.self) {
+            try writer.write([RenderedFile(name: "boxoffice-a.json", contents: Data("new".utf8)),
+                              RenderedFile(name: "missing-folder/boxoffice-b.md", contents: Data("b".utf8))])
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("boxoffice-a.json"), encoding: .utf8) == "{}")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["boxoffice-a.json", "boxoffice-a.md"])
+
+        // A temporary file a killed run left an hour ago is removed; a fresh one (a live run's) is not.
+        let stale = folder.appendingPathComponent(".boxoffice-a.json.DEADBEEF.tmp")
+        let fresh = folder.appendingPathComponent(".boxoffice-a.md.0BADF00D.tmp")
+        _ = FileManager.default.createFile(atPath: stale.path, contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: fresh.path, contents: Data("half".utf8))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale.path)
+        _ = try writer.write([RenderedFile(name: "boxoffice-c.csv", contents: Data("c".utf8))])
+        #expect(!FileManager.default.fileExists(atPath: stale.path) && FileManager.default.fileExists(atPath: fresh.path))
+    }
+}

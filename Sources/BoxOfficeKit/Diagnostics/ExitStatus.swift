@@ -65,7 +65,8 @@ public struct Redactor: Sendable {
 
     public init(secrets: [String?]) {
         // Longest first, so a secret containing another is removed whole.
-        self.secrets = secrets.compactMap { $0 }.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+        self.secrets = secrets.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.count >= 4 }.sorted { $0.count > $1.count }
     }
 
     public func redact(_ text: String) -> String {

@@ -25,6 +25,7 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .cannotWrite(path: directory.path, reason: Self.reason(error))
         }
+        removeStaleTemporaries()
         var staged: [(temporary: URL, final: URL)] = []
         do {
             for file in files {
@@ -43,6 +44,19 @@ public struct ReportWriter: Sendable {
             throw error as? OutputError ?? .cannotWrite(path: directory.path, reason: Self.reason(error))
         }
         return staged.map(\.final)
+    }
+
+    /// Removes this writer's temporary files that a killed run (`kill -9`, power loss) left behind,
+    /// once they are an hour old, so a live run writing to the same folder is never disturbed.
+    func removeStaleTemporaries(olderThan age: TimeInterval = 3600) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".boxoffice-") && name.hasSuffix(".tmp") {
+            let url = directory.appendingPathComponent(name)
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+               Date().timeIntervalSince(modified) > age {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
     }
 
     /// Creates the file exclusively, writes it whole and flushes it to disk before returning.
