@@ -37,39 +37,24 @@ struct BoxOfficeProcess {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = environment(), in directory: URL) async throws -> Result {
-        let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
-        let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = environment
-        if environment["HOME"] == nil { environment["HOME"] = directory.path }
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        try await launch(arguments, environment: environment, in: directory) { _ in }.result
     }
-}
 
-extension BoxOfficeProcess {
     /// Starts the binary, sends `signal` after `after` seconds, and returns its result with the
     /// seconds it took to exit after the signal.
     static func runInterrupted(_ arguments: [String], signal: Int32, after: Double, environment: [String: String],
                                in directory: URL) async throws -> (Result, Double) {
+        let run = try await launch(arguments, environment: environment, in: directory) { process in
+            try await Task.sleep(nanoseconds: UInt64(after * 1e9))
+            kill(process.processIdentifier, signal)
+        }
+        return (run.result, run.secondsAfterAction)
+    }
+
+    /// Runs the binary with stdout and stderr captured in files (no pipe to fill up), performing
+    /// `action` once it has started; returns its result and how long it ran after `action`.
+    private static func launch(_ arguments: [String], environment: [String: String], in directory: URL,
+                               action: (Process) async throws -> Void) async throws -> (result: Result, secondsAfterAction: Double) {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -91,19 +76,18 @@ extension BoxOfficeProcess {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        try await Task.sleep(nanoseconds: UInt64(after * 1e9))
-        let sent = Date()
-        kill(process.processIdentifier, signal)
+        try await action(process)
+        let acted = Date()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 exited.wait()
                 continuation.resume()
             }
         }
-        let elapsed = Date().timeIntervalSince(sent)
-        return (Result(status: process.terminationStatus,
-                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""), elapsed)
+        let result = Result(status: process.terminationStatus,
+                            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        return (result, Date().timeIntervalSince(acted))
     }
 }
 

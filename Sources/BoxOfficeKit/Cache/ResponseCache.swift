@@ -161,6 +161,15 @@ public struct CacheAccess: Sendable {
         return entry.body
     }
 
+    /// The cached value at `key` when its body is fresh enough and still decodes; a body that no
+    /// longer decodes is removed, so it is fetched again rather than trusted.
+    public func value<Value>(_ key: String, maxAge: TimeInterval?, decode: (Data) -> Value?) -> Value? {
+        guard let body = lookup(key, maxAge: maxAge) else { return nil }
+        if let value = decode(body) { return value }
+        cache.discard(key)
+        return nil
+    }
+
     /// Stores a body that decoded to data; a cache that cannot be written never fails the run.
     public func store(_ key: String, body: Data) {
         guard mode != .offline else { return }

@@ -63,10 +63,11 @@ public struct KOBISClient: Sendable {
     /// decodes, and stores the body only once it decoded to data.
     private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: HTTPRequest, subject: String,
                                decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
-        if let cache, let body = cache.lookup(key, maxAge: maxAge) {
-            if let outcome = try? decode(body), case .value(let value) = outcome { return value }
-            cache.cache.discard(key)
+        let cachedValue = cache?.value(key, maxAge: maxAge) { body -> Value? in
+            if case .value(let value)? = try? decode(body) { return value }
+            return nil
         }
+        if let cachedValue { return cachedValue }
         if cache?.mode == .offline { throw KOBISError.notCached(subject: subject) }
         if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
         let body = try await fetch(request, subject: subject)

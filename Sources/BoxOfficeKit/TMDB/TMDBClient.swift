@@ -78,10 +78,7 @@ public struct TMDBClient: Sendable {
     /// Serves `key` from the cache when it decodes, else fetches, decodes, and stores the body once it decoded.
     private func cached<Value>(_ key: String, maxAge: TimeInterval?, path: String, _ parameters: [(String, String)], subject: String,
                                decode: (Data) throws(MalformedBody) -> Value) async throws -> Value {
-        if let cache, let body = cache.lookup(key, maxAge: maxAge) {
-            if let value = try? decode(body) { return value }
-            cache.cache.discard(key)
-        }
+        if let cachedValue = cache?.value(key, maxAge: maxAge, decode: { try? decode($0) }) { return cachedValue }
         if cache?.mode == .offline { throw TMDBError.notCached(subject: subject) }
         let body = try await fetch(path, parameters, subject: subject)
         let value = try self.decode(subject: subject) { () throws(MalformedBody) in try decode(body) }
