@@ -61,18 +61,21 @@ public struct CSVContentType: MustacheContentType {
         return digitsBefore > 0 && (points == 0 || (points == 1 && digitsAfter > 0))
     }
 
-    /// Turns every line break the template wrote (LF) into CRLF, leaving the CRLFs inside cells alone.
-    public static func normalizeRecordSeparators(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 32)
+    /// The bytes of a CSV file from a rendered template: every line break the template wrote (LF)
+    /// becomes CRLF, the CRLFs inside quoted cells stay as they are, and a UTF-8 byte-order mark
+    /// leads when asked for.
+    public static func file(from rendered: String, byteOrderMark: Bool) -> Data {
+        var bytes = Data()
+        bytes.reserveCapacity(rendered.utf8.count + rendered.utf8.count / 32 + 3)
+        if byteOrderMark { bytes.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in rendered.utf8 {
             // A cell's break is already CRLF; only a bare LF comes from the template.
             if byte == 0x0A, previous != 0x0D { bytes.append(0x0D) }
             bytes.append(byte)
             previous = byte
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
 

@@ -87,11 +87,12 @@ public struct ReportRenderer: Sendable {
     public static func json(_ report: BoxOfficeReport) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(report) + Data("\n".utf8)
+        var data = try encoder.encode(report)
+        data.append(0x0A)
+        return data
     }
 
     func csv(_ template: String, _ context: [String: Any]) throws(TemplateError) -> Data {
-        let text = CSVContentType.normalizeRecordSeparators(try templates.render(template, context))
-        return Data(((options.csvByteOrderMark ? "\u{FEFF}" : "") + text).utf8)
+        CSVContentType.file(from: try templates.render(template, context), byteOrderMark: options.csvByteOrderMark)
     }
 }
