@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .success: "success: every requested report was written"
         case .usage: "bad arguments (range, options); nothing was fetched"
         case .cannotWrite: "the output folder or a report file cannot be written"
-        case .tryAgainLater: "try again later: quota or budget spent (320011), a service down, cache busy, --offline miss"
+        case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
         case .malformedResponse: "a service sent a malformed response"
         case .configuration: "configuration: a key missing or rejected (320010), a broken template"
         case .interrupted: "interrupted (SIGINT): no report written; fetched data kept in the cache"
