@@ -63,7 +63,8 @@ func runOnce(width: Int, against server: FakeKOBISServer = server) throws -> (se
     // Every run fetches for real: no cache, and a fresh HOME so the quota ledger starts empty.
     let home = output.appendingPathComponent("home-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path, "--no-cache"]
+    process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path,
+                         "--no-cache", "--quiet"]
     process.environment = ["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
                            "BOXOFFICE_TODAY": (range.end + 2).iso, "PATH": "/usr/bin:/bin", "HOME": home.path]
     process.standardOutput = FileHandle.nullDevice

@@ -65,9 +65,8 @@ public struct CSVContentType: MustacheContentType {
     /// becomes CRLF, the CRLFs inside quoted cells stay as they are, and a UTF-8 byte-order mark
     /// leads when asked for.
     public static func file(from rendered: String, byteOrderMark: Bool) -> Data {
-        var bytes = Data()
+        var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         bytes.reserveCapacity(rendered.utf8.count + rendered.utf8.count / 32 + 3)
-        if byteOrderMark { bytes.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         var previous: UInt8 = 0
         for byte in rendered.utf8 {
             // A cell's break is already CRLF; only a bare LF comes from the template.
@@ -75,7 +74,7 @@ public struct CSVContentType: MustacheContentType {
             bytes.append(byte)
             previous = byte
         }
-        return bytes
+        return Data(bytes)
     }
 }
 
