@@ -31,6 +31,9 @@ public struct HTTPResponse: Sendable {
         self.attempts = attempts
     }
 
+    /// `", 4 attempts"` after retries, else empty: for the end of an error's reason.
+    public var attemptsNote: String { attempts > 1 ? ", \(attempts) attempts" : "" }
+
     /// A header by case-insensitive name.
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value

@@ -94,14 +94,13 @@ public struct KOBISClient: Sendable {
         } catch let error as TransportError {
             throw KOBISError.unavailable(subject: subject, reason: error.summary)
         }
-        let tries = response.attempts > 1 ? ", \(response.attempts) attempts" : ""
         switch response.status {
         case 200:
             guard RetryingTransport.looksLikeJSONObject(response.body) else {
-                throw KOBISError.malformed(subject: subject, reason: "the body is not a JSON object (\(response.attempts) attempt\(response.attempts == 1 ? "" : "s"))")
+                throw KOBISError.malformed(subject: subject, reason: "the body is not a JSON object\(response.attemptsNote)")
             }
             return response.body
-        case 408, 429, 500...599: throw KOBISError.unavailable(subject: subject, reason: "HTTP \(response.status)\(tries)")
+        case 408, 429, 500...599: throw KOBISError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
         default: throw KOBISError.malformed(subject: subject, reason: "HTTP \(response.status) instead of 200")
         }
     }

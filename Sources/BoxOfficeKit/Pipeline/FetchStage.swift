@@ -93,6 +93,10 @@ public struct FetchStage: Sendable {
         let client = client
         let plan = enrichment
         let movieInfos = SharedResults<String, MovieInfo?>()
+        /// A film's movie info, requested once however many jobs ask for it.
+        let movieInfo: @Sendable (String) async throws -> MovieInfo? = { code in
+            try await movieInfos.value(for: code) { try await client.movieInfo(code: code) }
+        }
         let failure = EnrichmentFailure()
 
         let tally = ProgressTally(chartsTotal: range.dayCount, budget: client.budget, report: progress)
@@ -113,7 +117,7 @@ public struct FetchStage: Sendable {
             case .movie(let film):
                 let result: Result
                 do {
-                    result = .movie(try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) })
+                    result = .movie(try await movieInfo(film.code))
                 } catch where Self.isMissing(error) {
                     result = .missing
                 }
@@ -123,7 +127,7 @@ public struct FetchStage: Sendable {
                 guard let plan, await !failure.stopped else { return (.tmdb(nil), []) }
                 let info: MovieInfo?
                 do {
-                    info = try await movieInfos.value(for: film.code) { try await client.movieInfo(code: film.code) }
+                    info = try await movieInfo(film.code)
                 } catch where Self.isMissing(error) {
                     return (.tmdb(nil), [])
                 }

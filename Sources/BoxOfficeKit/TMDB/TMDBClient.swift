@@ -107,19 +107,18 @@ public struct TMDBClient: Sendable {
         } catch let error as TransportError {
             throw TMDBError.unavailable(subject: subject, reason: error.summary)
         }
-        let tries = response.attempts > 1 ? ", \(response.attempts) attempts" : ""
         switch response.status {
         case 200..<300:
             return response.body
         case 429:
-            throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429\(tries))")
+            throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429\(response.attemptsNote))")
         case 401:
             let (code, _) = TMDBDecoding.errorMessage(response.body)
             throw TMDBError.unauthorized(code: code)
         case 404:
             throw TMDBError.notFound(subject: subject)
         case 408, 500...599:
-            throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)\(tries)")
+            throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
         default:
             let (_, message) = TMDBDecoding.errorMessage(response.body)
             throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
