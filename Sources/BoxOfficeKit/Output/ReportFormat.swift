@@ -85,9 +85,7 @@ public struct ReportRenderer: Sendable {
     /// The report model as JSON: snake_case keys (the models' coding keys), sorted, pretty-printed,
     /// ending in a newline.
     public static func json(_ report: BoxOfficeReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(report)
+        var data = try StreamingJSONEncoder.encode(report)
         data.append(0x0A)
         return data
     }
