@@ -21,6 +21,10 @@ enum RenderProfile {
         for format in ReportFormat.allCases {
             _ = try await time("render \(format.rawValue)") { try await renderer.render(report, formats: [format]) }
         }
+        let templates = try ReportTemplates.bundled()
+        let daily = CSVView.daily(report)
+        _ = try await time("daily.csv in one pass") { try templates.render("daily.csv", daily) }
+        _ = try await time("daily.csv split across cores") { try await templates.renderSplittingList("daily.csv", daily, listKey: "rows") }
         _ = try await time("render all, concurrently") { try await renderer.render(report, formats: ReportFormat.allCases) }
     }
 }

@@ -160,3 +160,38 @@ struct ReportWriterTests {
         #expect(!FileManager.default.fileExists(atPath: stale.path) && FileManager.default.fileExists(atPath: fresh.path))
     }
 }
+
+@Suite("Rendering a long list on both cores")
+struct SplitRenderingTests {
+    static func context(rows: Int) -> [String: Any] {
+        ["rows": (0..<rows).map { index in
+            TemplateRow(["date": "2024-01-\(index % 28 + 1)", "rank": String(index % 10 + 1), "rank_change": "-\(index % 3)",
+                         "is_new": index % 7 == 0 ? "true" : "false", "movie_cd": String(20_000_000 + index),
+                         "title": index % 5 == 0 ? "쉼표, \"따옴표\"\n줄" : "영화 \(index)", "data_source": "KOBIS"])
+        }]
+    }
+
+    func templates(daily text: String?) throws -> ReportTemplates {
+        guard let text else { return try ReportTemplates.bundled() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try text.write(to: folder.appendingPathComponent("daily.csv.mustache"), atomically: true, encoding: .utf8)
+        return try ReportTemplates.load(overrides: folder)
+    }
+
+    @Test("the split rendering equals the one-pass rendering, whatever the template", arguments: [
+        nil,
+        "{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n",
+        "{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n",
+        "{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}",
+        "{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}",
+    ] as [String?])
+    func equivalence(template: String?) async throws {
+        let templates = try templates(daily: template)
+        let context = Self.context(rows: 4_321)
+        let split = try await templates.renderSplittingList("daily.csv", context, listKey: "rows")
+        #expect(split == (try templates.render("daily.csv", context)))
+        #expect(split.count > 4_321 * 2)
+    }
+}

@@ -64,17 +64,18 @@ public struct ReportRenderer: Sendable {
         let base = Self.baseName(for: report)
         let renderer = self
         return try await BoundedTaskGroup.map(formats, width: 2) { format in
-            try renderer.render(report, format: format, base: base)
+            try await renderer.render(report, format: format, base: base)
         }.flatMap { $0 }
     }
 
-    func render(_ report: BoxOfficeReport, format: ReportFormat, base: String) throws -> [RenderedFile] {
+    func render(_ report: BoxOfficeReport, format: ReportFormat, base: String) async throws -> [RenderedFile] {
         switch format {
         case .json:
             return [RenderedFile(name: base + ".json", contents: try Self.json(report))]
         case .csv:
+            let daily = try await templates.renderSplittingList("daily.csv", CSVView.daily(report), listKey: "rows")
             return [RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))),
-                    RenderedFile(name: base + "-daily.csv", contents: try csv("daily.csv", CSVView.daily(report)))]
+                    RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
         case .md:
             return [RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8))]
         case .html:

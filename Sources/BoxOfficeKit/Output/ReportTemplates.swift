@@ -59,6 +59,8 @@ public enum TemplateExportError: UserFacingError, Equatable {
 /// user's file of the same name.
 public struct ReportTemplates: Sendable {
     private let library: MustacheLibrary
+    /// Each template's text, for splitting a long list section across cores.
+    private let texts: [String: String]
     /// Where each template came from: a user's file path, or the bundled default.
     public let origins: [String: String]
 
@@ -117,12 +119,71 @@ public struct ReportTemplates: Sendable {
         }
         self.library = library
         self.origins = sources.mapValues(\.origin)
+        self.texts = sources.mapValues(\.text)
     }
 
     /// Renders the template called `name` (file name without `.mustache`) with a view model.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         guard let text = library.render(context, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
         return text
+    }
+
+    /// Renders `name` like ``render(_:_:)``, but renders the rows of its one top-level
+    /// `{{#listKey}}…{{/listKey}}` section in chunks on both cores.
+    ///
+    /// The template is split at that section into head, section and tail, which are rendered
+    /// separately. Before trusting the split, a few rows are rendered both ways (in one chunk and in
+    /// two); unless the results are identical (a template using the list's position, say, or
+    /// mentioning the list twice), the whole template is rendered in one pass instead.
+    public func renderSplittingList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
+        guard let rows = context[listKey] as? [Any], rows.count >= 2_000, let parts = splitParts(name, listKey: listKey) else {
+            return try render(name, context)
+        }
+        let library = library
+        func renderParts(_ slices: [ArraySlice<Any>]) -> String {
+            var text = parts.head.render(context, library: library)
+            for slice in slices {
+                var local = context
+                local[listKey] = Array(slice)
+                text += parts.section.render(local, library: library)
+            }
+            return text + parts.tail.render(context, library: library)
+        }
+        var probe = context
+        probe[listKey] = Array(rows.prefix(3))
+        guard try renderParts([rows[0..<1], rows[1..<3]]) == render(name, probe) else { return try render(name, context) }
+
+
+        let size = (rows.count + chunks - 1) / chunks
+        // The view model is built before rendering and only read from here on, by every chunk.
+        let shared = ReadOnlyViewModel(context: context, slices: stride(from: 0, to: rows.count, by: size).map {
+            Array(rows[$0..<min($0 + size, rows.count)])
+        })
+        let section = parts.section
+        let bodies = try await BoundedTaskGroup.map(Array(shared.slices.indices), width: chunks) { index in
+            var local = shared.context
+            local[listKey] = shared.slices[index]
+            return section.render(local, library: library)
+        }
+        return parts.head.render(context, library: library) + bodies.joined() + parts.tail.render(context, library: library)
+    }
+
+    /// The template split around its single top-level `{{#key}}…{{/key}}` section (the closing tag's
+    /// line end kept with the section); nil when there is no such single section.
+    private func splitParts(_ name: String, listKey: String) -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate)? {
+        guard let text = texts[name], !text.contains("{{="), !text.contains("{{>") else { return nil }
+        let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
+        guard let start = text.range(of: open), text.ranges(of: open).count == 1, text.ranges(of: close).count == 1,
+              !text.contains("{{^\(listKey)}}"), let end = text.range(of: close), start.upperBound <= end.lowerBound else { return nil }
+        // Everything before the section must be outside any other section, and so must everything after.
+        var sectionEnd = end.upperBound
+        if sectionEnd < text.endIndex, text[sectionEnd] == "\n" { sectionEnd = text.index(after: sectionEnd) }
+        let head = String(text[..<start.lowerBound]), section = String(text[start.lowerBound..<sectionEnd]), tail = String(text[sectionEnd...])
+        let pragma = head.hasPrefix("{{%") ? String(head.prefix { $0 != "\n" }) + "\n" : ""
+        guard let headTemplate = try? MustacheTemplate(string: head),
+              let sectionTemplate = try? MustacheTemplate(string: pragma + section),
+              let tailTemplate = try? MustacheTemplate(string: pragma + tail) else { return nil }
+        return (headTemplate, sectionTemplate, tailTemplate)
     }
 
     /// `{{> name}}` tags in a template's text, with their line and column (1-based).
@@ -191,4 +252,10 @@ public enum TemplateError: UserFacingError, Equatable {
     }
 
     public var exitStatus: ExitStatus { .configuration }
+}
+
+/// A view model shared by the tasks rendering its chunks: built once, then only read.
+private struct ReadOnlyViewModel: @unchecked Sendable {
+    let context: [String: Any]
+    let slices: [[Any]]
 }
