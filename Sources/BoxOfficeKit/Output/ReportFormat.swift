@@ -59,13 +59,23 @@ public struct ReportRenderer: Sendable {
         (report.simulated ? "boxoffice-sample-" : "boxoffice-") + report.range.dateRange.fileStem
     }
 
-    /// Every file of `formats`, in the order asked for; the formats are rendered concurrently.
+    /// Every file of `formats`, in the order asked for.
+    ///
+    /// The JSON is rendered first, on its own, and the other formats after it concurrently: for a
+    /// twenty-year report the JSON and the CSVs each take a few hundred megabytes while they are
+    /// built, and keeping them apart keeps the peak to the larger of the two.
     public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
         let base = Self.baseName(for: report)
         let renderer = self
-        return try await BoundedTaskGroup.map(formats, width: 2) { format in
+        var files: [ReportFormat: [RenderedFile]] = [:]
+        if formats.contains(.json) { files[.json] = try await render(report, format: .json, base: base) }
+        let others = formats.filter { $0 != .json }
+        for (format, rendered) in zip(others, try await BoundedTaskGroup.map(others, width: 2) { format in
             try await renderer.render(report, format: format, base: base)
-        }.flatMap { $0 }
+        }) {
+            files[format] = rendered
+        }
+        return formats.flatMap { files[$0] ?? [] }
     }
 
     func render(_ report: BoxOfficeReport, format: ReportFormat, base: String) async throws -> [RenderedFile] {

@@ -19,11 +19,17 @@ enum StreamingJSONEncoder {
 
     /// One value being encoded: a scalar's bytes, an object's fields, or an array's elements.
     final class Node: Encoder {
+        /// A field or element: bytes already rendered, or a value still being encoded.
+        enum Part {
+            case bytes([UInt8])
+            case node(Node)
+        }
+
         enum Content {
             case empty
             case scalar([UInt8])
-            case object([(key: String, node: Node)])
-            case array([Node])
+            case object([(key: String, part: Part)])
+            case array([Part])
         }
 
         let depth: Int
@@ -58,20 +64,26 @@ enum StreamingJSONEncoder {
             content = .scalar(bytes)
         }
 
-        func addField(_ key: String, _ child: Node) {
+        func addField(_ key: String, _ part: Part) {
             if case .object(var fields) = content {
                 content = .empty
-                fields.append((key, child))
+                fields.append((key, part))
                 content = .object(fields)
             }
         }
 
-        func addElement(_ child: Node) {
+        func addElement(_ part: Part) {
             if case .array(var elements) = content {
                 content = .empty
-                elements.append(child)
+                elements.append(part)
                 content = .array(elements)
             }
+        }
+
+        /// A finished child as bytes, or the child itself while a nested container may still fill it.
+        static func part(_ child: Node) -> Part {
+            if case .scalar(let bytes) = child.content { return .bytes(bytes) }
+            return .node(child)
         }
 
         var count: Int {
@@ -98,7 +110,7 @@ enum StreamingJSONEncoder {
                     output += Self.indent(depth + 1)
                     Self.string(field.key, into: &output)
                     output += Array(" : ".utf8)
-                    field.node.write(into: &output)
+                    Self.write(field.part, into: &output)
                     if index < fields.count - 1 { output.append(UInt8(ascii: ",")) }
                     output.append(0x0A)
                 }
@@ -111,7 +123,7 @@ enum StreamingJSONEncoder {
                 output += [UInt8(ascii: "["), 0x0A]
                 for (index, element) in elements.enumerated() {
                     output += Self.indent(depth + 1)
-                    element.write(into: &output)
+                    Self.write(element, into: &output)
                     if index < elements.count - 1 { output.append(UInt8(ascii: ",")) }
                     output.append(0x0A)
                 }
@@ -119,6 +131,13 @@ enum StreamingJSONEncoder {
             }
             // Children are written once; dropping them now keeps memory to what is still unwritten.
             content = .empty
+        }
+
+        static func write(_ part: Part, into output: inout [UInt8]) {
+            switch part {
+            case .bytes(let bytes): output += bytes
+            case .node(let node): node.write(into: &output)
+            }
         }
 
         static func indent(_ depth: Int) -> [UInt8] { [UInt8](repeating: 0x20, count: depth * 2) }
@@ -157,9 +176,7 @@ enum StreamingJSONEncoder {
         var codingPath: [any CodingKey] { node.codingPath }
 
         private func scalar(_ bytes: [UInt8], _ key: Key) {
-            let child = node.child(key)
-            child.content = .scalar(bytes)
-            node.addField(key.stringValue, child)
+            node.addField(key.stringValue, .bytes(bytes))
         }
 
         mutating func encodeNil(forKey key: Key) throws { scalar(Array("null".utf8), key) }
@@ -185,22 +202,22 @@ enum StreamingJSONEncoder {
             let child = node.child(key)
             try value.encode(to: child)
             child.collapse()
-            node.addField(key.stringValue, child)
+            node.addField(key.stringValue, Node.part(child))
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             let child = node.child(key)
-            node.addField(key.stringValue, child)
+            node.addField(key.stringValue, .node(child))
             return child.container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             let child = node.child(key)
-            node.addField(key.stringValue, child)
+            node.addField(key.stringValue, .node(child))
             return child.unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             let child = node.child(key)
-            node.addField(key.stringValue, child)
+            node.addField(key.stringValue, .node(child))
             return child
         }
     }
@@ -219,11 +236,7 @@ enum StreamingJSONEncoder {
         var count: Int { node.count }
 
         private func element() -> Node { node.child(IndexKey(count)) }
-        private func scalar(_ bytes: [UInt8]) {
-            let child = element()
-            child.content = .scalar(bytes)
-            node.addElement(child)
-        }
+        private func scalar(_ bytes: [UInt8]) { node.addElement(.bytes(bytes)) }
 
         mutating func encodeNil() throws { scalar(Array("null".utf8)) }
         mutating func encode(_ value: Bool) throws { scalar(Array((value ? "true" : "false").utf8)) }
@@ -240,21 +253,21 @@ enum StreamingJSONEncoder {
             let child = element()
             try value.encode(to: child)
             child.collapse()
-            node.addElement(child)
+            node.addElement(Node.part(child))
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             let child = element()
-            node.addElement(child)
+            node.addElement(.node(child))
             return child.container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
             let child = element()
-            node.addElement(child)
+            node.addElement(.node(child))
             return child.unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder {
             let child = element()
-            node.addElement(child)
+            node.addElement(.node(child))
             return child
         }
     }
