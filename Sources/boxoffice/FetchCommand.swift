@@ -36,15 +36,10 @@ struct FetchCommand: AsyncParsableCommand {
             let client = try wiring.kobisClient(kobis, cacheOptions: cacheOptions, cache: cache)
             let (plan, _) = try wiring.enrichment(tmdb, network: kobis, cache: cache, upcoming: false)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
-            let fetched: FetchStage.Output
-            do {
-                fetched = try await FetchStage(client: client, width: kobis.concurrency, enrichment: plan, progress: progress.update)
-                    .fetch(range, filters: kobis.filters)
-                progress.finish()
-            } catch {
-                progress.finish()
-                throw error
-            }
+            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
+            let fetched = try await FetchStage(client: client, width: kobis.concurrency, enrichment: plan, progress: progress.update)
+                .fetch(range, filters: kobis.filters)
+            progress.finish()
             withExtendedLifetime(lock) {}
             let spent = await client.budget?.spent ?? 0
             let cachedDates = range.dayCount - fetched.missingDates.count

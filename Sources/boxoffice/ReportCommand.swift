@@ -91,14 +91,9 @@ struct ReportCommand: AsyncParsableCommand {
                 writer: ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true)),
                 simulated: sample
             )
-            let result: ReportPipeline.Result
-            do {
-                result = try await pipeline.run(request, requireEnrichment: tmdb.requireTMDB)
-                progress.finish()
-            } catch {
-                progress.finish()
-                throw error
-            }
+            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
+            let result = try await pipeline.run(request, requireEnrichment: tmdb.requireTMDB)
+            progress.finish()
             withExtendedLifetime(lock) {}
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact(

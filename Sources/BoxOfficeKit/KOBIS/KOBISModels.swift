@@ -129,5 +129,8 @@ public struct MovieInfo: Hashable, Sendable, Codable {
     }
 
     /// Korean by KOBIS's nation list: the first nation listed is Korea.
-    public var isKorean: Bool { nations.first == Self.koreaNation }
+    public var isKorean: Bool { Self.isKorean(nations: nations) }
+
+    /// Korean when the first nation of a KOBIS nation list is Korea (its representative nation).
+    public static func isKorean(nations: [String]) -> Bool { nations.first == koreaNation }
 }

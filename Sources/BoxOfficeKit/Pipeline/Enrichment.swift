@@ -33,6 +33,8 @@ public struct EnrichmentStatus: Codable, Sendable, Equatable {
     }
 
     public static let complete = EnrichmentStatus(state: .complete)
+    /// The status of a run that was not asked to use TMDB at all.
+    public static let notRequested = EnrichmentStatus(state: .off, reason: "TMDB enrichment was not requested")
 }
 
 /// The first TMDB failure of a run. A rejected key or an outage stops TMDB for the rest of the run

@@ -72,7 +72,7 @@ public struct FetchStage: Sendable {
     public let progress: (@Sendable (Progress) -> Void)?
 
     public init(client: KOBISClient, width: Int, enrichment: EnrichmentPlan? = nil,
-                enrichmentOffReason: String = "TMDB enrichment was not requested", progress: (@Sendable (Progress) -> Void)? = nil) {
+                enrichmentOffReason: String = EnrichmentStatus.notRequested.reason ?? "", progress: (@Sendable (Progress) -> Void)? = nil) {
         self.client = client
         self.width = width
         self.enrichment = enrichment

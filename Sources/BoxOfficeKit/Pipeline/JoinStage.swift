@@ -136,7 +136,7 @@ public enum ReportBuilder {
         public var status: EnrichmentStatus
 
         public init(matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
-                    status: EnrichmentStatus = EnrichmentStatus(state: .off, reason: "TMDB enrichment was not requested")) {
+                    status: EnrichmentStatus = .notRequested) {
             self.matches = matches
             self.upcoming = upcoming
             self.status = status
@@ -186,7 +186,7 @@ public enum ReportBuilder {
     static func summary(films: [FilmRanking], days: [DayReport]) -> ReportSummary {
         let audience = films.reduce(Int64(0)) { $0 + $1.audience }
         let sales = films.reduce(Int64(0)) { $0 + $1.sales }
-        let korean = films.filter { $0.hasMovieInfo && $0.nations.first == MovieInfo.koreaNation }.reduce(Int64(0)) { $0 + $1.audience }
+        let korean = films.filter { $0.hasMovieInfo && MovieInfo.isKorean(nations: $0.nations) }.reduce(Int64(0)) { $0 + $1.audience }
         let unknown = films.filter { !$0.hasMovieInfo || $0.nations.isEmpty }.reduce(Int64(0)) { $0 + $1.audience }
         let foreign = audience - korean - unknown
 

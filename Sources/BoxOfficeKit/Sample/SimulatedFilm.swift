@@ -66,7 +66,7 @@ public struct SimulatedFilm: Sendable, Hashable {
     public static func == (lhs: SimulatedFilm, rhs: SimulatedFilm) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    public var isKorean: Bool { nations.first == MovieInfo.koreaNation }
+    public var isKorean: Bool { MovieInfo.isKorean(nations: nations) }
 
     /// The date the chart counts ages from: the current release.
     var runStart: Day { chartOpenDate ?? firstDay }
