@@ -23,11 +23,7 @@ public struct QuotaLedger: Sendable {
 
     /// `$XDG_STATE_HOME/boxoffice/kobis-calls.json`, else `~/.local/state/boxoffice/kobis-calls.json`.
     public static func defaultFile(_ environment: [String: String]) -> URL {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("boxoffice/kobis-calls.json")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/boxoffice/kobis-calls.json")
+        XDG.file("XDG_STATE_HOME", fallback: ".local/state", name: "kobis-calls.json", environment: environment)
     }
 
     /// Calls recorded for this key on `day`.
@@ -50,12 +46,7 @@ public struct QuotaLedger: Sendable {
         days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
         ledger[fingerprint] = days
         let data = try JSONSerialization.data(withJSONObject: ledger, options: [.sortedKeys, .prettyPrinted])
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".kobis-calls.\(UUID().uuidString.prefix(8)).tmp")
-        try data.write(to: temporary)
-        guard rename(temporary.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try AtomicFile.replace(file, with: data)
     }
 
     private static func load(_ file: URL) -> [String: [String: Int]] {

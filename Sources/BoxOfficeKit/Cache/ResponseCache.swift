@@ -16,11 +16,7 @@ public final class ResponseCache: Sendable {
 
     /// `--cache-dir`, else `$XDG_CACHE_HOME/boxoffice`, else `~/.cache/boxoffice`.
     public static func defaultDirectory(_ environment: [String: String]) -> URL {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("boxoffice", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/boxoffice", isDirectory: true)
+        XDG.file("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
     }
 
     /// A stored body and when it was fetched.
@@ -48,14 +44,7 @@ public final class ResponseCache: Sendable {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
-        do {
-            try (Data(header.utf8) + body).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
+        try AtomicFile.replace(url, with: Data(header.utf8) + body)
     }
 
     /// Removes the entry at `key` (a body that no longer decodes).

@@ -191,8 +191,6 @@ public struct TMDBOverrides: Sendable, Equatable {
 
     /// `$XDG_CONFIG_HOME/boxoffice/tmdb-overrides.csv`, else `~/.config/boxoffice/tmdb-overrides.csv`.
     public static func defaultPath(_ environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/boxoffice/tmdb-overrides.csv" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/boxoffice/tmdb-overrides.csv" }
-        return nil
+        XDG.file("XDG_CONFIG_HOME", fallback: ".config", name: "tmdb-overrides.csv", environment: environment).path
     }
 }
