@@ -35,9 +35,10 @@ enum HistoryBenchmark {
         var codes = Set<String>()
         var rows = 0
         for day in range {
-            let body = try JSONSerialization.data(withJSONObject: kobis.dailyChartBody(on: day))
+            let object = kobis.dailyChartBody(on: day)
+            let body = try JSONSerialization.data(withJSONObject: object)
             try cache.write(CacheKeys.chart(day, filters: .init()), body: body, fetchedAt: Date())
-            let chart = (kobis.dailyChartBody(on: day)["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]] ?? []
+            let chart = (object["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]] ?? []
             rows += chart.count
             for row in chart { if let code = row["movieCd"] { codes.insert(code) } }
         }

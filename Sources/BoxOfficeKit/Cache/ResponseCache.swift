@@ -52,9 +52,6 @@ public final class ResponseCache: Sendable {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
     }
 
-    /// True when an undamaged entry exists at `key`.
-    public func contains(_ key: String) -> Bool { read(key) != nil }
-
     static func parse(_ data: Data) -> Entry? {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")), newline - data.startIndex < 200,
               let header = String(data: data[data.startIndex..<newline], encoding: .utf8), header.hasPrefix(magic) else { return nil }

@@ -54,11 +54,6 @@ public struct KOBISClient: Sendable {
         }
     }
 
-    /// True when the chart of `date` is in the cache, whatever its age.
-    public func hasCachedChart(on date: Day, filters: KOBISFilters = .init()) -> Bool {
-        cache?.cache.contains(CacheKeys.chart(date, filters: filters)) ?? false
-    }
-
     /// Serves `key` from the cache when it decodes, else spends a call from the budget, fetches,
     /// decodes, and stores the body only once it decoded to data.
     private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: HTTPRequest, subject: String,

@@ -154,8 +154,6 @@ public final class TemplateRow: MustacheParent, @unchecked Sendable {
     }
 
     public func child(named name: String) -> Any? { values[name] }
-
-    public subscript(_ name: String) -> String? { values[name]?.text }
 }
 
 /// Registers the project's content types with swift-mustache, once, before any template is parsed.
