@@ -69,22 +69,24 @@ public enum ReportView {
             "has_upcoming": !(report.upcoming ?? []).isEmpty,
             "upcoming_asked": report.upcoming != nil,
             "upcoming": (report.upcoming ?? []).map { film in
-                [
+                let poster = TMDBImage.poster(film.posterPath, size: "w92")
+                return [
                     "release_date": film.releaseDate?.iso ?? "date to be announced",
                     "weekday": film.releaseDate.map(PeopleFormat.weekday) ?? "",
                     "title": film.title,
                     "original_title": film.originalTitle,
                     "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
                     "tmdb_url": TMDBImage.page(film.id),
-                    "poster_url": TMDBImage.poster(film.posterPath, size: "w92") ?? "",
-                    "has_poster": TMDBImage.poster(film.posterPath, size: "w92") != nil,
+                    "poster_url": poster ?? "",
+                    "has_poster": poster != nil,
                 ] as [String: Any]
             },
         ]
     }
 
     static func film(_ film: FilmRanking) -> [String: Any] {
-        [
+        let poster = film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") }
+        return [
             "rank": String(film.rank),
             "movie_cd": film.movieCode,
             "title": film.title,
@@ -113,8 +115,8 @@ public enum ReportView {
             "tmdb_votes": film.tmdb.map { PeopleFormat.grouped(Int64($0.votes)) } ?? "",
             "keywords": film.tmdb.map { $0.keywords.prefix(6).joined(separator: ", ") } ?? "",
             "has_keywords": !(film.tmdb?.keywords.isEmpty ?? true),
-            "poster_url": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } ?? "",
-            "has_poster": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } != nil,
+            "poster_url": poster ?? "",
+            "has_poster": poster != nil,
         ]
     }
 
