@@ -161,18 +161,30 @@ struct ReportWriterTests {
     }
 }
 
-@Suite("Rendering a long list on both cores")
-struct SplitRenderingTests {
+@Suite("Rendering a long list: flat, in chunks, or in one pass")
+struct ListRenderingTests {
+    static let table = TemplateTable<Int>([
+        "date": { "2024-01-\($0 % 28 + 1)" },
+        "rank": { String($0 % 10 + 1) },
+        "rank_change": { "-\($0 % 3)" },
+        "is_new": { $0 % 7 == 0 ? "true" : "false" },
+        "movie_cd": { String(20_000_000 + $0) },
+        "title": { index in
+            switch index % 5 {
+            case 0: "쉼표, \"따옴표\"\n줄"
+            case 1: "=HYPERLINK(\"x\")"
+            case 2: " 앞뒤 공백 "
+            default: "영화 \(index) <b>&</b>"
+            }
+        },
+        "data_source": { _ in "KOBIS" },
+    ])
+
     static func context(rows: Int) -> [String: Any] {
-        ["rows": (0..<rows).map { index in
-            TemplateRow(["date": "2024-01-\(index % 28 + 1)", "rank": String(index % 10 + 1), "rank_change": "-\(index % 3)",
-                         "is_new": index % 7 == 0 ? "true" : "false", "movie_cd": String(20_000_000 + index),
-                         "title": index % 5 == 0 ? "쉼표, \"따옴표\"\n줄" : "영화 \(index)", "data_source": "KOBIS"])
-        }]
+        ["rows": table.rows(0..<rows), "report_name": "주간 & <보고서>"]
     }
 
-    func templates(daily text: String?) throws -> ReportTemplates {
-        guard let text else { return try ReportTemplates.bundled() }
+    func templates(daily text: String) throws -> ReportTemplates {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-split-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -180,18 +192,73 @@ struct SplitRenderingTests {
         return try ReportTemplates.load(overrides: folder)
     }
 
-    @Test("the split rendering equals the one-pass rendering, whatever the template", arguments: [
-        nil,
-        "{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n",
-        "{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n",
-        "{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}",
-        "{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}",
-    ] as [String?])
-    func equivalence(template: String?) async throws {
+    @Test("every way of rendering a list gives Mustache's own one-pass text", arguments: [
+        // Any template of text and the rows' names is read row by row.
+        ("{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}", .flat),
+        ("{{% CONTENT_TYPE: CSV}}\nd,r,t\n{{#rows}}\n{{date}},{{rank}},{{title}}\n{{/rows}}\n", .flat),
+        ("{{% CONTENT_TYPE: TEXT}}\n{{#rows}}\n{{ rank }}|{{title}}|\n{{/rows}}\nend\n", .flat),
+        ("{{% CONTENT_TYPE: MARKDOWN}}\n| t |\n{{#rows}}\n| {{title}} |\n{{/rows}}\n", .flat),
+        // Tags beyond plain names, names from outside the rows, indented or inline section tags,
+        // and HTML escaping go to Mustache, in chunks when the rows are independent.
+        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{{title}}},{{&rank}}\n{{/rows}}\n", .chunked),
+        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{title}},{{report_name}}\n{{/rows}}\n", .chunked),
+        ("{{% CONTENT_TYPE: CSV}}\n  {{#rows}}\n{{title}}\n  {{/rows}}\n", .chunked),
+        ("<ul>\n{{#rows}}\n<li>{{title}}</li>\n{{/rows}}\n</ul>\n", .chunked),
+        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{#is_new}}new {{/is_new}}{{title}}\n{{/rows}}\n", .chunked),
+        // A list used twice, or by position, is rendered in one pass.
+        ("{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n", .onePass),
+        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n", .onePass),
+        ("{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}", .onePass),
+        // So is a split Mustache would render differently: a line end after an inline section.
+        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}{{title}};{{/rows}}\n", .onePass),
+    ] as [(String, ReportTemplates.ListRendering)])
+    func equivalence(template: String, expected: ReportTemplates.ListRendering) async throws {
         let templates = try templates(daily: template)
         let context = Self.context(rows: 4_321)
-        let split = try await templates.renderSplittingList("daily.csv", context, listKey: "rows")
-        #expect(split == (try templates.render("daily.csv", context)))
-        #expect(split.count > 4_321 * 2)
+        let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
+        #expect(text == (try templates.render("daily.csv", context)))
+        #expect(how == expected)
+        #expect(text.count > 4_321 * 2)
+    }
+
+    @Test("the bundled CSV templates are read row by row, as Mustache would render them")
+    func bundledTemplates() async throws {
+        var report = try await SampleTests.sampleReport()
+        report.films += report.films + report.films
+        let templates = try ReportTemplates.bundled()
+        for (name, context, key) in [("daily.csv", CSVView.daily(report), "rows"), ("films.csv", CSVView.films(report), "films")] {
+            let (text, how) = try await templates.renderListReporting(name, context, listKey: key)
+            #expect(how == .flat, "\(name)")
+            #expect(text == (try templates.render(name, context)))
+            #expect(text.split(separator: "\n").count == (context[key] as? [Any])!.count + 1)
+        }
+    }
+
+    @Test("rows with columns of their own, short lists and empty lists")
+    func edges() async throws {
+        let templates = try templates(daily: "{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}\n{{title}},{{rank}}\n{{/rows}}\n")
+        // Rows that do not share their columns are rendered by Mustache.
+        let loose: [String: Any] = ["rows": (0..<3_000).map { TemplateRow(["title": "t\($0)", "rank": String($0)]) }]
+        let (looseText, looseHow) = try await templates.renderListReporting("daily.csv", loose, listKey: "rows")
+        #expect(try looseHow == .chunked && looseText == templates.render("daily.csv", loose))
+        for count in [0, 1, 31, 32, 33] {
+            let context = Self.context(rows: count)
+            let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
+            #expect(text == (try templates.render("daily.csv", context)))
+            #expect(how == (count >= 32 ? .flat : .onePass))
+        }
+    }
+
+    @Test("a flat section reads only text and plain names")
+    func parsing() {
+        let head = "{{% CONTENT_TYPE: CSV}}\nh\n"
+        let flat = FlatListSection.parse(section: "{{#rows}}\n{{a}},x{{ b }}\n{{/rows}}\n", head: head, listKey: "rows")
+        #expect(flat?.segments == [.value(name: "a"), .text(",x"), .value(name: "b"), .text("\n")])
+        for body in ["{{a.b}}\n", "{{.}}\n", "{{!c}}\n", "{{>p}}\n", "{{a\n", "{{#a}}{{/a}}\n", "{{%x}}\n"] {
+            #expect(FlatListSection.parse(section: "{{#rows}}\n\(body){{/rows}}\n", head: head, listKey: "rows") == nil, "\(body)")
+        }
+        // No content type, or one this project does not own the escaping of: Mustache renders it.
+        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "h\n", listKey: "rows") == nil)
+        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "{{% CONTENT_TYPE: HTML}}\n", listKey: "rows") == nil)
     }
 }

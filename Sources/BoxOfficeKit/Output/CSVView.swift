@@ -11,70 +11,77 @@ public enum CSVView {
 
     /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
     public static func films(_ report: BoxOfficeReport) -> [String: Any] {
-        let source = dataSource(report)
-        return ["films": report.films.map { film in
-            TemplateRow([
-                "rank": String(film.rank),
-                "movie_cd": film.movieCode,
-                "title": film.title,
-                "title_en": film.titleEnglish,
-                "open_date": film.openDate?.iso ?? "",
-                "days_on_chart": String(film.daysOnChart),
-                "best_rank": String(film.bestRank),
-                "audience": String(film.audience),
-                "sales": String(film.sales),
-                "audience_share_pct": decimal(film.audienceSharePercent, places: 2),
-                "audience_cumulative": String(film.audienceCumulative),
-                "sales_cumulative": String(film.salesCumulative),
-                "audience_per_screen": film.audiencePerScreen.map { decimal($0, places: 1) } ?? "",
-                "nations": film.nations.joined(separator: listSeparator),
-                "genres": film.genres.joined(separator: listSeparator),
-                "directors": film.directors.joined(separator: listSeparator),
-                "distributor": film.distributors.joined(separator: listSeparator),
-                "watch_grade": film.watchGrade ?? "",
-                "runtime_min": film.runtimeMinutes.map(String.init) ?? "",
-                "data_source": source,
-                "tmdb_id": film.tmdb.map { String($0.id) } ?? "",
-                "tmdb_title": film.tmdb?.title ?? "",
-                "tmdb_original_title": film.tmdb?.originalTitle ?? "",
-                "tmdb_rating": film.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? "",
-                "tmdb_votes": film.tmdb.map { String($0.votes) } ?? "",
-                "tmdb_match": film.tmdbMatch?.rawValue ?? "",
-                "poster_url": film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "",
-                "keywords": film.tmdb?.keywords.joined(separator: listSeparator) ?? "",
-            ])
-        }]
+        ["films": filmsTable(source: dataSource(report)).rows(report.films)]
+    }
+
+    static func filmsTable(source: String) -> TemplateTable<FilmRanking> {
+        TemplateTable([
+            "rank": { String($0.rank) },
+            "movie_cd": { $0.movieCode },
+            "title": { $0.title },
+            "title_en": { $0.titleEnglish },
+            "open_date": { $0.openDate?.iso ?? "" },
+            "days_on_chart": { String($0.daysOnChart) },
+            "best_rank": { String($0.bestRank) },
+            "audience": { String($0.audience) },
+            "sales": { String($0.sales) },
+            "audience_share_pct": { decimal($0.audienceSharePercent, places: 2) },
+            "audience_cumulative": { String($0.audienceCumulative) },
+            "sales_cumulative": { String($0.salesCumulative) },
+            "audience_per_screen": { $0.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "nations": { $0.nations.joined(separator: listSeparator) },
+            "genres": { $0.genres.joined(separator: listSeparator) },
+            "directors": { $0.directors.joined(separator: listSeparator) },
+            "distributor": { $0.distributors.joined(separator: listSeparator) },
+            "watch_grade": { $0.watchGrade ?? "" },
+            "runtime_min": { $0.runtimeMinutes.map(String.init) ?? "" },
+            "data_source": { _ in source },
+            "tmdb_id": { $0.tmdb.map { String($0.id) } ?? "" },
+            "tmdb_title": { $0.tmdb?.title ?? "" },
+            "tmdb_original_title": { $0.tmdb?.originalTitle ?? "" },
+            "tmdb_rating": { $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? "" },
+            "tmdb_votes": { $0.tmdb.map { String($0.votes) } ?? "" },
+            "tmdb_match": { $0.tmdbMatch?.rawValue ?? "" },
+            "poster_url": { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
+            "keywords": { $0.tmdb?.keywords.joined(separator: listSeparator) ?? "" },
+        ])
     }
 
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
     public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
-        let source = dataSource(report)
-        return ["rows": report.days.flatMap { day in
-            day.entries.map { entry in
-                TemplateRow([
-                    "date": day.date.iso,
-                    "rank": String(entry.rank),
-                    "rank_change": String(entry.rankChange),
-                    "is_new": entry.isNew ? "true" : "false",
-                    "movie_cd": entry.movieCode,
-                    "title": entry.title,
-                    "open_date": entry.openDate?.iso ?? "",
-                    "days_since_open": entry.daysSinceOpen.map(String.init) ?? "",
-                    "audience": String(entry.audience),
-                    "audience_change": String(entry.audienceChange),
-                    "audience_change_pct": decimal(entry.audienceChangePercent, places: 1),
-                    "audience_cumulative": String(entry.audienceCumulative),
-                    "sales": String(entry.sales),
-                    "sales_share_pct": decimal(entry.salesSharePercent, places: 1),
-                    "sales_change": String(entry.salesChange),
-                    "sales_cumulative": String(entry.salesCumulative),
-                    "screens": String(entry.screens),
-                    "showings": String(entry.showings),
-                    "audience_per_screen": entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "",
-                    "data_source": source,
-                ])
-            }
-        }]
+        let table = dailyTable(source: dataSource(report))
+        var rows: [TemplateRow] = []
+        rows.reserveCapacity(report.days.reduce(0) { $0 + $1.entries.count })
+        for day in report.days {
+            let date = day.date.iso
+            for entry in day.entries { rows.append(table.row((date, entry))) }
+        }
+        return ["rows": rows]
+    }
+
+    static func dailyTable(source: String) -> TemplateTable<(date: String, entry: DayEntry)> {
+        TemplateTable([
+            "date": { $0.date },
+            "rank": { String($0.entry.rank) },
+            "rank_change": { String($0.entry.rankChange) },
+            "is_new": { $0.entry.isNew ? "true" : "false" },
+            "movie_cd": { $0.entry.movieCode },
+            "title": { $0.entry.title },
+            "open_date": { $0.entry.openDate?.iso ?? "" },
+            "days_since_open": { $0.entry.daysSinceOpen.map(String.init) ?? "" },
+            "audience": { String($0.entry.audience) },
+            "audience_change": { String($0.entry.audienceChange) },
+            "audience_change_pct": { decimal($0.entry.audienceChangePercent, places: 1) },
+            "audience_cumulative": { String($0.entry.audienceCumulative) },
+            "sales": { String($0.entry.sales) },
+            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
+            "sales_change": { String($0.entry.salesChange) },
+            "sales_cumulative": { String($0.entry.salesCumulative) },
+            "screens": { String($0.entry.screens) },
+            "showings": { String($0.entry.showings) },
+            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "data_source": { _ in source },
+        ])
     }
 
     /// `KOBIS`, or `SIMULATED` for the bundled sample: the last column of both CSVs.

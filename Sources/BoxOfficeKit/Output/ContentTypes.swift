@@ -129,33 +129,6 @@ extension MarkdownContentType {
     }
 }
 
-/// A pre-formatted value for a template. Strings work as well; this wrapper is simply cheaper for
-/// swift-mustache to recognize, which matters when a CSV has a hundred thousand rows.
-public struct TemplateText: MustacheCustomRenderable, Sendable, Equatable, CustomStringConvertible {
-    public let text: String
-    public init(_ text: String) { self.text = text }
-    public var renderText: String { text }
-    public var isNull: Bool { false }
-    public var description: String { text }
-}
-
-/// One row of a template's list (a CSV line), its values keyed by column name.
-///
-/// A class that answers `child(named:)` itself is the cheapest thing for swift-mustache to look
-/// names up in, which matters for CSVs of a hundred thousand rows.
-public final class TemplateRow: MustacheParent, @unchecked Sendable {
-    public let values: [String: TemplateText]
-
-    public init(_ pairs: KeyValuePairs<String, String>) {
-        var values: [String: TemplateText] = [:]
-        values.reserveCapacity(pairs.count)
-        for (key, value) in pairs { values[key] = TemplateText(value) }
-        self.values = values
-    }
-
-    public func child(named name: String) -> Any? { values[name] }
-}
-
 /// Registers the project's content types with swift-mustache, once, before any template is parsed.
 enum ContentTypeRegistry {
     static let registered: Void = {

@@ -83,8 +83,9 @@ public struct ReportRenderer: Sendable {
         case .json:
             return [RenderedFile(name: base + ".json", contents: try Self.json(report))]
         case .csv:
-            let daily = try await templates.renderSplittingList("daily.csv", CSVView.daily(report), listKey: "rows")
-            return [RenderedFile(name: base + "-films.csv", contents: try csv("films.csv", CSVView.films(report))),
+            let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+            let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+            return [RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
                     RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
         case .md:
             return [RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8))]
@@ -99,9 +100,5 @@ public struct ReportRenderer: Sendable {
         var data = try StreamingJSONEncoder.encode(report)
         data.append(0x0A)
         return data
-    }
-
-    func csv(_ template: String, _ context: [String: Any]) throws(TemplateError) -> Data {
-        CSVContentType.file(from: try templates.render(template, context), byteOrderMark: options.csvByteOrderMark)
     }
 }

@@ -128,31 +128,55 @@ public struct ReportTemplates: Sendable {
         return text
     }
 
-    /// Renders `name` like ``render(_:_:)``, but renders the rows of its one top-level
-    /// `{{#listKey}}…{{/listKey}}` section in chunks on both cores.
+    /// How ``renderList(_:_:listKey:chunks:)`` rendered a template.
+    enum ListRendering: Sendable, Equatable {
+        /// The list section read as a ``FlatListSection``, row by row.
+        case flat
+        /// The list section rendered by Mustache in chunks, one per core.
+        case chunked
+        /// The whole template rendered by Mustache at once.
+        case onePass
+    }
+
+    /// Renders `name` like ``render(_:_:)``, faster when its one top-level `{{#listKey}}…{{/listKey}}`
+    /// section has many rows.
     ///
     /// The template is split at that section into head, section and tail, which are rendered
-    /// separately. Before trusting the split, a few rows are rendered both ways (in one chunk and in
-    /// two); unless the results are identical (a template using the list's position, say, or
-    /// mentioning the list twice), the whole template is rendered in one pass instead.
-    public func renderSplittingList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
-        guard let rows = context[listKey] as? [Any], rows.count >= 2_000, let parts = splitParts(name, listKey: listKey) else {
-            return try render(name, context)
+    /// separately: the section as a ``FlatListSection`` when it is one, otherwise by Mustache in
+    /// chunks on both cores. Before trusting either, the first rows are rendered that way and by
+    /// Mustache in one pass; unless the results are identical (a template using the list's position,
+    /// say, or mentioning the list twice), the whole template is rendered in one pass instead.
+    public func renderList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
+        try await renderListReporting(name, context, listKey: listKey, chunks: chunks).text
+    }
+
+    func renderListReporting(_ name: String, _ context: [String: Any], listKey: String,
+                             chunks: Int = 2) async throws -> (text: String, how: ListRendering) {
+        guard let rows = context[listKey] as? [Any], rows.count >= 32, let parts = splitParts(name, listKey: listKey) else {
+            return (try render(name, context), .onePass)
         }
         let library = library
-        func renderParts(_ slices: [ArraySlice<Any>]) -> String {
-            var text = parts.head.render(context, library: library)
-            for slice in slices {
-                var local = context
-                local[listKey] = Array(slice)
-                text += parts.section.render(local, library: library)
-            }
-            return text + parts.tail.render(context, library: library)
-        }
         var probe = context
-        probe[listKey] = Array(rows.prefix(3))
-        guard try renderParts([rows[0..<1], rows[1..<3]]) == render(name, probe) else { return try render(name, context) }
+        probe[listKey] = Array(rows.prefix(8))
+        let expected = try render(name, probe)
+        func whole(_ body: String) -> String {
+            parts.head.render(context, library: library) + body + parts.tail.render(context, library: library)
+        }
 
+        if let flat = parts.flat, let typed = rows as? [TemplateRow],
+           let probed = flat.render(Array(typed.prefix(8))), whole(probed) == expected, let body = flat.render(typed) {
+            return (whole(body), .flat)
+        }
+
+        guard rows.count >= 2_000 else { return (try render(name, context), .onePass) }
+        func renderParts(_ slices: [ArraySlice<Any>]) -> String {
+            var local = context
+            return whole(slices.map { slice in
+                local[listKey] = Array(slice)
+                return parts.section.render(local, library: library)
+            }.joined())
+        }
+        guard renderParts([rows[0..<1], rows[1..<8]]) == expected else { return (try render(name, context), .onePass) }
 
         let size = (rows.count + chunks - 1) / chunks
         // The view model is built before rendering and only read from here on, by every chunk.
@@ -165,12 +189,13 @@ public struct ReportTemplates: Sendable {
             local[listKey] = shared.slices[index]
             return section.render(local, library: library)
         }
-        return parts.head.render(context, library: library) + bodies.joined() + parts.tail.render(context, library: library)
+        return (whole(bodies.joined()), .chunked)
     }
 
     /// The template split around its single top-level `{{#key}}…{{/key}}` section (the closing tag's
     /// line end kept with the section); nil when there is no such single section.
-    private func splitParts(_ name: String, listKey: String) -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate)? {
+    private func splitParts(_ name: String, listKey: String)
+        -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate, flat: FlatListSection?)? {
         guard let text = texts[name], !text.contains("{{="), !text.contains("{{>") else { return nil }
         let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
         guard let start = text.range(of: open), text.ranges(of: open).count == 1, text.ranges(of: close).count == 1,
@@ -183,7 +208,7 @@ public struct ReportTemplates: Sendable {
         guard let headTemplate = try? MustacheTemplate(string: head),
               let sectionTemplate = try? MustacheTemplate(string: pragma + section),
               let tailTemplate = try? MustacheTemplate(string: pragma + tail) else { return nil }
-        return (headTemplate, sectionTemplate, tailTemplate)
+        return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
     }
 
     /// `{{> name}}` tags in a template's text, with their line and column (1-based).
