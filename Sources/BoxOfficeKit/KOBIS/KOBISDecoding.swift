@@ -13,14 +13,16 @@ public enum KOBISDecoding {
 
     /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.
     public static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
-        let envelope: Envelope = try decodeEnvelope(body)
-        if let fault = envelope.faultInfo { return .fault(code: fault.errorCode.text, message: fault.message.text) }
-        guard let result = envelope.boxOfficeResult else { throw MalformedBody("no boxOfficeResult in the body") }
-        guard let rows = result.dailyBoxOfficeList else { throw MalformedBody("no dailyBoxOfficeList in the body") }
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
+        guard case .object = result else { throw shapeError }
+        guard let list = present(result["dailyBoxOfficeList"]) else { throw MalformedBody("no dailyBoxOfficeList in the body") }
+        guard case .array(let rows) = list else { throw shapeError }
         var entries: [ChartEntry] = []
         entries.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
-            entries.append(try chartEntry(row, label: "row \(index + 1)"))
+            entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
         }
         entries.sort { $0.rank < $1.rank }
         return .value(DailyChart(date: date, entries: entries))
@@ -28,10 +30,13 @@ public enum KOBISDecoding {
 
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
     public static func movieInfo(_ body: Data) throws(MalformedBody) -> Outcome<MovieInfo?> {
-        let envelope: Envelope = try decodeEnvelope(body)
-        if let fault = envelope.faultInfo { return .fault(code: fault.errorCode.text, message: fault.message.text) }
-        guard let result = envelope.movieInfoResult else { throw MalformedBody("no movieInfoResult in the body") }
-        guard let raw = result.movieInfo, !raw.scalars.isEmpty else { return .value(nil) }
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
+        guard case .object = result else { throw shapeError }
+        guard let rawValue = present(result["movieInfo"]) else { return .value(nil) }
+        let raw = try RawMovieInfo(rawValue)
+        guard !raw.scalars.isEmpty else { return .value(nil) }
         let row = Row(fields: raw.scalars, label: "movieInfo")
         let code = row.text("movieCd")
         guard !code.isEmpty else { return .value(nil) }
@@ -60,17 +65,17 @@ public enum KOBISDecoding {
 
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
         let row = Fields(label: label)
-        let code = raw.movieCd?.text ?? ""
+        let code = raw.movieCd ?? ""
         guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
         let rank = try row.int64(raw.rank, "rank", required: true)
         guard (1...1000).contains(rank) else { throw MalformedBody("\(label) has rank \(rank)") }
         return ChartEntry(
             rank: Int(rank),
             rankChange: Int(clamping: try row.int64(raw.rankInten, "rankInten")),
-            isNew: raw.rankOldAndNew?.text.uppercased() == "NEW",
+            isNew: raw.rankOldAndNew?.uppercased() == "NEW",
             movieCode: code,
-            title: raw.movieNm?.text ?? "",
-            openDate: raw.openDt.flatMap { Day(lenient: $0.text) },
+            title: raw.movieNm ?? "",
+            openDate: raw.openDt.flatMap { Day(lenient: $0) },
             sales: try row.int64(raw.salesAmt, "salesAmt"),
             salesShare: try row.decimal(raw.salesShare, "salesShare"),
             salesChange: try row.int64(raw.salesInten, "salesInten"),
@@ -85,18 +90,33 @@ public enum KOBISDecoding {
         )
     }
 
-    private static func decodeEnvelope(_ body: Data) throws(MalformedBody) -> Envelope {
+    static let shapeError = MalformedBody("the JSON does not have the documented shape")
+
+    /// The body's top-level object.
+    private static func readEnvelope(_ body: Data) throws(MalformedBody) -> JSONValue {
         guard !body.isEmpty else { throw MalformedBody("the body is empty") }
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(Envelope.self, from: body)
-        } catch let error as DecodingError {
-            switch error {
-            case .dataCorrupted: throw MalformedBody("the body is not valid JSON")
-            default: throw MalformedBody("the JSON does not have the documented shape")
-            }
+            value = try JSONReader.read(body)
         } catch {
             throw MalformedBody("the body is not valid JSON")
         }
+        guard case .object = value else { throw shapeError }
+        return value
+    }
+
+    /// The code and message of `{"faultInfo":{"message":…,"errorCode":…}}`; nil when there is no fault.
+    private static func fault(in envelope: JSONValue) throws(MalformedBody) -> (code: String, message: String)? {
+        guard let fault = present(envelope["faultInfo"]) else { return nil }
+        guard case .object = fault, let code = try Scalar.text(fault["errorCode"]),
+              let message = try Scalar.text(fault["message"]) else { throw shapeError }
+        return (code, message)
+    }
+
+    /// A value that is there and not `null`.
+    private static func present(_ value: JSONValue?) -> JSONValue? {
+        if case .null = value { return nil }
+        return value
     }
 }
 
@@ -108,22 +128,20 @@ public struct MalformedBody: Error, Equatable, Sendable {
 
 // MARK: - Raw shapes
 
-/// A JSON scalar read as text whatever its JSON type; KOBIS sends numbers as strings, mostly.
-struct Scalar: Decodable, Sendable {
-    let text: String
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { text = "" }
-        else if let string = try? container.decode(String.self) { text = Scalar.trimmed(string) }
-        else if let int = try? container.decode(Int64.self) { text = String(int) }
-        else if let double = try? container.decode(Double.self) { text = String(double) }
-        else if let bool = try? container.decode(Bool.self) { text = String(bool) }
-        else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a scalar") }
+/// JSON scalars read as text whatever their JSON type; KOBIS sends numbers as strings, mostly.
+enum Scalar {
+    /// The text of a scalar (`null` is empty); nil when absent; a shape error for an object or array.
+    static func text(_ value: JSONValue?) throws(MalformedBody) -> String? {
+        switch value {
+        case nil: nil
+        case .string(let string): trimmed(string)
+        case .number(let raw): Int64(raw).map { String($0) } ?? Double(raw).map { String($0) } ?? raw
+        case .bool(let bool): String(bool)
+        case .null: ""
+        case .object, .array: throw KOBISDecoding.shapeError
+        }
     }
-}
 
-extension Scalar {
     /// Trims white space at either end; most values have none, and they are returned as they are.
     static func trimmed(_ string: String) -> String {
         let utf8 = string.utf8
@@ -134,48 +152,63 @@ extension Scalar {
     }
 }
 
-private struct Envelope: Decodable {
-    struct Fault: Decodable {
-        let message: Scalar
-        let errorCode: Scalar
+/// A chart row's fields as KOBIS sends them, read in one pass over the row's keys.
+private struct RawChartRow {
+    var rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt: String?
+    var salesAmt, salesShare, salesInten, salesChange, salesAcc: String?
+    var audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt: String?
+
+    init(_ value: JSONValue) throws(MalformedBody) {
+        guard case .object(let fields) = value else { throw KOBISDecoding.shapeError }
+        for (key, value) in fields {
+            switch key {
+            case "rank": rank = try Scalar.text(value)
+            case "rankInten": rankInten = try Scalar.text(value)
+            case "rankOldAndNew": rankOldAndNew = try Scalar.text(value)
+            case "movieCd": movieCd = try Scalar.text(value)
+            case "movieNm": movieNm = try Scalar.text(value)
+            case "openDt": openDt = try Scalar.text(value)
+            case "salesAmt": salesAmt = try Scalar.text(value)
+            case "salesShare": salesShare = try Scalar.text(value)
+            case "salesInten": salesInten = try Scalar.text(value)
+            case "salesChange": salesChange = try Scalar.text(value)
+            case "salesAcc": salesAcc = try Scalar.text(value)
+            case "audiCnt": audiCnt = try Scalar.text(value)
+            case "audiInten": audiInten = try Scalar.text(value)
+            case "audiChange": audiChange = try Scalar.text(value)
+            case "audiAcc": audiAcc = try Scalar.text(value)
+            case "scrnCnt": scrnCnt = try Scalar.text(value)
+            case "showCnt": showCnt = try Scalar.text(value)
+            default: continue
+            }
+        }
     }
-    struct BoxOfficeResult: Decodable {
-        let dailyBoxOfficeList: [RawChartRow]?
-    }
-    struct MovieInfoResult: Decodable {
-        let movieInfo: RawMovieInfo?
-    }
-    let faultInfo: Fault?
-    let boxOfficeResult: BoxOfficeResult?
-    let movieInfoResult: MovieInfoResult?
 }
 
-/// A chart row's fields as KOBIS sends them; decoding named fields is much cheaper than a dictionary.
-private struct RawChartRow: Decodable {
-    let rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt: Scalar?
-    let salesAmt, salesShare, salesInten, salesChange, salesAcc: Scalar?
-    let audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt: Scalar?
-}
+/// Movie info mixes scalars and lists of objects; both are kept by key, and anything else is ignored.
+private struct RawMovieInfo {
+    var scalars: [String: String] = [:]
+    var lists: [String: [[String: String]]] = [:]
 
-/// Movie info mixes scalars and arrays of objects; both are kept by key.
-private struct RawMovieInfo: Decodable {
-    var scalars: [String: Scalar] = [:]
-    var lists: [String: [[String: Scalar]]] = [:]
-
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        for key in container.allKeys {
-            if let list = try? container.decode([[String: Scalar]].self, forKey: key) {
-                lists[key.stringValue] = list
-            } else if let scalar = try? container.decode(Scalar.self, forKey: key) {
-                scalars[key.stringValue] = scalar
+    init(_ value: JSONValue) throws(MalformedBody) {
+        guard case .object(let fields) = value else { throw KOBISDecoding.shapeError }
+        for (key, value) in fields {
+            switch value {
+            case .array(let elements):
+                var list: [[String: String]] = []
+                for element in elements {
+                    guard case .object(let entryFields) = element else { break }
+                    var entry: [String: String] = [:]
+                    for (entryKey, entryValue) in entryFields {
+                        if let text = try? Scalar.text(entryValue) { entry[entryKey] = text }
+                    }
+                    list.append(entry)
+                }
+                if list.count == elements.count { lists[key] = list }
+            case .object:
+                continue
+            default:
+                scalars[key] = try Scalar.text(value)
             }
         }
     }
@@ -186,8 +219,8 @@ private struct Fields {
     let label: String
 
     /// Whole numbers: blank or missing is 0; thousands separators are tolerated; anything else is malformed.
-    func int64(_ scalar: Scalar?, _ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
-        let raw = scalar?.text ?? ""
+    func int64(_ scalar: String?, _ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
+        let raw = scalar ?? ""
         if let value = Int64(raw) { return value }
         if raw.isEmpty {
             if required { throw MalformedBody("\(label) has no \(key)") }
@@ -199,13 +232,13 @@ private struct Fields {
         throw MalformedBody("\(label) has a \(key) that is not a whole number")
     }
 
-    func optionalInt(_ scalar: Scalar?, _ key: String) throws(MalformedBody) -> Int? {
-        (scalar?.text ?? "").isEmpty ? nil : Int(clamping: try int64(scalar, key))
+    func optionalInt(_ scalar: String?, _ key: String) throws(MalformedBody) -> Int? {
+        (scalar ?? "").isEmpty ? nil : Int(clamping: try int64(scalar, key))
     }
 
     /// Decimals written as "100", "100.0" or "-13"; blank is 0.
-    func decimal(_ scalar: Scalar?, _ key: String) throws(MalformedBody) -> Double {
-        let raw = scalar?.text ?? ""
+    func decimal(_ scalar: String?, _ key: String) throws(MalformedBody) -> Double {
+        let raw = scalar ?? ""
         if raw.isEmpty { return 0 }
         let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
         guard let value = Double(digits), value.isFinite else {
@@ -217,10 +250,10 @@ private struct Fields {
 
 /// A movie-info object's fields by key, with the same lenient accessors.
 private struct Row {
-    let fields: [String: Scalar]
+    let fields: [String: String]
     let label: String
 
-    func text(_ key: String) -> String { fields[key]?.text ?? "" }
+    func text(_ key: String) -> String { fields[key] ?? "" }
     func optionalInt(_ key: String) throws(MalformedBody) -> Int? { try Fields(label: label).optionalInt(fields[key], key) }
     func day(_ key: String) -> Day? { Day(lenient: text(key)) }
 }

@@ -1,0 +1,274 @@
+/// A JSON value as read by ``JSONReader``: numbers keep their text, objects their key order.
+enum JSONValue: Equatable, Sendable {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    /// The number exactly as written (`-12`, `3.50`, `1e3`).
+    case number(String)
+    case bool(Bool)
+    case null
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.array(a), .array(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.bool(a), .bool(b)): a == b
+        case (.null, .null): true
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object (the last one, if repeated); nil for a missing key or a non-object.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields.last { $0.key == key }?.value
+    }
+}
+
+/// Reads JSON text (RFC 8259) into ``JSONValue``s, strictly: anything that is not valid JSON,
+/// including invalid UTF-8 and lone surrogate escapes, is rejected. Like Foundation's readers, it
+/// forgives a trailing comma and a leading byte-order mark.
+///
+/// KOBIS bodies are read with this rather than `JSONDecoder`: a twenty-year report reads 8,400
+/// cached charts, and the general decoder's per-field bookkeeping was most of that run's time.
+enum JSONReader {
+    struct Invalid: Error, Equatable {
+        /// Byte offset where reading failed.
+        let offset: Int
+    }
+
+    /// Nesting deeper than this is refused rather than risking the stack.
+    static let maximumDepth = 256
+
+    static func read(_ bytes: some Collection<UInt8>) throws(Invalid) -> JSONValue {
+        let result: Result<JSONValue, Invalid>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Invalid) in try read(buffer) }
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { buffer throws(Invalid) in try read(buffer) }
+    }
+
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(Invalid) -> JSONValue {
+        var parser = Parser(bytes: buffer)
+        // A UTF-8 byte-order mark is tolerated, as Foundation's readers do.
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.index = 3 }
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == buffer.count else { throw Invalid(offset: parser.index) }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func fail() -> Invalid { Invalid(offset: index) }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(Invalid) -> JSONValue {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail() }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(Invalid) {
+            let count = word.utf8CodeUnitCount
+            guard bytes.count - index >= count else { throw fail() }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { throw fail() }
+            index += count
+        }
+
+        mutating func object(depth: Int) throws(Invalid) -> JSONValue {
+            guard depth <= JSONReader.maximumDepth else { throw fail() }
+            index += 1
+            var fields: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(fields)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail() }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail() }
+                index += 1
+                fields.append((key, try value(depth: depth)))
+                skipWhitespace()
+                guard index < bytes.count else { throw fail() }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    // A trailing comma is forgiven, as Foundation's readers forgive it.
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+                case UInt8(ascii: "}"): index += 1; return .object(fields)
+                default: throw fail()
+                }
+            }
+        }
+
+        mutating func array(depth: Int) throws(Invalid) -> JSONValue {
+            guard depth <= JSONReader.maximumDepth else { throw fail() }
+            index += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            while true {
+                elements.append(try value(depth: depth))
+                skipWhitespace()
+                guard index < bytes.count else { throw fail() }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                case UInt8(ascii: "]"): index += 1; return .array(elements)
+                default: throw fail()
+                }
+            }
+        }
+
+        /// A string starting at the opening quote; the index ends after the closing one.
+        mutating func string() throws(Invalid) -> String {
+            index += 1
+            let start = index
+            // Most strings have no escapes: take their bytes as they are.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    index += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                guard byte >= 0x20 else { throw fail() }
+                index += 1
+            }
+            var unescaped = Array(bytes[start..<index])
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return try unescaped.withUnsafeBufferPointer { buffer throws(Invalid) in try utf8(buffer) }
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard index < bytes.count else { throw fail() }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escape)
+                    case UInt8(ascii: "b"): unescaped.append(0x08)
+                    case UInt8(ascii: "f"): unescaped.append(0x0C)
+                    case UInt8(ascii: "n"): unescaped.append(0x0A)
+                    case UInt8(ascii: "r"): unescaped.append(0x0D)
+                    case UInt8(ascii: "t"): unescaped.append(0x09)
+                    case UInt8(ascii: "u"): unescaped.append(contentsOf: try unicodeEscape())
+                    default: throw fail()
+                    }
+                default:
+                    guard byte >= 0x20 else { throw fail() }
+                    unescaped.append(byte)
+                    index += 1
+                }
+            }
+            throw fail()
+        }
+
+        func utf8(_ buffer: UnsafeBufferPointer<UInt8>) throws(Invalid) -> String {
+            guard let text = String(validating: buffer, as: UTF8.self) else { throw fail() }
+            return text
+        }
+
+        /// The UTF-8 bytes of a `\uXXXX` escape (its `\u` already read), or of a surrogate pair.
+        mutating func unicodeEscape() throws(Invalid) -> [UInt8] {
+            let first = try hex4()
+            var scalarValue = UInt32(first)
+            if (0xD800...0xDBFF).contains(first) {
+                guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw fail() }
+                index += 2
+                let second = try hex4()
+                guard (0xDC00...0xDFFF).contains(second) else { throw fail() }
+                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else { throw fail() }
+            return Array(String(Character(scalar)).utf8)
+        }
+
+        mutating func hex4() throws(Invalid) -> UInt16 {
+            guard bytes.count - index >= 4 else { throw fail() }
+            var value: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw fail()
+                }
+                value = value << 4 | UInt16(digit)
+                index += 1
+            }
+            return value
+        }
+
+        /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` within a double's range, kept as text.
+        mutating func number() throws(Invalid) -> String {
+            let start = index
+            func digits(_ parser: inout Parser) -> Int {
+                let begin = parser.index
+                while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+                    parser.index += 1
+                }
+                return parser.index - begin
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { throw fail() }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                guard digits(&self) > 0 else { throw fail() }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits(&self) > 0 else { throw fail() }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else { throw fail() }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            // A number too large for any reader to hold (1e400) is refused, as Foundation refuses it.
+            guard Double(text)?.isFinite == true else { throw Invalid(offset: start) }
+            return text
+        }
+    }
+}
