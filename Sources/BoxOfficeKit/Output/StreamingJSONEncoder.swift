@@ -3,171 +3,196 @@ import Foundation
 /// Encodes a value as pretty-printed JSON with sorted keys and unescaped slashes, the same text
 /// `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, but without
 /// building a tree of the whole document first: each value is rendered to bytes as soon as its
-/// `encode(to:)` returns, and its parts are freed. A twenty-year report has hundreds of thousands of
-/// objects, and `JSONEncoder`'s tree of them was most of the run's memory.
+/// `encode(to:)` returns, into its parent's buffer, and its parts are freed. A twenty-year report
+/// has hundreds of thousands of objects, and `JSONEncoder`'s tree of them was most of the run's
+/// memory; a small allocation per scalar was most of its time.
 ///
 /// Keys are sorted by their UTF-8 bytes; the report's keys are lowercase ASCII, where that is the
-/// order `JSONEncoder` uses too (the golden files hold both to it).
+/// order `JSONEncoder` uses too (tests hold the two encoders to the same bytes).
 enum StreamingJSONEncoder {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let node = Node(depth: 0, codingPath: [])
+        let node = Node(depth: 0, parent: nil, key: nil)
         try value.encode(to: node)
         var output: [UInt8] = []
         node.write(into: &output)
         return Data(output)
     }
 
-    /// One value being encoded: a scalar's bytes, an object's fields, or an array's elements.
+    /// One value being encoded: a scalar's bytes, or an object's fields or an array's elements,
+    /// each either finished (a range of `buffer`) or a nested container still being filled.
     final class Node: Encoder {
-        /// A field or element: bytes already rendered, or a value still being encoded.
-        enum Part {
-            case bytes([UInt8])
-            case node(Node)
+        enum Kind {
+            case empty, scalar, object, array
         }
 
-        enum Content {
-            case empty
-            case scalar([UInt8])
-            case object([(key: String, part: Part)])
-            case array([Part])
+        /// A field (or, with an empty key, an element): bytes in `buffer`, or a node written later.
+        struct Slot {
+            var key: String
+            var range: Range<Int>
+            var pending: Node?
         }
 
         let depth: Int
-        let codingPath: [any CodingKey]
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
-        var content = Content.empty
+        let parent: Node?
+        let key: (any CodingKey)?
+        var kind = Kind.empty
+        /// A scalar's bytes, or the finished values of an object or array, back to back.
+        var buffer: [UInt8] = []
+        var slots: [Slot] = []
 
-        init(depth: Int, codingPath: [any CodingKey]) {
+        init(depth: Int, parent: Node?, key: (any CodingKey)?) {
             self.depth = depth
-            self.codingPath = codingPath
+            self.parent = parent
+            self.key = key
         }
 
+        /// Built only when asked for (by an error, say): keeping it per node cost an array each.
+        var codingPath: [any CodingKey] {
+            var path = parent?.codingPath ?? []
+            if let key { path.append(key) }
+            return path
+        }
+
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .object = content {} else { content = .object([]) }
+            if kind != .object { kind = .object }
             return KeyedEncodingContainer(Keyed<Key>(node: self))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .array = content {} else { content = .array([]) }
+            if kind != .array { kind = .array }
             return Unkeyed(node: self)
         }
 
         func singleValueContainer() -> any SingleValueEncodingContainer { Single(node: self) }
 
-        func child(_ key: any CodingKey) -> Node { Node(depth: depth + 1, codingPath: codingPath + [key]) }
+        func child(_ key: any CodingKey) -> Node { Node(depth: depth + 1, parent: self, key: key) }
 
-        /// Renders a finished value to its bytes at once, so its children can be freed.
-        func collapse() {
-            if case .scalar = content { return }
-            var bytes: [UInt8] = []
-            write(into: &bytes)
-            content = .scalar(bytes)
+        /// A field or element whose bytes `render` appends to the buffer.
+        func add(_ key: String, _ render: (inout [UInt8]) throws -> Void) rethrows {
+            let start = buffer.count
+            try render(&buffer)
+            slots.append(Slot(key: key, range: start..<buffer.count, pending: nil))
         }
 
-        func addField(_ key: String, _ part: Part) {
-            if case .object(var fields) = content {
-                content = .empty
-                fields.append((key, part))
-                content = .object(fields)
-            }
+        /// A field or element encoded by `value.encode(to:)`, written as soon as it is done.
+        func add<T: Encodable>(_ key: String, codingKey: any CodingKey, _ value: T) throws {
+            let node = child(codingKey)
+            try value.encode(to: node)
+            add(key) { node.write(into: &$0) }
         }
 
-        func addElement(_ part: Part) {
-            if case .array(var elements) = content {
-                content = .empty
-                elements.append(part)
-                content = .array(elements)
-            }
+        /// A nested container the caller fills later: written when this node is.
+        func addPending(_ key: String, _ child: Node) {
+            slots.append(Slot(key: key, range: 0..<0, pending: child))
         }
 
-        /// A finished child as bytes, or the child itself while a nested container may still fill it.
-        static func part(_ child: Node) -> Part {
-            if case .scalar(let bytes) = child.content { return .bytes(bytes) }
-            return .node(child)
-        }
-
-        var count: Int {
-            switch content {
-            case .array(let elements): elements.count
-            case .object(let fields): fields.count
-            default: 0
-            }
-        }
+        var count: Int { slots.count }
 
         func write(into output: inout [UInt8]) {
-            switch content {
+            switch kind {
+            case .scalar:
+                output += buffer
             case .empty:
-                output += Array("{\n\n".utf8) + Self.indent(depth) + [UInt8(ascii: "}")]
-            case .scalar(let bytes):
-                output += bytes
-            case .object(let fields):
-                guard !fields.isEmpty else {
-                    output += Array("{\n\n".utf8) + Self.indent(depth) + [UInt8(ascii: "}")]
-                    return
-                }
+                Self.emptyContainer("{", "}", depth: depth, into: &output)
+            case .object where slots.isEmpty:
+                Self.emptyContainer("{", "}", depth: depth, into: &output)
+            case .array where slots.isEmpty:
+                Self.emptyContainer("[", "]", depth: depth, into: &output)
+            case .object:
                 output += [UInt8(ascii: "{"), 0x0A]
-                for (index, field) in fields.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
-                    output += Self.indent(depth + 1)
-                    Self.string(field.key, into: &output)
-                    output += Array(" : ".utf8)
-                    Self.write(field.part, into: &output)
-                    if index < fields.count - 1 { output.append(UInt8(ascii: ",")) }
+                let order = slots.indices.sorted { slots[$0].key.utf8.lexicographicallyPrecedes(slots[$1].key.utf8) }
+                for (position, index) in order.enumerated() {
+                    Self.indent(depth + 1, into: &output)
+                    Self.string(slots[index].key, into: &output)
+                    output += [0x20, UInt8(ascii: ":"), 0x20]
+                    writeValue(slots[index], into: &output)
+                    if position < order.count - 1 { output.append(UInt8(ascii: ",")) }
                     output.append(0x0A)
                 }
-                output += Self.indent(depth) + [UInt8(ascii: "}")]
-            case .array(let elements):
-                guard !elements.isEmpty else {
-                    output += Array("[\n\n".utf8) + Self.indent(depth) + [UInt8(ascii: "]")]
-                    return
-                }
+                Self.indent(depth, into: &output)
+                output.append(UInt8(ascii: "}"))
+            case .array:
                 output += [UInt8(ascii: "["), 0x0A]
-                for (index, element) in elements.enumerated() {
-                    output += Self.indent(depth + 1)
-                    Self.write(element, into: &output)
-                    if index < elements.count - 1 { output.append(UInt8(ascii: ",")) }
+                for index in slots.indices {
+                    Self.indent(depth + 1, into: &output)
+                    writeValue(slots[index], into: &output)
+                    if index < slots.count - 1 { output.append(UInt8(ascii: ",")) }
                     output.append(0x0A)
                 }
-                output += Self.indent(depth) + [UInt8(ascii: "]")]
+                Self.indent(depth, into: &output)
+                output.append(UInt8(ascii: "]"))
             }
-            // Children are written once; dropping them now keeps memory to what is still unwritten.
-            content = .empty
+            // Values are written once; dropping them now keeps memory to what is still unwritten.
+            buffer = []
+            slots = []
         }
 
-        static func write(_ part: Part, into output: inout [UInt8]) {
-            switch part {
-            case .bytes(let bytes): output += bytes
-            case .node(let node): node.write(into: &output)
+        private func writeValue(_ slot: Slot, into output: inout [UInt8]) {
+            if let pending = slot.pending {
+                pending.write(into: &output)
+            } else {
+                output.append(contentsOf: buffer[slot.range])
             }
         }
 
-        static func indent(_ depth: Int) -> [UInt8] { [UInt8](repeating: 0x20, count: depth * 2) }
+        /// `{` and `}` with an empty line between, as `JSONEncoder` writes an empty container.
+        static func emptyContainer(_ open: Unicode.Scalar, _ close: Unicode.Scalar, depth: Int, into output: inout [UInt8]) {
+            output += [UInt8(ascii: open), 0x0A, 0x0A]
+            indent(depth, into: &output)
+            output.append(UInt8(ascii: close))
+        }
+
+        static func indent(_ depth: Int, into output: inout [UInt8]) {
+            output.append(contentsOf: repeatElement(0x20, count: depth * 2))
+        }
 
         static func string(_ text: String, into output: inout [UInt8]) {
             output.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-                case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-                case 0x00..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-                default: output.append(byte)
+            var text = text
+            text.withUTF8 { bytes in
+                // Runs of bytes that need no escaping are copied whole.
+                var runStart = 0
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    runStart = index + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                    case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                    case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                    case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                    case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                    case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+                    case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                    }
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             }
             output.append(UInt8(ascii: "\""))
         }
 
-        static func number(_ value: Double) throws -> [UInt8] {
+        static func integer(_ value: some BinaryInteger, into output: inout [UInt8]) {
+            output.append(contentsOf: String(value).utf8)
+        }
+
+        static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, into output: inout [UInt8]) throws {
             guard value.isFinite else {
                 throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not valid in JSON"))
             }
-            if value == value.rounded(), abs(value) < 1e15 { return Array(String(Int64(value)).utf8) }
-            return Array("\(value)".utf8)
+            // JSONEncoder writes a number's description without a trailing ".0" (100, -0, 1e+16).
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            output.append(contentsOf: text.utf8)
+        }
+
+        static func literal(_ text: StaticString, into output: inout [UInt8]) {
+            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
     }
 
@@ -175,49 +200,42 @@ enum StreamingJSONEncoder {
         let node: Node
         var codingPath: [any CodingKey] { node.codingPath }
 
-        private func scalar(_ bytes: [UInt8], _ key: Key) {
-            node.addField(key.stringValue, .bytes(bytes))
+        mutating func encodeNil(forKey key: Key) throws { node.add(key.stringValue) { Node.literal("null", into: &$0) } }
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            node.add(key.stringValue) { Node.literal(value ? "true" : "false", into: &$0) }
         }
-
-        mutating func encodeNil(forKey key: Key) throws { scalar(Array("null".utf8), key) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { scalar(Array((value ? "true" : "false").utf8), key) }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            var bytes: [UInt8] = []
-            Node.string(value, into: &bytes)
-            scalar(bytes, key)
+        mutating func encode(_ value: String, forKey key: Key) throws { node.add(key.stringValue) { Node.string(value, into: &$0) } }
+        mutating func encode(_ value: Double, forKey key: Key) throws { try node.add(key.stringValue) { try Node.number(value, into: &$0) } }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            try node.add(key.stringValue) { try Node.number(value, into: &$0) }
         }
-        mutating func encode(_ value: Double, forKey key: Key) throws { scalar(try Node.number(value), key) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { scalar(try Node.number(Double(value)), key) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { scalar(Array(String(value).utf8), key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { node.add(key.stringValue) { Node.integer(value, into: &$0) } }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            let child = node.child(key)
-            try value.encode(to: child)
-            child.collapse()
-            node.addField(key.stringValue, Node.part(child))
+            try node.add(key.stringValue, codingKey: key, value)
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             let child = node.child(key)
-            node.addField(key.stringValue, .node(child))
+            node.addPending(key.stringValue, child)
             return child.container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             let child = node.child(key)
-            node.addField(key.stringValue, .node(child))
+            node.addPending(key.stringValue, child)
             return child.unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             let child = node.child(key)
-            node.addField(key.stringValue, .node(child))
+            node.addPending(key.stringValue, child)
             return child
         }
     }
@@ -235,39 +253,37 @@ enum StreamingJSONEncoder {
         var codingPath: [any CodingKey] { node.codingPath }
         var count: Int { node.count }
 
-        private func element() -> Node { node.child(IndexKey(count)) }
-        private func scalar(_ bytes: [UInt8]) { node.addElement(.bytes(bytes)) }
-
-        mutating func encodeNil() throws { scalar(Array("null".utf8)) }
-        mutating func encode(_ value: Bool) throws { scalar(Array((value ? "true" : "false").utf8)) }
-        mutating func encode(_ value: String) throws {
-            var bytes: [UInt8] = []
-            Node.string(value, into: &bytes)
-            scalar(bytes)
-        }
-        mutating func encode(_ value: Double) throws { scalar(try Node.number(value)) }
-        mutating func encode(_ value: Float) throws { scalar(try Node.number(Double(value))) }
-        mutating func encode(_ value: Int) throws { scalar(Array(String(value).utf8)) }
-        mutating func encode(_ value: Int64) throws { scalar(Array(String(value).utf8)) }
+        mutating func encodeNil() throws { node.add("") { Node.literal("null", into: &$0) } }
+        mutating func encode(_ value: Bool) throws { node.add("") { Node.literal(value ? "true" : "false", into: &$0) } }
+        mutating func encode(_ value: String) throws { node.add("") { Node.string(value, into: &$0) } }
+        mutating func encode(_ value: Double) throws { try node.add("") { try Node.number(value, into: &$0) } }
+        mutating func encode(_ value: Float) throws { try node.add("") { try Node.number(value, into: &$0) } }
+        mutating func encode(_ value: Int) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int64) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int8) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int16) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int32) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt8) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt16) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt32) throws { node.add("") { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt64) throws { node.add("") { Node.integer(value, into: &$0) } }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            let child = element()
-            try value.encode(to: child)
-            child.collapse()
-            node.addElement(Node.part(child))
+            try node.add("", codingKey: IndexKey(count), value)
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            let child = element()
-            node.addElement(.node(child))
+            let child = node.child(IndexKey(count))
+            node.addPending("", child)
             return child.container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let child = element()
-            node.addElement(.node(child))
+            let child = node.child(IndexKey(count))
+            node.addPending("", child)
             return child.unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder {
-            let child = element()
-            node.addElement(.node(child))
+            let child = node.child(IndexKey(count))
+            node.addPending("", child)
             return child
         }
     }
@@ -276,17 +292,27 @@ enum StreamingJSONEncoder {
         let node: Node
         var codingPath: [any CodingKey] { node.codingPath }
 
-        mutating func encodeNil() throws { node.content = .scalar(Array("null".utf8)) }
-        mutating func encode(_ value: Bool) throws { node.content = .scalar(Array((value ? "true" : "false").utf8)) }
-        mutating func encode(_ value: String) throws {
-            var bytes: [UInt8] = []
-            Node.string(value, into: &bytes)
-            node.content = .scalar(bytes)
+        private func scalar(_ render: (inout [UInt8]) throws -> Void) rethrows {
+            node.kind = .scalar
+            node.buffer.removeAll(keepingCapacity: true)
+            try render(&node.buffer)
         }
-        mutating func encode(_ value: Double) throws { node.content = .scalar(try Node.number(value)) }
-        mutating func encode(_ value: Float) throws { node.content = .scalar(try Node.number(Double(value))) }
-        mutating func encode(_ value: Int) throws { node.content = .scalar(Array(String(value).utf8)) }
-        mutating func encode(_ value: Int64) throws { node.content = .scalar(Array(String(value).utf8)) }
+
+        mutating func encodeNil() throws { scalar { Node.literal("null", into: &$0) } }
+        mutating func encode(_ value: Bool) throws { scalar { Node.literal(value ? "true" : "false", into: &$0) } }
+        mutating func encode(_ value: String) throws { scalar { Node.string(value, into: &$0) } }
+        mutating func encode(_ value: Double) throws { try scalar { try Node.number(value, into: &$0) } }
+        mutating func encode(_ value: Float) throws { try scalar { try Node.number(value, into: &$0) } }
+        mutating func encode(_ value: Int) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int64) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int8) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int16) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: Int32) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt8) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt16) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt32) throws { scalar { Node.integer(value, into: &$0) } }
+        mutating func encode(_ value: UInt64) throws { scalar { Node.integer(value, into: &$0) } }
         mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: node) }
     }
 }
