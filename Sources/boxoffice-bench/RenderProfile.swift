@@ -8,7 +8,8 @@ enum RenderProfile {
         func time<T>(_ label: String, _ body: () async throws -> T) async rethrows -> T {
             let start = DispatchTime.now()
             let value = try await body()
-            print(label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9))
+            print(label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+                  + ", resident \(Memory.residentMiB()) MiB, peak so far \(Memory.peakMiB()) MiB")
             return value
         }
         let range = DateRange(start: from, end: to)
@@ -27,5 +28,22 @@ enum RenderProfile {
         let asList = try await time("daily.csv as a list") { try await templates.renderList("daily.csv", daily, listKey: "rows") }
         print("daily.csv as a list is \(asList == onePass ? "identical to" : "DIFFERENT from") the one-pass rendering")
         _ = try await time("render all, concurrently") { try await renderer.render(report, formats: ReportFormat.allCases) }
+    }
+}
+
+/// This process's memory, as the kernel counts it.
+enum Memory {
+    /// Resident set size now (Linux: the second field of /proc/self/statm, in pages).
+    static func residentMiB() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    /// The largest resident set size so far.
+    static func peakMiB() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss / 1024
     }
 }

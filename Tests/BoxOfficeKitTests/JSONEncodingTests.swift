@@ -77,6 +77,21 @@ struct JSONEncodingTests {
         try Self.same([Int]())
     }
 
+    @Test("values too large to copy into their parents are written in their place")
+    func largeValues() throws {
+        struct Large: Encodable {
+            var zebra = "first field encoded, last written"
+            var days = Array(repeating: Everything(), count: 300)
+            var nested = [Array(repeating: Everything(), count: 200), []]
+            var alpha = 1
+        }
+        let large = Large()
+        #expect(try StreamingJSONEncoder.encode(large.days).count > StreamingJSONEncoder.largeValue)
+        #expect(try StreamingJSONEncoder.encode(large.nested[0]).count > StreamingJSONEncoder.largeValue)
+        try Self.same(large)
+        try Self.same([large, large])
+    }
+
     @Test("the sample report is written as JSONEncoder writes it")
     func sampleReport() async throws {
         let report = try await SampleTests.sampleReport()

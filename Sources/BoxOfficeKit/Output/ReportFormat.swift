@@ -97,8 +97,6 @@ public struct ReportRenderer: Sendable {
     /// The report model as JSON: snake_case keys (the models' coding keys), sorted, pretty-printed,
     /// ending in a newline.
     public static func json(_ report: BoxOfficeReport) throws -> Data {
-        var data = try StreamingJSONEncoder.encode(report)
-        data.append(0x0A)
-        return data
+        try StreamingJSONEncoder.encode(report, terminator: "\n")
     }
 }

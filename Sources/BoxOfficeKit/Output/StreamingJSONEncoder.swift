@@ -10,13 +10,22 @@ import Foundation
 /// Keys are sorted by their UTF-8 bytes; the report's keys are lowercase ASCII, where that is the
 /// order `JSONEncoder` uses too (tests hold the two encoders to the same bytes).
 enum StreamingJSONEncoder {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+    /// The JSON text of `value`, followed by `terminator`.
+    static func encode<T: Encodable>(_ value: T, terminator: String = "") throws -> Data {
         let node = Node(depth: 0, parent: nil, key: nil)
         try value.encode(to: node)
-        var output: [UInt8] = []
+        var output = Data()
+        // Growing a large output by doubling would copy it, holding it twice for a moment.
+        output.reserveCapacity(node.estimatedSize + terminator.utf8.count)
         node.write(into: &output)
-        return Data(output)
+        output.append(contentsOf: terminator.utf8)
+        return output
     }
+
+    /// A finished value at least this large is kept as it is until its parent is written, rather
+    /// than copied into the parent's buffer: a twenty-year report's list of days is most of the
+    /// document, and copying it at each level held it in memory twice.
+    static let largeValue = 1 << 18
 
     /// One value being encoded: a scalar's bytes, or an object's fields or an array's elements,
     /// each either finished (a range of `buffer`) or a nested container still being filled.
@@ -76,21 +85,33 @@ enum StreamingJSONEncoder {
             slots.append(Slot(key: key, range: start..<buffer.count, pending: nil))
         }
 
-        /// A field or element encoded by `value.encode(to:)`, written as soon as it is done.
+        /// A field or element encoded by `value.encode(to:)`, written as soon as it is done (a large
+        /// one when this node is).
         func add<T: Encodable>(_ key: String, codingKey: any CodingKey, _ value: T) throws {
             let node = child(codingKey)
             try value.encode(to: node)
-            add(key) { node.write(into: &$0) }
+            if node.buffer.count >= StreamingJSONEncoder.largeValue {
+                addPending(key, node)
+            } else {
+                add(key) { node.write(into: &$0) }
+            }
         }
 
-        /// A nested container the caller fills later: written when this node is.
+        /// A nested container the caller fills later, or a large finished value: written when this node is.
         func addPending(_ key: String, _ child: Node) {
             slots.append(Slot(key: key, range: 0..<0, pending: child))
         }
 
         var count: Int { slots.count }
 
-        func write(into output: inout [UInt8]) {
+        /// About how many bytes `write` will produce: the finished values, plus each slot's line.
+        var estimatedSize: Int {
+            slots.reduce(buffer.count + 2 * depth + 8) { total, slot in
+                total + (slot.pending?.estimatedSize ?? 0) + slot.key.utf8.count + 2 * depth + 8
+            }
+        }
+
+        func write<Output: RangeReplaceableCollection>(into output: inout Output) where Output.Element == UInt8 {
             switch kind {
             case .scalar:
                 output += buffer
@@ -129,7 +150,7 @@ enum StreamingJSONEncoder {
             slots = []
         }
 
-        private func writeValue(_ slot: Slot, into output: inout [UInt8]) {
+        private func writeValue<Output: RangeReplaceableCollection>(_ slot: Slot, into output: inout Output) where Output.Element == UInt8 {
             if let pending = slot.pending {
                 pending.write(into: &output)
             } else {
@@ -138,17 +159,18 @@ enum StreamingJSONEncoder {
         }
 
         /// `{` and `}` with an empty line between, as `JSONEncoder` writes an empty container.
-        static func emptyContainer(_ open: Unicode.Scalar, _ close: Unicode.Scalar, depth: Int, into output: inout [UInt8]) {
+        static func emptyContainer<Output: RangeReplaceableCollection>(_ open: Unicode.Scalar, _ close: Unicode.Scalar, depth: Int,
+                                                                       into output: inout Output) where Output.Element == UInt8 {
             output += [UInt8(ascii: open), 0x0A, 0x0A]
             indent(depth, into: &output)
             output.append(UInt8(ascii: close))
         }
 
-        static func indent(_ depth: Int, into output: inout [UInt8]) {
+        static func indent<Output: RangeReplaceableCollection>(_ depth: Int, into output: inout Output) where Output.Element == UInt8 {
             output.append(contentsOf: repeatElement(0x20, count: depth * 2))
         }
 
-        static func string(_ text: String, into output: inout [UInt8]) {
+        static func string<Output: RangeReplaceableCollection>(_ text: String, into output: inout Output) where Output.Element == UInt8 {
             output.append(UInt8(ascii: "\""))
             var text = text
             text.withUTF8 { bytes in
