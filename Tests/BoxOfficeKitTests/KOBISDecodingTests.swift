@@ -97,6 +97,17 @@ struct KOBISDecodingTests {
 
     // MARK: Hand-made cases in the same format
 
+    @Test("values are trimmed of exactly what Foundation calls white space and newlines")
+    func trimming() {
+        let spaces = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespacesAndNewlines.contains($0) }
+        #expect(spaces.count >= 25)
+        var texts = ["", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} "]
+        texts += spaces.map { "\($0)값\($0)" } + spaces.map { String($0) }
+        for text in texts {
+            #expect(Scalar.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(String(reflecting: text))")
+        }
+    }
+
     @Test("blank and spaced open dates, trailing spaces, blank numbers, rows out of order")
     func edgeCases() throws {
         guard case .value(let chart) = try KOBISDecoding.dailyChart(try TestData.own("kobis/daily-edge-cases.json"), date: Day("2023-01-01")) else {

@@ -142,14 +142,20 @@ enum Scalar {
         }
     }
 
-    /// Trims white space at either end; most values have none, and they are returned as they are.
+    /// Trims white space and line breaks (Foundation's `.whitespacesAndNewlines`) at either end; most
+    /// values have none, and are returned as they are without Foundation's slower trimming.
     static func trimmed(_ string: String) -> String {
         let utf8 = string.utf8
-        guard let first = utf8.first, let last = utf8.last else { return string }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) || byte >= 0x80 }
-        guard isSpace(first) || isSpace(last) else { return string }
-        return string.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let firstByte = utf8.first, let lastByte = utf8.last else { return string }
+        func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        if isPlain(firstByte), isPlain(lastByte) { return string }
+        // Korean titles start and end with bytes beyond ASCII: ask about their first and last characters.
+        let scalars = string.unicodeScalars
+        guard spaces.contains(scalars.first!) || spaces.contains(scalars.last!) else { return string }
+        return string.trimmingCharacters(in: spaces)
     }
+
+    private static let spaces = CharacterSet.whitespacesAndNewlines
 }
 
 /// A chart row's fields as KOBIS sends them, read in one pass over the row's keys.
