@@ -92,6 +92,31 @@ struct JSONEncodingTests {
         try Self.same([large, large])
     }
 
+    struct Day: ConcurrentlyEncodable {
+        var index: Int
+        var title: String
+        var values: [Double]
+        var empty: [Int] = []
+    }
+
+    @Test("long arrays encoded on every core are written as JSONEncoder writes them, errors included")
+    func concurrentArrays() throws {
+        let count = StreamingJSONEncoder.concurrentElements + 1_001
+        let days = (0..<count).map { Day(index: $0, title: "날 \($0) \"\n", values: $0 % 3 == 0 ? [] : [Double($0) / 7, -0.0]) }
+        struct Wrapper: Encodable {
+            var days: [Day]
+            var nested: [[Day]]
+            var tail = "after"
+        }
+        let wrapper = Wrapper(days: days, nested: [Array(days.prefix(StreamingJSONEncoder.concurrentElements)), [], Array(days.prefix(3))])
+        try Self.same(wrapper)
+        try Self.same(["only": days])
+
+        var broken = days
+        broken[count - 5].values = [.nan]
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder.encode(["days": broken]) }
+    }
+
     @Test("the sample report is written as JSONEncoder writes it")
     func sampleReport() async throws {
         let report = try await SampleTests.sampleReport()

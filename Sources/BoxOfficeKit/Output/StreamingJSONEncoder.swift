@@ -27,6 +27,10 @@ enum StreamingJSONEncoder {
     /// document, and copying it at each level held it in memory twice.
     static let largeValue = 1 << 18
 
+    /// An array with at least this many elements is encoded on every core, in runs of elements
+    /// (a twenty-year report's 8,400 days).
+    static let concurrentElements = 2_048
+
     /// One value being encoded: a scalar's bytes, or an object's fields or an array's elements,
     /// each either finished (a range of `buffer`) or a nested container still being filled.
     final class Node: Encoder {
@@ -48,6 +52,10 @@ enum StreamingJSONEncoder {
         /// A scalar's bytes, or the finished values of an object or array, back to back.
         var buffer: [UInt8] = []
         var slots: [Slot] = []
+        /// An array encoded concurrently: its elements, in order, as runs held by other nodes.
+        var runs: [Node] = []
+        /// Where this node's elements start in its array, when it holds a run of them.
+        var indexOffset = 0
 
         init(depth: Int, parent: Node?, key: (any CodingKey)?) {
             self.depth = depth
@@ -89,8 +97,12 @@ enum StreamingJSONEncoder {
         /// one when this node is).
         func add<T: Encodable>(_ key: String, codingKey: any CodingKey, _ value: T) throws {
             let node = child(codingKey)
-            try value.encode(to: node)
-            if node.buffer.count >= StreamingJSONEncoder.largeValue {
+            if let array = value as? any ConcurrentlyEncodableArray, array.count >= StreamingJSONEncoder.concurrentElements {
+                try array.encodeConcurrently(into: node)
+            } else {
+                try value.encode(to: node)
+            }
+            if node.buffer.count >= StreamingJSONEncoder.largeValue || !node.runs.isEmpty {
                 addPending(key, node)
             } else {
                 add(key) { node.write(into: &$0) }
@@ -102,13 +114,38 @@ enum StreamingJSONEncoder {
             slots.append(Slot(key: key, range: 0..<0, pending: child))
         }
 
-        var count: Int { slots.count }
+        var count: Int { indexOffset + slots.count }
 
         /// About how many bytes `write` will produce: the finished values, plus each slot's line.
         var estimatedSize: Int {
-            slots.reduce(buffer.count + 2 * depth + 8) { total, slot in
+            slots.reduce(buffer.count + 2 * depth + 8 + runs.reduce(0) { $0 + $1.estimatedSize }) { total, slot in
                 total + (slot.pending?.estimatedSize ?? 0) + slot.key.utf8.count + 2 * depth + 8
             }
+        }
+
+        /// Encodes `elements` as this node's array, in one run per core, each run encoded on its own.
+        func encodeConcurrently<Element: Encodable & Sendable>(_ elements: [Element]) throws {
+            kind = .array
+            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+            let size = (elements.count + workers - 1) / workers
+            // Each run answers the same coding path as this node, so its elements' paths are right.
+            let work = Runs(stride(from: 0, to: elements.count, by: size).map { start in
+                let run = Node(depth: depth, parent: parent, key: key)
+                run.kind = .array
+                run.indexOffset = start
+                return (run, start..<min(start + size, elements.count))
+            })
+            DispatchQueue.concurrentPerform(iterations: work.runs.count) { index in
+                let (run, range) = work.runs[index]
+                var container = Unkeyed(node: run)
+                do {
+                    for element in elements[range] { try container.encode(element) }
+                } catch {
+                    work.failures[index] = error
+                }
+            }
+            if let failure = work.failures.lazy.compactMap({ $0 }).first { throw failure }
+            runs = work.runs.map(\.node)
         }
 
         func write<Output: RangeReplaceableCollection>(into output: inout Output) where Output.Element == UInt8 {
@@ -119,7 +156,7 @@ enum StreamingJSONEncoder {
                 Self.emptyContainer("{", "}", depth: depth, into: &output)
             case .object where slots.isEmpty:
                 Self.emptyContainer("{", "}", depth: depth, into: &output)
-            case .array where slots.isEmpty:
+            case .array where slots.isEmpty && runs.allSatisfy(\.slots.isEmpty):
                 Self.emptyContainer("[", "]", depth: depth, into: &output)
             case .object:
                 output += [UInt8(ascii: "{"), 0x0A]
@@ -136,18 +173,25 @@ enum StreamingJSONEncoder {
                 output.append(UInt8(ascii: "}"))
             case .array:
                 output += [UInt8(ascii: "["), 0x0A]
-                for index in slots.indices {
-                    Self.indent(depth + 1, into: &output)
-                    writeValue(slots[index], into: &output)
-                    if index < slots.count - 1 { output.append(UInt8(ascii: ",")) }
-                    output.append(0x0A)
+                var first = true
+                for holder in runs.isEmpty ? [self] : runs {
+                    for slot in holder.slots {
+                        if !first { output += [UInt8(ascii: ","), 0x0A] }
+                        first = false
+                        Self.indent(depth + 1, into: &output)
+                        holder.writeValue(slot, into: &output)
+                    }
+                    holder.buffer = []
+                    holder.slots = []
                 }
+                output.append(0x0A)
                 Self.indent(depth, into: &output)
                 output.append(UInt8(ascii: "]"))
             }
             // Values are written once; dropping them now keeps memory to what is still unwritten.
             buffer = []
             slots = []
+            runs = []
         }
 
         private func writeValue<Output: RangeReplaceableCollection>(_ slot: Slot, into output: inout Output) where Output.Element == UInt8 {
@@ -336,5 +380,31 @@ enum StreamingJSONEncoder {
         mutating func encode(_ value: UInt32) throws { scalar { Node.integer(value, into: &$0) } }
         mutating func encode(_ value: UInt64) throws { scalar { Node.integer(value, into: &$0) } }
         mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: node) }
+    }
+}
+
+/// A value whose `encode(to:)` only reads it, so that several can be encoded at once on different
+/// threads: long arrays of such values are encoded by ``StreamingJSONEncoder`` on every core.
+protocol ConcurrentlyEncodable: Encodable, Sendable {}
+
+/// An array whose elements ``StreamingJSONEncoder`` may encode on several cores at once.
+protocol ConcurrentlyEncodableArray {
+    var count: Int { get }
+    func encodeConcurrently(into node: StreamingJSONEncoder.Node) throws
+}
+
+extension Array: ConcurrentlyEncodableArray where Element: ConcurrentlyEncodable {
+    func encodeConcurrently(into node: StreamingJSONEncoder.Node) throws { try node.encodeConcurrently(self) }
+}
+
+/// The runs of one concurrent array encoding: each index is touched by exactly one worker, and the
+/// encoding thread reads them only after every worker has finished.
+private final class Runs: @unchecked Sendable {
+    let runs: [(node: StreamingJSONEncoder.Node, range: Range<Int>)]
+    var failures: [(any Error)?]
+
+    init(_ runs: [(node: StreamingJSONEncoder.Node, range: Range<Int>)]) {
+        self.runs = runs
+        failures = Array(repeating: nil, count: runs.count)
     }
 }

@@ -139,7 +139,7 @@ public struct ReportRange: Codable, Sendable, Equatable {
 }
 
 /// One film's standing over the range, joined with its KOBIS movie info.
-public struct FilmRanking: Codable, Sendable, Equatable {
+public struct FilmRanking: Codable, Sendable, Equatable, ConcurrentlyEncodable {
     public var rank: Int
     public var movieCode: String
     public var title: String
@@ -202,7 +202,7 @@ public struct FilmRanking: Codable, Sendable, Equatable {
 }
 
 /// One date's chart rows with the figures derived from them.
-public struct DayReport: Codable, Sendable, Equatable {
+public struct DayReport: Codable, Sendable, Equatable, ConcurrentlyEncodable {
     public var date: Day
     public var audience: Int64
     public var sales: Int64
