@@ -23,11 +23,16 @@ enum RenderProfile {
             _ = try await time("render \(format.rawValue)") { try await renderer.render(report, formats: [format]) }
         }
         let templates = try ReportTemplates.bundled()
-        let daily = CSVView.daily(report)
+        let view = await time("view model for md and html") { ReportView.make(report) }
+        _ = try await time("report.md from that view") { try templates.render("report.md", view) }
+        let daily = await time("view model for daily.csv") { CSVView.daily(report) }
         let onePass = try await time("daily.csv in one pass") { try templates.render("daily.csv", daily) }
         let asList = try await time("daily.csv as a list") { try await templates.renderList("daily.csv", daily, listKey: "rows") }
         print("daily.csv as a list is \(asList == onePass ? "identical to" : "DIFFERENT from") the one-pass rendering")
-        _ = try await time("render all, concurrently") { try await renderer.render(report, formats: ReportFormat.allCases) }
+        let files = try await time("render all, as boxoffice does") { try await renderer.render(report, formats: ReportFormat.allCases) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await time("write all files (temporary files, fsync, rename)") { try ReportWriter(directory: folder).write(files) }
     }
 }
 

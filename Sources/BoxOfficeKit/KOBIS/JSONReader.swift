@@ -158,16 +158,19 @@ enum JSONReader {
         mutating func string() throws(Invalid) -> String {
             index += 1
             let start = index
+            var ascii = true
             // Most strings have no escapes: take their bytes as they are.
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    let text = ascii ? String(decoding: raw, as: UTF8.self) : try utf8(raw)
                     index += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 guard byte >= 0x20 else { throw fail() }
+                ascii = ascii && byte < 0x80
                 index += 1
             }
             var unescaped = Array(bytes[start..<index])
@@ -201,8 +204,12 @@ enum JSONReader {
             throw fail()
         }
 
+        /// The text of UTF-8 bytes, refusing invalid ones. Decoding repairs an invalid sequence with
+        /// U+FFFD, which changes the bytes, so valid input is exactly input that survives unchanged
+        /// (cheaper than the generic `String(validating:as:)`).
         func utf8(_ buffer: UnsafeBufferPointer<UInt8>) throws(Invalid) -> String {
-            guard let text = String(validating: buffer, as: UTF8.self) else { throw fail() }
+            let text = String(decoding: buffer, as: UTF8.self)
+            guard text.utf8.elementsEqual(buffer) else { throw fail() }
             return text
         }
 

@@ -40,7 +40,7 @@ public struct KOBISClient: Sendable {
     public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
         return try await cached(CacheKeys.chart(date, filters: filters), maxAge: maxAge,
-                                request: dailyChartRequest(on: date, filters: filters),
+                                request: { dailyChartRequest(on: date, filters: filters) },
                                 subject: "the daily chart for \(date.iso)") { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
         }
@@ -48,15 +48,15 @@ public struct KOBISClient: Sendable {
 
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
-        try await cached(CacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: movieInfoRequest(code: code),
+        try await cached(CacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
                          subject: "movie info for film \(code)") { body throws(MalformedBody) in
             try KOBISDecoding.movieInfo(body)
         }
     }
 
     /// Serves `key` from the cache when it decodes, else spends a call from the budget, fetches,
-    /// decodes, and stores the body only once it decoded to data.
-    private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: HTTPRequest, subject: String,
+    /// decodes, and stores the body only once it decoded to data. The request is built only when sent.
+    private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
                                decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
         let cachedValue = cache?.value(key, maxAge: maxAge) { body -> Value? in
             if case .value(let value)? = try? decode(body) { return value }
@@ -65,7 +65,7 @@ public struct KOBISClient: Sendable {
         if let cachedValue { return cachedValue }
         if cache?.mode == .offline { throw KOBISError.notCached(subject: subject) }
         if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
-        let body = try await fetch(request, subject: subject)
+        let body = try await fetch(request(), subject: subject)
         do {
             let value = try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) }
             cache?.store(key, body: body)
