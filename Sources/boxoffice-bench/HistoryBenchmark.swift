@@ -25,7 +25,7 @@ enum HistoryBenchmark {
         let cache = ResponseCache(directory: kept.map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("cache"))
         let marker = cache.directory.appendingPathComponent("warmed-\(range.start.iso)_\(range.end.iso)")
         if !FileManager.default.fileExists(atPath: marker.path) { try warm(cache, range: range, marker: marker) }
-        time(range: range, cache: cache, work: work, executable: executable)
+        time(range: range, cache: cache, work: work, executable: executable, runs: max(1, Int(value("--runs", "5")) ?? 5))
     }
 
     static func warm(_ cache: ResponseCache, range: DateRange, marker: URL) throws {
@@ -50,30 +50,56 @@ enum HistoryBenchmark {
         _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
     }
 
-    static func time(range: DateRange, cache: ResponseCache, work: URL, executable: URL) {
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--offline", "--no-tmdb", "--quiet",
-                             "--cache-dir", cache.directory.path, "--output", work.appendingPathComponent("out").path]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": work.path, "BOXOFFICE_TODAY": (range.end + 2).iso]
-        process.standardOutput = FileHandle.nullDevice
-        let start = DispatchTime.now()
-        do { try process.run() } catch {
-            print("history: cannot start boxoffice: \(error)")
-            exit(1)
+    static func time(range: DateRange, cache: ResponseCache, work: URL, executable: URL, runs: Int) {
+        print("history: machine reference \(referenceMilliseconds()) ms (a fixed CPU loop; this machine's speed varies, so compare figures with it)")
+        var walls: [Double] = []
+        for run in 1...runs {
+            let output = work.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: output)
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--offline", "--no-tmdb", "--quiet",
+                                 "--cache-dir", cache.directory.path, "--output", output.path]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": work.path, "BOXOFFICE_TODAY": (range.end + 2).iso]
+            process.standardOutput = FileHandle.nullDevice
+            let start = DispatchTime.now()
+            do { try process.run() } catch {
+                print("history: cannot start boxoffice: \(error)")
+                exit(1)
+            }
+            process.waitUntilExit()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            guard process.terminationStatus == 0 else {
+                print("history: boxoffice exited \(process.terminationStatus)")
+                exit(1)
+            }
+            walls.append(seconds)
+            print("history: run \(run): \(String(format: "%.2f", seconds)) s")
+            if run == runs {
+                let sizes = (try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: [.fileSizeKey]))?
+                    .map { "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }
+                    .sorted() ?? []
+                print("history: wrote \(sizes.joined(separator: ", "))")
+            }
         }
-        process.waitUntilExit()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        guard process.terminationStatus == 0 else {
-            print("history: boxoffice exited \(process.terminationStatus)")
-            exit(1)
+        let sorted = walls.sorted()
+        let peakBytes = Double(usage.ru_maxrss) * 1024
+        print("history: report \(range.start.iso)..\(range.end.iso) --offline, all formats, \(runs) runs: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, "
+              + "best \(String(format: "%.2f", sorted[0])) s wall; peak memory \(Int(peakBytes / 1_048_576)) MiB (\(Int(peakBytes / 1_000_000)) MB)")
+    }
+
+    /// Milliseconds for a fixed chain of xorshift steps, each depending on the last.
+    static func referenceMilliseconds() -> Int {
+        let start = DispatchTime.now()
+        var x: UInt64 = 88_172_645_463_325_252
+        for _ in 0..<100_000_000 {
+            x ^= x << 13
+            x ^= x >> 7
+            x ^= x << 17
         }
-        let sizes = (try? FileManager.default.contentsOfDirectory(at: work.appendingPathComponent("out"), includingPropertiesForKeys: [.fileSizeKey]))?
-            .map { "\($0.pathExtension) \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }.sorted() ?? []
-        print("history: report \(range.start.iso)..\(range.end.iso) --offline, all formats: \(String(format: "%.2f", seconds)) s wall, peak memory \(usage.ru_maxrss / 1024) MiB")
-        print("history: wrote \(sizes.joined(separator: ", "))")
+        let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
+        return x == 0 ? -1 : elapsed
     }
 }

@@ -7,10 +7,17 @@
 // the fixed cost (start-up, HTTP, decoding, rendering, writing); the difference is the time spent
 // waiting, which the ideal describes.
 //
-//   .build/release/boxoffice-bench history [--from 2003-11-11] [--to 2026-10-31]
+//   .build/release/boxoffice-bench history [--from 2003-11-11] [--to 2026-10-31] [--runs 5] [--cache DIR]
 //
-// Fills a cache with every date of the range (simulated, in KOBIS's format), then times
-// `boxoffice report RANGE --offline` in all formats and reports its wall time and peak memory.
+// Fills a cache with every date of the range (simulated, in KOBIS's format; kept in DIR between
+// invocations with --cache), then times `boxoffice report RANGE --offline` in all formats and
+// reports each run's wall time, the median and best, and the peak memory, next to a fixed CPU loop's
+// time as a reference for how fast the machine is at the moment.
+//
+//   .build/release/boxoffice-bench profile-render DIR
+//
+// Times each stage of that report in one process (cache reads and decoding, join, each format's
+// view model and rendering, the final write) on a cache filled by `history --cache DIR`.
 import BoxOfficeKit
 import FakeServices
 import Foundation
