@@ -48,7 +48,7 @@ struct JSONEncodingTests {
             try numbers.encode(Int.max)
             try numbers.encode(Int16(300))
             try numbers.encode(UInt8(255))
-            try container.encode([0.1, 1.5, -0.0, 100, 1e14, 999_999_999_999_999.0, 1e15, 9.5e15, 1e16, 1e20, 1e-7, 5e-324, 1.7976931348623157e308, 123.456, -2.5e-8, Double(Float(0.3))], forKey: .doubles)
+            try container.encode([0.1, 1.5, -0.0, 100, 1e14, 999_999_999_999_999.0, 1e15, 9.5e15, 1e16, 1e20, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123.456, -2.5e-8, Double(Float(0.3))], forKey: .doubles)
             try container.encode([Float(0.3), Float(1e20), Float(-0.0)], forKey: .floats)
             try container.encode([true, false], forKey: .flags)
             try container.encode([String: Int](), forKey: .empty)

@@ -103,11 +103,7 @@ enum JSONReader {
             guard depth <= JSONReader.maximumDepth else { throw fail() }
             index += 1
             var fields: [(key: String, value: JSONValue)] = []
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(fields)
-            }
+            if closes(UInt8(ascii: "}")) { return .object(fields) }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail() }
@@ -116,17 +112,7 @@ enum JSONReader {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail() }
                 index += 1
                 fields.append((key, try value(depth: depth)))
-                skipWhitespace()
-                guard index < bytes.count else { throw fail() }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    // A trailing comma is forgiven, as Foundation's readers forgive it.
-                    skipWhitespace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
-                case UInt8(ascii: "}"): index += 1; return .object(fields)
-                default: throw fail()
-                }
+                if try endOfMember(UInt8(ascii: "}")) { return .object(fields) }
             }
         }
 
@@ -134,24 +120,29 @@ enum JSONReader {
             guard depth <= JSONReader.maximumDepth else { throw fail() }
             index += 1
             var elements: [JSONValue] = []
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
+            if closes(UInt8(ascii: "]")) { return .array(elements) }
             while true {
                 elements.append(try value(depth: depth))
-                skipWhitespace()
-                guard index < bytes.count else { throw fail() }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-                case UInt8(ascii: "]"): index += 1; return .array(elements)
-                default: throw fail()
-                }
+                if try endOfMember(UInt8(ascii: "]")) { return .array(elements) }
             }
+        }
+
+        /// Skips white space, then takes `close` when it comes next.
+        mutating func closes(_ close: UInt8) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == close else { return false }
+            index += 1
+            return true
+        }
+
+        /// After an object's field or an array's element: true when `close` ends the container
+        /// (a trailing comma before it is forgiven, as Foundation's readers forgive it), false after
+        /// a comma with more to come.
+        mutating func endOfMember(_ close: UInt8) throws(Invalid) -> Bool {
+            if closes(close) { return true }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { throw fail() }
+            index += 1
+            return closes(close)
         }
 
         /// A string starting at the opening quote; the index ends after the closing one.

@@ -30,7 +30,7 @@ public final class TemplateColumns: Sendable {
 /// A class that answers `child(named:)` itself is the cheapest thing for swift-mustache to look
 /// names up in; and rows sharing their columns let ``ReportTemplates`` render a plain list of
 /// them without going through Mustache for every cell.
-public final class TemplateRow: MustacheParent, @unchecked Sendable {
+public final class TemplateRow: MustacheParent, Sendable {
     public let columns: TemplateColumns
     public let values: [String]
 
