@@ -64,34 +64,39 @@ public struct ReportRenderer: Sendable {
     /// The JSON is rendered first, on its own (it uses every core for its long lists), and the other
     /// formats after it, concurrently: for a twenty-year report the JSON holds about a hundred
     /// megabytes while it is built and the CSVs about sixty, and keeping them apart keeps the peak
-    /// to the larger of the two, at little cost in time.
+    /// to the larger of the two, at little cost in time. Markdown and HTML share one view model, so
+    /// they are rendered one after the other while the CSVs are rendered beside them.
     public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
         let base = Self.baseName(for: report)
         let renderer = self
         var files: [ReportFormat: [RenderedFile]] = [:]
-        if formats.contains(.json) { files[.json] = try await render(report, format: .json, base: base) }
-        let others = formats.filter { $0 != .json }
-        for (format, rendered) in zip(others, try await BoundedTaskGroup.map(others, width: 2) { format in
-            try await renderer.render(report, format: format, base: base)
-        }) {
-            files[format] = rendered
+        if formats.contains(.json) { files[.json] = [try json(report, base: base)] }
+        let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html }].filter { !$0.isEmpty }
+        for rendered in try await BoundedTaskGroup.map(jobs, width: 2, { job in
+            job == [.csv] ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
+        }).joined() {
+            files[rendered.0] = rendered.1
         }
         return formats.flatMap { files[$0] ?? [] }
     }
 
-    func render(_ report: BoxOfficeReport, format: ReportFormat, base: String) async throws -> [RenderedFile] {
-        switch format {
-        case .json:
-            return [RenderedFile(name: base + ".json", contents: try Self.json(report))]
-        case .csv:
-            let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
-            let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-            return [RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
-                    RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
-        case .md:
-            return [RenderedFile(name: base + ".md", contents: Data(try templates.render("report.md", ReportView.make(report)).utf8))]
-        case .html:
-            return [RenderedFile(name: base + ".html", contents: Data(try templates.render("report.html", ReportView.make(report)).utf8))]
+    func json(_ report: BoxOfficeReport, base: String) throws -> RenderedFile {
+        RenderedFile(name: base + ".json", contents: try Self.json(report))
+    }
+
+    func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
+        let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+        let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+        return [RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
+                RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
+    }
+
+    /// The Markdown and HTML reports among `formats`, from one view model.
+    func documents(_ report: BoxOfficeReport, formats: [ReportFormat], base: String) throws -> [(ReportFormat, [RenderedFile])] {
+        let view = ReportView.make(report)
+        return try formats.map { format in
+            let template = format == .md ? "report.md" : "report.html"
+            return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render(template, view).utf8))])
         }
     }
 
