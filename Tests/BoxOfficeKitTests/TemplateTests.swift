@@ -133,6 +133,38 @@ struct CommittedSampleTests {
 
 @Suite("Report writer")
 struct ReportWriterTests {
+    @Test("staged files stay hidden until committed, and vanish when discarded, dropped or committed wrongly")
+    func staging() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-staging-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = ReportWriter(directory: folder)
+        func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+
+        let staged = try writer.stage()
+        try staged.add(RenderedFile(name: "boxoffice-b.json", contents: Data("{}".utf8)))
+        try staged.add(RenderedFile(name: "boxoffice-b.csv", contents: Data("a,b".utf8)))
+        #expect(try listing().count == 2 && listing().allSatisfy { $0.hasPrefix(".boxoffice-b.") && $0.hasSuffix(".tmp") })
+        let paths = try staged.commit(["boxoffice-b.json", "boxoffice-b.csv"])
+        #expect(paths.map(\.lastPathComponent) == ["boxoffice-b.json", "boxoffice-b.csv"])
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        let discarded = try writer.stage()
+        try discarded.add(RenderedFile(name: "boxoffice-c.json", contents: Data("{}".utf8)))
+        discarded.discard()
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        do {
+            let dropped = try writer.stage()
+            try dropped.add(RenderedFile(name: "boxoffice-d.json", contents: Data("{}".utf8)))
+        }
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        let wrong = try writer.stage()
+        try wrong.add(RenderedFile(name: "boxoffice-e.json", contents: Data("{}".utf8)))
+        #expect(throws: OutputError.self) { try wrong.commit(["boxoffice-e.json", "boxoffice-e.md"]) }
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+    }
+
     @Test("files appear whole or not at all; a failure leaves no temporary file; stale temporaries are cleared")
     func atomicWrites() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-writer-\(UUID().uuidString)")

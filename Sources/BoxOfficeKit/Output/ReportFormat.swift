@@ -60,24 +60,38 @@ public struct ReportRenderer: Sendable {
     }
 
     /// Every file of `formats`, in the order asked for.
-    ///
-    /// The JSON is rendered first, on its own (it uses every core for its long lists), and the other
-    /// formats after it, concurrently: for a twenty-year report the JSON holds about a hundred
-    /// megabytes while it is built and the CSVs about sixty, and keeping them apart keeps the peak
-    /// to the larger of the two, at little cost in time. Markdown and HTML share one view model, so
-    /// they are rendered one after the other while the CSVs are rendered beside them.
     public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
+        var files: [String: RenderedFile] = [:]
+        let names = try await render(report, formats: formats) { files[$0.name] = $0 }
+        return names.compactMap { files[$0] }
+    }
+
+    /// Renders every file of `formats`, handing each to `deliver` as soon as it is ready (in any
+    /// order), and returns their names in the order asked for.
+    ///
+    /// The JSON is rendered first, on its own (it uses every core for its long lists), and delivered
+    /// before the other formats are rendered after it, concurrently: for a twenty-year report the
+    /// JSON holds about a hundred megabytes while it is built and the CSVs about sixty, and keeping
+    /// them apart keeps the peak to the larger of the two, at little cost in time. Markdown and HTML
+    /// share one view model, so they are rendered one after the other while the CSVs are rendered
+    /// beside them.
+    public func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
-        var files: [ReportFormat: [RenderedFile]] = [:]
-        if formats.contains(.json) { files[.json] = [try json(report, base: base)] }
+        var names: [ReportFormat: [String]] = [:]
+        if formats.contains(.json) {
+            let file = try json(report, base: base)
+            names[.json] = [file.name]
+            try deliver(file)
+        }
         let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html }].filter { !$0.isEmpty }
-        for rendered in try await BoundedTaskGroup.map(jobs, width: 2, { job in
+        for (format, files) in try await BoundedTaskGroup.map(jobs, width: 2, { job in
             job == [.csv] ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
         }).joined() {
-            files[rendered.0] = rendered.1
+            names[format] = files.map(\.name)
+            for file in files { try deliver(file) }
         }
-        return formats.flatMap { files[$0] ?? [] }
+        return formats.flatMap { names[$0] ?? [] }
     }
 
     func json(_ report: BoxOfficeReport, base: String) throws -> RenderedFile {

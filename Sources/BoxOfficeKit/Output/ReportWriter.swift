@@ -20,30 +20,26 @@ public struct ReportWriter: Sendable {
 
     /// Writes `files`, returning their final paths in the same order.
     public func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
+        let staged = try stage()
+        do {
+            for file in files { try staged.add(file) }
+            return try staged.commit(files.map(\.name))
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// Starts a set of files written one by one as they are ready, so that each one's contents can
+    /// be freed at once, and renamed into place together by ``StagedFiles/commit(_:)``.
+    public func stage() throws(OutputError) -> StagedFiles {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: directory.path, reason: Self.reason(error))
         }
         removeStaleTemporaries()
-        var staged: [(temporary: URL, final: URL)] = []
-        do {
-            for file in files {
-                let final = directory.appendingPathComponent(file.name)
-                let temporary = directory.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
-                staged.append((temporary, final))
-                try Self.writeDurably(file.contents, to: temporary)
-            }
-            for (temporary, final) in staged {
-                guard rename(temporary.path, final.path) == 0 else {
-                    throw OutputError.cannotWrite(path: final.path, reason: String(cString: strerror(errno)))
-                }
-            }
-        } catch {
-            for (temporary, _) in staged { unlink(temporary.path) }
-            throw error as? OutputError ?? .cannotWrite(path: directory.path, reason: Self.reason(error))
-        }
-        return staged.map(\.final)
+        return StagedFiles(directory: directory)
     }
 
     /// Removes this writer's temporary files that a killed run (`kill -9`, power loss) left behind,
@@ -83,9 +79,64 @@ public struct ReportWriter: Sendable {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
+    fileprivate static func reason(_ error: Error) -> String {
         if let error = error as? OutputError, case let .cannotWrite(_, reason) = error { return reason }
         return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+/// Report files written to temporary files in their folder, not yet visible under their names.
+///
+/// Nothing is renamed into place before ``commit(_:)``; whatever is not committed is removed by
+/// ``discard()``, or when the set is dropped.
+public final class StagedFiles {
+    public let directory: URL
+    private var temporaries: [(name: String, url: URL)] = []
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
+    public func add(_ file: RenderedFile) throws(OutputError) {
+        let temporary = directory.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
+        temporaries.append((file.name, temporary))
+        try ReportWriter.writeDurably(file.contents, to: temporary)
+    }
+
+    /// Renames the files called `names` (each added before) into place, in that order, and returns
+    /// their final paths; on any failure nothing more is renamed and the temporaries are removed.
+    public func commit(_ names: [String]) throws(OutputError) -> [URL] {
+        var moves: [(temporary: URL, name: String)] = []
+        for name in names {
+            guard let temporary = temporaries.first(where: { $0.name == name })?.url else {
+                discard()
+                throw .cannotWrite(path: directory.appendingPathComponent(name).path, reason: "it was never rendered")
+            }
+            moves.append((temporary, name))
+        }
+        var finals: [URL] = []
+        for (temporary, name) in moves {
+            let final = directory.appendingPathComponent(name)
+            guard rename(temporary.path, final.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw .cannotWrite(path: final.path, reason: reason)
+            }
+            finals.append(final)
+        }
+        temporaries = []
+        return finals
+    }
+
+    /// Removes every temporary file not renamed into place.
+    public func discard() {
+        for (_, temporary) in temporaries { unlink(temporary.path) }
+        temporaries = []
+    }
+
+    deinit {
+        discard()
     }
 }
 

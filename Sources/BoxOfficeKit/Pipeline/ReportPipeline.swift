@@ -67,10 +67,20 @@ public struct ReportPipeline: Sendable {
     }
 
     /// Runs every stage and returns the paths written, in format order.
+    ///
+    /// Each file goes to a temporary file as soon as it is rendered, which frees its contents (the
+    /// JSON of twenty years is 58 MB); only when all are written are they renamed into place, so a
+    /// failure or an interruption at any point leaves the output folder as it was.
     public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
         let report = try await report(for: request, requireEnrichment: requireEnrichment)
-        let files = try await renderer.render(report, formats: request.formats)
-        try Task.checkCancellation()
-        return Result(paths: try writer.write(files), enrichment: report.enrichment)
+        let staged = try writer.stage()
+        do {
+            let names = try await renderer.render(report, formats: request.formats) { try staged.add($0) }
+            try Task.checkCancellation()
+            return Result(paths: try staged.commit(names), enrichment: report.enrichment)
+        } catch {
+            staged.discard()
+            throw error
+        }
     }
 }
