@@ -17,6 +17,16 @@ actor Gauge {
 
     func leave() { current -= 1 }
     func noteCancelled() { cancelled += 1 }
+
+    /// Sleeps far longer than any test runs, so only cancellation ends it; counts that cancellation.
+    nonisolated func waitForCancellation() async throws {
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch {
+            await noteCancelled()
+            throw error
+        }
+    }
 }
 
 struct Boom: Error, Equatable {}
@@ -68,12 +78,7 @@ struct BoundedTaskGroupTests {
                     try await Task.sleep(for: .milliseconds(10))
                     throw Boom()
                 }
-                do {
-                    try await Task.sleep(for: .seconds(30))
-                } catch {
-                    await gauge.noteCancelled()
-                    throw error
-                }
+                try await gauge.waitForCancellation()
                 return id
             }
         }
@@ -87,12 +92,7 @@ struct BoundedTaskGroupTests {
         let task = Task {
             try await BoundedTaskGroup.map(Array(0..<50), width: 5) { id in
                 await gauge.enter(id)
-                do {
-                    try await Task.sleep(for: .seconds(30))
-                } catch {
-                    await gauge.noteCancelled()
-                    throw error
-                }
+                try await gauge.waitForCancellation()
                 return id
             }
         }

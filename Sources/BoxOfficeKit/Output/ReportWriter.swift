@@ -79,7 +79,7 @@ public struct ReportWriter: Sendable {
         }
     }
 
-    fileprivate static func reason(_ error: Error) -> String {
+    private static func reason(_ error: Error) -> String {
         if let error = error as? OutputError, case let .cannotWrite(_, reason) = error { return reason }
         return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
@@ -99,7 +99,7 @@ public final class StagedFiles {
 
     /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
     public func add(_ file: RenderedFile) throws(OutputError) {
-        let temporary = directory.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
+        let temporary = AtomicFile.temporary(beside: directory.appendingPathComponent(file.name))
         temporaries.append((file.name, temporary))
         try ReportWriter.writeDurably(file.contents, to: temporary)
     }
