@@ -1,33 +1,47 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers depend one way, and these targets make the compiler hold them to it:
+//
+//   boxoffice (command line) → BoxOfficePipeline → BoxOfficeServices, BoxOfficeOutput → BoxOfficeModel
+//
+// BoxOfficeServices (HTTP, cache, KOBIS, TMDB) and BoxOfficeOutput (JSON, templates, files) never
+// see each other; neither sees the pipeline; the model sees nothing but Foundation.
 let package = Package(
     name: "boxoffice",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "boxoffice", targets: ["boxoffice"]),
-        .library(name: "BoxOfficeKit", targets: ["BoxOfficeKit"]),
+        .library(name: "BoxOfficePipeline", targets: ["BoxOfficePipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // All logic: calendar, HTTP, KOBIS, pipeline stages, report model, output.
+        // Value types and pure functions: calendar, KOBIS and TMDB models, the report model with
+        // join, rank and summary, diagnostics, and the one bounded task group.
+        .target(name: "BoxOfficeModel"),
+        // Talking to the services: HTTP with retries, the response cache and quota ledger, the
+        // KOBIS and TMDB clients with their decoders and cache keys.
+        .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel"]),
+        // Rendering the report model: JSON, the Mustache templates, and writing files atomically.
         .target(
-            name: "BoxOfficeKit",
-            dependencies: [.product(name: "Mustache", package: "swift-mustache")],
+            name: "BoxOfficeOutput",
+            dependencies: ["BoxOfficeModel", .product(name: "Mustache", package: "swift-mustache")],
             plugins: ["EmbedTemplates"]
         ),
+        // The stages of a run (fetch → join/rank → render → write) and the bundled sample.
+        .target(name: "BoxOfficePipeline", dependencies: ["BoxOfficeModel", "BoxOfficeServices", "BoxOfficeOutput"]),
         // The thin command line: parses, wires, maps errors to exit codes.
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficeKit",
+                "BoxOfficePipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Compiles Templates/*.mustache into the library so the binary works anywhere.
+        // Compiles Templates/*.mustache into the output layer so the binary works anywhere.
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .plugin(
             name: "EmbedTemplates",
@@ -35,10 +49,10 @@ let package = Package(
             dependencies: ["embed-templates"]
         ),
         // Loopback HTTP servers that speak the services' formats: for tests and benchmarks only.
-        .target(name: "FakeServices", dependencies: ["BoxOfficeKit"]),
-        .executableTarget(name: "boxoffice-bench", dependencies: ["BoxOfficeKit", "FakeServices"]),
-        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficeKit", "FakeServices"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficeKit", "FakeServices", "boxoffice"]),
+        .target(name: "FakeServices", dependencies: ["BoxOfficePipeline"]),
+        .executableTarget(name: "boxoffice-bench", dependencies: ["BoxOfficePipeline", "FakeServices"]),
+        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,7 @@
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 /// A loopback server that speaks KOBIS: daily charts and movie info from a simulated catalogue,

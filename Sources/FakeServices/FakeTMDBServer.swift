@@ -1,4 +1,7 @@
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 /// A loopback server that speaks TMDB v3 from a simulated catalogue (the bundled sample's by

@@ -1,4 +1,7 @@
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 /// Times each stage on a report built from a warm cache (fill one with `history --cache DIR` first):

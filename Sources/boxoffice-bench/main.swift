@@ -18,7 +18,10 @@
 //
 // Times each stage of that report in one process (cache reads and decoding, join, each format's
 // view model and rendering, the final write) on a cache filled by `history --cache DIR`.
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import FakeServices
 import Foundation
 

@@ -1,5 +1,8 @@
 import ArgumentParser
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 struct TemplatesCommand: AsyncParsableCommand {

@@ -1,5 +1,8 @@
 import ArgumentParser
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 /// Where the command line meets the terminal: one-line errors on stderr and exit codes.

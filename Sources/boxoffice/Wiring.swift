@@ -1,4 +1,7 @@
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 
 /// Builds the pipeline's pieces from the environment and the options: the only place the command

@@ -1,4 +1,7 @@
-@testable import BoxOfficeKit
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+@testable import BoxOfficePipeline
+@testable import BoxOfficeServices
 import Foundation
 import Testing
 
@@ -197,9 +200,9 @@ struct KOBISClientTests {
     }
 
     @Test("status codes and transport failures map to exit statuses", arguments: [
-        (503, BoxOfficeKit.ExitStatus.tryAgainLater), (500, .tryAgainLater), (429, .tryAgainLater), (404, .malformedResponse), (302, .malformedResponse),
+        (503, BoxOfficeModel.ExitStatus.tryAgainLater), (500, .tryAgainLater), (429, .tryAgainLater), (404, .malformedResponse), (302, .malformedResponse),
     ])
-    func statuses(status: Int, exit: BoxOfficeKit.ExitStatus) async {
+    func statuses(status: Int, exit: BoxOfficeModel.ExitStatus) async {
         let client = KOBISClient(transport: ClosureTransport { _ in HTTPResponse(status: status, body: Data()) }, key: "k")
         let error = await #expect(throws: KOBISError.self) { try await client.movieInfo(code: "20199882") }
         #expect(error?.exitStatus == exit)

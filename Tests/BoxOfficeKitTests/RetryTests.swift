@@ -1,4 +1,7 @@
-@testable import BoxOfficeKit
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+@testable import BoxOfficePipeline
+@testable import BoxOfficeServices
 import Foundation
 import Testing
 

@@ -1,4 +1,7 @@
-import BoxOfficeKit
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
 import Foundation
 import Testing
 

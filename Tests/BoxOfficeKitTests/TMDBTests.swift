@@ -1,4 +1,7 @@
-@testable import BoxOfficeKit
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+@testable import BoxOfficePipeline
+@testable import BoxOfficeServices
 import Foundation
 import Testing
 
@@ -157,13 +160,13 @@ struct TMDBClientTests {
     }
 
     @Test("error statuses map to errors that name no secret", arguments: [
-        (401, #"{"status_code":7,"status_message":"Invalid API key","success":false}"#, BoxOfficeKit.ExitStatus.configuration),
+        (401, #"{"status_code":7,"status_message":"Invalid API key","success":false}"#, BoxOfficeModel.ExitStatus.configuration),
         (500, #"{"status_code":11,"status_message":"Internal error"}"#, .tryAgainLater),
         (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", .tryAgainLater),
         (503, #"{"status_code":46,"status_message":"maintenance"}"#, .tryAgainLater),
         (422, #"{"errors":["query must be provided"]}"#, .malformedResponse),
     ])
-    func statuses(status: Int, body: String, exit: BoxOfficeKit.ExitStatus) async {
+    func statuses(status: Int, body: String, exit: BoxOfficeModel.ExitStatus) async {
         let stub = TMDBStub { _ in TMDBStub.json(body, status: status) }
         let error = await #expect(throws: TMDBError.self) { try await stub.client(credentials: .apiKey("SECRETKEY123")).search("x", year: nil) }
         #expect(error?.exitStatus == exit)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The process exit codes `boxoffice` documents (sysexits.h where one fits).
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    /// Bad arguments: an unparsable range, a date outside the calendar rule, an unknown option value.
+    case usage = 64
+    /// The output folder or a report file cannot be written.
+    case cannotWrite = 73
+    /// Try again later: the daily quota is used up, or a service is unavailable.
+    case tryAgainLater = 75
+    /// A service answered with something that is not the data it documents.
+    case malformedResponse = 76
+    /// Configuration: a missing or rejected API key, an invalid environment variable, a broken template.
+    case configuration = 78
+    /// Interrupted by SIGINT (Ctrl-C): nothing written, what was fetched kept in the cache.
+    case interrupted = 130
+    /// Stopped by SIGTERM: likewise.
+    case terminated = 143
+
+    /// One line per code, for `--help` and the README.
+    public var meaning: String {
+        switch self {
+        case .success: "success: every requested report was written"
+        case .usage: "bad arguments (range, options); nothing was fetched"
+        case .cannotWrite: "the output folder or a report file cannot be written"
+        case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
+        case .malformedResponse: "a service sent a malformed response"
+        case .configuration: "configuration: a key missing or rejected (320010), a broken template"
+        case .interrupted: "interrupted (SIGINT): no report written; fetched data kept in the cache"
+        case .terminated: "terminated (SIGTERM): likewise"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One film's standing over the range, joined with its KOBIS movie info.
+public struct FilmRanking: Codable, Sendable, Equatable {
+    public var rank: Int
+    public var movieCode: String
+    public var title: String
+    public var titleEnglish: String
+    /// The current release's open date from the chart, else the movie-info date; nil when unknown.
+    public var openDate: Day?
+    public var daysOnChart: Int
+    public var bestRank: Int
+    public var firstChartDate: Day
+    public var lastChartDate: Day
+    /// Summed over charted days in the range.
+    public var audience: Int64
+    public var sales: Int64
+    /// Percent of the range's charted audience, two decimals.
+    public var audienceSharePercent: Double
+    /// `audiAcc` and `salesAcc` on the film's last chart day in the range.
+    public var audienceCumulative: Int64
+    public var salesCumulative: Int64
+    /// Audience divided by screen-days over charted days, one decimal; nil without screens.
+    public var audiencePerScreen: Double?
+    /// False when KOBIS had no movie info for the code: the fields below are then empty.
+    public var hasMovieInfo: Bool
+    public var nations: [String]
+    public var genres: [String]
+    public var directors: [String]
+    public var distributors: [String]
+    public var watchGrade: String?
+    public var runtimeMinutes: Int?
+    /// How the TMDB lookup went; nil when the film was not looked up.
+    public var tmdbMatch: MatchConfidence?
+    /// The matched TMDB entry; nil for no confident match.
+    public var tmdb: FilmTMDB?
+
+    enum CodingKeys: String, CodingKey {
+        case rank
+        case movieCode = "movie_code"
+        case title
+        case titleEnglish = "title_english"
+        case openDate = "open_date"
+        case daysOnChart = "days_on_chart"
+        case bestRank = "best_rank"
+        case firstChartDate = "first_chart_date"
+        case lastChartDate = "last_chart_date"
+        case audience
+        case sales
+        case audienceSharePercent = "audience_share_percent"
+        case audienceCumulative = "audience_cumulative"
+        case salesCumulative = "sales_cumulative"
+        case audiencePerScreen = "audience_per_screen"
+        case hasMovieInfo = "has_movie_info"
+        case nations
+        case genres
+        case directors
+        case distributors
+        case watchGrade = "watch_grade"
+        case runtimeMinutes = "runtime_minutes"
+        case tmdbMatch = "tmdb_match"
+        case tmdb
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Joins daily charts with movie info: per-film totals and per-day rows. Pure and synchronous.
+public enum JoinStage {
+    /// One entry per film that appears in `charts`, unranked (rank 0), in order of first appearance.
+    public static func films(charts: [DailyChart], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
+        let chartedAudience = charts.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
+        var order: [String] = []
+        var rowsByFilm: [String: [(date: Day, entry: ChartEntry)]] = [:]
+        for chart in charts.sorted(by: { $0.date < $1.date }) {
+            for entry in chart.entries {
+                if rowsByFilm[entry.movieCode] == nil { order.append(entry.movieCode) }
+                rowsByFilm[entry.movieCode, default: []].append((chart.date, entry))
+            }
+        }
+        return order.map { code in
+            let rows = rowsByFilm[code]!
+            let last = rows[rows.count - 1]
+            let info = movies[code]
+            let audience = rows.reduce(Int64(0)) { $0 + $1.entry.audience }
+            let sales = rows.reduce(Int64(0)) { $0 + $1.entry.sales }
+            let screens = rows.reduce(Int64(0)) { $0 + $1.entry.screens }
+            let chartTitle = rows.last { !$0.entry.title.isEmpty }?.entry.title
+            return FilmRanking(
+                rank: 0,
+                movieCode: code,
+                title: chartTitle ?? info?.title ?? "",
+                titleEnglish: info?.titleEnglish ?? "",
+                openDate: rows.last { $0.entry.openDate != nil }?.entry.openDate ?? info?.openDate,
+                daysOnChart: Set(rows.map(\.date)).count,
+                bestRank: rows.map(\.entry.rank).min()!,
+                firstChartDate: rows[0].date,
+                lastChartDate: last.date,
+                audience: audience,
+                sales: sales,
+                audienceSharePercent: percent(audience, of: chartedAudience),
+                audienceCumulative: last.entry.audienceCumulative,
+                salesCumulative: last.entry.salesCumulative,
+                audiencePerScreen: ratio(audience, screens),
+                hasMovieInfo: info != nil,
+                nations: info?.nations ?? [],
+                genres: info?.genres ?? [],
+                directors: info?.directors.map(\.name) ?? [],
+                distributors: info?.distributors ?? [],
+                watchGrade: info?.watchGrades.last,
+                runtimeMinutes: info?.runtimeMinutes,
+                tmdbMatch: matches[code]?.confidence,
+                tmdb: matches[code].flatMap { match in match.confidence == .none ? nil : match.details.map(FilmTMDB.init) }
+            )
+        }
+    }
+
+    /// Every chart as a day of the report, with audience per screen and days since opening.
+    public static func days(charts: [DailyChart]) -> [DayReport] {
+        charts.sorted { $0.date < $1.date }.map { chart in
+            DayReport(
+                date: chart.date,
+                audience: chart.entries.reduce(0) { $0 + $1.audience },
+                sales: chart.entries.reduce(0) { $0 + $1.sales },
+                entries: chart.entries.map { entry in
+                    DayEntry(
+                        rank: entry.rank,
+                        rankChange: entry.rankChange,
+                        isNew: entry.isNew,
+                        movieCode: entry.movieCode,
+                        title: entry.title,
+                        openDate: entry.openDate,
+                        daysSinceOpen: entry.openDate.map { $0.distance(to: chart.date) },
+                        audience: entry.audience,
+                        audienceChange: entry.audienceChange,
+                        audienceChangePercent: entry.audienceChangePercent,
+                        audienceCumulative: entry.audienceCumulative,
+                        sales: entry.sales,
+                        salesSharePercent: entry.salesShare,
+                        salesChange: entry.salesChange,
+                        salesCumulative: entry.salesCumulative,
+                        screens: entry.screens,
+                        showings: entry.showings,
+                        audiencePerScreen: ratio(entry.audience, entry.screens)
+                    )
+                }
+            )
+        }
+    }
+
+    /// A percentage rounded to two decimals; 0 when the whole is 0.
+    static func percent(_ part: Int64, of whole: Int64) -> Double {
+        whole == 0 ? 0 : (Double(part) * 10_000 / Double(whole)).rounded() / 100
+    }
+
+    /// A ratio rounded to one decimal; nil when the divisor is 0.
+    static func ratio(_ numerator: Int64, _ denominator: Int64) -> Double? {
+        denominator == 0 ? nil : (Double(numerator) * 10 / Double(denominator)).rounded() / 10
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Builds the report model from fetched data: join, rank, summarize. Pure and synchronous.
+public enum ReportBuilder {
+    public struct Options: Sendable {
+        public var rankBy: RankKey
+        public var filters: KOBISFilters
+        public var simulated: Bool
+        /// Today in Seoul, when known: charts from yesterday on are provisional.
+        public var today: Day?
+
+        public init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false, today: Day? = nil) {
+            self.rankBy = rankBy
+            self.filters = filters
+            self.simulated = simulated
+            self.today = today
+        }
+    }
+
+    /// What TMDB added to a run.
+    public struct Enrichment: Sendable {
+        public var matches: [String: TMDBMatch]
+        public var upcoming: [TMDBMovie]?
+        public var status: EnrichmentStatus
+
+        public init(matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
+                    status: EnrichmentStatus = .notRequested) {
+            self.matches = matches
+            self.upcoming = upcoming
+            self.status = status
+        }
+    }
+
+    public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
+                             enrichment: Enrichment = .init()) -> BoxOfficeReport {
+        let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
+        var days = JoinStage.days(charts: charts)
+        var notes = [BoxOfficeReport.chartCoverageNote]
+        if let today = options.today {
+            for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
+            let provisional = days.filter(\.provisional).map(\.date)
+            if !provisional.isEmpty {
+                notes.append("Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures.")
+            }
+        }
+        if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
+        if range.start.year < 2011 {
+            notes.append("KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.")
+        }
+        let missingInfo = films.filter { !$0.hasMovieInfo }.count
+        if missingInfo > 0 {
+            notes.append(missingInfo == 1
+                ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
+                : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
+        }
+        if enrichment.status.state == .incomplete {
+            notes.append("TMDB enrichment is incomplete: \(enrichment.status.reason ?? "TMDB failed during the run").")
+        }
+        return BoxOfficeReport(
+            source: options.simulated ? "Simulated KOBIS data (boxoffice's bundled sample)" : "KOBIS daily box office (Korean Film Council)",
+            simulated: options.simulated,
+            range: ReportRange(range),
+            filters: options.filters,
+            rankedBy: options.rankBy,
+            notes: notes,
+            summary: summary(films: films, days: days),
+            films: films,
+            days: days,
+            enrichment: enrichment.status,
+            upcoming: enrichment.upcoming.map { $0.map(UpcomingFilm.init) }
+        )
+    }
+
+    static func summary(films: [FilmRanking], days: [DayReport]) -> ReportSummary {
+        let audience = films.reduce(Int64(0)) { $0 + $1.audience }
+        let sales = films.reduce(Int64(0)) { $0 + $1.sales }
+        let korean = films.filter { $0.hasMovieInfo && MovieInfo.isKorean(nations: $0.nations) }.reduce(Int64(0)) { $0 + $1.audience }
+        let unknown = films.filter { !$0.hasMovieInfo || $0.nations.isEmpty }.reduce(Int64(0)) { $0 + $1.audience }
+        let foreign = audience - korean - unknown
+
+        var byDistributor: [String: (audience: Int64, sales: Int64, films: Int)] = [:]
+        for film in films {
+            guard let name = film.distributors.first else { continue }
+            byDistributor[name, default: (0, 0, 0)].audience += film.audience
+            byDistributor[name, default: (0, 0, 0)].sales += film.sales
+            byDistributor[name, default: (0, 0, 0)].films += 1
+        }
+        let distributors = byDistributor
+            .map { ReportSummary.DistributorTotal(name: $0.key, audience: $0.value.audience, sales: $0.value.sales,
+                                                  films: $0.value.films,
+                                                  audienceSharePercent: JoinStage.percent($0.value.audience, of: audience)) }
+            .sorted { ($0.audience, $1.name) > ($1.audience, $0.name) }
+
+        let newEntries = days.flatMap { day in
+            day.entries.filter(\.isNew).map {
+                ReportSummary.NewEntry(date: day.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
+            }
+        }
+        return ReportSummary(
+            chartedAudience: audience,
+            chartedSales: sales,
+            films: films.count,
+            emptyDays: days.filter { $0.entries.isEmpty }.count,
+            audienceShareByNation: .init(korean: JoinStage.percent(korean, of: audience),
+                                         foreign: JoinStage.percent(foreign, of: audience),
+                                         unknown: JoinStage.percent(unknown, of: audience)),
+            topDistributors: Array(distributors.prefix(5)),
+            newEntries: newEntries
+        )
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the matcher knows of a KOBIS film.
+public struct FilmQuery: Hashable, Sendable {
+    public var movieCode: String
+    public var title: String
+    public var titleEnglish: String
+    public var openDate: Day?
+    /// From KOBIS movie info; nil when unknown.
+    public var isKorean: Bool?
+
+    public init(movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil) {
+        self.movieCode = movieCode
+        self.title = title
+        self.titleEnglish = titleEnglish
+        self.openDate = openDate
+        self.isKorean = isKorean
+    }
+}

@@ -1,0 +1,95 @@
+import BoxOfficeModel
+import Foundation
+
+/// View models for the CSV templates: every cell pre-formatted as raw, spreadsheet-friendly text
+/// (no thousands separators, ISO dates, `.` decimals), keyed by its column name.
+///
+/// Templates see rows of named values, not the report model: Mustache renders a missing key as
+/// nothing, so the keys here are the contract the golden files check.
+public enum CSVView {
+    /// Multi-valued cells (nations, genres, directors) join their values with this.
+    public static let listSeparator = "; "
+
+    /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
+    public static func films(_ report: BoxOfficeReport) -> [String: Any] {
+        ["films": filmsTable(source: dataSource(report)).rows(report.films)]
+    }
+
+    static func filmsTable(source: String) -> TemplateTable<FilmRanking> {
+        TemplateTable([
+            "rank": { String($0.rank) },
+            "movie_cd": { $0.movieCode },
+            "title": { $0.title },
+            "title_en": { $0.titleEnglish },
+            "open_date": { $0.openDate?.iso ?? "" },
+            "days_on_chart": { String($0.daysOnChart) },
+            "best_rank": { String($0.bestRank) },
+            "audience": { String($0.audience) },
+            "sales": { String($0.sales) },
+            "audience_share_pct": { decimal($0.audienceSharePercent, places: 2) },
+            "audience_cumulative": { String($0.audienceCumulative) },
+            "sales_cumulative": { String($0.salesCumulative) },
+            "audience_per_screen": { $0.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "nations": { $0.nations.joined(separator: listSeparator) },
+            "genres": { $0.genres.joined(separator: listSeparator) },
+            "directors": { $0.directors.joined(separator: listSeparator) },
+            "distributor": { $0.distributors.joined(separator: listSeparator) },
+            "watch_grade": { $0.watchGrade ?? "" },
+            "runtime_min": { $0.runtimeMinutes.map(String.init) ?? "" },
+            "data_source": { _ in source },
+            "tmdb_id": { $0.tmdb.map { String($0.id) } ?? "" },
+            "tmdb_title": { $0.tmdb?.title ?? "" },
+            "tmdb_original_title": { $0.tmdb?.originalTitle ?? "" },
+            "tmdb_rating": { $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? "" },
+            "tmdb_votes": { $0.tmdb.map { String($0.votes) } ?? "" },
+            "tmdb_match": { $0.tmdbMatch?.rawValue ?? "" },
+            "poster_url": { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
+            "keywords": { $0.tmdb?.keywords.joined(separator: listSeparator) ?? "" },
+        ])
+    }
+
+    /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
+    public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
+        let table = dailyTable(source: dataSource(report))
+        var rows: [TemplateRow] = []
+        rows.reserveCapacity(report.days.reduce(0) { $0 + $1.entries.count })
+        for day in report.days {
+            let date = day.date.iso
+            for entry in day.entries { rows.append(table.row((date, entry))) }
+        }
+        return ["rows": rows]
+    }
+
+    static func dailyTable(source: String) -> TemplateTable<(date: String, entry: DayEntry)> {
+        TemplateTable([
+            "date": { $0.date },
+            "rank": { String($0.entry.rank) },
+            "rank_change": { String($0.entry.rankChange) },
+            "is_new": { $0.entry.isNew ? "true" : "false" },
+            "movie_cd": { $0.entry.movieCode },
+            "title": { $0.entry.title },
+            "open_date": { $0.entry.openDate?.iso ?? "" },
+            "days_since_open": { $0.entry.daysSinceOpen.map(String.init) ?? "" },
+            "audience": { String($0.entry.audience) },
+            "audience_change": { String($0.entry.audienceChange) },
+            "audience_change_pct": { decimal($0.entry.audienceChangePercent, places: 1) },
+            "audience_cumulative": { String($0.entry.audienceCumulative) },
+            "sales": { String($0.entry.sales) },
+            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
+            "sales_change": { String($0.entry.salesChange) },
+            "sales_cumulative": { String($0.entry.salesCumulative) },
+            "screens": { String($0.entry.screens) },
+            "showings": { String($0.entry.showings) },
+            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "data_source": { _ in source },
+        ])
+    }
+
+    /// `KOBIS`, or `SIMULATED` for the bundled sample: the last column of both CSVs.
+    static func dataSource(_ report: BoxOfficeReport) -> String { report.simulated ? "SIMULATED" : "KOBIS" }
+
+    /// A decimal with a fixed number of places and a `.` point, whatever the locale.
+    static func decimal(_ value: Double, places: Int) -> String {
+        PeopleFormat.fixed(value, places: places)
+    }
+}

@@ -1,0 +1,36 @@
+import BoxOfficeModel
+import Foundation
+import Mustache
+
+/// The default templates, compiled into the library from `Templates/` by the EmbedTemplates plugin.
+public enum DefaultTemplates {
+    /// Template names (file names without `.mustache`), sorted.
+    public static var names: [String] { sources.keys.sorted() }
+
+    /// What each template renders, for `boxoffice templates list`.
+    public static let purposes: [String: String] = [
+        "films.csv": "films CSV, one row per film",
+        "daily.csv": "daily CSV, one row per chart entry",
+        "report.md": "Markdown report",
+        "report.html": "HTML report",
+        "html-style": "partial: the HTML report's stylesheet",
+        "html-chart": "partial: the HTML report's SVG chart",
+    ]
+
+    /// Writes every default template into `directory` as `NAME.mustache`, for editing.
+    ///
+    /// Refuses, writing nothing, when any of the files exists already, unless `overwrite` is set.
+    public static func export(to directory: URL, overwrite: Bool) throws(TemplateExportError) -> [URL] {
+        let targets = names.map { directory.appendingPathComponent($0 + ".mustache") }
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }
+        if !overwrite, !existing.isEmpty {
+            throw .wouldOverwrite(paths: existing.map(\.path))
+        }
+        let files = names.map { RenderedFile(name: $0 + ".mustache", contents: Data(sources[$0]!.utf8)) }
+        do {
+            return try ReportWriter(directory: directory).write(files)
+        } catch {
+            throw .cannotWrite(error)
+        }
+    }
+}

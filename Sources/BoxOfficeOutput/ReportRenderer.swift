@@ -1,0 +1,88 @@
+import BoxOfficeModel
+import Foundation
+
+/// Renders the report model into files: JSON by encoding, everything else through the templates.
+public struct ReportRenderer: Sendable {
+    public struct Options: Sendable {
+        /// Start CSV files with a UTF-8 byte-order mark, so Excel reads Korean titles right.
+        public var csvByteOrderMark: Bool
+
+        public init(csvByteOrderMark: Bool = true) {
+            self.csvByteOrderMark = csvByteOrderMark
+        }
+    }
+
+    public let templates: ReportTemplates
+    public let options: Options
+
+    public init(templates: ReportTemplates, options: Options = .init()) {
+        self.templates = templates
+        self.options = options
+    }
+
+    /// `boxoffice-2022-01-01_2022-01-31` (`boxoffice-sample-…` for the simulated sample).
+    public static func baseName(for report: BoxOfficeReport) -> String {
+        (report.simulated ? "boxoffice-sample-" : "boxoffice-") + report.range.dateRange.fileStem
+    }
+
+    /// Every file of `formats`, in the order asked for.
+    public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
+        var files: [String: RenderedFile] = [:]
+        let names = try await render(report, formats: formats) { files[$0.name] = $0 }
+        return names.compactMap { files[$0] }
+    }
+
+    /// Renders every file of `formats`, handing each to `deliver` as soon as it is ready (in any
+    /// order), and returns their names in the order asked for.
+    ///
+    /// The JSON is rendered first, on its own (it uses every core for its long lists), and delivered
+    /// before the other formats are rendered after it, concurrently: for a twenty-year report the
+    /// JSON holds about a hundred megabytes while it is built and the CSVs about sixty, and keeping
+    /// them apart keeps the peak to the larger of the two, at little cost in time. Markdown and HTML
+    /// share one view model, so they are rendered one after the other while the CSVs are rendered
+    /// beside them.
+    public func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
+        let base = Self.baseName(for: report)
+        let renderer = self
+        var names: [ReportFormat: [String]] = [:]
+        if formats.contains(.json) {
+            let file = try json(report, base: base)
+            names[.json] = [file.name]
+            try deliver(file)
+        }
+        let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html }].filter { !$0.isEmpty }
+        for (format, files) in try await BoundedTaskGroup.map(jobs, width: 2, { job in
+            job == [.csv] ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
+        }).joined() {
+            names[format] = files.map(\.name)
+            for file in files { try deliver(file) }
+        }
+        return formats.flatMap { names[$0] ?? [] }
+    }
+
+    func json(_ report: BoxOfficeReport, base: String) throws -> RenderedFile {
+        RenderedFile(name: base + ".json", contents: try Self.json(report))
+    }
+
+    func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
+        let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+        let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+        return [RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
+                RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
+    }
+
+    /// The Markdown and HTML reports among `formats`, from one view model.
+    func documents(_ report: BoxOfficeReport, formats: [ReportFormat], base: String) throws -> [(ReportFormat, [RenderedFile])] {
+        let view = ReportView.make(report)
+        return try formats.map { format in
+            let template = format == .md ? "report.md" : "report.html"
+            return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render(template, view).utf8))])
+        }
+    }
+
+    /// The report model as JSON: snake_case keys (the models' coding keys), sorted, pretty-printed,
+    /// ending in a newline.
+    public static func json(_ report: BoxOfficeReport) throws -> Data {
+        try StreamingJSONEncoder.encode(report, terminator: "\n")
+    }
+}

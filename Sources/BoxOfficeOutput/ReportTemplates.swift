@@ -1,0 +1,206 @@
+import BoxOfficeModel
+import Foundation
+import Mustache
+
+/// The Mustache templates reports are rendered with: the bundled defaults, each replaceable by a
+/// user's file of the same name.
+public struct ReportTemplates: Sendable {
+    private let library: MustacheLibrary
+    /// Each template's text, for splitting a long list section across cores.
+    private let texts: [String: String]
+    /// Where each template came from: a user's file path, or the bundled default.
+    public let origins: [String: String]
+
+    /// The bundled defaults only.
+    public static func bundled() throws(TemplateError) -> ReportTemplates {
+        try load(overrides: nil)
+    }
+
+    /// The defaults, with every `NAME.mustache` in `directory` replacing the default of that name.
+    ///
+    /// Every template is parsed now, so a broken one fails before any network call; a file whose
+    /// name is not a template's, or a partial naming no template, is an error too.
+    public static func load(overrides directory: URL?) throws(TemplateError) -> ReportTemplates {
+        var sources = Dictionary(uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
+            (name, (text: text, origin: "bundled Templates/\(name).mustache"))
+        })
+        if let directory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .missingDirectory(path: directory.path)
+            }
+            let files: [String]
+            do {
+                files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".mustache") }.sorted()
+            } catch {
+                throw .unreadable(path: directory.path)
+            }
+            for file in files {
+                let name = String(file.dropLast(".mustache".count))
+                let path = directory.appendingPathComponent(file).path
+                guard DefaultTemplates.sources[name] != nil else { throw .unknown(name: name, origin: path) }
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw .unreadable(path: path)
+                }
+                sources[name] = (text, path)
+            }
+        }
+        return try ReportTemplates(sources: sources)
+    }
+
+    init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
+        _ = ContentTypeRegistry.registered
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw .syntax(origin: source.origin, line: error.context.lineNumber, column: error.context.columnNumber,
+                              reason: Self.describe(error.error))
+            } catch {
+                throw .syntax(origin: source.origin, line: 1, column: 1, reason: "\(error)")
+            }
+            if let (partial, line, column) = Self.partialReferences(in: source.text).first(where: { sources[$0.name] == nil }) {
+                throw .unknownPartial(origin: source.origin, line: line, column: column, name: partial)
+            }
+        }
+        self.library = library
+        self.origins = sources.mapValues(\.origin)
+        self.texts = sources.mapValues(\.text)
+    }
+
+    /// Renders the template called `name` (file name without `.mustache`) with a view model.
+    public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
+        guard let text = library.render(context, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
+        return text
+    }
+
+    /// How ``renderList(_:_:listKey:chunks:)`` rendered a template.
+    enum ListRendering: Sendable, Equatable {
+        /// The list section read as a ``FlatListSection``, row by row.
+        case flat
+        /// The list section rendered by Mustache in chunks, one per core.
+        case chunked
+        /// The whole template rendered by Mustache at once.
+        case onePass
+    }
+
+    /// Renders `name` like ``render(_:_:)``, faster when its one top-level `{{#listKey}}…{{/listKey}}`
+    /// section has many rows.
+    ///
+    /// The template is split at that section into head, section and tail, which are rendered
+    /// separately: the section as a ``FlatListSection`` when it is one, otherwise by Mustache in
+    /// chunks on both cores. Before trusting either, the first rows are rendered that way and by
+    /// Mustache in one pass; unless the results are identical (a template using the list's position,
+    /// say, or mentioning the list twice), the whole template is rendered in one pass instead.
+    public func renderList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
+        try await renderListReporting(name, context, listKey: listKey, chunks: chunks).text
+    }
+
+    func renderListReporting(_ name: String, _ context: [String: Any], listKey: String,
+                             chunks: Int = 2) async throws -> (text: String, how: ListRendering) {
+        guard let rows = context[listKey] as? [Any], rows.count >= 32, let parts = splitParts(name, listKey: listKey) else {
+            return (try render(name, context), .onePass)
+        }
+        let library = library
+        var probe = context
+        probe[listKey] = Array(rows.prefix(8))
+        let expected = try render(name, probe)
+        func whole(_ body: String) -> String {
+            parts.head.render(context, library: library) + body + parts.tail.render(context, library: library)
+        }
+
+        if let flat = parts.flat, let typed = rows as? [TemplateRow],
+           let probed = flat.render(Array(typed.prefix(8))), whole(probed) == expected, let body = flat.render(typed) {
+            return (whole(body), .flat)
+        }
+
+        guard rows.count >= 2_000 else { return (try render(name, context), .onePass) }
+        func renderParts(_ slices: [ArraySlice<Any>]) -> String {
+            var local = context
+            return whole(slices.map { slice in
+                local[listKey] = Array(slice)
+                return parts.section.render(local, library: library)
+            }.joined())
+        }
+        guard renderParts([rows[0..<1], rows[1..<8]]) == expected else { return (try render(name, context), .onePass) }
+
+        let size = (rows.count + chunks - 1) / chunks
+        // The view model is built before rendering and only read from here on, by every chunk.
+        let shared = ReadOnlyViewModel(context: context, slices: stride(from: 0, to: rows.count, by: size).map {
+            Array(rows[$0..<min($0 + size, rows.count)])
+        })
+        let section = parts.section
+        let bodies = try await BoundedTaskGroup.map(Array(shared.slices.indices), width: chunks) { index in
+            var local = shared.context
+            local[listKey] = shared.slices[index]
+            return section.render(local, library: library)
+        }
+        return (whole(bodies.joined()), .chunked)
+    }
+
+    /// The template split around its single top-level `{{#key}}…{{/key}}` section (the closing tag's
+    /// line end kept with the section); nil when there is no such single section.
+    private func splitParts(_ name: String, listKey: String)
+        -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate, flat: FlatListSection?)? {
+        guard let text = texts[name], !text.contains("{{="), !text.contains("{{>") else { return nil }
+        let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
+        guard let start = text.range(of: open), text.ranges(of: open).count == 1, text.ranges(of: close).count == 1,
+              !text.contains("{{^\(listKey)}}"), let end = text.range(of: close), start.upperBound <= end.lowerBound else { return nil }
+        // Everything before the section must be outside any other section, and so must everything after.
+        var sectionEnd = end.upperBound
+        if sectionEnd < text.endIndex, text[sectionEnd] == "\n" { sectionEnd = text.index(after: sectionEnd) }
+        let head = String(text[..<start.lowerBound]), section = String(text[start.lowerBound..<sectionEnd]), tail = String(text[sectionEnd...])
+        let pragma = head.hasPrefix("{{%") ? String(head.prefix { $0 != "\n" }) + "\n" : ""
+        guard let headTemplate = try? MustacheTemplate(string: head),
+              let sectionTemplate = try? MustacheTemplate(string: pragma + section),
+              let tailTemplate = try? MustacheTemplate(string: pragma + tail) else { return nil }
+        return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
+    }
+
+    /// `{{> name}}` tags in a template's text, with their line and column (1-based).
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var found: [(String, Int, Int)] = []
+        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                let afterOpen = rest[open.upperBound...]
+                let body = afterOpen.drop { $0 == " " || $0 == "\t" }
+                guard body.first == ">", let close = body.range(of: "}}") else {
+                    rest = afterOpen
+                    continue
+                }
+                let name = body[body.index(after: body.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, !name.hasPrefix("*") {
+                    found.append((name, lineIndex + 1, line.distance(from: line.startIndex, to: open.lowerBound) + 1))
+                }
+                rest = body[close.upperBound...]
+            }
+        }
+        return found
+    }
+
+    /// A parser error as a phrase.
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is never closed ({{/name}} missing)"
+        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "a transform is applied to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "a tag not allowed inside an inheritance section"
+        case .textInsideInheritSection: return "text inside an inheritance section"
+        case .invalidConfigVariableSyntax: return "a {{% … }} pragma is malformed"
+        case .unrecognisedConfigVariable: return "an unknown {{% … }} pragma or content type"
+        }
+    }
+}
+
+/// A template that cannot be used.
+
+/// A view model shared by the tasks rendering its chunks: built once, then only read.
+private struct ReadOnlyViewModel: @unchecked Sendable {
+    let context: [String: Any]
+    let slices: [[Any]]
+}

@@ -1,0 +1,188 @@
+import BoxOfficeModel
+import Foundation
+
+/// The view model of the Markdown and HTML reports: every value stored and formatted for people.
+///
+/// Templates see dictionaries, not the report model: Mustache cannot see computed properties and
+/// renders a missing key as nothing, so the keys built here are the contract the golden files check.
+/// Values are plain text; escaping belongs to each template's content type.
+public enum ReportView {
+    /// Ranges longer than this show a weekly summary instead of daily tables.
+    public static let dailyTablesMaxDays = 31
+
+    public static func make(_ report: BoxOfficeReport) -> [String: Any] {
+        let range = report.range.dateRange
+        let summary = report.summary
+        let daily = range.dayCount <= dailyTablesMaxDays
+        let filters = report.filters.displayText
+        return [
+            "title": "Korean box office, \(range.displayText)",
+            "range": range.displayText,
+            "range_start": range.start.iso,
+            "range_end": range.end.iso,
+            "day_count": String(range.dayCount),
+            "source": report.source,
+            "simulated": report.simulated,
+            "simulated_note": BoxOfficeReport.simulatedNote,
+            "filters": filters,
+            "has_filters": !filters.isEmpty,
+            "ranked_by": report.rankedBy.rawValue,
+            // The simulated note has a banner of its own.
+            "notes": report.notes.filter { $0 != BoxOfficeReport.simulatedNote },
+            "summary": [
+                "audience": PeopleFormat.grouped(summary.chartedAudience),
+                "sales": PeopleFormat.won(summary.chartedSales),
+                "films": String(summary.films),
+                "korean_share": PeopleFormat.percent(summary.audienceShareByNation.korean),
+                "foreign_share": PeopleFormat.percent(summary.audienceShareByNation.foreign),
+                "unknown_share": PeopleFormat.percent(summary.audienceShareByNation.unknown),
+                "has_unknown_share": summary.audienceShareByNation.unknown > 0,
+                "new_entry_count": String(summary.newEntries.count),
+                "empty_days": String(summary.emptyDays),
+                "has_empty_days": summary.emptyDays > 0,
+            ] as [String: Any],
+            "has_films": !report.films.isEmpty,
+            "films": report.films.map(film),
+            "has_distributors": !summary.topDistributors.isEmpty,
+            "distributors": summary.topDistributors.enumerated().map { index, distributor in
+                [
+                    "rank": String(index + 1),
+                    "name": distributor.name,
+                    "audience": PeopleFormat.grouped(distributor.audience),
+                    "sales": PeopleFormat.won(distributor.sales),
+                    "films": String(distributor.films),
+                    "share": PeopleFormat.percent(distributor.audienceSharePercent),
+                ]
+            },
+            "has_new_entries": !summary.newEntries.isEmpty,
+            "new_entries": summary.newEntries.map { entry in
+                ["date": entry.date.iso, "weekday": PeopleFormat.weekday(entry.date), "title": entry.title,
+                 "movie_cd": entry.movieCode, "rank": String(entry.rank)]
+            },
+            "show_daily": daily,
+            "days": daily ? report.days.map(day) : [],
+            "show_weekly": !daily,
+            "weekly_note": "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
+            "weeks": daily ? [] : weeks(report),
+            "chart": ChartView.make(report),
+            "enrichment_incomplete": report.enrichment.state == .incomplete,
+            "show_tmdb": report.films.contains { $0.tmdb != nil },
+            "has_upcoming": !(report.upcoming ?? []).isEmpty,
+            "upcoming_asked": report.upcoming != nil,
+            "upcoming": (report.upcoming ?? []).map { film in
+                let poster = TMDBImage.poster(film.posterPath, size: "w92")
+                return [
+                    "release_date": film.releaseDate?.iso ?? "date to be announced",
+                    "weekday": film.releaseDate.map(PeopleFormat.weekday) ?? "",
+                    "title": film.title,
+                    "original_title": film.originalTitle,
+                    "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
+                    "tmdb_url": TMDBImage.page(film.id),
+                    "poster_url": poster ?? "",
+                    "has_poster": poster != nil,
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    static func film(_ film: FilmRanking) -> [String: Any] {
+        let poster = film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") }
+        return [
+            "rank": String(film.rank),
+            "movie_cd": film.movieCode,
+            "title": film.title,
+            "title_en": film.titleEnglish,
+            "has_title_en": !film.titleEnglish.isEmpty,
+            "open_date": film.openDate?.iso ?? "–",
+            "days_on_chart": String(film.daysOnChart),
+            "best_rank": String(film.bestRank),
+            "audience": PeopleFormat.grouped(film.audience),
+            "sales": PeopleFormat.won(film.sales),
+            "share": PeopleFormat.percent(film.audienceSharePercent),
+            "audience_cumulative": PeopleFormat.grouped(film.audienceCumulative),
+            "sales_cumulative": PeopleFormat.won(film.salesCumulative),
+            "per_screen": film.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
+            "nations": film.nations.joined(separator: ", "),
+            "genres": film.genres.joined(separator: ", "),
+            "directors": film.directors.joined(separator: ", "),
+            "distributor": film.distributors.joined(separator: ", "),
+            "watch_grade": film.watchGrade ?? "",
+            "runtime": film.runtimeMinutes.map { "\($0) min" } ?? "",
+            "has_tmdb": film.tmdb != nil,
+            "tmdb_url": film.tmdb?.pageURL ?? "",
+            "tmdb_match": film.tmdbMatch?.rawValue ?? "",
+            "tmdb_likely": film.tmdbMatch == .likely,
+            "tmdb_rating": film.tmdb.map { $0.votes > 0 ? PeopleFormat.decimal($0.rating) : "–" } ?? "",
+            "tmdb_votes": film.tmdb.map { PeopleFormat.grouped(Int64($0.votes)) } ?? "",
+            "keywords": film.tmdb.map { $0.keywords.prefix(6).joined(separator: ", ") } ?? "",
+            "has_keywords": !(film.tmdb?.keywords.isEmpty ?? true),
+            "poster_url": poster ?? "",
+            "has_poster": poster != nil,
+        ]
+    }
+
+    static func day(_ day: DayReport) -> [String: Any] {
+        [
+            "date": day.date.iso,
+            "weekday": PeopleFormat.weekday(day.date),
+            "audience": PeopleFormat.grouped(day.audience),
+            "sales": PeopleFormat.won(day.sales),
+            "is_empty": day.entries.isEmpty,
+            "provisional": day.provisional,
+            "rows": day.entries.map { entry in
+                [
+                    "rank": String(entry.rank),
+                    "marker": PeopleFormat.rankMarker(isNew: entry.isNew, change: entry.rankChange),
+                    "is_new": entry.isNew,
+                    "is_up": !entry.isNew && entry.rankChange > 0,
+                    "is_down": !entry.isNew && entry.rankChange < 0,
+                    "movie_cd": entry.movieCode,
+                    "title": entry.title,
+                    "audience": PeopleFormat.grouped(entry.audience),
+                    "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
+                    "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
+                    "sales": PeopleFormat.won(entry.sales),
+                    "sales_share": PeopleFormat.percent(entry.salesSharePercent),
+                    "screens": PeopleFormat.grouped(entry.screens),
+                    "showings": PeopleFormat.grouped(entry.showings),
+                    "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
+                    "since_open": entry.daysSinceOpen.map(sinceOpen) ?? "–",
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    /// `opening day`, `day 5`, `preview (3 days before)`.
+    static func sinceOpen(_ days: Int) -> String {
+        if days == 0 { return "opening day" }
+        if days < 0 { return "preview, \(-days) day\(days == -1 ? "" : "s") before" }
+        return "day \(days + 1)"
+    }
+
+    /// Monday-to-Sunday weeks clipped to the range, each with its totals and its top film.
+    static func weeks(_ report: BoxOfficeReport) -> [[String: Any]] {
+        let range = report.range.dateRange
+        var groups: [(start: Day, days: [DayReport])] = []
+        for day in report.days {
+            let start = max(day.date.weekStart, range.start)
+            if groups.last?.start == start { groups[groups.count - 1].days.append(day) } else { groups.append((start, [day])) }
+        }
+        return groups.map { group in
+            let end = min(group.start.weekStart + 6, range.end)
+            var byFilm: [String: (title: String, audience: Int64)] = [:]
+            for entry in group.days.flatMap(\.entries) {
+                byFilm[entry.movieCode, default: (entry.title, 0)].audience += entry.audience
+            }
+            let top = byFilm.max { ($0.value.audience, $1.key) < ($1.value.audience, $0.key) }
+            return [
+                "week": group.start == end ? group.start.iso : "\(group.start.iso) – \(end.iso)",
+                "audience": PeopleFormat.grouped(group.days.reduce(0) { $0 + $1.audience }),
+                "sales": PeopleFormat.won(group.days.reduce(0) { $0 + $1.sales }),
+                "films": String(byFilm.count),
+                "new_entries": String(group.days.flatMap(\.entries).filter(\.isNew).count),
+                "top_title": top?.value.title ?? "–",
+                "top_audience": top.map { PeopleFormat.grouped($0.value.audience) } ?? "–",
+            ]
+        }
+    }
+}

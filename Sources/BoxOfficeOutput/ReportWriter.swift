@@ -1,0 +1,87 @@
+import BoxOfficeModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+
+/// Writes report files so that a reader never sees a partial one: each goes to a temporary file in
+/// the destination folder, and only when every file is complete are they renamed into place.
+///
+/// A failure before the renames leaves the folder as it was, temporary files removed.
+public struct ReportWriter: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `files`, returning their final paths in the same order.
+    public func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
+        let staged = try stage()
+        do {
+            for file in files { try staged.add(file) }
+            return try staged.commit(files.map(\.name))
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// Starts a set of files written one by one as they are ready, so that each one's contents can
+    /// be freed at once, and renamed into place together by ``StagedFiles/commit(_:)``.
+    public func stage() throws(OutputError) -> StagedFiles {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: Self.reason(error))
+        }
+        removeStaleTemporaries()
+        return StagedFiles(directory: directory)
+    }
+
+    /// Removes this writer's temporary files that a killed run (`kill -9`, power loss) left behind,
+    /// once they are an hour old, so a live run writing to the same folder is never disturbed.
+    func removeStaleTemporaries(olderThan age: TimeInterval = 3600) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".boxoffice-") && name.hasSuffix(".tmp") {
+            let url = directory.appendingPathComponent(name)
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+               Date().timeIntervalSince(modified) > age {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
+    }
+
+    /// Creates the file exclusively, writes it whole and flushes it to disk before returning.
+    static func writeDurably(_ data: Data, to url: URL) throws(OutputError) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if failure != 0 {
+            throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? OutputError, case let .cannotWrite(_, reason) = error { return reason }
+        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,24 @@
+import BoxOfficeModel
+import Foundation
+import Mustache
+
+public enum TemplateExportError: UserFacingError, Equatable {
+    case wouldOverwrite(paths: [String])
+    case cannotWrite(OutputError)
+
+    public var errorDescription: String? {
+        switch self {
+        case .wouldOverwrite(let paths):
+            "not exporting: \(paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more") already exist; pass --force to replace them"
+        case .cannotWrite(let error):
+            error.errorDescription
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .wouldOverwrite: .usage
+        case .cannotWrite: .cannotWrite
+        }
+    }
+}

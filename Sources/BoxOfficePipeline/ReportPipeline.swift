@@ -1,0 +1,89 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficeServices
+import Foundation
+
+/// The whole `boxoffice report` run, as typed stages:
+///
+/// 1. **fetch** (``FetchStage``): every chart of the range and the movie info of every film in them,
+///    concurrently and bounded;
+/// 2. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
+///    fetched data to a ``BoxOfficeReport``;
+/// 3. **render** (``ReportRenderer``): JSON and the Mustache templates, in memory;
+/// 4. **write** (``ReportWriter``): every file complete before any is renamed into place.
+public struct ReportPipeline: Sendable {
+    public struct Request: Sendable {
+        public var range: DateRange
+        public var filters: KOBISFilters
+        public var rankBy: RankKey
+        public var formats: [ReportFormat]
+
+        public init(range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
+                    formats: [ReportFormat] = ReportFormat.allCases) {
+            self.range = range
+            self.filters = filters
+            self.rankBy = rankBy
+            self.formats = formats
+        }
+    }
+
+    public let fetch: FetchStage
+    public let renderer: ReportRenderer
+    public let writer: ReportWriter
+    /// True when the KOBIS client is backed by the bundled simulation.
+    public let simulated: Bool
+
+    public init(fetch: FetchStage, renderer: ReportRenderer, writer: ReportWriter, simulated: Bool) {
+        self.fetch = fetch
+        self.renderer = renderer
+        self.writer = writer
+        self.simulated = simulated
+    }
+
+    /// What a run wrote, and how complete its TMDB enrichment is.
+    public struct Result: Sendable {
+        public var paths: [URL]
+        public var enrichment: EnrichmentStatus
+    }
+
+    /// Fetches the data and builds the report model, writing nothing.
+    ///
+    /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
+    public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
+        let fetched = try await fetch.fetch(request.range, filters: request.filters)
+        try Self.requireComplete(fetched, range: request.range, offline: fetch.client.cache?.mode == .offline)
+        if requireEnrichment, let error = fetched.enrichmentError { throw error }
+        return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
+                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
+                                                  today: fetch.client.cache?.calendar.today),
+                                   enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+    }
+
+    /// A report is never silently thinner: a date or film that could not be had is an error naming it.
+    public static func requireComplete(_ fetched: FetchStage.Output, range: DateRange, offline: Bool) throws {
+        guard !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty else { return }
+        if offline {
+            throw CacheError.offlineMiss(dates: fetched.missingDates, films: fetched.missingFilms, range: range)
+        }
+        throw CacheError.budgetSpent(stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates,
+                                     films: fetched.missingFilms.count, range: range)
+    }
+
+    /// Runs every stage and returns the paths written, in format order.
+    ///
+    /// Each file goes to a temporary file as soon as it is rendered, which frees its contents (the
+    /// JSON of twenty years is 58 MB); only when all are written are they renamed into place, so a
+    /// failure or an interruption at any point leaves the output folder as it was.
+    public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+        let report = try await report(for: request, requireEnrichment: requireEnrichment)
+        let staged = try writer.stage()
+        do {
+            let names = try await renderer.render(report, formats: request.formats) { try staged.add($0) }
+            try Task.checkCancellation()
+            return Result(paths: try staged.commit(names), enrichment: report.enrichment)
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficeServices
+import Foundation
+
+/// A deterministic stand-in for KOBIS: answers daily-chart and movie-info requests for a catalogue
+/// of simulated films in KOBIS's own JSON format (numbers as strings, blank re-release dates,
+/// previews before the open date), so the sample exercises the real decoders.
+public struct SimulatedKOBIS: Sendable {
+    public let films: [SimulatedFilm]
+    private let filmsByCode: [String: SimulatedFilm]
+    /// Films ordered by their first day, so a date's candidates are found without scanning decades.
+    private let byFirstDay: [SimulatedFilm]
+    /// No simulated film sells tickets longer than this after its first day.
+    static let maxRunDays = 400
+
+    public init(films: [SimulatedFilm]) {
+        self.films = films
+        filmsByCode = Dictionary(films.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        byFirstDay = films.sorted { $0.firstDay < $1.firstDay }
+    }
+
+    /// Films whose first day falls within a run's length before `day`.
+    func candidates(on day: Day) -> ArraySlice<SimulatedFilm> {
+        func firstIndex(atOrAfter bound: Day) -> Int {
+            var low = 0, high = byFirstDay.count
+            while low < high {
+                let mid = (low + high) / 2
+                if byFirstDay[mid].firstDay < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return byFirstDay[firstIndex(atOrAfter: day - Self.maxRunDays)..<firstIndex(atOrAfter: day + 1)]
+    }
+
+    /// Answers a KOBIS request by path and query, as the live service would (faults included).
+    public func response(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.url.path
+        guard let key = request.queryValue("key"), !key.isEmpty else {
+            return Self.json(Self.fault(code: "320010", message: "유효하지않은 키값입니다."))
+        }
+        if path.hasSuffix("boxoffice/searchDailyBoxOfficeList.json") {
+            guard let text = request.queryValue("targetDt") else {
+                return Self.json(Self.fault(code: "320102", message: "필수 파라미터 targetDt가 누락되었습니다."))
+            }
+            guard let day = Day(compact: text) else {
+                return Self.json(Self.fault(code: "320103", message: "targetDt 파라미터가 잘못되었습니다."))
+            }
+            let filters = KOBISFilters(
+                nation: request.queryValue("repNationCd").flatMap { $0 == "K" ? .korean : $0 == "F" ? .foreign : nil },
+                films: request.queryValue("multiMovieYn").flatMap { $0 == "Y" ? .diversity : $0 == "N" ? .commercial : nil },
+                area: request.queryValue("wideAreaCd").flatMap { $0.isEmpty ? nil : $0 })
+            return Self.json(dailyChartBody(on: day, filters: filters))
+        }
+        if path.hasSuffix("movie/searchMovieInfo.json") {
+            return Self.json(movieInfoBody(code: request.queryValue("movieCd") ?? ""))
+        }
+        return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html><body>Not Found</body></html>".utf8))
+    }
+
+    /// The `searchDailyBoxOfficeList.json` body for a date.
+    public func dailyChartBody(on day: Day, filters: KOBISFilters = .init()) -> [String: Any] {
+        let today = standings(on: day, filters: filters)
+        let yesterday = standings(on: day - 1, filters: filters)
+        let previousRank = Dictionary(uniqueKeysWithValues: yesterday.enumerated().map { ($1.film.code, $0 + 1) })
+        let previous = Dictionary(uniqueKeysWithValues: yesterday.map { ($0.film.code, $0) })
+        let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
+        let daySales = Double(allSales) * 1.04 // films outside the catalogue sell a little too
+
+        let rows: [[String: String]] = today.prefix(10).enumerated().map { index, standing in
+            let film = standing.film
+            let rank = index + 1
+            let before = previous[film.code]
+            let (accAudience, accSales) = cumulative(film, through: day, area: filters.area)
+            return [
+                "rnum": String(rank),
+                "rank": String(rank),
+                "rankInten": String(previousRank[film.code].map { $0 - rank } ?? 0),
+                "rankOldAndNew": before == nil ? "NEW" : "OLD",
+                "movieCd": film.code,
+                "movieNm": film.title,
+                "openDt": film.chartOpenDate?.iso ?? " ",
+                "salesAmt": String(standing.sales),
+                "salesShare": Self.decimal(daySales == 0 ? 0 : Double(standing.sales) * 100 / daySales),
+                "salesInten": String(standing.sales - (before?.sales ?? 0)),
+                "salesChange": Self.change(standing.sales, from: before?.sales),
+                "salesAcc": String(accSales),
+                "audiCnt": String(standing.audience),
+                "audiInten": String(standing.audience - (before?.audience ?? 0)),
+                "audiChange": Self.change(standing.audience, from: before?.audience),
+                "audiAcc": String(accAudience),
+                "scrnCnt": String(scaled(film.screens(on: day), filters.area, floor: 1)),
+                "showCnt": String(scaled(film.screens(on: day) * 3 + film.screens(on: day) / 3, filters.area, floor: 1)),
+            ]
+        }
+        return ["boxOfficeResult": [
+            "boxofficeType": "일별 박스오피스",
+            "showRange": "\(day.compact)~\(day.compact)",
+            "dailyBoxOfficeList": rows,
+        ] as [String: Any]]
+    }
+
+    /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.
+    public func movieInfoBody(code: String) -> [String: Any] {
+        guard let film = filmsByCode[code] else {
+            return ["movieInfoResult": ["movieInfo": [String: String](), "source": "영화진흥위원회"] as [String: Any]]
+        }
+        let info: [String: Any] = [
+            "movieCd": film.code,
+            "movieNm": film.title,
+            "movieNmEn": film.titleEnglish + " ",
+            "movieNmOg": "",
+            "showTm": String(film.runtimeMinutes),
+            "prdtYear": String(film.productionYear),
+            "openDt": film.releaseDate.compact,
+            "prdtStatNm": "개봉",
+            "typeNm": "장편",
+            "nations": film.nations.map { ["nationNm": $0] },
+            "genres": film.genres.map { ["genreNm": $0] },
+            "directors": [["peopleNm": film.director.name, "peopleNmEn": film.director.nameEnglish]],
+            "actors": [[String: String]](),
+            "showTypes": [["showTypeGroupNm": "2D", "showTypeNm": "디지털"]],
+            "companys": [
+                ["companyCd": "2025" + film.code.suffix(4), "companyNm": film.distributor, "companyNmEn": "", "companyPartNm": "배급사"],
+                ["companyCd": "2025" + film.code.suffix(4), "companyNm": film.distributor, "companyNmEn": "", "companyPartNm": "제공"],
+            ],
+            "audits": [["auditNo": "2025-SIM\(film.code.suffix(3)) ", "watchGradeNm": film.watchGrade]],
+            "staffs": [[String: String]](),
+        ]
+        return ["movieInfoResult": ["movieInfo": info, "source": "영화진흥위원회"] as [String: Any]]
+    }
+
+    // MARK: - Figures
+
+    struct Standing {
+        let film: SimulatedFilm
+        let audience: Int64
+        let sales: Int64
+    }
+
+    /// Every film showing on a day that passes the filters, best first.
+    func standings(on day: Day, filters: KOBISFilters) -> [Standing] {
+        candidates(on: day).compactMap { film -> Standing? in
+            if let nation = filters.nation, film.isKorean != (nation == .korean) { return nil }
+            if let kind = filters.films, film.diversity != (kind == .diversity) { return nil }
+            let audience = scaled(film.audience(on: day), filters.area)
+            guard audience > 0 else { return nil }
+            return Standing(film: film, audience: audience, sales: scaled(film.sales(on: day), filters.area))
+        }
+        .sorted { ($0.audience, $1.film.code) > ($1.audience, $0.film.code) }
+    }
+
+    func cumulative(_ film: SimulatedFilm, through day: Day, area: String?) -> (audience: Int64, sales: Int64) {
+        var audience = film.priorAudience
+        var sales = film.priorSales
+        var current = film.firstDay
+        while current <= day {
+            audience += scaled(film.audience(on: current), area)
+            sales += scaled(film.sales(on: current), area)
+            current = current + 1
+        }
+        return (audience, sales)
+    }
+
+    /// A region's slice of the nationwide figure: Seoul about a fifth, other regions less.
+    func scaled(_ value: Int64, _ area: String?, floor: Int64 = 0) -> Int64 {
+        guard let area, value > 0 else { return value }
+        let share = area == "0105001" ? 0.21 : 0.03 + 0.09 * SimulatedFilm.noise(area, Day(ordinal: 0))
+        return max(floor, Int64((Double(value) * share).rounded()))
+    }
+
+    // MARK: - KOBIS's number formats
+
+    /// Percentages as KOBIS writes them: "100", "34.2", "-13".
+    static func decimal(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    static func change(_ value: Int64, from previous: Int64?) -> String {
+        guard let previous, previous != 0 else { return "100" }
+        return decimal(Double(value - previous) * 100 / Double(previous))
+    }
+
+    static func fault(code: String, message: String) -> [String: Any] {
+        ["faultInfo": ["message": message, "errorCode": code]]
+    }
+
+    static func json(_ object: [String: Any]) -> HTTPResponse {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json;charset=UTF-8"], body: body)
+    }
+}

@@ -1,0 +1,88 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficeServices
+import Foundation
+
+/// A deterministic stand-in for TMDB v3: search, details with appended keywords and release
+/// dates, and the upcoming list, in TMDB's JSON (null posters, "" dates, repeated list items).
+public struct SimulatedTMDB: Sendable {
+    public struct Entry: Sendable {
+        public var movie: TMDBMovie
+        public var keywords: [String]
+        /// Korean theatrical release dates (type 3).
+        public var koreanReleases: [Day]
+
+        public init(_ movie: TMDBMovie, keywords: [String] = [], koreanReleases: [Day] = []) {
+            self.movie = movie
+            self.keywords = keywords
+            self.koreanReleases = koreanReleases
+        }
+    }
+
+    public let entries: [Entry]
+    public let upcoming: [TMDBMovie]
+    /// Items per list page: small, so the upcoming list spans pages.
+    public let pageSize: Int
+
+    public init(entries: [Entry], upcoming: [TMDBMovie], pageSize: Int = 4) {
+        self.entries = entries
+        self.upcoming = upcoming
+        self.pageSize = pageSize
+    }
+
+    public func response(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.url.path
+        if path.hasSuffix("/search/movie") {
+            let query = TMDBMatcher.normalize(request.queryValue("query") ?? "")
+            guard !query.isEmpty else { return Self.json(["errors": ["query must be provided"]], status: 422) }
+            let year = request.queryValue("year").flatMap(Int.init)
+            let found = entries.filter { entry in
+                let titles = [entry.movie.title, entry.movie.originalTitle].map(TMDBMatcher.normalize)
+                let years = ([entry.movie.releaseDate] + entry.koreanReleases.map { Optional($0) }).compactMap { $0?.year }
+                return titles.contains { !$0.isEmpty && $0.contains(query) } && (year == nil || years.contains(year!))
+            }
+            return Self.json(["page": 1, "results": found.map { Self.object($0.movie) }, "total_pages": 1, "total_results": found.count])
+        }
+        if path.hasSuffix("/movie/upcoming") {
+            let page = max(1, request.queryValue("page").flatMap(Int.init) ?? 1)
+            // TMDB repeats items across pages: each page after the first starts with the previous page's last item.
+            let pages = stride(from: 0, to: upcoming.count, by: pageSize - 1).map { start in
+                Array(upcoming[start..<min(start + pageSize, upcoming.count)])
+            }
+            let items = page <= pages.count ? pages[page - 1] : []
+            return Self.json(["dates": ["maximum": "2025-04-30", "minimum": "2025-03-10"], "page": page,
+                              "results": items.map(Self.object), "total_pages": pages.count, "total_results": upcoming.count])
+        }
+        let components = path.split(separator: "/")
+        if components.count >= 2, components[components.count - 2] == "movie", let id = Int(components[components.count - 1]) {
+            guard let entry = entries.first(where: { $0.movie.id == id }) else {
+                return Self.json(["status_code": 34, "status_message": "The resource you requested could not be found."], status: 404)
+            }
+            var object = Self.object(entry.movie)
+            object["keywords"] = ["keywords": entry.keywords.enumerated().map { ["id": 1000 + $0, "name": $1] }]
+            object["release_dates"] = ["results": entry.koreanReleases.isEmpty ? [] : [[
+                "iso_3166_1": "KR",
+                "release_dates": entry.koreanReleases.map { ["certification": "", "iso_639_1": "", "note": "", "release_date": $0.iso + "T00:00:00.000Z", "type": 3] as [String: Any] },
+            ] as [String: Any]]]
+            return Self.json(object)
+        }
+        return Self.json(["status_code": 34, "status_message": "The resource you requested could not be found."], status: 404)
+    }
+
+    static func object(_ movie: TMDBMovie) -> [String: Any] {
+        [
+            "adult": false, "id": movie.id, "title": movie.title, "original_title": movie.originalTitle,
+            "original_language": movie.originalLanguage, "overview": movie.overview,
+            "release_date": movie.releaseDate?.iso ?? "", "poster_path": movie.posterPath ?? NSNull(), "backdrop_path": NSNull(),
+            "genre_ids": [Int](), "popularity": movie.popularity, "video": false,
+            // TMDB writes whole averages without a decimal point, as here.
+            "vote_average": movie.voteAverage == movie.voteAverage.rounded() ? Int(movie.voteAverage) as Any : movie.voteAverage as Any,
+            "vote_count": movie.voteCount,
+        ]
+    }
+
+    static func json(_ object: [String: Any], status: Int = 200) -> HTTPResponse {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return HTTPResponse(status: status, headers: ["Content-Type": "application/json;charset=utf-8"], body: body)
+    }
+}

@@ -1,0 +1,47 @@
+import BoxOfficeModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Problems with the cache, the budget, or serving offline.
+public enum CacheError: UserFacingError, Equatable {
+    case unusable(path: String)
+    case locked(path: String, waited: Double)
+    /// `--offline` and these dates (or films) are not cached.
+    case offlineMiss(dates: [Day], films: [String], range: DateRange)
+    /// The budget or the quota ran out: what was fetched is cached; these dates remain.
+    case budgetSpent(stop: KOBISBudget.Stop, remaining: [Day], films: Int, range: DateRange)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unusable(let path):
+            return "cannot use the cache folder \(path); choose another with --cache-dir"
+        case let .locked(path, waited):
+            return "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
+        case let .offlineMiss(dates, films, range):
+            var parts: [String] = []
+            if !dates.isEmpty { parts.append("\(dates.count) date\(dates.count == 1 ? "" : "s") not cached: \(DateRange.compactList(dates))") }
+            if !films.isEmpty { parts.append("movie info for \(films.count) film\(films.count == 1 ? "" : "s") not cached (\(films.prefix(5).joined(separator: ", "))\(films.count > 5 ? ", …" : ""))") }
+            return "--offline: \(parts.joined(separator: "; ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' first"
+        case let .budgetSpent(stop, remaining, films, range):
+            let why = switch stop {
+            case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
+            case .quota: "KOBIS says the key's daily quota is used up (320011)"
+            }
+            var left: [String] = []
+            if !remaining.isEmpty { left.append("\(remaining.count) date\(remaining.count == 1 ? "" : "s") remain (\(DateRange.compactList(remaining, limit: 4)))") }
+            if films > 0 { left.append("movie info for \(films) film\(films == 1 ? "" : "s")") }
+            return "\(why); everything fetched is cached; \(left.isEmpty ? "nothing remains" : left.joined(separator: " and ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' again (tomorrow, for the quota) to resume"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unusable: .cannotWrite
+        case .locked, .offlineMiss, .budgetSpent: .tryAgainLater
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import BoxOfficeModel
+import Foundation
+
+/// Response bodies on disk, so that no KOBIS call is ever spent twice.
+///
+/// Entries are named after what they hold (`kobis/daily/all/2022/20220105.json`), never after a key
+/// or token. Each file is a one-line header (`boxoffice-cache 1 FETCHED_AT LENGTH CRC32`) and the body
+/// exactly as the service sent it; a file whose header, length or checksum is wrong is treated as
+/// absent and removed. Only bodies that decoded to data are stored, and every write is atomic (a
+/// temporary file renamed into place), so a crash leaves either the old entry or the new one.
+public final class ResponseCache: Sendable {
+    public let directory: URL
+    /// The directory's path, worked out once: a twenty-year report reads twelve thousand entries.
+    private let directoryPath: String
+
+    public init(directory: URL) {
+        self.directory = directory
+        self.directoryPath = directory.path
+    }
+
+    /// `--cache-dir`, else `$XDG_CACHE_HOME/boxoffice`, else `~/.cache/boxoffice`.
+    public static func defaultDirectory(_ environment: [String: String]) -> URL {
+        XDG.file("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
+    }
+
+    /// A stored body and when it was fetched.
+    public struct Entry: Sendable {
+        public var body: Data
+        public var fetchedAt: Date
+    }
+
+    static let magic = "boxoffice-cache 1 "
+
+    /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
+    public func read(_ key: String) -> Entry? {
+        let path = directoryPath + "/" + key
+        guard let data = Self.contents(atPath: path) else { return nil }
+        guard let entry = Self.parse(data) else {
+            unlink(path)
+            return nil
+        }
+        return entry
+    }
+
+
+    /// A file's bytes, read with plain system calls; nil when it cannot be read.
+    static func contents(atPath path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        var data = Data(count: Int(status.st_size))
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
+    /// Stores `body` at `key`, atomically.
+    public func write(_ key: String, body: Data, fetchedAt: Date) throws {
+        let url = directory.appendingPathComponent(key)
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
+        try AtomicFile.replace(url, with: Data(header.utf8) + body)
+    }
+
+    /// Removes the entry at `key` (a body that no longer decodes).
+    public func discard(_ key: String) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
+    }
+
+    static func parse(_ data: Data) -> Entry? {
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")), newline - data.startIndex < 200,
+              let header = String(data: data[data.startIndex..<newline], encoding: .utf8), header.hasPrefix(magic) else { return nil }
+        let fields = header.dropFirst(magic.count).split(separator: " ")
+        guard fields.count == 3, let fetched = Int(fields[0]), let length = Int(fields[1]), let crc = UInt32(fields[2], radix: 16) else { return nil }
+        let body = data[(newline + 1)...]
+        guard body.count == length, CRC32.checksum(body) == crc else { return nil }
+        return Entry(body: Data(body), fetchedAt: Date(timeIntervalSince1970: TimeInterval(fetched)))
+    }
+}

@@ -1,0 +1,26 @@
+import BoxOfficeModel
+import Foundation
+
+/// What came back, whatever the status: interpreting it is the client's job.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+    /// How many tries it took to get this answer (retries included), for messages.
+    public var attempts: Int
+
+    public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.attempts = attempts
+    }
+
+    /// `", 4 attempts"` after retries, else empty: for the end of an error's reason.
+    public var attemptsNote: String { attempts > 1 ? ", \(attempts) attempts" : "" }
+
+    /// A header by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}

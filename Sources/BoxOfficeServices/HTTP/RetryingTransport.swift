@@ -1,0 +1,99 @@
+import BoxOfficeModel
+import Foundation
+
+/// Retries transient failures of the transport beneath it, with backoff and a run-wide quota.
+///
+/// Transient: no connection, a reset or timeout, HTTP 408, 429, 500, 502, 503, 504, and a 200 whose
+/// body is not the JSON object both services always send (an HTML page from a proxy, a truncated
+/// body). Everything else, including KOBIS `faultInfo` answers and TMDB's 401, 404 and 422, is
+/// returned at once for the client to interpret: a permanent error is never retried. `Retry-After`
+/// (seconds or an HTTP date) is honoured up to a cap, and a 429 always waits at least a second.
+public struct RetryingTransport: HTTPTransport {
+    public let base: any HTTPTransport
+    public let policy: RetryPolicy
+    public let quota: RetryQuota
+    let time: TimeSource
+    let random: @Sendable () -> Double
+
+    public init(_ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
+                time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.base = base
+        self.policy = policy
+        self.quota = quota
+        self.time = time
+        self.random = random
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var spent = 0
+        var attempt = 1
+        while true {
+            let outcome: Result<HTTPResponse, Error>
+            do {
+                outcome = .success(try await Deadline.run(seconds: policy.deadline, host: request.url.host ?? "the server") {
+                    try await base.send(request)
+                })
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let wait = retryDelay(after: outcome, attempt: attempt) else {
+                if case .success = outcome { await quota.deposit(retryCost: spent) }
+                return try Self.finish(outcome, attempts: attempt)
+            }
+            let afterTimeout = if case .failure(TransportError.timedOut) = outcome { true } else { false }
+            guard attempt <= policy.retries, await quota.withdraw(afterTimeout: afterTimeout) else {
+                return try Self.finish(outcome, attempts: attempt)
+            }
+            spent += afterTimeout ? RetryQuota.timeoutCost : RetryQuota.retryCost
+            try await time.sleep(wait)
+            attempt += 1
+        }
+    }
+
+    /// How long to wait before trying again, or nil when the outcome is final.
+    func retryDelay(after outcome: Result<HTTPResponse, Error>, attempt: Int) -> Double? {
+        switch outcome {
+        case .failure(let error):
+            guard error is TransportError else { return nil }
+            return backoff(attempt)
+        case .success(let response):
+            if RetryPolicy.transientStatuses.contains(response.status) {
+                let floor = response.status == 429 ? 1.0 : 0
+                if let after = TMDBClient.retryAfter(response.header("Retry-After")) {
+                    return min(max(after, floor), policy.retryAfterCap)
+                }
+                return max(backoff(attempt), floor)
+            }
+            if (200..<300).contains(response.status), !Self.looksLikeJSONObject(response.body) {
+                return backoff(attempt)
+            }
+            return nil
+        }
+    }
+
+    /// Full jitter: uniformly random in 0 ..< min(cap, base × 2^(attempt − 1)).
+    func backoff(_ attempt: Int) -> Double {
+        random() * min(policy.cap, policy.base * pow(2, Double(attempt - 1)))
+    }
+
+    static func finish(_ outcome: Result<HTTPResponse, Error>, attempts: Int) throws -> HTTPResponse {
+        switch outcome {
+        case .success(var response):
+            response.attempts = attempts
+            return response
+        case .failure(let error as TransportError):
+            throw attempts > 1 ? error.after(attempts: attempts) : error
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    /// Both services answer every request with a JSON object; anything else is a damaged answer.
+    static func looksLikeJSONObject(_ body: Data) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let first = body.first(where: { !isSpace($0) }), let last = body.last(where: { !isSpace($0) }) else { return false }
+        return first == UInt8(ascii: "{") && last == UInt8(ascii: "}")
+    }
+}

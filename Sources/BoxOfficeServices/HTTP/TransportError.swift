@@ -1,0 +1,35 @@
+import BoxOfficeModel
+import Foundation
+
+/// A failure below HTTP. Messages name the host, never the URL, whose query may hold a key.
+public indirect enum TransportError: Error, Equatable, Sendable {
+    case timedOut(host: String)
+    case cannotConnect(host: String)
+    case connectionLost(host: String)
+    case other(host: String, code: Int)
+    /// The last of several failed attempts.
+    case gaveUp(TransportError, attempts: Int)
+
+    public var host: String {
+        switch self {
+        case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _): host
+        case .gaveUp(let error, _): error.host
+        }
+    }
+
+    /// A short phrase for messages: "timed out", "could not connect (4 attempts)".
+    public var summary: String {
+        switch self {
+        case .timedOut: "the request timed out"
+        case .cannotConnect: "could not connect"
+        case .connectionLost: "the connection was lost"
+        case .other(_, let code): "the request failed (URL error \(code))"
+        case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
+        }
+    }
+
+    func after(attempts: Int) -> TransportError {
+        if case .gaveUp(let error, _) = self { return .gaveUp(error, attempts: attempts) }
+        return .gaveUp(self, attempts: attempts)
+    }
+}

@@ -1,0 +1,112 @@
+import BoxOfficeModel
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The production transport: one long-lived `URLSession` sized for the run's concurrency.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// - Parameters:
+    ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight; Linux's
+    ///     default is small and would silently narrow a wide task group.
+    ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
+    public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
+        configuration.timeoutIntervalForRequest = min(timeout, 10)
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "GET"
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let host = request.url.host ?? "the server"
+        do {
+            let (data, response) = try await data(for: urlRequest)
+            guard let http = response as? HTTPURLResponse else { throw TransportError.other(host: host, code: 0) }
+            var headers: [String: String] = [:]
+            for (key, value) in http.allHeaderFields {
+                if let key = key as? String, let value = value as? String { headers[key] = value }
+            }
+            return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        } catch let error as URLError {
+            // A cancelled task surfaces from URLSession as URLError(.cancelled), not CancellationError.
+            if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
+            throw Self.transportError(error, host: host)
+        }
+    }
+
+    /// `URLSession.data(for:)` rebuilt on a completion handler.
+    ///
+    /// On Linux the built-in async variant can deadlock when a task is cancelled while another
+    /// completes (its cancellation handler waits on the session's queue while holding the task's
+    /// status lock); here the cancel is handed to another queue, so the handler returns at once.
+    private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let handle = CancellableTask()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+    static func transportError(_ error: URLError, host: String) -> TransportError {
+        switch error.code {
+        case .timedOut: .timedOut(host: host)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            .cannotConnect(host: host)
+        case .networkConnectionLost, .badServerResponse, .cannotParseResponse:
+            .connectionLost(host: host)
+        default: .other(host: host, code: error.code.rawValue)
+        }
+    }
+}
+
+/// A data task that may be cancelled before or after it starts, from any thread.
+private final class CancellableTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelNow = lock.withLock { () -> Bool in
+            self.task = task
+            return cancelled
+        }
+        task.resume()
+        if cancelNow { Self.cancelElsewhere(task) }
+    }
+
+    func cancel() {
+        let task = lock.withLock { () -> URLSessionDataTask? in
+            cancelled = true
+            return self.task
+        }
+        if let task { Self.cancelElsewhere(task) }
+    }
+
+    private static func cancelElsewhere(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}

@@ -1,0 +1,116 @@
+import BoxOfficeModel
+import Foundation
+
+/// Reads the KOBIS daily box office and movie info through an ``HTTPTransport``.
+///
+/// The key travels as the `key` query parameter, as KOBIS requires; no error this client throws
+/// contains a URL, so the key cannot leak through one.
+public struct KOBISClient: Sendable {
+    /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
+    public static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
+
+    public let transport: any HTTPTransport
+    public let baseURL: URL
+    /// Where fetched bodies are kept and looked up first; nil for no cache.
+    public let cache: CacheAccess?
+    /// The calls this run may send; nil for no limit.
+    public let budget: KOBISBudget?
+    private let key: String
+
+    public init(transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL,
+                cache: CacheAccess? = nil, budget: KOBISBudget? = nil) {
+        self.transport = transport
+        self.key = key
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        self.cache = cache
+        self.budget = budget
+    }
+
+    /// The request for a date's chart.
+    public func dailyChartRequest(on date: Day, filters: KOBISFilters = .init()) -> HTTPRequest {
+        request("boxoffice/searchDailyBoxOfficeList.json",
+                [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
+    }
+
+    /// The request for a film's movie info.
+    public func movieInfoRequest(code: String) -> HTTPRequest {
+        request("movie/searchMovieInfo.json", [("movieCd", code)])
+    }
+
+    /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
+    public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
+        let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
+        return try await cached(CacheKeys.chart(date, filters: filters), maxAge: maxAge,
+                                request: { dailyChartRequest(on: date, filters: filters) },
+                                subject: "the daily chart for \(date.iso)") { body throws(MalformedBody) in
+            try KOBISDecoding.dailyChart(body, date: date)
+        }
+    }
+
+    /// A film's details; nil when KOBIS has none for the code.
+    public func movieInfo(code: String) async throws -> MovieInfo? {
+        try await cached(CacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
+                         subject: "movie info for film \(code)") { body throws(MalformedBody) in
+            try KOBISDecoding.movieInfo(body)
+        }
+    }
+
+    /// Serves `key` from the cache when it decodes, else spends a call from the budget, fetches,
+    /// decodes, and stores the body only once it decoded to data. The request is built only when sent.
+    private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
+                               decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
+        let cachedValue = cache?.value(key, maxAge: maxAge) { body -> Value? in
+            if case .value(let value)? = try? decode(body) { return value }
+            return nil
+        }
+        if let cachedValue { return cachedValue }
+        if cache?.mode == .offline { throw KOBISError.notCached(subject: subject) }
+        if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+        let body = try await fetch(request(), subject: subject)
+        do {
+            let value = try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) }
+            cache?.store(key, body: body)
+            return value
+        } catch KOBISError.quotaExceeded(let subject) {
+            await budget?.quotaExhausted()
+            throw KOBISError.quotaExceeded(subject: subject)
+        }
+    }
+
+    private func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "key", value: key)] + parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return HTTPRequest(url: components.url!)
+    }
+
+    private func fetch(_ request: HTTPRequest, subject: String) async throws -> Data {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            throw KOBISError.unavailable(subject: subject, reason: error.summary)
+        }
+        switch response.status {
+        case 200:
+            guard RetryingTransport.looksLikeJSONObject(response.body) else {
+                throw KOBISError.malformed(subject: subject, reason: "the body is not a JSON object\(response.attemptsNote)")
+            }
+            return response.body
+        case 408, 429, 500...599: throw KOBISError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
+        default: throw KOBISError.malformed(subject: subject, reason: "HTTP \(response.status) instead of 200")
+        }
+    }
+
+    private func interpret<Value>(subject: String, _ decode: () throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) throws(KOBISError) -> Value {
+        let outcome: KOBISDecoding.Outcome<Value>
+        do {
+            outcome = try decode()
+        } catch {
+            throw .malformed(subject: subject, reason: error.reason)
+        }
+        switch outcome {
+        case .value(let value): return value
+        case let .fault(code, message): throw KOBISError(faultCode: code, message: message, subject: subject)
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import BoxOfficeModel
+import Foundation
+
+/// Turns KOBIS response bodies into models, leniently where KOBIS is inconsistent (numbers as
+/// strings, stray spaces, blank dates) and strictly where a report would otherwise lie (a rank
+/// that is not a number, a row without a movie code).
+public enum KOBISDecoding {
+    /// What a body held instead of data.
+    public enum Outcome<Value> {
+        case value(Value)
+        /// `{"faultInfo":{…}}`, which KOBIS sends with HTTP 200.
+        case fault(code: String, message: String)
+    }
+
+    /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.
+    public static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
+        guard case .object = result else { throw shapeError }
+        guard let list = present(result["dailyBoxOfficeList"]) else { throw MalformedBody("no dailyBoxOfficeList in the body") }
+        guard case .array(let rows) = list else { throw shapeError }
+        var entries: [ChartEntry] = []
+        entries.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
+        }
+        entries.sort { $0.rank < $1.rank }
+        return .value(DailyChart(date: date, entries: entries))
+    }
+
+    /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
+    public static func movieInfo(_ body: Data) throws(MalformedBody) -> Outcome<MovieInfo?> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
+        guard case .object = result else { throw shapeError }
+        guard let rawValue = present(result["movieInfo"]) else { return .value(nil) }
+        let raw = try RawMovieInfo(rawValue)
+        guard !raw.scalars.isEmpty else { return .value(nil) }
+        let row = Row(fields: raw.scalars, label: "movieInfo")
+        let code = row.text("movieCd")
+        guard !code.isEmpty else { return .value(nil) }
+        func list(_ key: String) -> [Row] {
+            (raw.lists[key] ?? []).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
+        }
+        return .value(MovieInfo(
+            code: code,
+            title: row.text("movieNm"),
+            titleEnglish: row.text("movieNmEn"),
+            titleOriginal: row.text("movieNmOg"),
+            runtimeMinutes: try row.optionalInt("showTm"),
+            productionYear: try row.optionalInt("prdtYear"),
+            openDate: row.day("openDt"),
+            nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
+            genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
+            directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
+                .filter { !$0.name.isEmpty },
+            companies: list("companys").map {
+                .init(code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
+                      role: $0.text("companyPartNm"))
+            }.filter { !$0.name.isEmpty },
+            watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
+        ))
+    }
+
+    private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
+        let row = Fields(label: label)
+        let code = raw.movieCd ?? ""
+        guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
+        let rank = try row.int64(raw.rank, "rank", required: true)
+        guard (1...1000).contains(rank) else { throw MalformedBody("\(label) has rank \(rank)") }
+        return ChartEntry(
+            rank: Int(rank),
+            rankChange: Int(clamping: try row.int64(raw.rankInten, "rankInten")),
+            isNew: raw.rankOldAndNew?.uppercased() == "NEW",
+            movieCode: code,
+            title: raw.movieNm ?? "",
+            openDate: raw.openDt.flatMap { Day(lenient: $0) },
+            sales: try row.int64(raw.salesAmt, "salesAmt"),
+            salesShare: try row.decimal(raw.salesShare, "salesShare"),
+            salesChange: try row.int64(raw.salesInten, "salesInten"),
+            salesChangePercent: try row.decimal(raw.salesChange, "salesChange"),
+            salesCumulative: try row.int64(raw.salesAcc, "salesAcc"),
+            audience: try row.int64(raw.audiCnt, "audiCnt"),
+            audienceChange: try row.int64(raw.audiInten, "audiInten"),
+            audienceChangePercent: try row.decimal(raw.audiChange, "audiChange"),
+            audienceCumulative: try row.int64(raw.audiAcc, "audiAcc"),
+            screens: try row.int64(raw.scrnCnt, "scrnCnt"),
+            showings: try row.int64(raw.showCnt, "showCnt")
+        )
+    }
+
+    static let shapeError = MalformedBody("the JSON does not have the documented shape")
+
+    /// The body's top-level object.
+    private static func readEnvelope(_ body: Data) throws(MalformedBody) -> JSONValue {
+        guard !body.isEmpty else { throw MalformedBody("the body is empty") }
+        let value: JSONValue
+        do {
+            value = try JSONReader.read(body)
+        } catch {
+            throw MalformedBody("the body is not valid JSON")
+        }
+        guard case .object = value else { throw shapeError }
+        return value
+    }
+
+    /// The code and message of `{"faultInfo":{"message":…,"errorCode":…}}`; nil when there is no fault.
+    private static func fault(in envelope: JSONValue) throws(MalformedBody) -> (code: String, message: String)? {
+        guard let fault = present(envelope["faultInfo"]) else { return nil }
+        guard case .object = fault, let code = try Scalar.text(fault["errorCode"]),
+              let message = try Scalar.text(fault["message"]) else { throw shapeError }
+        return (code, message)
+    }
+
+    /// A value that is there and not `null`.
+    private static func present(_ value: JSONValue?) -> JSONValue? {
+        if case .null = value { return nil }
+        return value
+    }
+}
+
+// MARK: - Raw shapes
+
+/// JSON scalars read as text whatever their JSON type; KOBIS sends numbers as strings, mostly.
+enum Scalar {
+    /// The text of a scalar (`null` is empty); nil when absent; a shape error for an object or array.
+    static func text(_ value: JSONValue?) throws(MalformedBody) -> String? {
+        switch value {
+        case nil: nil
+        case .string(let string): trimmed(string)
+        case .number(let raw): Int64(raw).map { String($0) } ?? Double(raw).map { String($0) } ?? raw
+        case .bool(let bool): String(bool)
+        case .null: ""
+        case .object, .array: throw KOBISDecoding.shapeError
+        }
+    }
+
+    /// Trims white space and line breaks (Foundation's `.whitespacesAndNewlines`) at either end; most
+    /// values have none, and are returned as they are without Foundation's slower trimming.
+    static func trimmed(_ string: String) -> String {
+        let utf8 = string.utf8
+        guard let firstByte = utf8.first, let lastByte = utf8.last else { return string }
+        func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        if isPlain(firstByte), isPlain(lastByte) { return string }
+        // Korean titles start and end with bytes beyond ASCII: ask about their first and last characters.
+        let scalars = string.unicodeScalars
+        guard spaces.contains(scalars.first!) || spaces.contains(scalars.last!) else { return string }
+        return string.trimmingCharacters(in: spaces)
+    }
+
+    private static let spaces = CharacterSet.whitespacesAndNewlines
+}
+
+/// A chart row's fields as KOBIS sends them, read in one pass over the row's keys.
+private struct RawChartRow {
+    var rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt: String?
+    var salesAmt, salesShare, salesInten, salesChange, salesAcc: String?
+    var audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt: String?
+
+    /// The fields read, named as KOBIS names them.
+    enum Field: CaseIterable {
+        case rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt
+        case salesAmt, salesShare, salesInten, salesChange, salesAcc
+        case audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt
+    }
+
+    /// One hash per key instead of up to seventeen string comparisons (a switch over strings).
+    static let fields = Dictionary(uniqueKeysWithValues: Field.allCases.map { ("\($0)", $0) })
+
+    init(_ value: JSONValue) throws(MalformedBody) {
+        guard case .object(let pairs) = value else { throw KOBISDecoding.shapeError }
+        for (key, value) in pairs {
+            guard let field = Self.fields[key] else { continue }
+            let text = try Scalar.text(value)
+            switch field {
+            case .rank: rank = text
+            case .rankInten: rankInten = text
+            case .rankOldAndNew: rankOldAndNew = text
+            case .movieCd: movieCd = text
+            case .movieNm: movieNm = text
+            case .openDt: openDt = text
+            case .salesAmt: salesAmt = text
+            case .salesShare: salesShare = text
+            case .salesInten: salesInten = text
+            case .salesChange: salesChange = text
+            case .salesAcc: salesAcc = text
+            case .audiCnt: audiCnt = text
+            case .audiInten: audiInten = text
+            case .audiChange: audiChange = text
+            case .audiAcc: audiAcc = text
+            case .scrnCnt: scrnCnt = text
+            case .showCnt: showCnt = text
+            }
+        }
+    }
+}
+
+/// Movie info mixes scalars and lists of objects; both are kept by key, and anything else is ignored.
+private struct RawMovieInfo {
+    var scalars: [String: String] = [:]
+    var lists: [String: [[String: String]]] = [:]
+
+    init(_ value: JSONValue) throws(MalformedBody) {
+        guard case .object(let fields) = value else { throw KOBISDecoding.shapeError }
+        for (key, value) in fields {
+            switch value {
+            case .array(let elements):
+                var list: [[String: String]] = []
+                for element in elements {
+                    guard case .object(let entryFields) = element else { break }
+                    var entry: [String: String] = [:]
+                    for (entryKey, entryValue) in entryFields {
+                        if let text = try? Scalar.text(entryValue) { entry[entryKey] = text }
+                    }
+                    list.append(entry)
+                }
+                if list.count == elements.count { lists[key] = list }
+            case .object:
+                continue
+            default:
+                scalars[key] = try Scalar.text(value)
+            }
+        }
+    }
+}
+
+/// Lenient number parsing that names the row and field when it fails.
+private struct Fields {
+    let label: String
+
+    /// Whole numbers: blank or missing is 0; thousands separators are tolerated; anything else is malformed.
+    func int64(_ scalar: String?, _ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
+        let raw = scalar ?? ""
+        if let value = Int64(raw) { return value }
+        if raw.isEmpty {
+            if required { throw MalformedBody("\(label) has no \(key)") }
+            return 0
+        }
+        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        if let value = Int64(digits) { return value }
+        if let value = Double(digits), value.isFinite, value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
+        throw MalformedBody("\(label) has a \(key) that is not a whole number")
+    }
+
+    func optionalInt(_ scalar: String?, _ key: String) throws(MalformedBody) -> Int? {
+        (scalar ?? "").isEmpty ? nil : Int(clamping: try int64(scalar, key))
+    }
+
+    /// Decimals written as "100", "100.0" or "-13"; blank is 0.
+    func decimal(_ scalar: String?, _ key: String) throws(MalformedBody) -> Double {
+        let raw = scalar ?? ""
+        if raw.isEmpty { return 0 }
+        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        guard let value = Double(digits), value.isFinite else {
+            throw MalformedBody("\(label) has a \(key) that is not a number")
+        }
+        return value
+    }
+}
+
+/// A movie-info object's fields by key, with the same lenient accessors.
+private struct Row {
+    let fields: [String: String]
+    let label: String
+
+    func text(_ key: String) -> String { fields[key] ?? "" }
+    func optionalInt(_ key: String) throws(MalformedBody) -> Int? { try Fields(label: label).optionalInt(fields[key], key) }
+    func day(_ key: String) -> Day? { Day(lenient: text(key)) }
+}

@@ -1,0 +1,59 @@
+import BoxOfficeModel
+import Foundation
+
+/// What went wrong talking to KOBIS; each message names the request and the way forward.
+public enum KOBISError: UserFacingError, Equatable {
+    /// `320010`: the key is invalid or missing.
+    case invalidKey
+    /// `320011`: the key's 3,000 calls for the day are spent.
+    case quotaExceeded(subject: String)
+    /// Any other `faultInfo` code.
+    case fault(code: String, message: String, subject: String)
+    /// A connection failure, timeout or 5xx.
+    case unavailable(subject: String, reason: String)
+    /// A body that is not the data KOBIS documents.
+    case malformed(subject: String, reason: String)
+    /// `--offline` and the cache does not hold it.
+    case notCached(subject: String)
+    /// This run's budget of calls is spent; nothing was sent.
+    case budgetSpent(subject: String)
+
+    init(faultCode code: String, message: String, subject: String) {
+        switch code {
+        case "320010": self = .invalidKey
+        case "320011": self = .quotaExceeded(subject: subject)
+        default: self = .fault(code: code, message: message, subject: subject)
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidKey:
+            "KOBIS rejected the API key (error 320010): check KOBIS_API_KEY"
+        case .quotaExceeded(let subject):
+            "KOBIS refused \(subject): the key's daily quota of 3,000 calls is used up (error 320011); run again after midnight in Seoul"
+        case let .fault(code, message, subject):
+            "KOBIS refused \(subject) with error \(code)\(message.isEmpty ? "" : " (\(Self.oneLine(message)))")"
+        case let .unavailable(subject, reason):
+            "KOBIS is unavailable: \(subject) failed (\(reason)); try again later"
+        case let .malformed(subject, reason):
+            "KOBIS sent a malformed response for \(subject): \(reason)"
+        case .notCached(let subject):
+            "\(subject) is not in the cache (--offline)"
+        case .budgetSpent(let subject):
+            "not fetching \(subject): this run's KOBIS budget is spent"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidKey: .configuration
+        case .quotaExceeded, .unavailable, .notCached, .budgetSpent: .tryAgainLater
+        case .fault, .malformed: .malformedResponse
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(120))
+    }
+}

@@ -1,0 +1,123 @@
+import BoxOfficeModel
+import Foundation
+
+/// Reads TMDB v3 through an ``HTTPTransport`` (a ``RetryingTransport`` in production, which waits
+/// out 429s), under its own rate limit.
+///
+/// No error it throws contains a URL or a credential.
+public struct TMDBClient: Sendable {
+    public static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3/")!
+    /// Korean titles and Korean release dates.
+    public static let language = "ko-KR"
+    public static let region = "KR"
+
+    public let transport: any HTTPTransport
+    public let baseURL: URL
+    private let credentials: TMDBCredentials
+    private let limiter: RateLimiter
+    /// Where bodies are kept and looked up first; nil for no cache.
+    public let cache: CacheAccess?
+
+    public init(transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
+                requestsPerSecond: Double = 20, time: TimeSource = .system, cache: CacheAccess? = nil) {
+        self.transport = transport
+        self.credentials = credentials
+        self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
+        limiter = RateLimiter(perSecond: requestsPerSecond, time: time)
+        self.cache = cache
+    }
+
+    /// `/search/movie` in Korean for Korea, optionally narrowed to a release year.
+    public func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
+        var parameters = [("query", query), ("language", Self.language), ("region", Self.region), ("include_adult", "false"), ("page", "1")]
+        if let year { parameters.append(("year", String(year))) }
+        return try await cached(CacheKeys.tmdbSearch(query, year: year), maxAge: cache?.freshness.tmdbLookup, path: "search/movie", parameters,
+                                subject: "the TMDB search for \(DateRangeError.quoted(query))") { body throws(MalformedBody) in
+            try TMDBDecoding.page(body).results
+        }
+    }
+
+    /// `/movie/{id}` with keywords and release dates in one call; nil when TMDB has no such film.
+    public func details(id: Int) async throws -> TMDBDetails? {
+        do {
+            return try await cached(CacheKeys.tmdbDetails(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
+                                    [("language", Self.language), ("append_to_response", "keywords,release_dates")],
+                                    subject: "TMDB film \(id)") { body throws(MalformedBody) in try TMDBDecoding.details(body) }
+        } catch TMDBError.notFound {
+            return nil
+        }
+    }
+
+    /// A page of `/movie/upcoming` or `/movie/now_playing` for Korea.
+    public func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
+        try await cached(CacheKeys.tmdbList(list, page: page), maxAge: cache?.freshness.tmdbList, path: "movie/\(list.rawValue)",
+                         [("language", Self.language), ("region", Self.region), ("page", String(page))],
+                         subject: "TMDB's \(list.rawValue) list, page \(page)") { body throws(MalformedBody) in try TMDBDecoding.page(body) }
+    }
+
+    /// Serves `key` from the cache when it decodes, else fetches, decodes, and stores the body once it decoded.
+    private func cached<Value>(_ key: String, maxAge: TimeInterval?, path: String, _ parameters: [(String, String)], subject: String,
+                               decode: (Data) throws(MalformedBody) -> Value) async throws -> Value {
+        if let cachedValue = cache?.value(key, maxAge: maxAge, decode: { try? decode($0) }) { return cachedValue }
+        if cache?.mode == .offline { throw TMDBError.notCached(subject: subject) }
+        let body = try await fetch(path, parameters, subject: subject)
+        let value = try self.decode(subject: subject) { () throws(MalformedBody) in try decode(body) }
+        cache?.store(key, body: body)
+        return value
+    }
+
+    func request(_ path: String, _ parameters: [(String, String)]) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        var items = parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+        var headers = ["Accept": "application/json"]
+        switch credentials {
+        case .bearer(let token): headers["Authorization"] = "Bearer \(token)"
+        case .apiKey(let key): items.insert(URLQueryItem(name: "api_key", value: key), at: 0)
+        }
+        components.queryItems = items
+        return HTTPRequest(url: components.url!, headers: headers)
+    }
+
+    private func fetch(_ path: String, _ parameters: [(String, String)], subject: String) async throws -> Data {
+        let request = request(path, parameters)
+        try await limiter.acquire()
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            throw TMDBError.unavailable(subject: subject, reason: error.summary)
+        }
+        switch response.status {
+        case 200..<300:
+            return response.body
+        case 429:
+            throw TMDBError.unavailable(subject: subject, reason: "still rate limited (HTTP 429\(response.attemptsNote))")
+        case 401:
+            let (code, _) = TMDBDecoding.errorMessage(response.body)
+            throw TMDBError.unauthorized(code: code)
+        case 404:
+            throw TMDBError.notFound(subject: subject)
+        case 408, 500...599:
+            throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
+        default:
+            let (_, message) = TMDBDecoding.errorMessage(response.body)
+            throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
+        }
+    }
+
+    private func decode<Value>(subject: String, _ body: () throws(MalformedBody) -> Value) throws(TMDBError) -> Value {
+        do { return try body() } catch { throw .malformed(subject: subject, reason: error.reason) }
+    }
+
+    /// `Retry-After` as seconds, from a number or an HTTP date; capped at a minute.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds.isFinite { return min(max(seconds, 0), 60) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return min(max(date.timeIntervalSince(now), 0), 60)
+    }
+}

@@ -1,0 +1,7 @@
+import BoxOfficeModel
+import Foundation
+
+public enum TMDBList: String, Sendable {
+    case upcoming
+    case nowPlaying = "now_playing"
+}

@@ -1,0 +1,55 @@
+import BoxOfficeModel
+import Foundation
+
+/// Matches the user pinned or forbade: a CSV file of `movie_cd,tmdb_id` lines, `tmdb_id` 0 meaning
+/// never match. A header line, blank lines and `#` comments are allowed.
+public struct TMDBOverrides: Sendable, Equatable {
+    public enum Pin: Equatable, Sendable {
+        case pinned(Int)
+        case forbidden
+    }
+
+    private var pins: [String: Pin]
+
+    public init(_ pins: [String: Pin] = [:]) {
+        self.pins = pins
+    }
+
+    public func pin(for movieCode: String) -> Pin? { pins[movieCode] }
+    public var count: Int { pins.count }
+
+    public static func parse(_ text: String, origin: String) throws(ConfigurationError) -> TMDBOverrides {
+        var pins: [String: Pin] = [:]
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: "")
+            if line.isEmpty || line.hasPrefix("#") || line.lowercased().hasPrefix("movie_cd") { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2, !fields[0].isEmpty, fields[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                  let id = Int(fields[1]), id >= 0 else {
+                throw .invalidValue(name: "\(origin):\(index + 1)", expected: "a line 'movie_cd,tmdb_id' (tmdb_id 0 never matches)")
+            }
+            pins[fields[0]] = id == 0 ? .forbidden : .pinned(id)
+        }
+        return TMDBOverrides(pins)
+    }
+
+    /// Reads `path`; nil path means the default location, where a missing file is fine.
+    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> TMDBOverrides {
+        let explicit = path != nil
+        let location = path ?? defaultPath(environment)
+        guard let location else { return .init() }
+        guard let data = FileManager.default.contents(atPath: location) else {
+            if explicit { throw .invalidValue(name: "--tmdb-overrides", expected: "a readable file (\(location) cannot be read)") }
+            return .init()
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .invalidValue(name: location, expected: "UTF-8 text")
+        }
+        return try parse(text, origin: location)
+    }
+
+    /// `$XDG_CONFIG_HOME/boxoffice/tmdb-overrides.csv`, else `~/.config/boxoffice/tmdb-overrides.csv`.
+    public static func defaultPath(_ environment: [String: String]) -> String? {
+        XDG.file("XDG_CONFIG_HOME", fallback: ".config", name: "tmdb-overrides.csv", environment: environment).path
+    }
+}
