@@ -1,17 +1,22 @@
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficeServices
 
 /// How a run uses TMDB.
-public struct EnrichmentPlan: Sendable {
-    public var matcher: TMDBMatcher
-    /// Fetch TMDB's upcoming list for Korea (the "coming soon" section).
-    public var upcoming: Bool
+public enum EnrichmentPlan: Sendable {
+    /// Match every charted film on TMDB; with `upcoming`, also read TMDB's coming-soon list for Korea.
+    case enabled(matcher: TMDBMatcher, upcoming: Bool)
+    /// No TMDB this run, and why, for the report ("--no-tmdb was given").
+    case disabled(reason: String)
+
     /// Pages of the upcoming list to read at most.
     public static let upcomingPageLimit = 3
 
-    public init(matcher: TMDBMatcher, upcoming: Bool) {
-        self.matcher = matcher
-        self.upcoming = upcoming
+    /// A run that was not asked to use TMDB at all.
+    public static let notRequested = EnrichmentPlan.disabled(reason: EnrichmentStatus.notRequested.reason ?? "")
+
+    /// The matcher, when TMDB is used.
+    public var matcher: TMDBMatcher? {
+        if case .enabled(let matcher, _) = self { return matcher }
+        return nil
     }
 }

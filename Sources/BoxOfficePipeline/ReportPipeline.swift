@@ -17,13 +17,19 @@ public struct ReportPipeline: Sendable {
         public var filters: KOBISFilters
         public var rankBy: RankKey
         public var formats: [ReportFormat]
+        /// Today in Seoul: charts from yesterday on are marked provisional. Nil only when unknown.
+        public var today: Day?
+        /// Served from the cache alone (`--offline`): a date not cached is an error saying so.
+        public var offline: Bool
 
         public init(range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
-                    formats: [ReportFormat] = ReportFormat.allCases) {
+                    formats: [ReportFormat] = ReportFormat.allCases, today: Day?, offline: Bool = false) {
             self.range = range
             self.filters = filters
             self.rankBy = rankBy
             self.formats = formats
+            self.today = today
+            self.offline = offline
         }
     }
 
@@ -51,11 +57,11 @@ public struct ReportPipeline: Sendable {
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         let fetched = try await fetch.fetch(request.range, filters: request.filters)
-        try Self.requireComplete(fetched, range: request.range, offline: fetch.client.cache?.mode == .offline)
+        try Self.requireComplete(fetched, range: request.range, offline: request.offline)
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
                                    options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
-                                                  today: fetch.client.cache?.calendar.today),
+                                                  today: request.today),
                                    enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
     }
 

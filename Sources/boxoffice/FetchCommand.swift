@@ -22,7 +22,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The dates to cache.", valueName: "range"))
     var range: String
 
-    @OptionGroup var kobis: KOBISOptions
+    @OptionGroup var chart: ChartOptions
+    @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
     @OptionGroup var cacheOptions: CacheOptions
 
@@ -35,21 +36,21 @@ struct FetchCommand: AsyncParsableCommand {
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
-            guard let (cache, lock) = try await wiring.cache(cacheOptions, offline: false) else { return }
-            let client = try wiring.kobisClient(kobis, cacheOptions: cacheOptions, cache: cache)
-            let (plan, _) = try wiring.enrichment(tmdb, network: kobis, cache: cache, upcoming: false)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
-            let fetched = try await FetchStage(client: client, width: kobis.concurrency, enrichment: plan, progress: progress.update)
-                .fetch(range, filters: kobis.filters)
+            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false) { cache in
+                let client = try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache)
+                let plan = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
+                let fetched = try await FetchStage(client: client, width: network.concurrency, enrichment: plan, progress: progress.update)
+                    .fetch(range, filters: chart.filters)
+                return (fetched, await client.budget?.spent ?? 0, plan.matcher != nil)
+            }
             progress.finish()
-            withExtendedLifetime(lock) {}
-            let spent = await client.budget?.spent ?? 0
             let cachedDates = range.dayCount - fetched.missingDates.count
             let films = fetched.movies.count + fetched.missingFilms.count
             var line = "\(range.start.iso)..\(range.end.iso): \(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached"
             line += ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
-            if plan != nil { line += ", \(fetched.matches.count) TMDB lookups" }
+            if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
             line += "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
             print(line)
             if !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty {

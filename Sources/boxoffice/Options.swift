@@ -9,11 +9,30 @@ extension RankKey: ExpressibleByArgument {}
 extension KOBISFilters.Nation: ExpressibleByArgument {}
 extension KOBISFilters.FilmKind: ExpressibleByArgument {}
 
-/// What to ask KOBIS for, and how many requests to keep in flight.
-struct KOBISOptions: ParsableArguments {
+/// How both services are reached: requests in flight, retries, and the time one request may take.
+struct NetworkOptions: ParsableArguments {
     @Option(help: "Requests in flight at most (1…32).")
     var concurrency = 8
 
+    @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")
+    var retries = 3
+
+    @Option(help: ArgumentHelp("Seconds one request may take, connecting and reading included (1…600).", valueName: "seconds"))
+    var timeout = 30.0
+
+    var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
+
+    func validate() throws {
+        guard (1...32).contains(concurrency) else {
+            throw ValidationError("--concurrency must be between 1 and 32, got \(concurrency)")
+        }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10, got \(retries)") }
+        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds, got \(timeout)") }
+    }
+}
+
+/// Which part of the KOBIS charts to ask for.
+struct ChartOptions: ParsableArguments {
     @Option(help: "Only Korean or only foreign films (KOBIS repNationCd).")
     var nation: KOBISFilters.Nation?
 
@@ -23,25 +42,12 @@ struct KOBISOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only one region, by KOBIS wideAreaCd code (e.g. 0105001 for Seoul).", valueName: "code"))
     var area: String?
 
-    @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")
-    var retries = 3
-
-    @Option(help: ArgumentHelp("Seconds one request may take, connecting and reading included (1…600).", valueName: "seconds"))
-    var timeout = 30.0
-
     var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area) }
 
-    var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
-
     func validate() throws {
-        guard (1...32).contains(concurrency) else {
-            throw ValidationError("--concurrency must be between 1 and 32, got \(concurrency)")
-        }
         if let area, !KOBISFilters.isValidArea(area) {
             throw ValidationError("--area takes a KOBIS region code made of digits, such as 0105001 (Seoul)")
         }
-        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10, got \(retries)") }
-        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds, got \(timeout)") }
     }
 }
 
@@ -89,6 +95,9 @@ struct TMDBOptions: ParsableArguments {
 
     @Option(name: .customLong("tmdb-overrides"), help: ArgumentHelp("CSV of movie_cd,tmdb_id pinning (or, with 0, forbidding) matches (default: tmdb-overrides.csv in the config folder).", valueName: "file"))
     var tmdbOverrides: String?
+
+    /// Why TMDB is off when `--no-tmdb` is given.
+    static let noTMDBReason = "--no-tmdb was given"
 
     func validate() throws {
         guard (1...40).contains(tmdbRate) else {

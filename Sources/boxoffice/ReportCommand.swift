@@ -49,7 +49,8 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Serve everything from the cache, sending nothing; a date not cached is an error.")
     var offline = false
 
-    @OptionGroup var kobis: KOBISOptions
+    @OptionGroup var chart: ChartOptions
+    @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
     @OptionGroup var cacheOptions: CacheOptions
 
@@ -68,36 +69,35 @@ struct ReportCommand: AsyncParsableCommand {
             if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
                 throw SampleRangeError(range: range)
             }
-            let request = ReportPipeline.Request(range: range, filters: kobis.filters, rankBy: rankBy, formats: try ReportFormat.parseList(format))
+            let request = ReportPipeline.Request(range: range, filters: chart.filters, rankBy: rankBy,
+                                                 formats: try ReportFormat.parseList(format),
+                                                 today: wiring.calendar.today, offline: offline)
             let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
+            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
+            let render = ReportRenderer(templates: templates, options: .init(csvByteOrderMark: !noBOM))
+            let write = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
 
-            let client: KOBISClient
-            let plan: EnrichmentPlan?
-            let offReason: String
-            var lock: CacheLock?
+            let result: ReportPipeline.Result
             if sample {
                 // The sample never touches the cache, the ledger or the network.
-                client = KOBISClient(transport: SampleData.transport(), key: "sample")
-                (plan, offReason) = (tmdb.noTMDB ? nil : SampleData.enrichment(), "--no-tmdb was given")
+                let fetch = FetchStage(client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
+                                       enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
+                                       progress: progress.update)
+                result = try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: true)
+                    .run(request, requireEnrichment: tmdb.requireTMDB)
             } else {
-                let cache = try await wiring.cache(cacheOptions, offline: offline)
-                lock = cache?.1
-                client = try wiring.kobisClient(kobis, cacheOptions: cacheOptions, cache: cache?.0)
-                (plan, offReason) = try wiring.enrichment(tmdb, network: kobis, cache: cache?.0,
-                                                          upcoming: upcoming || range.end == wiring.calendar.yesterday)
+                result = try await wiring.withCache(cacheOptions, offline: offline) { cache in
+                    let fetch = FetchStage(client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
+                                           width: network.concurrency,
+                                           enrichment: try wiring.enrichment(tmdb, network: network, cache: cache,
+                                                                             upcoming: upcoming || range.end == wiring.calendar.yesterday),
+                                           progress: progress.update)
+                    return try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: false)
+                        .run(request, requireEnrichment: tmdb.requireTMDB)
+                }
             }
-            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
-            let pipeline = ReportPipeline(
-                fetch: FetchStage(client: client, width: kobis.concurrency, enrichment: plan, enrichmentOffReason: offReason,
-                                  progress: progress.update),
-                renderer: ReportRenderer(templates: templates, options: .init(csvByteOrderMark: !noBOM)),
-                writer: ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true)),
-                simulated: sample
-            )
-            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
-            let result = try await pipeline.run(request, requireEnrichment: tmdb.requireTMDB)
             progress.finish()
-            withExtendedLifetime(lock) {}
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact(
                     result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))

@@ -23,7 +23,7 @@ enum Terminal {
             throw ExitCode(error.exitStatus.rawValue)
         } catch {
             printError(redactor.redact("unexpected error: \(error)"))
-            throw ExitCode(70)
+            throw ExitCode(ExitStatus.internalError.rawValue)
         }
     }
 

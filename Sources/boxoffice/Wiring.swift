@@ -1,5 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
@@ -27,48 +26,49 @@ struct Wiring {
         [environment["KOBIS_API_KEY"], TMDBCredentials.fromEnvironment(environment)?.secret]
     }
 
-    /// The cache folder, locked for this run; nil with `--no-cache`.
-    func cache(_ options: CacheOptions, offline: Bool) async throws -> (CacheAccess, CacheLock)? {
-        guard !options.noCache else { return nil }
+    /// Runs `body` with the cache folder locked for this run, or with no cache for `--no-cache`.
+    func withCache<Result>(_ options: CacheOptions, offline: Bool, _ body: (CacheAccess?) async throws -> Result) async throws -> Result {
+        guard !options.noCache else { return try await body(nil) }
         let directory = options.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
-        let lock = try await CacheLock.acquire(directory, wait: options.wait)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal
-        return (CacheAccess(cache: ResponseCache(directory: directory), mode: mode, calendar: calendar), lock)
+        return try await CacheLock.withLock(directory, wait: options.wait) {
+            try await body(CacheAccess(cache: ResponseCache(directory: directory), mode: mode, calendar: calendar))
+        }
     }
 
     /// The live KOBIS client: key, endpoint, cache and today's budget.
-    func kobisClient(_ options: KOBISOptions, cacheOptions: CacheOptions, cache: CacheAccess?) throws -> KOBISClient {
-        let offline = cache?.mode == .offline
+    func kobisClient(_ network: NetworkOptions, cacheOptions: CacheOptions, cache: CacheAccess?) throws -> KOBISClient {
         guard let key = kobisKey, !key.isEmpty else {
-            if offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
+            if cache?.mode == .offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
             throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
         }
         let baseURL = try url("KOBIS_BASE_URL") ?? KOBISClient.defaultBaseURL
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
-        return KOBISClient(transport: network(options), key: key, baseURL: baseURL,
+        return KOBISClient(transport: transport(network, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
                            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
     }
 
-    /// The TMDB plan, or nil with the reason there is none.
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
     /// retry quota of its own (so one service's outage cannot spend the other's retries).
-    func network(_ options: KOBISOptions) -> RetryingTransport {
-        RetryingTransport(URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout), policy: options.retryPolicy)
+    func transport(_ options: NetworkOptions, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
+        RetryingTransport(URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout),
+                          policy: options.retryPolicy, isDamaged: isDamaged)
     }
 
-    func enrichment(_ options: TMDBOptions, network: KOBISOptions, cache: CacheAccess?, upcoming: Bool) throws -> (EnrichmentPlan?, String) {
-        if options.noTMDB { return (nil, "--no-tmdb was given") }
+    /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.
+    func enrichment(_ options: TMDBOptions, network: NetworkOptions, cache: CacheAccess?, upcoming: Bool) throws -> EnrichmentPlan {
+        if options.noTMDB { return .disabled(reason: TMDBOptions.noTMDBReason) }
         guard let credentials = tmdbCredentials else {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
-            return (nil, "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
+            return .disabled(reason: "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
         }
         let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
-        let client = TMDBClient(transport: self.network(network), credentials: credentials,
+        let client = TMDBClient(transport: transport(network, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
                                 baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
                                 cache: cache)
-        return (EnrichmentPlan(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming), "")
+        return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
     }
 
     /// An http or https URL from an environment variable; nil when unset.

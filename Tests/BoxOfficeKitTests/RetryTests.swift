@@ -39,7 +39,7 @@ struct RetryTests {
 
     func retrying(_ transport: ScriptedTransport, time: VirtualTime, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
                   random: Double = 0.5) -> RetryingTransport {
-        RetryingTransport(transport, policy: policy, quota: quota, time: time.source, random: { random })
+        RetryingTransport(transport, policy: policy, quota: quota, time: time.source, random: { random }, isDamaged: KOBISClient.isDamagedBody)
     }
 
     @Test("transient failures are retried with full-jitter exponential backoff", arguments: [

@@ -14,7 +14,7 @@ struct SampleTests {
             writer: ReportWriter(directory: FileManager.default.temporaryDirectory),
             simulated: true
         )
-        return try await pipeline.report(for: .init(range: SampleData.week))
+        return try await pipeline.report(for: .init(range: SampleData.week, today: Day("2026-11-22")))
     }
 
     @Test("a full week through the real decoders, with every case the sample promises")

@@ -35,7 +35,7 @@ final class TMDBStub: @unchecked Sendable {
             self.lock.withLock { self.log.append(request) }
             return self.answer(request)
         }
-        return TMDBClient(transport: RetryingTransport(fake, time: time.source, random: { 0.5 }), credentials: credentials,
+        return TMDBClient(transport: RetryingTransport(fake, time: time.source, random: { 0.5 }, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
                           baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
     }
 
@@ -182,9 +182,9 @@ struct TMDBClientTests {
     @Test("Retry-After as an HTTP date")
     func retryAfterDate() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        #expect(TMDBClient.retryAfter("Tue, 14 Nov 2023 22:13:25 GMT", now: now) == 5)
-        #expect(TMDBClient.retryAfter("soon", now: now) == nil)
-        #expect(TMDBClient.retryAfter("86400", now: now) == 60)
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:13:25 GMT", now: now) == 5)
+        #expect(RetryAfter.seconds("soon", now: now) == nil)
+        #expect(RetryAfter.seconds("86400", now: now) == 60)
     }
 }
 

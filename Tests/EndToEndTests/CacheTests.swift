@@ -202,6 +202,36 @@ struct CacheTests {
     }
 }
 
+/// The bug a user saw: with `--no-cache` (and `--sample`) yesterday was never marked provisional,
+/// because "today" was read from the cache. Today comes from the run now, in every mode.
+@Suite("Provisional days in every mode, end to end")
+struct ProvisionalModeTests {
+    static func provisional(_ folder: TemporaryFolder, _ name: String) throws -> (dates: [String], noted: Bool) {
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let days = object["days"] as? [[String: Any]] ?? []
+        let notes = object["notes"] as? [String] ?? []
+        return (days.filter { $0["provisional"] as? Bool == true }.compactMap { $0["date"] as? String },
+                notes.contains { $0.hasPrefix("Provisional:") })
+    }
+
+    @Test("BOXOFFICE_TODAY=2025-03-04 over 03-01..03-03: one provisional day with the cache, with --no-cache and with --sample",
+          arguments: [["--no-cache"], [], ["--sample"]])
+    func everyMode(extra: [String]) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let range = extra == ["--sample"] ? "2025-03-03..2025-03-05" : "2025-03-01..2025-03-03"
+        let today = extra == ["--sample"] ? "2025-03-06" : "2025-03-04"
+        let environment = CacheTests().environment(server, folder, today: today)
+        let result = try await BoxOfficeProcess.run(["report", range, "--format", "json"] + extra, environment: environment, in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stem = (extra == ["--sample"] ? "boxoffice-sample-" : "boxoffice-") + range.replacingOccurrences(of: "..", with: "_")
+        let found = try Self.provisional(folder, stem + ".json")
+        #expect(found.dates == [extra == ["--sample"] ? "2025-03-05" : "2025-03-03"])
+        #expect(found.noted)
+    }
+}
+
 /// The ledger's fingerprint of a key, as the tests need to seed a ledger file.
 enum QuotaLedgerProbe {
     static func fingerprint(_ key: String) -> String {

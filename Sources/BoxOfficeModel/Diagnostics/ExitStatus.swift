@@ -5,6 +5,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Bad arguments: an unparsable range, a date outside the calendar rule, an unknown option value.
     case usage = 64
+    /// A bug in boxoffice itself: an error no other code describes.
+    case internalError = 70
     /// The output folder or a report file cannot be written.
     case cannotWrite = 73
     /// Try again later: the daily quota is used up, or a service is unavailable.
@@ -23,6 +25,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "success: every requested report was written"
         case .usage: "bad arguments (range, options); nothing was fetched"
+        case .internalError: "internal error (a bug in boxoffice): please report the message"
         case .cannotWrite: "the output folder or a report file cannot be written"
         case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
         case .malformedResponse: "a service sent a malformed response"

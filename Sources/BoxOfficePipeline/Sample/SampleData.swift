@@ -21,7 +21,7 @@ public enum SampleData {
     /// TMDB enrichment from the simulation, with the coming-soon list; no rate limit to wait on.
     public static func enrichment() -> EnrichmentPlan {
         let client = TMDBClient(transport: tmdbTransport(), credentials: .bearer("sample"), requestsPerSecond: 10_000)
-        return EnrichmentPlan(matcher: TMDBMatcher(client: client), upcoming: true)
+        return .enabled(matcher: TMDBMatcher(client: client), upcoming: true)
     }
 
     /// A transport that answers TMDB requests from the simulation, in process.

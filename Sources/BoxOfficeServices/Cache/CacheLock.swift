@@ -17,8 +17,17 @@ public final class CacheLock: Sendable {
 
     deinit { close(descriptor) }
 
+    /// Runs `body` holding the lock on `directory`, waiting up to `wait` seconds for another run to
+    /// finish first; the lock is released when `body` returns or throws.
+    public static func withLock<Result>(_ directory: URL, wait: Double, time: TimeSource = .system,
+                                        _ body: () async throws -> Result) async throws -> Result {
+        let lock = try await acquire(directory, wait: wait, time: time)
+        defer { withExtendedLifetime(lock) {} }
+        return try await body()
+    }
+
     /// Takes the lock, waiting up to `wait` seconds for another run to finish.
-    public static func acquire(_ directory: URL, wait: Double, time: TimeSource = .system) async throws -> CacheLock {
+    static func acquire(_ directory: URL, wait: Double, time: TimeSource = .system) async throws -> CacheLock {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -3,9 +3,8 @@ import Foundation
 
 /// Retries transient failures of the transport beneath it, with backoff and a run-wide quota.
 ///
-/// Transient: no connection, a reset or timeout, HTTP 408, 429, 500, 502, 503, 504, and a 200 whose
-/// body is not the JSON object both services always send (an HTML page from a proxy, a truncated
-/// body). Everything else, including KOBIS `faultInfo` answers and TMDB's 401, 404 and 422, is
+/// Transient: no connection, a reset or timeout, HTTP 408, 429, 500, 502, 503, 504, and a 2xx whose
+/// body the service's `isDamaged` check refuses (an HTML page from a proxy, a truncated body). Everything else, including KOBIS `faultInfo` answers and TMDB's 401, 404 and 422, is
 /// returned at once for the client to interpret: a permanent error is never retried. `Retry-After`
 /// (seconds or an HTTP date) is honoured up to a cap, and a 429 always waits at least a second.
 public struct RetryingTransport: HTTPTransport {
@@ -14,14 +13,18 @@ public struct RetryingTransport: HTTPTransport {
     public let quota: RetryQuota
     let time: TimeSource
     let random: @Sendable () -> Double
+    /// The service's own word on a body that arrived with a 2xx but cannot be what it sends.
+    let isDamaged: @Sendable (Data) -> Bool
 
     public init(_ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
-                time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }) {
         self.base = base
         self.policy = policy
         self.quota = quota
         self.time = time
         self.random = random
+        self.isDamaged = isDamaged
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -61,12 +64,12 @@ public struct RetryingTransport: HTTPTransport {
         case .success(let response):
             if RetryPolicy.transientStatuses.contains(response.status) {
                 let floor = response.status == 429 ? 1.0 : 0
-                if let after = TMDBClient.retryAfter(response.header("Retry-After")) {
+                if let after = RetryAfter.seconds(response.header("Retry-After")) {
                     return min(max(after, floor), policy.retryAfterCap)
                 }
                 return max(backoff(attempt), floor)
             }
-            if (200..<300).contains(response.status), !Self.looksLikeJSONObject(response.body) {
+            if (200..<300).contains(response.status), isDamaged(response.body) {
                 return backoff(attempt)
             }
             return nil
@@ -88,12 +91,5 @@ public struct RetryingTransport: HTTPTransport {
         case .failure(let error):
             throw error
         }
-    }
-
-    /// Both services answer every request with a JSON object; anything else is a damaged answer.
-    static func looksLikeJSONObject(_ body: Data) -> Bool {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-        guard let first = body.first(where: { !isSpace($0) }), let last = body.last(where: { !isSpace($0) }) else { return false }
-        return first == UInt8(ascii: "{") && last == UInt8(ascii: "}")
     }
 }

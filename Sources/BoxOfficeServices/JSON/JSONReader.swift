@@ -1,4 +1,5 @@
 import BoxOfficeModel
+import Foundation
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, strictly: anything that is not valid JSON,
 /// including invalid UTF-8 and lone surrogate escapes, is rejected. Like Foundation's readers, it
@@ -6,7 +7,15 @@ import BoxOfficeModel
 ///
 /// KOBIS bodies are read with this rather than `JSONDecoder`: a twenty-year report reads 8,400
 /// cached charts, and the general decoder's per-field bookkeeping was most of that run's time.
-enum JSONReader {
+public enum JSONReader {
+    /// True when `body` is, at a glance, a JSON object (what both services always send); anything
+    /// else (an HTML page from a proxy, a cut-off body) is a damaged answer.
+    public static func looksLikeObject(_ body: Data) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let first = body.first(where: { !isSpace($0) }), let last = body.last(where: { !isSpace($0) }) else { return false }
+        return first == UInt8(ascii: "{") && last == UInt8(ascii: "}")
+    }
+
     struct Invalid: Error, Equatable {
         /// Byte offset where reading failed.
         let offset: Int

@@ -9,6 +9,9 @@ public struct KOBISClient: Sendable {
     /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
     public static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
 
+    /// KOBIS answers every request with a JSON object: anything else is a damaged answer to retry.
+    public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
+
     public let transport: any HTTPTransport
     public let baseURL: URL
     /// Where fetched bodies are kept and looked up first; nil for no cache.
@@ -92,7 +95,7 @@ public struct KOBISClient: Sendable {
         }
         switch response.status {
         case 200:
-            guard RetryingTransport.looksLikeJSONObject(response.body) else {
+            guard JSONReader.looksLikeObject(response.body) else {
                 throw KOBISError.malformed(subject: subject, reason: "the body is not a JSON object\(response.attemptsNote)")
             }
             return response.body

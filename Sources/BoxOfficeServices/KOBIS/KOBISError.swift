@@ -26,6 +26,15 @@ public enum KOBISError: UserFacingError, Equatable {
         }
     }
 
+    /// True when the data was simply not had this run (not cached offline, the budget or the quota
+    /// spent), as opposed to a failure of the service.
+    public var meansNotHad: Bool {
+        switch self {
+        case .notCached, .budgetSpent, .quotaExceeded: true
+        case .invalidKey, .fault, .unavailable, .malformed: false
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .invalidKey:

@@ -10,6 +10,8 @@ public struct TMDBClient: Sendable {
     /// Korean titles and Korean release dates.
     public static let language = "ko-KR"
     public static let region = "KR"
+    /// TMDB answers every request with a JSON object: anything else is a damaged answer to retry.
+    public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
 
     public let transport: any HTTPTransport
     public let baseURL: URL
@@ -107,17 +109,5 @@ public struct TMDBClient: Sendable {
 
     private func decode<Value>(subject: String, _ body: () throws(MalformedBody) -> Value) throws(TMDBError) -> Value {
         do { return try body() } catch { throw .malformed(subject: subject, reason: error.reason) }
-    }
-
-    /// `Retry-After` as seconds, from a number or an HTTP date; capped at a minute.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value), seconds.isFinite { return min(max(seconds, 0), 60) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return min(max(date.timeIntervalSince(now), 0), 60)
     }
 }

@@ -1,0 +1,60 @@
+import BoxOfficeModel
+import BoxOfficeServices
+
+/// One request of the fetch stage (a chart, a film's movie info, a TMDB match): what to send, and
+/// where its answer goes in ``FetchStage/Output``.
+///
+/// A new kind of data is a new job type; nothing else in the stage needs to know about it.
+protocol FetchJob: Sendable {
+    /// Jobs with the same identity run once per fetch, however often they are queued.
+    var identity: String { get }
+    func run(_ context: FetchContext) async throws -> FetchJobResult
+}
+
+/// What a finished job adds to the output, and the jobs it makes necessary.
+struct FetchJobResult: Sendable {
+    var record: @Sendable (inout FetchStage.Output) -> Void
+    var followUps: [any FetchJob] = []
+
+    /// A job that could not be had this run (not cached offline, or no budget left).
+    static func missing(_ subject: FetchStage.Missing.Subject, _ reason: KOBISError) -> FetchJobResult {
+        FetchJobResult { $0.missing.append(.init(subject: subject, reason: reason)) }
+    }
+
+    static let nothing = FetchJobResult { _ in }
+}
+
+/// A job as the bounded task group keeps it: equal by identity, so it is run once.
+struct QueuedJob: Hashable, Sendable {
+    let job: any FetchJob
+
+    static func == (lhs: QueuedJob, rhs: QueuedJob) -> Bool { lhs.job.identity == rhs.job.identity }
+    func hash(into hasher: inout Hasher) { hasher.combine(job.identity) }
+}
+
+/// What every job of one fetch shares: the clients, the run's settings, and the shared state.
+struct FetchContext: Sendable {
+    let kobis: KOBISClient
+    let filters: KOBISFilters
+    let enrichment: EnrichmentPlan
+    /// A film's movie info, requested once however many jobs ask for it.
+    let movieInfo: @Sendable (String) async throws -> MovieInfo?
+    let failure: EnrichmentFailure
+    let tally: ProgressTally
+
+    /// The KOBIS errors that mean "not had this run" rather than "failed": the date or film is
+    /// reported as missing and the run goes on with what it has. Any other error is rethrown.
+    static func missingReason(_ error: any Error) throws -> KOBISError {
+        switch error as? KOBISError {
+        case let reason? where reason.meansNotHad: return reason
+        default: throw error
+        }
+    }
+}
+
+/// A film named by a chart.
+struct ChartedFilm: Sendable {
+    let code: String
+    let title: String
+    let openDate: Day?
+}
