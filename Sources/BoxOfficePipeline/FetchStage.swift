@@ -27,6 +27,8 @@ public struct FetchStage: Sendable {
         public var missing: [Missing] = []
         /// Why KOBIS calls stopped, when they did.
         public var budgetStop: KOBISBudget.Stop?
+        /// Problems that did not stop the run (calls the quota ledger could not record), one line each.
+        public var warnings: [String] = []
 
         /// Dates whose chart could not be had, in order.
         public var missingDates: [Day] {
@@ -112,6 +114,7 @@ public struct FetchStage: Sendable {
         case (.enabled, nil): output.enrichment = .complete
         }
         output.budgetStop = await client.budget?.stop
+        if let warning = await client.budget?.ledgerWarning { output.warnings.append(warning) }
         return output
     }
 

@@ -46,23 +46,29 @@ public struct ReportPipeline: Sendable {
         self.simulated = simulated
     }
 
-    /// What a run wrote, and how complete its TMDB enrichment is.
+    /// What a run wrote, how complete its TMDB enrichment is, and what went wrong without stopping it.
     public struct Result: Sendable {
         public var paths: [URL]
         public var enrichment: EnrichmentStatus
+        public var warnings: [String]
     }
 
     /// Fetches the data and builds the report model, writing nothing.
     ///
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
+        try await build(request, requireEnrichment: requireEnrichment).report
+    }
+
+    private func build(_ request: Request, requireEnrichment: Bool) async throws -> (report: BoxOfficeReport, warnings: [String]) {
         let fetched = try await fetch.fetch(request.range, filters: request.filters)
         try Self.requireComplete(fetched, range: request.range, offline: request.offline)
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
-        return ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
-                                   options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
-                                                  today: request.today),
-                                   enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+        let report = ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
+                                         options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
+                                                        today: request.today),
+                                         enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+        return (report, fetched.warnings)
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.
@@ -81,12 +87,12 @@ public struct ReportPipeline: Sendable {
     /// JSON of twenty years is 58 MB); only when all are written are they renamed into place, so a
     /// failure or an interruption at any point leaves the output folder as it was.
     public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
-        let report = try await report(for: request, requireEnrichment: requireEnrichment)
+        let (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
         let staged = try writer.stage()
         do {
             let names = try await renderer.render(report, formats: request.formats) { try staged.add($0) }
             try Task.checkCancellation()
-            return Result(paths: try staged.commit(names), enrichment: report.enrichment)
+            return Result(paths: try staged.commit(names), enrichment: report.enrichment, warnings: warnings)
         } catch {
             staged.discard()
             throw error

@@ -40,14 +40,14 @@ enum HistoryBenchmark {
         for day in range {
             let object = kobis.dailyChartBody(on: day)
             let body = try JSONSerialization.data(withJSONObject: object)
-            try cache.write(CacheKeys.chart(day, filters: .init()), body: body, fetchedAt: Date())
+            try cache.write(KOBISCacheKeys.chart(day, filters: .init()), body: body, fetchedAt: Date())
             let chart = (object["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]] ?? []
             rows += chart.count
             for row in chart { if let code = row["movieCd"] { codes.insert(code) } }
         }
         for code in codes {
             let body = try JSONSerialization.data(withJSONObject: kobis.movieInfoBody(code: code))
-            try cache.write(CacheKeys.movieInfo(code), body: body, fetchedAt: Date())
+            try cache.write(KOBISCacheKeys.movieInfo(code), body: body, fetchedAt: Date())
         }
         print("history: cached \(range.dayCount) dates (\(rows) chart rows) and \(codes.count) films in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         _ = FileManager.default.createFile(atPath: marker.path, contents: nil)

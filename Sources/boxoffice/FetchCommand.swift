@@ -58,6 +58,7 @@ struct FetchCommand: AsyncParsableCommand {
                       + (fetched.missingFilms.isEmpty ? "" : ", movie info for \(fetched.missingFilms.count) films"))
                 try ReportPipeline.requireComplete(fetched, range: range, offline: false)
             }
+            if !cacheOptions.quiet { fetched.warnings.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, fetched.enrichment.state == .incomplete, let reason = fetched.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact("TMDB lookups incomplete: \(reason)"))
             }

@@ -98,6 +98,7 @@ struct ReportCommand: AsyncParsableCommand {
                 }
             }
             progress.finish()
+            if !cacheOptions.quiet { result.warnings.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact(
                     result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))

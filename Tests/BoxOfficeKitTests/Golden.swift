@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 /// Golden files: expected output kept beside the tests, re-recorded with `BOXOFFICE_RECORD_GOLDEN=1 swift test`.
+///
+/// A recording run fails every test it records in, so it can never pass CI by accident: record,
+/// review the diff, then run the tests again without the variable.
 enum Golden {
     static let recording = ProcessInfo.processInfo.environment["BOXOFFICE_RECORD_GOLDEN"] == "1"
 
@@ -10,6 +13,8 @@ enum Golden {
         if recording {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? actual.write(to: url)
+            Issue.record("recorded \(url.lastPathComponent): review the change, then run the tests again without BOXOFFICE_RECORD_GOLDEN",
+                         sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? Data(contentsOf: url) else {

@@ -190,7 +190,8 @@ struct TMDBClientTests {
 
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = 0
+    private var count = 0
     /// Adds one and returns the new count.
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
 }

@@ -21,6 +21,9 @@ public actor KOBISBudget {
     private let day: Day
     public private(set) var spent = 0
     public private(set) var stop: Stop?
+    /// Calls sent but not recorded in the ledger, and the first reason; 0 and nil when all were.
+    public private(set) var unrecorded = 0
+    private var ledgerFailure: String?
 
     /// - Parameters:
     ///   - limit: calls this run may send; nil for no limit of its own.
@@ -31,16 +34,31 @@ public actor KOBISBudget {
         self.day = day
     }
 
-    /// Takes one call from the budget; false when none is left (or the quota is spent).
-    public func take() -> Bool {
+    /// Takes one call from the budget and records it in the ledger; false when none is left (or
+    /// the quota is spent). A ledger that cannot be written does not stop the call: it is counted
+    /// in ``ledgerWarning``.
+    public func take() async -> Bool {
         if stop != nil { return false }
         if let limit, spent >= limit {
             stop = .budget(limit)
             return false
         }
         spent += 1
-        try? ledger?.record(1, on: day)
+        if let ledger {
+            do {
+                try await ledger.record(1, on: day)
+            } catch {
+                unrecorded += 1
+                if ledgerFailure == nil { ledgerFailure = (error as? LedgerError)?.description ?? "cannot write \(ledger.file.path)" }
+            }
+        }
         return true
+    }
+
+    /// One line for stderr when calls went unrecorded: the daily guard does not know about them.
+    public var ledgerWarning: String? {
+        guard unrecorded > 0, let ledgerFailure else { return nil }
+        return "\(unrecorded) KOBIS call\(unrecorded == 1 ? " was" : "s were") not recorded in the quota ledger (\(ledgerFailure)); later runs today will not count \(unrecorded == 1 ? "it" : "them")"
     }
 
     /// KOBIS said the key's quota is spent: no more calls this run.

@@ -10,16 +10,27 @@ import Darwin
 /// daily cron job, knows what is left of the key's 3,000.
 ///
 /// The key itself is never stored: the ledger knows it by a fingerprint (the first 16 hex digits of
-/// its SHA-256). Updates are read-modify-write under an exclusive lock, so concurrent runs add up.
+/// its SHA-256). Updates are read-modify-write under an exclusive lock, so concurrent runs add up;
+/// the lock is taken without blocking a thread (tried again after a short asynchronous wait).
 public struct QuotaLedger: Sendable {
     public static let dailyQuota = 3_000
 
+    /// Calls by Seoul date (`yyyy-MM-dd`) by key fingerprint, as the file holds them.
+    typealias Contents = [String: [String: Int]]
+
     public let file: URL
     private let fingerprint: String
+    private let time: TimeSource
 
-    public init(file: URL, key: String) {
+    public init(file: URL, key: String, time: TimeSource = .system) {
         self.file = file
-        fingerprint = String(SHA256.hex("kobis-key:" + key).prefix(16))
+        fingerprint = Self.fingerprint(of: key)
+        self.time = time
+    }
+
+    /// How the ledger names a key: 16 hex digits of its SHA-256, from which the key cannot be had.
+    public static func fingerprint(of key: String) -> String {
+        String(SHA256.hex("kobis-key:" + key).prefix(16))
     }
 
     /// `$XDG_STATE_HOME/boxoffice/kobis-calls.json`, else `~/.local/state/boxoffice/kobis-calls.json`.
@@ -33,26 +44,47 @@ public struct QuotaLedger: Sendable {
     }
 
     /// Adds `calls` to `day`, forgetting days more than a week old.
-    public func record(_ calls: Int, on day: Day) throws {
+    ///
+    /// Waits (without blocking a thread) up to `wait` seconds for another run's update to finish.
+    public func record(_ calls: Int, on day: Day, wait: Double = 5) async throws {
         guard calls > 0 else { return }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let lock = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        guard lock >= 0 else { throw LedgerError.cannotOpen(path: file.path + ".lock", reason: String(cString: strerror(errno))) }
         defer { close(lock) }
-        flock(lock, LOCK_EX)
+        let deadline = time.now() + wait
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, time.now() < deadline else {
+                throw LedgerError.cannotLock(path: file.path + ".lock")
+            }
+            try await time.sleep(0.01)
+        }
         defer { flock(lock, LOCK_UN) }
         var ledger = Self.load(file)
         var days = ledger[fingerprint] ?? [:]
         days[day.iso, default: 0] += calls
         days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
         ledger[fingerprint] = days
-        let data = try JSONSerialization.data(withJSONObject: ledger, options: [.sortedKeys, .prettyPrinted])
-        try AtomicFile.replace(file, with: data)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try AtomicFile.replace(file, with: try encoder.encode(ledger))
     }
 
-    private static func load(_ file: URL) -> [String: [String: Int]] {
-        guard let data = FileManager.default.contents(atPath: file.path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Int]] else { return [:] }
-        return object
+    private static func load(_ file: URL) -> Contents {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
+        return (try? JSONDecoder().decode(Contents.self, from: data)) ?? [:]
+    }
+}
+
+/// Why the ledger could not be updated.
+public enum LedgerError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case cannotLock(path: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): "cannot open \(path) (\(reason))"
+        case .cannotLock(let path): "cannot lock \(path)"
+        }
     }
 }

@@ -43,7 +43,7 @@ public struct KOBISClient: Sendable {
     /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
     public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
-        return try await cached(CacheKeys.chart(date, filters: filters), maxAge: maxAge,
+        return try await cached(KOBISCacheKeys.chart(date, filters: filters), maxAge: maxAge,
                                 request: { dailyChartRequest(on: date, filters: filters) },
                                 subject: "the daily chart for \(date.iso)") { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
@@ -52,31 +52,28 @@ public struct KOBISClient: Sendable {
 
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
-        try await cached(CacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
+        try await cached(KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
                          subject: "movie info for film \(code)") { body throws(MalformedBody) in
             try KOBISDecoding.movieInfo(body)
         }
     }
 
-    /// Serves `key` from the cache when it decodes, else spends a call from the budget, fetches,
-    /// decodes, and stores the body only once it decoded to data. The request is built only when sent.
+    /// Serves `key` from the cache, else spends a call from the budget, fetches and decodes. The
+    /// request is built only when sent.
     private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
                                decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
-        let cachedValue = cache?.value(key, maxAge: maxAge) { body -> Value? in
+        try await CacheAccess.value(from: cache, key: key, maxAge: maxAge, decode: { body -> Value? in
             if case .value(let value)? = try? decode(body) { return value }
             return nil
-        }
-        if let cachedValue { return cachedValue }
-        if cache?.mode == .offline { throw KOBISError.notCached(subject: subject) }
-        if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
-        let body = try await fetch(request(), subject: subject)
-        do {
-            let value = try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) }
-            cache?.store(key, body: body)
-            return value
-        } catch KOBISError.quotaExceeded(let subject) {
-            await budget?.quotaExhausted()
-            throw KOBISError.quotaExceeded(subject: subject)
+        }, notCached: { KOBISError.notCached(subject: subject) }) {
+            if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+            let body = try await fetch(request(), subject: subject)
+            do {
+                return (body, try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) })
+            } catch KOBISError.quotaExceeded(let subject) {
+                await budget?.quotaExhausted()
+                throw KOBISError.quotaExceeded(subject: subject)
+            }
         }
     }
 

@@ -1,0 +1,23 @@
+import BoxOfficeModel
+
+/// Where KOBIS answers live in the cache.
+public enum KOBISCacheKeys {
+    /// `kobis/daily/<filters>/<yyyy>/<yyyyMMdd>.json`.
+    public static func chart(_ day: Day, filters: KOBISFilters) -> String {
+        "kobis/daily/\(filterFolder(filters))/\(day.year)/\(day.compact).json"
+    }
+
+    /// `kobis/movie/<first four digits>/<code>.json`.
+    public static func movieInfo(_ code: String) -> String {
+        "kobis/movie/\(code.prefix(4))/\(CacheKeys.safe(code)).json"
+    }
+
+    /// `all`, or `nation-K_films-Y_area-0105001`.
+    static func filterFolder(_ filters: KOBISFilters) -> String {
+        var parts: [String] = []
+        if let nation = filters.nation { parts.append("nation-" + nation.code) }
+        if let films = filters.films { parts.append("films-" + films.code) }
+        if let area = filters.area { parts.append("area-" + CacheKeys.safe(area)) }
+        return parts.isEmpty ? "all" : parts.joined(separator: "_")
+    }
+}

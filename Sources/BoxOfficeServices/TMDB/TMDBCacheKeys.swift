@@ -1,0 +1,11 @@
+/// Where TMDB answers live in the cache. A search is named by a hash of what it asked, so no title
+/// becomes a file name.
+public enum TMDBCacheKeys {
+    public static func search(_ query: String, year: Int?) -> String {
+        "tmdb/search/" + SHA256.hex("\(TMDBClient.language)|\(year.map(String.init) ?? "")|\(query)").prefix(32) + ".json"
+    }
+
+    public static func details(_ id: Int) -> String { "tmdb/movie/\(id).json" }
+
+    public static func list(_ list: TMDBList, page: Int) -> String { "tmdb/\(list.rawValue)/page-\(page).json" }
+}

@@ -1,0 +1,102 @@
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scratch folder removed when the test ends.
+final class ScratchFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-unit-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
+
+@Suite("The quota ledger")
+struct QuotaLedgerTests {
+    let day = Day("2025-03-10")
+
+    @Test("calls add up per key and per day, across ledgers sharing the file; a week later old days are forgotten")
+    func addsUp() async throws {
+        let folder = try ScratchFolder()
+        let mine = QuotaLedger(file: folder.file("calls.json"), key: "key-one")
+        let again = QuotaLedger(file: folder.file("calls.json"), key: "key-one")
+        let other = QuotaLedger(file: folder.file("calls.json"), key: "key-two")
+        try await mine.record(3, on: day)
+        try await again.record(2, on: day)
+        try await other.record(7, on: day)
+        try await mine.record(1, on: day + 1)
+        #expect(mine.used(on: day) == 5 && mine.used(on: day + 1) == 1 && other.used(on: day) == 7)
+        try await mine.record(1, on: day + 9)
+        #expect(mine.used(on: day) == 0 && mine.used(on: day + 9) == 1, "days more than a week old are dropped")
+        #expect(other.used(on: day) == 7, "another key's count is never lost")
+        let text = try String(contentsOf: folder.file("calls.json"), encoding: .utf8)
+        #expect(!text.contains("key-one") && text.contains(QuotaLedger.fingerprint(of: "key-one")))
+    }
+
+    @Test("a lock held by another run is waited for without blocking a thread, then the update lands")
+    func waitsForLock() async throws {
+        let folder = try ScratchFolder()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k")
+        try await ledger.record(1, on: day)
+        let holder = open(folder.file("calls.json").path + ".lock", O_RDWR | O_CLOEXEC)
+        #expect(flock(holder, LOCK_EX) == 0)
+        async let update: Void = ledger.record(1, on: day, wait: 30)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(ledger.used(on: day) == 1, "the update waits for the lock")
+        flock(holder, LOCK_UN)
+        close(holder)
+        try await update
+        #expect(ledger.used(on: day) == 2)
+    }
+
+    @Test("a lock never released ends in an error, and a budget counts that call as unrecorded with a warning")
+    func lockTimeout() async throws {
+        let folder = try ScratchFolder()
+        let time = VirtualTime()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k", time: time.source)
+        let holder = open(folder.file("calls.json").path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        await #expect(throws: LedgerError.cannotLock(path: folder.file("calls.json").path + ".lock")) {
+            try await ledger.record(1, on: day, wait: 1)
+        }
+        let budget = KOBISBudget(limit: 5, ledger: ledger, day: day)
+        #expect(await budget.take(), "the call is still allowed")
+        #expect(await budget.unrecorded == 1)
+        let warning = try #require(await budget.ledgerWarning)
+        #expect(warning.hasPrefix("1 KOBIS call was not recorded in the quota ledger (cannot lock"))
+    }
+
+    @Test("a ledger that cannot be written (its folder is a file) is a warning, never silent")
+    func unwritable() async throws {
+        let folder = try ScratchFolder()
+        try Data("x".utf8).write(to: folder.file("state"))
+        let ledger = QuotaLedger(file: folder.file("state/boxoffice/calls.json"), key: "k")
+        let budget = KOBISBudget(limit: nil, ledger: ledger, day: day)
+        let first = await budget.take(), second = await budget.take()
+        #expect(first && second)
+        #expect(await budget.unrecorded == 2)
+        #expect(await budget.ledgerWarning?.hasPrefix("2 KOBIS calls were not recorded in the quota ledger") == true)
+    }
+}
+
+@Suite("The KOBIS budget")
+struct KOBISBudgetTests {
+    @Test("a run's limit stops new calls and says why; 320011 stops them too")
+    func limits() async {
+        let budget = KOBISBudget(limit: 2, ledger: nil, day: Day("2025-03-10"))
+        let (first, second, third) = (await budget.take(), await budget.take(), await budget.take())
+        #expect(first && second && !third)
+        let (spent, stop) = (await budget.spent, await budget.stop)
+        #expect(spent == 2 && stop == .budget(2))
+        let quota = KOBISBudget(limit: nil, ledger: nil, day: Day("2025-03-10"))
+        #expect(await quota.take())
+        await quota.quotaExhausted()
+        let (after, quotaStop, quotaSpent) = (await quota.take(), await quota.stop, await quota.spent)
+        #expect(!after && quotaStop == .quota && quotaSpent == 1)
+        #expect(await quota.ledgerWarning == nil)
+    }
+}
