@@ -46,7 +46,7 @@ public struct ReportRenderer: Sendable {
         let renderer = self
         var names: [ReportFormat: [String]] = [:]
         if formats.contains(.json) {
-            let file = try json(report, base: base)
+            let file = try await json(report, base: base)
             names[.json] = [file.name]
             try deliver(file)
         }
@@ -60,8 +60,8 @@ public struct ReportRenderer: Sendable {
         return formats.flatMap { names[$0] ?? [] }
     }
 
-    func json(_ report: BoxOfficeReport, base: String) throws -> RenderedFile {
-        RenderedFile(name: base + ".json", contents: try Self.json(report))
+    func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
+        RenderedFile(name: base + ".json", contents: try await ReportJSON.encode(report))
     }
 
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
@@ -78,11 +78,5 @@ public struct ReportRenderer: Sendable {
             let template = format == .md ? "report.md" : "report.html"
             return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render(template, view).utf8))])
         }
-    }
-
-    /// The report model as JSON: snake_case keys (the models' coding keys), sorted, pretty-printed,
-    /// ending in a newline.
-    public static func json(_ report: BoxOfficeReport) throws -> Data {
-        try StreamingJSONEncoder.encode(report, terminator: "\n")
     }
 }
