@@ -1,4 +1,3 @@
-import BoxOfficeModel
 
 /// A list section whose body is only text and plain `{{name}}` tags naming the rows' columns, such
 /// as every line of the default CSV templates: rendered row by row without swift-mustache's

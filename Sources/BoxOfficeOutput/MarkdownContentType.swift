@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 import Mustache
 

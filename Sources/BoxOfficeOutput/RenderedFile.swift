@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// A report file rendered in memory, ready to be written.

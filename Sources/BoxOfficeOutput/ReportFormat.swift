@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// An output format the user can ask for with `--format`.

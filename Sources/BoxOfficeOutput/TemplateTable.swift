@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Mustache
 
 /// A pre-formatted value for a template. Strings work as well; this wrapper is simply cheaper for

@@ -1,5 +1,3 @@
-import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficeServices
 
 /// The first TMDB failure of a run. A rejected key or an outage stops TMDB for the rest of the run

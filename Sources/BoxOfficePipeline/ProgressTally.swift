@@ -1,5 +1,3 @@
-import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficeServices
 
 /// Counts finished jobs and passes the progress on; the receiver decides how often to show it.

@@ -1,5 +1,3 @@
-import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation

@@ -1,5 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation

@@ -19,9 +19,7 @@
 // Times each stage of that report in one process (cache reads and decoding, join, each format's
 // view model and rendering, the final write) on a cache filled by `history --cache DIR`.
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import FakeServices
 import Foundation
 

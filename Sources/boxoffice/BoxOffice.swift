@@ -1,8 +1,5 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficePipeline
-import BoxOfficeServices
 
 @main
 struct BoxOffice: AsyncParsableCommand {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct FetchCommand: AsyncParsableCommand {

@@ -1,7 +1,4 @@
-import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,5 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 /// Where the command line meets the terminal: one-line errors on stderr and exit codes.

@@ -1,6 +1,3 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeOutput
-@testable import BoxOfficePipeline
 @testable import BoxOfficeServices
 import Foundation
 import Testing

@@ -1,7 +1,4 @@
 @testable import BoxOfficeModel
-@testable import BoxOfficeOutput
-@testable import BoxOfficePipeline
-@testable import BoxOfficeServices
 import Testing
 
 /// Three days, four films: A leads throughout; B leaves the chart on day 2 and re-enters on day 3;

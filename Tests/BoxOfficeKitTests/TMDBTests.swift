@@ -1,5 +1,4 @@
 @testable import BoxOfficeModel
-@testable import BoxOfficeOutput
 @testable import BoxOfficePipeline
 @testable import BoxOfficeServices
 import Foundation

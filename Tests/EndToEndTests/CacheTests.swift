@@ -1,6 +1,3 @@
-import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficePipeline
 import BoxOfficeServices
 import FakeServices
 import Foundation

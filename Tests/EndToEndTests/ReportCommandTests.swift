@@ -1,7 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficePipeline
-import BoxOfficeServices
 import FakeServices
 import Foundation
 import Testing

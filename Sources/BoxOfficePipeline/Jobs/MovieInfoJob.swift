@@ -1,4 +1,3 @@
-import BoxOfficeModel
 
 /// A film's KOBIS movie info.
 struct MovieInfoJob: FetchJob {

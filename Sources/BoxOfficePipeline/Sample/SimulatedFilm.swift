@@ -1,6 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficeServices
 import Foundation
 
 /// A film in a simulated KOBIS: enough to derive its daily figures and its movie info.

@@ -1,5 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 

@@ -1,6 +1,4 @@
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficeServices
 
 /// Generates a large, deterministic catalogue of simulated films for benchmarks: a release every
 /// day or two, of every size, so any range has a full top 10 and a realistic number of films.

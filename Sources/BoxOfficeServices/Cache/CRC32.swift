@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// CRC-32 (IEEE), to detect a corrupted or truncated cache entry.

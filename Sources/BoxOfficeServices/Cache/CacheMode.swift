@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// How a run uses the cache.

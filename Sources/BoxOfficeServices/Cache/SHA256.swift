@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// SHA-256 (FIPS 180-4), for naming things after values that must not be stored themselves (the

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// A transport backed by a closure: the fake for unit tests, and the bundled sample's offline source.

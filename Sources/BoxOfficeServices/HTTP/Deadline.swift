@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// Runs an operation with a time limit; past it, the operation is cancelled and

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// A GET request; the only kind both services need.

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// What came back, whatever the status: interpreting it is the client's job.

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// Sends one request and returns its response: the seam where caching, retries and rate limits stack.

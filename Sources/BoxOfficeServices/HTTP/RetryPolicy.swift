@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// When and how long to retry: one policy for both services.

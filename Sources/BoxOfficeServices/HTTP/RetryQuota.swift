@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// A run-wide allowance of retries, after the AWS SDKs' retry quota: each retry spends tokens (a

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// A failure below HTTP. Messages name the host, never the URL, whose query may hold a key.

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, strictly: anything that is not valid JSON,

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 
 /// A JSON value as read by ``JSONReader``: numbers keep their text, objects their key order.
 enum JSONValue: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// Why a body could not be read as the data it should hold; one phrase for messages.

@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 /// How TMDB knows us: a read access token (sent as a Bearer header, preferred: no secret in a URL)

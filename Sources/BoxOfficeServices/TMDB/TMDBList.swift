@@ -1,4 +1,3 @@
-import BoxOfficeModel
 import Foundation
 
 public enum TMDBList: String, Sendable {
