@@ -159,29 +159,17 @@ public enum ReportView {
         return "day \(days + 1)"
     }
 
-    /// Monday-to-Sunday weeks clipped to the range, each with its totals and its top film.
+    /// The report's weeks, formatted.
     static func weeks(_ report: BoxOfficeReport) -> [[String: Any]] {
-        let range = report.range.dateRange
-        var groups: [(start: Day, days: [DayReport])] = []
-        for day in report.days {
-            let start = max(day.date.weekStart, range.start)
-            if groups.last?.start == start { groups[groups.count - 1].days.append(day) } else { groups.append((start, [day])) }
-        }
-        return groups.map { group in
-            let end = min(group.start.weekStart + 6, range.end)
-            var byFilm: [String: (title: String, audience: Int64)] = [:]
-            for entry in group.days.flatMap(\.entries) {
-                byFilm[entry.movieCode, default: (entry.title, 0)].audience += entry.audience
-            }
-            let top = byFilm.max { ($0.value.audience, $1.key) < ($1.value.audience, $0.key) }
-            return [
-                "week": group.start == end ? group.start.iso : "\(group.start.iso) – \(end.iso)",
-                "audience": PeopleFormat.grouped(group.days.reduce(0) { $0 + $1.audience }),
-                "sales": PeopleFormat.won(group.days.reduce(0) { $0 + $1.sales }),
-                "films": String(byFilm.count),
-                "new_entries": String(group.days.flatMap(\.entries).filter(\.isNew).count),
-                "top_title": top?.value.title ?? "–",
-                "top_audience": top.map { PeopleFormat.grouped($0.value.audience) } ?? "–",
+        report.summary.weeks.map { week in
+            [
+                "week": week.start == week.end ? week.start.iso : "\(week.start.iso) – \(week.end.iso)",
+                "audience": PeopleFormat.grouped(week.chartedAudience),
+                "sales": PeopleFormat.won(week.chartedSales),
+                "films": String(week.films),
+                "new_entries": String(week.newEntries),
+                "top_title": week.topFilm?.title ?? "–",
+                "top_audience": week.topFilm.map { PeopleFormat.grouped($0.audience) } ?? "–",
             ]
         }
     }

@@ -222,8 +222,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .resetAfter(let count)?:
             _ = write(bytes[0..<min(count, bytes.count)], on: connection)
             // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         case .truncateBody(let count)?:
             _ = write(bytes[0..<min(headLength + count, bytes.count)], on: connection)
         case .hang?, nil:

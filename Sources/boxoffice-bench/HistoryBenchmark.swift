@@ -4,6 +4,8 @@ import BoxOfficeServices
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A report over two decades from a warm cache: the historical-export case after `boxoffice fetch`.
@@ -85,7 +87,11 @@ enum HistoryBenchmark {
             }
         }
         var usage = rusage()
+        #if os(Linux)
         getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
         let sorted = walls.sorted()
         let peakBytes = Double(usage.ru_maxrss) * 1024
         print("history: report \(range.start.iso)..\(range.end.iso) --offline, all formats, \(runs) runs: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, "

@@ -51,7 +51,11 @@ enum Memory {
     /// The largest resident set size so far.
     static func peakMiB() -> Int {
         var usage = rusage()
+        #if os(Linux)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
         return usage.ru_maxrss / 1024
     }
 }

@@ -63,7 +63,7 @@ public enum ReportBuilder {
             filters: options.filters,
             rankedBy: options.rankBy,
             notes: notes,
-            summary: summary(films: films, days: days),
+            summary: summary(films: films, days: days, range: range),
             films: films,
             days: days,
             enrichment: enrichment.status,
@@ -71,7 +71,7 @@ public enum ReportBuilder {
         )
     }
 
-    static func summary(films: [FilmRanking], days: [DayReport]) -> ReportSummary {
+    static func summary(films: [FilmRanking], days: [DayReport], range: DateRange) -> ReportSummary {
         let audience = films.reduce(Int64(0)) { $0 + $1.audience }
         let sales = films.reduce(Int64(0)) { $0 + $1.sales }
         let korean = films.filter { $0.hasMovieInfo && MovieInfo.isKorean(nations: $0.nations) }.reduce(Int64(0)) { $0 + $1.audience }
@@ -105,7 +105,8 @@ public enum ReportBuilder {
                                          foreign: JoinStage.percent(foreign, of: audience),
                                          unknown: JoinStage.percent(unknown, of: audience)),
             topDistributors: Array(distributors.prefix(5)),
-            newEntries: newEntries
+            newEntries: newEntries,
+            weeks: WeekSummary.weeks(of: days, in: range)
         )
     }
 }

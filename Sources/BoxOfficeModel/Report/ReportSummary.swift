@@ -48,6 +48,8 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public var topDistributors: [DistributorTotal]
     /// Films KOBIS marked `NEW` on some date of the range, in date and rank order.
     public var newEntries: [NewEntry]
+    /// Monday-to-Sunday weeks clipped to the range, with their totals and top film.
+    public var weeks: [WeekSummary]
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
@@ -57,5 +59,6 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         case audienceShareByNation = "audience_share_by_nation"
         case topDistributors = "top_distributors"
         case newEntries = "new_entries"
+        case weeks
     }
 }

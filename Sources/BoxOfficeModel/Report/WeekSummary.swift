@@ -1,0 +1,61 @@
+import Foundation
+
+/// A Monday-to-Sunday week of the range (clipped to it): totals over its charted days and its top film.
+public struct WeekSummary: Codable, Sendable, Equatable {
+    public struct TopFilm: Codable, Sendable, Equatable {
+        public var movieCode: String
+        public var title: String
+        /// Charted audience in this week.
+        public var audience: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case movieCode = "movie_code"
+            case title
+            case audience
+        }
+    }
+
+    public var start: Day
+    public var end: Day
+    public var chartedAudience: Int64
+    public var chartedSales: Int64
+    /// Films charted on some day of the week.
+    public var films: Int
+    /// Rows KOBIS marked `NEW` this week.
+    public var newEntries: Int
+    /// The film with the largest charted audience this week (ties: the lower movie code).
+    public var topFilm: TopFilm?
+
+    enum CodingKeys: String, CodingKey {
+        case start
+        case end
+        case chartedAudience = "charted_audience"
+        case chartedSales = "charted_sales"
+        case films
+        case newEntries = "new_entries"
+        case topFilm = "top_film"
+    }
+
+    /// The weeks of `days`, clipped to `range`, in order.
+    public static func weeks(of days: [DayReport], in range: DateRange) -> [WeekSummary] {
+        var groups: [(start: Day, days: [DayReport])] = []
+        for day in days {
+            let start = max(day.date.weekStart, range.start)
+            if groups.last?.start == start { groups[groups.count - 1].days.append(day) } else { groups.append((start, [day])) }
+        }
+        return groups.map { group in
+            var byFilm: [String: (title: String, audience: Int64)] = [:]
+            for entry in group.days.flatMap(\.entries) {
+                byFilm[entry.movieCode, default: (entry.title, 0)].audience += entry.audience
+            }
+            let top = byFilm.max { ($0.value.audience, $1.key) < ($1.value.audience, $0.key) }
+            return WeekSummary(
+                start: group.start, end: min(group.start.weekStart + 6, range.end),
+                chartedAudience: group.days.reduce(0) { $0 + $1.audience },
+                chartedSales: group.days.reduce(0) { $0 + $1.sales },
+                films: byFilm.count,
+                newEntries: group.days.flatMap(\.entries).filter(\.isNew).count,
+                topFilm: top.map { TopFilm(movieCode: $0.key, title: $0.value.title, audience: $0.value.audience) })
+        }
+    }
+}
