@@ -1,98 +1,144 @@
 import BoxOfficeModel
 import Foundation
 
-/// Reads TMDB bodies leniently: `null` posters, `""` dates and overviews, numbers written as
-/// integers or decimals, missing optional keys. A body that is not the documented JSON object is
-/// `MalformedBody`.
+/// Reads TMDB bodies through `Decodable`, leniently: `null` posters, `""` dates and overviews,
+/// numbers written as integers, decimals or strings, missing optional keys, list items without an
+/// id skipped. A body that is not the documented JSON object is `MalformedBody`.
 public enum TMDBDecoding {
     public static func page(_ body: Data) throws(MalformedBody) -> TMDBPage {
-        let object = try jsonObject(body)
-        guard let results = object["results"] as? [Any] else { throw MalformedBody("no results list in the body") }
-        return TMDBPage(
-            page: int(object["page"]) ?? 1,
-            totalPages: int(object["total_pages"]) ?? 1,
-            totalResults: int(object["total_results"]) ?? results.count,
-            results: results.compactMap { ($0 as? [String: Any]).flatMap(movie) }
-        )
+        let page = try decode(PageBody.self, body)
+        guard let results = page.results else { throw MalformedBody("no results list in the body") }
+        return TMDBPage(page: page.page?.int ?? 1, totalPages: page.totalPages?.int ?? 1,
+                        totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
     }
 
     public static func details(_ body: Data) throws(MalformedBody) -> TMDBDetails {
-        let object = try jsonObject(body)
-        guard let movie = movie(object) else { throw MalformedBody("no film id in the body") }
-        // Appended keywords arrive nested as keywords.keywords; /movie/{id}/keywords has them at the top.
-        let keywordList = ((object["keywords"] as? [String: Any])?["keywords"] as? [Any]) ?? (object["keywords"] as? [Any]) ?? []
+        let details = try decode(DetailsBody.self, body)
+        guard let movie = details.movie.movie else { throw MalformedBody("no film id in the body") }
         var releases: [String: [TMDBDetails.Release]] = [:]
-        let countries = ((object["release_dates"] as? [String: Any])?["results"] as? [Any]) ?? (object["results"] as? [Any]) ?? []
-        for case let country as [String: Any] in countries {
-            guard let code = string(country["iso_3166_1"]), !code.isEmpty else { continue }
-            for case let release as [String: Any] in (country["release_dates"] as? [Any]) ?? [] {
-                let date = string(release["release_date"]).flatMap { Day(iso: $0.prefix(10)) }
-                releases[code, default: []].append(.init(date: date, type: int(release["type"]) ?? 0))
+        for country in details.countries {
+            guard let code = country.iso31661?.text, !code.isEmpty else { continue }
+            for release in country.releaseDates ?? [] {
+                releases[code, default: []].append(.init(date: release.releaseDate?.text.flatMap { Day(iso: $0.prefix(10)) },
+                                                         type: release.type?.int ?? 0))
             }
         }
-        return TMDBDetails(
-            movie: movie,
-            keywords: keywordList.compactMap { string(($0 as? [String: Any])?["name"]) }.filter { !$0.isEmpty },
-            releases: releases
-        )
+        return TMDBDetails(movie: movie, keywords: details.keywords.compactMap { $0.name?.text }.filter { !$0.isEmpty },
+                           releases: releases)
     }
 
     /// TMDB's error body, whatever its shape: `status_code`/`status_message` (with or without
     /// `success`), `{"errors":[…]}`, or nothing useful (an HTML page from a proxy).
     public static func errorMessage(_ body: Data) -> (code: Int?, message: String?) {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return (nil, nil) }
-        if let errors = object["errors"] as? [Any] {
-            return (nil, errors.compactMap { $0 as? String }.joined(separator: "; "))
-        }
-        return (int(object["status_code"]), string(object["status_message"]))
+        guard let error = try? decode(ErrorBody.self, body) else { return (nil, nil) }
+        if let errors = error.errors { return (nil, errors.compactMap(\.text).joined(separator: "; ")) }
+        return (error.statusCode?.int, error.statusMessage?.text)
     }
 
-    static func movie(_ object: [String: Any]) -> TMDBMovie? {
-        guard let id = int(object["id"]), id > 0 else { return nil }
-        return TMDBMovie(
-            id: id,
-            title: string(object["title"]) ?? "",
-            originalTitle: string(object["original_title"]) ?? "",
-            originalLanguage: string(object["original_language"]) ?? "",
-            overview: string(object["overview"]) ?? "",
-            releaseDate: string(object["release_date"]).flatMap { Day(iso: $0) },
-            posterPath: string(object["poster_path"]).flatMap { $0.isEmpty ? nil : $0 },
-            popularity: double(object["popularity"]) ?? 0,
-            voteAverage: double(object["vote_average"]) ?? 0,
-            voteCount: int(object["vote_count"]) ?? 0
-        )
-    }
-
-    private static func jsonObject(_ body: Data) throws(MalformedBody) -> [String: Any] {
+    private static func decode<Body: Decodable>(_ type: Body.Type, _ body: Data) throws(MalformedBody) -> Body {
         guard !body.isEmpty else { throw MalformedBody("the body is empty") }
-        guard let value = try? JSONSerialization.jsonObject(with: body) else { throw MalformedBody("the body is not valid JSON") }
-        guard let object = value as? [String: Any] else { throw MalformedBody("the JSON is not an object") }
-        return object
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            return try decoder.decode(type, from: body)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw MalformedBody("the JSON is not an object")
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw MalformedBody("\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+        } catch {
+            throw MalformedBody("the body is not valid JSON")
+        }
     }
+}
 
-    static func string(_ value: Any?) -> String? {
-        switch value {
-        case let text as String: text.trimmingCharacters(in: .whitespacesAndNewlines)
-        case let number as NSNumber: number.stringValue
-        default: nil
+// MARK: - Bodies as TMDB sends them
+
+/// A list item or the top of a details body.
+private struct MovieBody: Decodable {
+    var id, title, originalTitle, originalLanguage, overview, releaseDate, posterPath, popularity, voteAverage, voteCount: LenientScalar?
+
+    var movie: TMDBMovie? {
+        guard let id = id?.int, id > 0 else { return nil }
+        return TMDBMovie(id: id, title: title?.text ?? "", originalTitle: originalTitle?.text ?? "",
+                         originalLanguage: originalLanguage?.text ?? "", overview: overview?.text ?? "",
+                         releaseDate: releaseDate?.text.flatMap { Day(iso: $0) },
+                         posterPath: posterPath?.text.flatMap { $0.isEmpty ? nil : $0 },
+                         popularity: popularity?.number ?? 0, voteAverage: voteAverage?.number ?? 0, voteCount: voteCount?.int ?? 0)
+    }
+}
+
+private struct PageBody: Decodable {
+    var page, totalPages, totalResults: LenientScalar?
+    var results: [Lossy<MovieBody>]?
+}
+
+private struct DetailsBody: Decodable {
+    struct Keyword: Decodable { var name: LenientScalar? }
+    struct Country: Decodable {
+        struct Release: Decodable { var releaseDate, type: LenientScalar? }
+        var iso31661: LenientScalar?
+        var releaseDates: [Release]?
+
+        enum CodingKeys: String, CodingKey {
+            case iso31661 = "iso31661", releaseDates
         }
     }
 
-    static func int(_ value: Any?) -> Int? {
-        switch value {
-        case let number as NSNumber:
-            let double = number.doubleValue
-            return double.isFinite && abs(double) < 9e15 ? Int(double) : nil
-        case let text as String: return Int(text.trimmingCharacters(in: .whitespaces))
-        default: return nil
-        }
+    /// `append_to_response=keywords` nests the list (`keywords.keywords`); `/movie/{id}/keywords` does not.
+    struct Keywords: Decodable { var keywords: [Keyword]? }
+    /// `append_to_response=release_dates` nests the list (`release_dates.results`); `/movie/{id}/release_dates` does not.
+    struct ReleaseDates: Decodable { var results: [Country]? }
+
+    var movie: MovieBody
+    var keywords: [Keyword] = []
+    var countries: [Country] = []
+
+    enum CodingKeys: String, CodingKey {
+        case keywords, releaseDates, results
     }
 
-    static func double(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber: number.doubleValue.isFinite ? number.doubleValue : nil
-        case let text as String: Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
-        default: nil
+    init(from decoder: any Decoder) throws {
+        movie = try MovieBody(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func attempt<Part: Decodable>(_ type: Part.Type, _ key: CodingKeys) -> Part? {
+            (try? container.decodeIfPresent(type, forKey: key)) ?? nil
+        }
+        keywords = attempt(Keywords.self, .keywords)?.keywords ?? attempt([Keyword].self, .keywords) ?? []
+        countries = attempt(ReleaseDates.self, .releaseDates)?.results ?? attempt([Country].self, .results) ?? []
+    }
+}
+
+private struct ErrorBody: Decodable {
+    var statusCode, statusMessage: LenientScalar?
+    var errors: [LenientScalar]?
+}
+
+/// An element that decodes to nil instead of failing its list.
+private struct Lossy<Value: Decodable>: Decodable {
+    var value: Value?
+    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+}
+
+/// A JSON scalar whatever way it is written: text trimmed, a number from a number or from text;
+/// `null`, objects and arrays read as nothing.
+private struct LenientScalar: Decodable {
+    var text: String?
+    var number: Double?
+
+    /// A whole number that fits, from either form.
+    var int: Int? {
+        if let number, number.isFinite, abs(number) < 9e15 { return Int(number) }
+        return text.flatMap { Int($0) }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Double.self) {
+            number = value.isFinite ? value : nil
+            text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        } else if let value = try? container.decode(String.self) {
+            text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            number = Double(text ?? "").flatMap { $0.isFinite ? $0 : nil }
         }
     }
 }
