@@ -19,8 +19,10 @@ public struct CSVContentType: MustacheContentType {
         // Quotes, commas and line breaks (0xC2 and 0xE2 lead U+0085, U+2028 and U+2029) need the slow path.
         var needsWork = Self.formulaStartBytes.contains(first) || first == UInt8(ascii: " ") || last == UInt8(ascii: " ")
         if !needsWork {
-            for byte in utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || (0x0A...0x0D).contains(byte)
-                || byte == 0xC2 || byte == 0xE2 {
+            for byte in utf8
+            where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || (0x0A...0x0D).contains(byte)
+                || byte == 0xC2 || byte == 0xE2
+            {
                 needsWork = true
                 break
             }
@@ -37,7 +39,8 @@ public struct CSVContentType: MustacheContentType {
             // "\r\n" is one Character in Swift, so each break of any kind becomes exactly one CRLF.
             cell = String(cell.flatMap { $0.isNewline ? ["\r\n"] : [$0] })
         }
-        let needsQuotes = cell.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+        let needsQuotes =
+            cell.contains { $0 == "," || $0 == "\"" || $0.isNewline }
             || cell.first == " " || cell.last == " "
         return needsQuotes ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
     }

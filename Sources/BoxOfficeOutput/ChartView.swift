@@ -37,7 +37,8 @@ enum ChartView {
         let scaleMax = niceCeiling(peak)
 
         func x(_ index: Int) -> Double {
-            buckets.count == 1 ? (plotLeft + plotRight) / 2
+            buckets.count == 1
+                ? (plotLeft + plotRight) / 2
                 : plotLeft + (plotRight - plotLeft) * Double(index) / Double(buckets.count - 1)
         }
         func y(_ value: Int64) -> Double {

@@ -1,4 +1,3 @@
-
 /// A list section whose body is only text and plain `{{name}}` tags naming the rows' columns, such
 /// as every line of the default CSV templates: rendered row by row without swift-mustache's
 /// per-cell lookups, which cost about two microseconds a cell (a second and more for a
@@ -32,7 +31,8 @@ struct FlatListSection: Sendable {
     static func parse(section: String, head: String, listKey: String) -> FlatListSection? {
         // The content type must be declared once, on the template's first line, and nowhere else.
         guard head.hasPrefix("{{%"), head.ranges(of: "{{%").count == 1,
-              let pragmaEnd = head.range(of: "}}"), !section.contains("{{%") else { return nil }
+            let pragmaEnd = head.range(of: "}}"), !section.contains("{{%")
+        else { return nil }
         let pragma = head[head.index(head.startIndex, offsetBy: 3)..<pragmaEnd.lowerBound]
         let parts = pragma.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, parts[0] == "CONTENT_TYPE", let escape = escaping(contentType: parts[1]) else { return nil }

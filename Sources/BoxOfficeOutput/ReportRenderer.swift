@@ -51,9 +51,13 @@ public struct ReportRenderer: Sendable {
             try deliver(file)
         }
         let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html }].filter { !$0.isEmpty }
-        for (format, files) in try await BoundedTaskGroup.map(jobs, width: 2, { job in
-            job == [.csv] ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
-        }).joined() {
+        for (format, files) in try await BoundedTaskGroup.map(
+            jobs, width: 2,
+            { job in
+                job == [.csv]
+                    ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
+            }
+        ).joined() {
             names[format] = files.map(\.name)
             for file in files { try deliver(file) }
         }
@@ -67,8 +71,10 @@ public struct ReportRenderer: Sendable {
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
         let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
         let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-        return [RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
-                RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark))]
+        return [
+            RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
+            RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark)),
+        ]
     }
 
     /// The Markdown and HTML reports among `formats`, from one view model.

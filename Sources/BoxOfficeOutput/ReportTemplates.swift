@@ -21,9 +21,10 @@ public struct ReportTemplates: Sendable {
     /// Every template is parsed now, so a broken one fails before any network call; a file whose
     /// name is not a template's, or a partial naming no template, is an error too.
     public static func load(overrides directory: URL?) throws(TemplateError) -> ReportTemplates {
-        var sources = Dictionary(uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
-            (name, (text: text, origin: "bundled Templates/\(name).mustache"))
-        })
+        var sources = Dictionary(
+            uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
+                (name, (text: text, origin: "bundled Templates/\(name).mustache"))
+            })
         if let directory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -55,8 +56,9 @@ public struct ReportTemplates: Sendable {
             do {
                 library.register(try MustacheTemplate(string: source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw .syntax(origin: source.origin, line: error.context.lineNumber, column: error.context.columnNumber,
-                              reason: Self.describe(error.error))
+                throw .syntax(
+                    origin: source.origin, line: error.context.lineNumber, column: error.context.columnNumber,
+                    reason: Self.describe(error.error))
             } catch {
                 throw .syntax(origin: source.origin, line: 1, column: 1, reason: "\(error)")
             }
@@ -97,8 +99,10 @@ public struct ReportTemplates: Sendable {
         try await renderListReporting(name, context, listKey: listKey, chunks: chunks).text
     }
 
-    func renderListReporting(_ name: String, _ context: [String: Any], listKey: String,
-                             chunks: Int = 2) async throws -> (text: String, how: ListRendering) {
+    func renderListReporting(
+        _ name: String, _ context: [String: Any], listKey: String,
+        chunks: Int = 2
+    ) async throws -> (text: String, how: ListRendering) {
         guard let rows = context[listKey] as? [Any], rows.count >= 32, let parts = splitParts(name, listKey: listKey) else {
             return (try render(name, context), .onePass)
         }
@@ -111,25 +115,29 @@ public struct ReportTemplates: Sendable {
         }
 
         if let flat = parts.flat, let typed = rows as? [TemplateRow],
-           let probed = flat.render(Array(typed.prefix(8))), whole(probed) == expected, let body = flat.render(typed) {
+            let probed = flat.render(Array(typed.prefix(8))), whole(probed) == expected, let body = flat.render(typed)
+        {
             return (whole(body), .flat)
         }
 
         guard rows.count >= 2_000 else { return (try render(name, context), .onePass) }
         func renderParts(_ slices: [ArraySlice<Any>]) -> String {
             var local = context
-            return whole(slices.map { slice in
-                local[listKey] = Array(slice)
-                return parts.section.render(local, library: library)
-            }.joined())
+            return whole(
+                slices.map { slice in
+                    local[listKey] = Array(slice)
+                    return parts.section.render(local, library: library)
+                }.joined())
         }
         guard renderParts([rows[0..<1], rows[1..<8]]) == expected else { return (try render(name, context), .onePass) }
 
         let size = (rows.count + chunks - 1) / chunks
         // The view model is built before rendering and only read from here on, by every chunk.
-        let shared = ReadOnlyViewModel(context: context, slices: stride(from: 0, to: rows.count, by: size).map {
-            Array(rows[$0..<min($0 + size, rows.count)])
-        })
+        let shared = ReadOnlyViewModel(
+            context: context,
+            slices: stride(from: 0, to: rows.count, by: size).map {
+                Array(rows[$0..<min($0 + size, rows.count)])
+            })
         let section = parts.section
         let bodies = try await BoundedTaskGroup.map(Array(shared.slices.indices), width: chunks) { index in
             var local = shared.context
@@ -141,20 +149,25 @@ public struct ReportTemplates: Sendable {
 
     /// The template split around its single top-level `{{#key}}…{{/key}}` section (the closing tag's
     /// line end kept with the section); nil when there is no such single section.
-    private func splitParts(_ name: String, listKey: String)
-        -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate, flat: FlatListSection?)? {
+    private func splitParts(
+        _ name: String, listKey: String
+    )
+        -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate, flat: FlatListSection?)?
+    {
         guard let text = texts[name], !text.contains("{{="), !text.contains("{{>") else { return nil }
         let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
         guard let start = text.range(of: open), text.ranges(of: open).count == 1, text.ranges(of: close).count == 1,
-              !text.contains("{{^\(listKey)}}"), let end = text.range(of: close), start.upperBound <= end.lowerBound else { return nil }
+            !text.contains("{{^\(listKey)}}"), let end = text.range(of: close), start.upperBound <= end.lowerBound
+        else { return nil }
         // Everything before the section must be outside any other section, and so must everything after.
         var sectionEnd = end.upperBound
         if sectionEnd < text.endIndex, text[sectionEnd] == "\n" { sectionEnd = text.index(after: sectionEnd) }
         let head = String(text[..<start.lowerBound]), section = String(text[start.lowerBound..<sectionEnd]), tail = String(text[sectionEnd...])
         let pragma = head.hasPrefix("{{%") ? String(head.prefix { $0 != "\n" }) + "\n" : ""
         guard let headTemplate = try? MustacheTemplate(string: head),
-              let sectionTemplate = try? MustacheTemplate(string: pragma + section),
-              let tailTemplate = try? MustacheTemplate(string: pragma + tail) else { return nil }
+            let sectionTemplate = try? MustacheTemplate(string: pragma + section),
+            let tailTemplate = try? MustacheTemplate(string: pragma + tail)
+        else { return nil }
         return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
     }
 

@@ -56,13 +56,16 @@ public enum ReportView {
             },
             "has_new_entries": !summary.newEntries.isEmpty,
             "new_entries": summary.newEntries.map { entry in
-                ["date": entry.date.iso, "weekday": PeopleFormat.weekday(entry.date), "title": entry.title,
-                 "movie_cd": entry.movieCode, "rank": String(entry.rank)]
+                [
+                    "date": entry.date.iso, "weekday": PeopleFormat.weekday(entry.date), "title": entry.title,
+                    "movie_cd": entry.movieCode, "rank": String(entry.rank),
+                ]
             },
             "show_daily": daily,
             "days": daily ? report.days.map(day) : [],
             "show_weekly": !daily,
-            "weekly_note": "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
+            "weekly_note":
+                "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
             "weeks": daily ? [] : weeks(report),
             "chart": ChartView.make(report),
             "enrichment_incomplete": report.enrichment.state == .incomplete,

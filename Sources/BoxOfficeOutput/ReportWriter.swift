@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -49,7 +50,8 @@ public struct ReportWriter: Sendable {
         for name in names where name.hasPrefix(".boxoffice-") && name.hasSuffix(".tmp") {
             let url = directory.appendingPathComponent(name)
             if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-               Date().timeIntervalSince(modified) > age {
+                Date().timeIntervalSince(modified) > age
+            {
                 try? FileManager.default.removeItem(at: url)
             }
         }

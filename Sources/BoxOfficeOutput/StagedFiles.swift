@@ -1,11 +1,11 @@
 import BoxOfficeModel
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
 
 /// Report files written to temporary files in their folder, not yet visible under their names.
 ///

@@ -71,8 +71,10 @@ public struct FetchStage: Sendable {
     /// Called as jobs finish, from any task; keep it quick.
     public let progress: (@Sendable (Progress) -> Void)?
 
-    public init(client: KOBISClient, width: Int, enrichment: EnrichmentPlan = .notRequested,
-                progress: (@Sendable (Progress) -> Void)? = nil) {
+    public init(
+        client: KOBISClient, width: Int, enrichment: EnrichmentPlan = .notRequested,
+        progress: (@Sendable (Progress) -> Void)? = nil
+    ) {
         self.client = client
         self.width = width
         self.enrichment = enrichment
@@ -99,8 +101,9 @@ public struct FetchStage: Sendable {
 
         if case .enabled(let matcher, true) = enrichment, await !context.failure.stopped {
             do {
-                output.upcoming = try await Self.upcoming(matcher.client, width: width,
-                                                          excluding: Set(output.matches.values.compactMap { $0.details?.movie.id }))
+                output.upcoming = try await Self.upcoming(
+                    matcher.client, width: width,
+                    excluding: Set(output.matches.values.compactMap { $0.details?.movie.id }))
             } catch let error as TMDBError {
                 await context.failure.record(error)
             }
@@ -123,7 +126,8 @@ public struct FetchStage: Sendable {
     static func upcoming(_ client: TMDBClient, width: Int, excluding onChart: Set<Int>) async throws -> [TMDBMovie] {
         let first = try await client.list(.upcoming, page: 1)
         let lastPage = min(max(first.totalPages, 1), EnrichmentPlan.upcomingPageLimit)
-        let rest = lastPage > 1 ? try await BoundedTaskGroup.map(Array(2...lastPage), width: width) { try await client.list(.upcoming, page: $0) } : []
+        let rest =
+            lastPage > 1 ? try await BoundedTaskGroup.map(Array(2...lastPage), width: width) { try await client.list(.upcoming, page: $0) } : []
         var seen = Set<Int>()
         let films = ([first] + rest).flatMap(\.results).filter { !onChart.contains($0.id) && seen.insert($0.id).inserted }
         return films.sorted { a, b in

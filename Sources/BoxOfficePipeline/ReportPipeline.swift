@@ -22,8 +22,10 @@ public struct ReportPipeline: Sendable {
         /// Served from the cache alone (`--offline`): a date not cached is an error saying so.
         public var offline: Bool
 
-        public init(range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
-                    formats: [ReportFormat] = ReportFormat.allCases, today: Day?, offline: Bool = false) {
+        public init(
+            range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
+            formats: [ReportFormat] = ReportFormat.allCases, today: Day?, offline: Bool = false
+        ) {
             self.range = range
             self.filters = filters
             self.rankBy = rankBy
@@ -64,10 +66,12 @@ public struct ReportPipeline: Sendable {
         let fetched = try await fetch.fetch(request.range, filters: request.filters)
         try Self.requireComplete(fetched, range: request.range, offline: request.offline)
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
-        let report = ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies,
-                                         options: .init(rankBy: request.rankBy, filters: request.filters, simulated: simulated,
-                                                        today: request.today),
-                                         enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+        let report = ReportBuilder.build(
+            range: request.range, charts: fetched.charts, movies: fetched.movies,
+            options: .init(
+                rankBy: request.rankBy, filters: request.filters, simulated: simulated,
+                today: request.today),
+            enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
         return (report, fetched.warnings)
     }
 
@@ -77,8 +81,9 @@ public struct ReportPipeline: Sendable {
         if offline {
             throw CacheError.offlineMiss(dates: fetched.missingDates, films: fetched.missingFilms, range: range)
         }
-        throw CacheError.budgetSpent(stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates,
-                                     films: fetched.missingFilms.count, range: range)
+        throw CacheError.budgetSpent(
+            stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates,
+            films: fetched.missingFilms.count, range: range)
     }
 
     /// Runs every stage and returns the paths written, in format order.

@@ -23,9 +23,11 @@ public final class FakeKOBISServer: @unchecked Sendable {
     ///   - quota: after this many answered calls, every call gets `320011`.
     ///   - delay: seconds added to every answer.
     ///   - script: answers a request itself when it returns non-nil (faults, hand-made bodies).
-    public init(films: [SimulatedFilm] = SampleData.films, validKey: String = "test-kobis-key",
-                quota: Int? = nil, delay: TimeInterval = 0,
-                script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil) throws {
+    public init(
+        films: [SimulatedFilm] = SampleData.films, validKey: String = "test-kobis-key",
+        quota: Int? = nil, delay: TimeInterval = 0,
+        script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
+    ) throws {
         let kobis = SimulatedKOBIS(films: films)
         let state = State()
         self.validKey = validKey
@@ -47,13 +49,17 @@ public final class FakeKOBISServer: @unchecked Sendable {
             if overQuota {
                 return .json(#"{"faultInfo":{"message":"키 사용량이 초과되었습니다.","errorCode":"320011"}}"#, delay: delay)
             }
-            let memoKey = request.path + "?" + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }
+            let memoKey =
+                request.path + "?"
+                + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }
                 .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-            let answer = state.lock.withLock { state.memo[memoKey] } ?? {
-                let computed = kobis.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!))
-                state.lock.withLock { state.memo[memoKey] = computed }
-                return computed
-            }()
+            let answer =
+                state.lock.withLock { state.memo[memoKey] }
+                ?? {
+                    let computed = kobis.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!))
+                    state.lock.withLock { state.memo[memoKey] = computed }
+                    return computed
+                }()
             return ScriptedResponse(status: answer.status, headers: answer.headers, body: answer.body, delay: delay)
         }
     }

@@ -10,9 +10,11 @@ public final class FakeTMDBServer: @unchecked Sendable {
     public let validKey: String
     public let server: LoopbackHTTPServer
 
-    public init(entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries, upcoming: [TMDBMovie] = SampleData.upcoming,
-                validToken: String = "eyJ.test-tmdb-token", validKey: String = "0123456789abcdef0123456789abcdef",
-                script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil) throws {
+    public init(
+        entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries, upcoming: [TMDBMovie] = SampleData.upcoming,
+        validToken: String = "eyJ.test-tmdb-token", validKey: String = "0123456789abcdef0123456789abcdef",
+        script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
+    ) throws {
         let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming)
         self.validToken = validToken
         self.validKey = validKey

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 private let systemSend = Glibc.send
@@ -43,8 +44,10 @@ public struct ScriptedResponse: Sendable {
         case truncateBody(bytes: Int)
     }
 
-    public init(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json;charset=UTF-8"],
-                body: Data, delay: TimeInterval = 0, fault: WireFault? = nil) {
+    public init(
+        status: Int = 200, headers: [String: String] = ["Content-Type": "application/json;charset=UTF-8"],
+        body: Data, delay: TimeInterval = 0, fault: WireFault? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -186,7 +189,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if buffer.count >= 4, buffer.suffix(from: max(0, buffer.count - count - 3)).containsSubsequence(terminator) { break }
         }
         guard let text = String(bytes: buffer, encoding: .utf8),
-              let head = text.components(separatedBy: "\r\n\r\n").first else { return nil }
+            let head = text.components(separatedBy: "\r\n\r\n").first
+        else { return nil }
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2 else { return nil }
@@ -199,8 +203,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let components = URLComponents(string: target)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        return ReceivedRequest(method: String(parts[0]), path: components?.path ?? target, query: query,
-                               headers: headers, target: target)
+        return ReceivedRequest(
+            method: String(parts[0]), path: components?.path ?? target, query: query,
+            headers: headers, target: target)
     }
 
     private static func send(_ response: ScriptedResponse, on connection: Int32) {

@@ -2,6 +2,7 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,7 +51,9 @@ enum HistoryBenchmark {
             let body = try JSONSerialization.data(withJSONObject: kobis.movieInfoBody(code: code))
             try cache.write(KOBISCacheKeys.movieInfo(code), body: body, fetchedAt: Date())
         }
-        print("history: cached \(range.dayCount) dates (\(rows) chart rows) and \(codes.count) films in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print(
+            "history: cached \(range.dayCount) dates (\(rows) chart rows) and \(codes.count) films in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        )
         _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
     }
 
@@ -62,8 +65,10 @@ enum HistoryBenchmark {
             try? FileManager.default.removeItem(at: output)
             let process = Process()
             process.executableURL = executable
-            process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--offline", "--no-tmdb", "--quiet",
-                                 "--cache-dir", cache.directory.path, "--output", output.path]
+            process.arguments = [
+                "report", "\(range.start.iso)..\(range.end.iso)", "--offline", "--no-tmdb", "--quiet",
+                "--cache-dir", cache.directory.path, "--output", output.path,
+            ]
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": work.path, "BOXOFFICE_TODAY": (range.end + 2).iso]
             process.standardOutput = FileHandle.nullDevice
             let start = DispatchTime.now()
@@ -80,8 +85,11 @@ enum HistoryBenchmark {
             walls.append(seconds)
             print("history: run \(run): \(String(format: "%.2f", seconds)) s")
             if run == runs {
-                let sizes = (try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: [.fileSizeKey]))?
-                    .map { "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }
+                let sizes =
+                    (try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: [.fileSizeKey]))?
+                    .map {
+                        "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB"
+                    }
                     .sorted() ?? []
                 print("history: wrote \(sizes.joined(separator: ", "))")
             }
@@ -94,8 +102,10 @@ enum HistoryBenchmark {
         #endif
         let sorted = walls.sorted()
         let peakBytes = Double(usage.ru_maxrss) * 1024
-        print("history: report \(range.start.iso)..\(range.end.iso) --offline, all formats, \(runs) runs: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, "
-              + "best \(String(format: "%.2f", sorted[0])) s wall; peak memory \(Int(peakBytes / 1_048_576)) MiB (\(Int(peakBytes / 1_000_000)) MB)")
+        print(
+            "history: report \(range.start.iso)..\(range.end.iso) --offline, all formats, \(runs) runs: median \(String(format: "%.2f", sorted[sorted.count / 2])) s, "
+                + "best \(String(format: "%.2f", sorted[0])) s wall; peak memory \(Int(peakBytes / 1_048_576)) MiB (\(Int(peakBytes / 1_000_000)) MB)"
+        )
     }
 
     /// Milliseconds for a fixed chain of xorshift steps, each depending on the last.

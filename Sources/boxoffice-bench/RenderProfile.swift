@@ -11,16 +11,22 @@ enum RenderProfile {
         func time<T>(_ label: String, _ body: () async throws -> T) async rethrows -> T {
             let start = DispatchTime.now()
             let value = try await body()
-            print(label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
-                  + ", resident \(Memory.residentMiB()) MiB, peak so far \(Memory.peakMiB()) MiB")
+            print(
+                label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+                    + ", resident \(Memory.residentMiB()) MiB, peak so far \(Memory.peakMiB()) MiB")
             return value
         }
         let range = DateRange(start: from, end: to)
-        let access = CacheAccess(cache: ResponseCache(directory: URL(fileURLWithPath: cacheDirectory)), mode: .offline,
-                                 calendar: SeoulCalendar(pinnedToday: to + 2))
+        let access = CacheAccess(
+            cache: ResponseCache(directory: URL(fileURLWithPath: cacheDirectory)), mode: .offline,
+            calendar: SeoulCalendar(pinnedToday: to + 2))
         let client = KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "x", cache: access)
-        let fetched = try await time("fetch (cache reads and decoding)") { try await FetchStage(client: client, width: 8).fetch(range, filters: .init()) }
-        let report = await time("join and rank") { ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init()) }
+        let fetched = try await time("fetch (cache reads and decoding)") {
+            try await FetchStage(client: client, width: 8).fetch(range, filters: .init())
+        }
+        let report = await time("join and rank") {
+            ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init())
+        }
         let renderer = ReportRenderer(templates: try ReportTemplates.bundled())
         for format in ReportFormat.allCases {
             _ = try await time("render \(format.rawValue)") { try await renderer.render(report, formats: [format]) }
@@ -44,7 +50,8 @@ enum Memory {
     /// Resident set size now (Linux: the second field of /proc/self/statm, in pages).
     static func residentMiB() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return -1 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return -1 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 

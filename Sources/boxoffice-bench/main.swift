@@ -71,18 +71,23 @@ func runOnce(width: Int, against server: FakeKOBISServer = server) throws -> (se
     // Every run fetches for real: no cache, and a fresh HOME so the quota ledger starts empty.
     let home = output.appendingPathComponent("home-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    process.arguments = ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path,
-                         "--no-cache", "--quiet"]
-    process.environment = ["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                           "BOXOFFICE_TODAY": (range.end + 2).iso, "PATH": "/usr/bin:/bin", "HOME": home.path]
+    process.arguments = [
+        "report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", output.path,
+        "--no-cache", "--quiet",
+    ]
+    process.environment = [
+        "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+        "BOXOFFICE_TODAY": (range.end + 2).iso, "PATH": "/usr/bin:/bin", "HOME": home.path,
+    ]
     process.standardOutput = FileHandle.nullDevice
     let start = DispatchTime.now()
     try process.run()
     process.waitUntilExit()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     guard process.terminationStatus == 0 else {
-        throw NSError(domain: "boxoffice-bench", code: Int(process.terminationStatus),
-                      userInfo: [NSLocalizedDescriptionKey: "boxoffice exited \(process.terminationStatus)"])
+        throw NSError(
+            domain: "boxoffice-bench", code: Int(process.terminationStatus),
+            userInfo: [NSLocalizedDescriptionKey: "boxoffice exited \(process.terminationStatus)"])
     }
     return (seconds, server.server.requests.count)
 }
@@ -101,16 +106,19 @@ func best(_ width: Int, against server: FakeKOBISServer) throws -> (best: Double
     return (times[0], times[times.count / 2], requests)
 }
 
-print("boxoffice-bench: \(days)-day range \(range.start.iso)..\(range.end.iso), loopback KOBIS adding \(latencyMS) ms to every response, best and median of \(runs) runs")
-_ = try runOnce(width: 8)               // warm-up: fills the fake's answers
+print(
+    "boxoffice-bench: \(days)-day range \(range.start.iso)..\(range.end.iso), loopback KOBIS adding \(latencyMS) ms to every response, best and median of \(runs) runs"
+)
+_ = try runOnce(width: 8)  // warm-up: fills the fake's answers
 _ = try runOnce(width: 8, against: instant)
 for width in widths {
     let slow = try best(width, against: server)
     let fast = try best(width, against: instant)
     let rounds = (slow.requests + width - 1) / width
     let ideal = Double(rounds * latencyMS) / 1000
-    print("--concurrency \(width): \(slow.requests) requests; ideal ceil(\(slow.requests)/\(width)) × \(latencyMS) ms = \(ms(ideal)); "
-          + "measured best \(ms(slow.best)), median \(ms(slow.median)); "
-          + "the same run with no added latency \(ms(fast.best)); waiting = \(ms(slow.best - fast.best)) "
-          + "(\(String(format: "%.2f", (slow.best - fast.best) / ideal))× ideal)")
+    print(
+        "--concurrency \(width): \(slow.requests) requests; ideal ceil(\(slow.requests)/\(width)) × \(latencyMS) ms = \(ms(ideal)); "
+            + "measured best \(ms(slow.best)), median \(ms(slow.median)); "
+            + "the same run with no added latency \(ms(fast.best)); waiting = \(ms(slow.best - fast.best)) "
+            + "(\(String(format: "%.2f", (slow.best - fast.best) / ideal))× ideal)")
 }

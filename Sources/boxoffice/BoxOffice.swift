@@ -32,7 +32,8 @@ enum HelpText {
 extension ExitStatus {
     /// The exit codes as a help section.
     static var helpTable: String {
-        "Exit codes:\n" + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+        "Exit codes:\n"
+            + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
             .joined(separator: "\n")
     }
 }

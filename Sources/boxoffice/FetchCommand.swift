@@ -35,7 +35,7 @@ struct FetchCommand: AsyncParsableCommand {
             let wiring = try Wiring(environment: environment)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
-            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
+            defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
             let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false) { cache in
                 let client = try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache)
                 let plan = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
@@ -46,14 +46,17 @@ struct FetchCommand: AsyncParsableCommand {
             progress.finish()
             let cachedDates = range.dayCount - fetched.missingDates.count
             let films = fetched.movies.count + fetched.missingFilms.count
-            var line = "\(range.start.iso)..\(range.end.iso): \(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached"
-            line += ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
+            var line =
+                "\(range.start.iso)..\(range.end.iso): \(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached"
+            line +=
+                ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
             if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
             line += "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
             print(line)
             if !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty {
-                print("left: \(fetched.missingDates.isEmpty ? "no dates" : "\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")"
-                      + (fetched.missingFilms.isEmpty ? "" : ", movie info for \(fetched.missingFilms.count) films"))
+                print(
+                    "left: \(fetched.missingDates.isEmpty ? "no dates" : "\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")"
+                        + (fetched.missingFilms.isEmpty ? "" : ", movie info for \(fetched.missingFilms.count) films"))
                 try ReportPipeline.requireComplete(fetched, range: range, offline: false)
             }
             if !cacheOptions.quiet { fetched.warnings.forEach(Terminal.printWarning) }

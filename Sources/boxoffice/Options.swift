@@ -51,7 +51,9 @@ struct ChartOptions: ParsableArguments {
 
 /// The response cache, the daily quota, and sharing the cache with other runs.
 struct CacheOptions: ParsableArguments {
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Cache folder (default: $XDG_CACHE_HOME/boxoffice, else ~/.cache/boxoffice).", valueName: "dir"))
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp("Cache folder (default: $XDG_CACHE_HOME/boxoffice, else ~/.cache/boxoffice).", valueName: "dir"))
     var cacheDirectory: String?
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache.")
@@ -91,7 +93,11 @@ struct TMDBOptions: ParsableArguments {
     @Option(name: .customLong("tmdb-rate"), help: "TMDB requests per second at most (1…40).")
     var tmdbRate = 20.0
 
-    @Option(name: .customLong("tmdb-overrides"), help: ArgumentHelp("CSV of movie_cd,tmdb_id pinning (or, with 0, forbidding) matches (default: tmdb-overrides.csv in the config folder).", valueName: "file"))
+    @Option(
+        name: .customLong("tmdb-overrides"),
+        help: ArgumentHelp(
+            "CSV of movie_cd,tmdb_id pinning (or, with 0, forbidding) matches (default: tmdb-overrides.csv in the config folder).", valueName: "file")
+    )
     var tmdbOverrides: String?
 
     /// Why TMDB is off when `--no-tmdb` is given.

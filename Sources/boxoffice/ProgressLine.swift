@@ -1,5 +1,6 @@
 import BoxOfficePipeline
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,12 +27,15 @@ final class ProgressLine: @unchecked Sendable {
         guard enabled else { return }
         lock.withLock {
             let now = Date()
-            guard now.timeIntervalSince(started) > 1, now.timeIntervalSince(lastDraw) >= 0.25 || progress.chartsDone == progress.chartsTotal else { return }
+            guard now.timeIntervalSince(started) > 1, now.timeIntervalSince(lastDraw) >= 0.25 || progress.chartsDone == progress.chartsTotal else {
+                return
+            }
             lastDraw = now
             let fraction = Double(progress.chartsDone) / Double(max(progress.chartsTotal, 1))
             let elapsed = now.timeIntervalSince(started)
             let eta = fraction > 0.02 ? " · ETA \(Self.duration(elapsed / fraction - elapsed))" : ""
-            let line = "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
+            let line =
+                "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
             FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
             drawn = true
         }

@@ -26,8 +26,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Use the bundled simulated week instead of KOBIS and TMDB: no key, no network.")
     var sample = false
 
-    @Option(help: ArgumentHelp("Comma-separated formats to write: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")).",
-                               valueName: "list"))
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated formats to write: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")).",
+            valueName: "list"))
     var format = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
 
     @Option(name: .long, help: ArgumentHelp("Folder for the reports.", valueName: "dir"))
@@ -36,8 +38,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .customLong("rank-by"), help: "Rank films by audience or by sales.")
     var rankBy: RankKey = .audience
 
-    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').",
+            valueName: "dir"))
     var templates: String?
 
     @Flag(name: .customLong("no-bom"), help: "Write CSV files without the UTF-8 byte-order mark Excel needs for Korean.")
@@ -63,36 +67,41 @@ struct ReportCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment)
-            let range = try sample && self.range == nil
+            let range =
+                try sample && self.range == nil
                 ? DateRange.parse(SampleData.week.start.iso + ".." + SampleData.week.end.iso, calendar: wiring.calendar)
                 : DateRange.parse(self.range ?? "yesterday", calendar: wiring.calendar)
             if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
                 throw SampleRangeError(range: range)
             }
-            let request = ReportPipeline.Request(range: range, filters: chart.filters, rankBy: rankBy,
-                                                 formats: try ReportFormat.parseList(format),
-                                                 today: wiring.calendar.today, offline: offline)
+            let request = ReportPipeline.Request(
+                range: range, filters: chart.filters, rankBy: rankBy,
+                formats: try ReportFormat.parseList(format),
+                today: wiring.calendar.today, offline: offline)
             let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
-            defer { progress.finish() } // on failure too; on success it is cleared before stdout, below
+            defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
             let render = ReportRenderer(templates: templates, options: .init(csvByteOrderMark: !noBOM))
             let write = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
 
             let result: ReportPipeline.Result
             if sample {
                 // The sample never touches the cache, the ledger or the network.
-                let fetch = FetchStage(client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
-                                       enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
-                                       progress: progress.update)
+                let fetch = FetchStage(
+                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
+                    enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
+                    progress: progress.update)
                 result = try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: true)
                     .run(request, requireEnrichment: tmdb.requireTMDB)
             } else {
                 result = try await wiring.withCache(cacheOptions, offline: offline) { cache in
-                    let fetch = FetchStage(client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
-                                           width: network.concurrency,
-                                           enrichment: try wiring.enrichment(tmdb, network: network, cache: cache,
-                                                                             upcoming: upcoming || range.end == wiring.calendar.yesterday),
-                                           progress: progress.update)
+                    let fetch = FetchStage(
+                        client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
+                        width: network.concurrency,
+                        enrichment: try wiring.enrichment(
+                            tmdb, network: network, cache: cache,
+                            upcoming: upcoming || range.end == wiring.calendar.yesterday),
+                        progress: progress.update)
                     return try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: false)
                         .run(request, requireEnrichment: tmdb.requireTMDB)
                 }
@@ -100,8 +109,9 @@ struct ReportCommand: AsyncParsableCommand {
             progress.finish()
             if !cacheOptions.quiet { result.warnings.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
-                Terminal.printWarning(Redactor(secrets: wiring.secrets).redact(
-                    result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
+                Terminal.printWarning(
+                    Redactor(secrets: wiring.secrets).redact(
+                        result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
             }
             for url in result.paths {
                 print(Terminal.displayPath(url, relativeTo: output))

@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

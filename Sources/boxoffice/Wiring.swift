@@ -46,15 +46,17 @@ struct Wiring {
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
-        return KOBISClient(transport: transport(network, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
-                           cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
+        return KOBISClient(
+            transport: transport(network, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
+            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
     }
 
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
     /// retry quota of its own (so one service's outage cannot spend the other's retries).
     func transport(_ options: NetworkOptions, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
-        RetryingTransport(URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout),
-                          policy: options.retryPolicy, isDamaged: isDamaged)
+        RetryingTransport(
+            URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout),
+            policy: options.retryPolicy, isDamaged: isDamaged)
     }
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.
@@ -65,9 +67,10 @@ struct Wiring {
             return .disabled(reason: "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
         }
         let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
-        let client = TMDBClient(transport: transport(network, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
-                                baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
-                                cache: cache)
+        let client = TMDBClient(
+            transport: transport(network, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
+            baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
+            cache: cache)
         return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
     }
 

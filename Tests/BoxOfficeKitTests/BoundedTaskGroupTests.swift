@@ -1,6 +1,7 @@
-@testable import BoxOfficeModel
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
 
 /// Counts jobs in flight and remembers the peak.
 actor Gauge {

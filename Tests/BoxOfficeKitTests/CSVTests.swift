@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeOutput
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
 
 /// A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes, nothing else.
 enum CSVReader {
@@ -57,8 +58,10 @@ enum CSVReader {
 
 @Suite("CSV output")
 struct CSVTests {
-    static let filmsHeader = "rank,movie_cd,title,title_en,open_date,days_on_chart,best_rank,audience,sales,audience_share_pct,audience_cumulative,sales_cumulative,audience_per_screen,nations,genres,directors,distributor,watch_grade,runtime_min"
-    static let dailyHeader = "date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_cumulative,screens,showings,audience_per_screen"
+    static let filmsHeader =
+        "rank,movie_cd,title,title_en,open_date,days_on_chart,best_rank,audience,sales,audience_share_pct,audience_cumulative,sales_cumulative,audience_per_screen,nations,genres,directors,distributor,watch_grade,runtime_min"
+    static let dailyHeader =
+        "date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_cumulative,screens,showings,audience_per_screen"
 
     static let hostileTitles = [
         "쉼표, 그리고 \"따옴표\"",
@@ -76,16 +79,22 @@ struct CSVTests {
     /// A one-day report whose films carry the hostile titles.
     static func hostileReport() -> BoxOfficeReport {
         let entries = hostileTitles.enumerated().map { index, title in
-            ChartEntry(rank: index + 1, rankChange: index % 3 - 1, isNew: index == 0, movieCode: "2024\(1000 + index)", title: title,
-                       openDate: Day("2024-01-10"), sales: 1_000_000 - Int64(index) * 1000, salesShare: 10.5,
-                       salesChange: -2_000, salesChangePercent: -13, salesCumulative: 75_140_632_640,
-                       audience: 100_000 - Int64(index) * 100, audienceChange: -2, audienceChangePercent: -2.5,
-                       audienceCumulative: 9_000_000, screens: 3, showings: 9)
+            ChartEntry(
+                rank: index + 1, rankChange: index % 3 - 1, isNew: index == 0, movieCode: "2024\(1000 + index)", title: title,
+                openDate: Day("2024-01-10"), sales: 1_000_000 - Int64(index) * 1000, salesShare: 10.5,
+                salesChange: -2_000, salesChangePercent: -13, salesCumulative: 75_140_632_640,
+                audience: 100_000 - Int64(index) * 100, audienceChange: -2, audienceChangePercent: -2.5,
+                audienceCumulative: 9_000_000, screens: 3, showings: 9)
         }
-        let movies = Dictionary(uniqueKeysWithValues: entries.map {
-            ($0.movieCode, MovieInfo(code: $0.movieCode, title: $0.title, titleEnglish: "=cmd|' /C calc'!A0",
-                                     nations: ["한국", "미국"], genres: ["드라마"], companies: [.init(name: "배급, 주식회사", role: "배급사")]))
-        })
+        let movies = Dictionary(
+            uniqueKeysWithValues: entries.map {
+                (
+                    $0.movieCode,
+                    MovieInfo(
+                        code: $0.movieCode, title: $0.title, titleEnglish: "=cmd|' /C calc'!A0",
+                        nations: ["한국", "미국"], genres: ["드라마"], companies: [.init(name: "배급, 주식회사", role: "배급사")])
+                )
+            })
         let range = DateRange(start: Day("2024-01-10"), end: Day("2024-01-10"))
         return ReportBuilder.build(range: range, charts: [DailyChart(date: range.start, entries: entries)], movies: movies, options: .init())
     }
@@ -140,22 +149,24 @@ struct CSVTests {
         #expect(rows[0]["days_since_open"] == "0" && rows[0]["date"] == "2024-01-10" && rows[0]["sales_share_pct"] == "10.5")
     }
 
-    @Test("the content type: quoting and the formula guard", arguments: [
-        ("plain", "plain"),
-        ("a,b", "\"a,b\""),
-        ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("line\nbreak", "\"line\r\nbreak\""),
-        ("=1+1", "'=1+1"),
-        ("-2", "-2"),
-        ("-2.5", "-2.5"),
-        ("+3", "+3"),
-        ("-", "'-"),
-        ("-1e5", "'-1e5"),
-        ("@SUM(A1)", "'@SUM(A1)"),
-        ("\rX", "\"'\r\nX\""),
-        ("", ""),
-        ("한국어", "한국어"),
-    ])
+    @Test(
+        "the content type: quoting and the formula guard",
+        arguments: [
+            ("plain", "plain"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("line\nbreak", "\"line\r\nbreak\""),
+            ("=1+1", "'=1+1"),
+            ("-2", "-2"),
+            ("-2.5", "-2.5"),
+            ("+3", "+3"),
+            ("-", "'-"),
+            ("-1e5", "'-1e5"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\rX", "\"'\r\nX\""),
+            ("", ""),
+            ("한국어", "한국어"),
+        ])
     func contentType(input: String, output: String) {
         #expect(CSVContentType().escapeText(input) == output)
     }

@@ -1,6 +1,7 @@
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeServices
 
 @Suite("Checksums")
 struct ChecksumTests {
@@ -15,13 +16,16 @@ struct ChecksumTests {
     @Test("SHA-256 over several blocks and at the padding boundaries: the FIPS 180-2 and NIST vectors")
     func multiBlock() {
         // 448 bits: the padding needs a second block.
-        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+        #expect(
+            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         // 896 bits: two full blocks of message.
-        #expect(SHA256.hex("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
+        #expect(
+            SHA256.hex("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")
                 == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
         // One million 'a's: 15,625 blocks.
-        #expect(SHA256.hex(String(repeating: "a", count: 1_000_000))
+        #expect(
+            SHA256.hex(String(repeating: "a", count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         // 55 and 56 bytes: the last length that fits one block, and the first that does not.
         #expect(SHA256.hex(String(repeating: "a", count: 55)) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")

@@ -1,61 +1,68 @@
-@testable import BoxOfficeModel
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
 
 @Suite("Date ranges and the calendar rule")
 struct DateRangeTests {
     /// Today is pinned to 2024-05-02, so yesterday is 2024-05-01.
     let calendar = SeoulCalendar(pinnedToday: Day("2024-05-02"))
 
-    @Test("accepted forms", arguments: [
-        ("2022-01-05", "2022-01-05", "2022-01-05"),
-        ("20220105", "2022-01-05", "2022-01-05"),
-        (" 2022-01-05 ", "2022-01-05", "2022-01-05"),
-        ("2022-01-01..2022-01-31", "2022-01-01", "2022-01-31"),
-        ("20220101..2022-01-31", "2022-01-01", "2022-01-31"),
-        ("2022-01-01..20220131", "2022-01-01", "2022-01-31"),
-        ("2022-02", "2022-02-01", "2022-02-28"),
-        ("2024-02", "2024-02-01", "2024-02-29"),
-        ("2024-05", "2024-05-01", "2024-05-01"),           // the current month, clipped to yesterday
-        ("2003-11", "2003-11-11", "2003-11-30"),           // the first month, clipped to the first chart
-        ("2022-01..2022-03", "2022-01-01", "2022-03-31"),
-        ("yesterday", "2024-05-01", "2024-05-01"),
-        ("YESTERDAY", "2024-05-01", "2024-05-01"),
-        ("last-7-days", "2024-04-25", "2024-05-01"),
-        ("last-1-days", "2024-05-01", "2024-05-01"),
-        ("2003-11-11", "2003-11-11", "2003-11-11"),
-        ("2003-11-11..yesterday", "2003-11-11", "2024-05-01"),
-        ("2024-04-30..2024-04-30", "2024-04-30", "2024-04-30"),
-    ])
+    @Test(
+        "accepted forms",
+        arguments: [
+            ("2022-01-05", "2022-01-05", "2022-01-05"),
+            ("20220105", "2022-01-05", "2022-01-05"),
+            (" 2022-01-05 ", "2022-01-05", "2022-01-05"),
+            ("2022-01-01..2022-01-31", "2022-01-01", "2022-01-31"),
+            ("20220101..2022-01-31", "2022-01-01", "2022-01-31"),
+            ("2022-01-01..20220131", "2022-01-01", "2022-01-31"),
+            ("2022-02", "2022-02-01", "2022-02-28"),
+            ("2024-02", "2024-02-01", "2024-02-29"),
+            ("2024-05", "2024-05-01", "2024-05-01"),  // the current month, clipped to yesterday
+            ("2003-11", "2003-11-11", "2003-11-30"),  // the first month, clipped to the first chart
+            ("2022-01..2022-03", "2022-01-01", "2022-03-31"),
+            ("yesterday", "2024-05-01", "2024-05-01"),
+            ("YESTERDAY", "2024-05-01", "2024-05-01"),
+            ("last-7-days", "2024-04-25", "2024-05-01"),
+            ("last-1-days", "2024-05-01", "2024-05-01"),
+            ("2003-11-11", "2003-11-11", "2003-11-11"),
+            ("2003-11-11..yesterday", "2003-11-11", "2024-05-01"),
+            ("2024-04-30..2024-04-30", "2024-04-30", "2024-04-30"),
+        ])
     func accepted(input: String, start: String, end: String) throws {
         let range = try DateRange.parse(input, calendar: calendar)
         #expect(range.start == Day(start))
         #expect(range.end == Day(end))
     }
 
-    @Test("refused inputs", arguments: [
-        ("", DateRangeError.unrecognized("")),
-        ("tomorrow", .unrecognized("tomorrow")),
-        ("2022/01/05", .unrecognized("2022/01/05")),
-        ("2022-1-5", .unrecognized("2022-1-5")),
-        ("last-0-days", .unrecognized("last-0-days")),
-        ("last--3-days", .unrecognized("last--3-days")),
-        ("2022-01-01..", .unrecognized("2022-01-01..")),
-        ("..2022-01-01", .unrecognized("..2022-01-01")),
-        ("2022-01-01..2022-01-02..2022-01-03", .unrecognized("2022-01-01..2022-01-02..2022-01-03")),
-        ("2023-02-30", .impossibleDate("2023-02-30")),
-        ("20231301", .impossibleDate("20231301")),
-        ("2023-13", .impossibleDate("2023-13")),
-        ("2022-01-31..2022-01-01", .reversed("2022-01-31..2022-01-01")),
-    ])
+    @Test(
+        "refused inputs",
+        arguments: [
+            ("", DateRangeError.unrecognized("")),
+            ("tomorrow", .unrecognized("tomorrow")),
+            ("2022/01/05", .unrecognized("2022/01/05")),
+            ("2022-1-5", .unrecognized("2022-1-5")),
+            ("last-0-days", .unrecognized("last-0-days")),
+            ("last--3-days", .unrecognized("last--3-days")),
+            ("2022-01-01..", .unrecognized("2022-01-01..")),
+            ("..2022-01-01", .unrecognized("..2022-01-01")),
+            ("2022-01-01..2022-01-02..2022-01-03", .unrecognized("2022-01-01..2022-01-02..2022-01-03")),
+            ("2023-02-30", .impossibleDate("2023-02-30")),
+            ("20231301", .impossibleDate("20231301")),
+            ("2023-13", .impossibleDate("2023-13")),
+            ("2022-01-31..2022-01-01", .reversed("2022-01-31..2022-01-01")),
+        ])
     func refused(input: String, error: DateRangeError) {
         #expect(throws: error) { try DateRange.parse(input, calendar: calendar) }
     }
 
-    @Test("the calendar rule refuses dates before 2003-11-11 and from today on", arguments: [
-        "2003-11-10", "2024-05-02", "2024-05-03", "2003-11-10..2003-11-12", "2024-04-30..2024-05-02",
-        "2003-10", "2024-06", "last-99999-days",
-    ])
+    @Test(
+        "the calendar rule refuses dates before 2003-11-11 and from today on",
+        arguments: [
+            "2003-11-10", "2024-05-02", "2024-05-03", "2003-11-10..2003-11-12", "2024-04-30..2024-05-02",
+            "2003-10", "2024-06", "last-99999-days",
+        ])
     func outOfBounds(input: String) throws {
         let error = #expect(throws: DateRangeError.self) { try DateRange.parse(input, calendar: calendar) }
         guard case .outOfBounds(_, _, let earliest, let latest)? = error else {

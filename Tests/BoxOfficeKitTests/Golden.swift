@@ -13,8 +13,9 @@ enum Golden {
         if recording {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? actual.write(to: url)
-            Issue.record("recorded \(url.lastPathComponent): review the change, then run the tests again without BOXOFFICE_RECORD_GOLDEN",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(url.lastPathComponent): review the change, then run the tests again without BOXOFFICE_RECORD_GOLDEN",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? Data(contentsOf: url) else {
@@ -24,11 +25,13 @@ enum Golden {
         guard expected != actual else { return }
         let expectedLines = String(decoding: expected, as: UTF8.self).components(separatedBy: "\n")
         let actualLines = String(decoding: actual, as: UTF8.self).components(separatedBy: "\n")
-        let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expectedLines.count, actualLines.count)
         let want = index < expectedLines.count ? expectedLines[index] : "<end of file>"
         let got = index < actualLines.count ? actualLines[index] : "<end of file>"
-        Issue.record("""
+        Issue.record(
+            """
             \(url.lastPathComponent) differs at line \(index + 1):
               expected: \(want)
               actual:   \(got)

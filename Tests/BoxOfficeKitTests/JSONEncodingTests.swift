@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeOutput
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
 
 /// The report's JSON is spliced together from parts; it must be exactly what `JSONEncoder` writes
 /// for the whole report in one go.
@@ -15,9 +16,12 @@ struct JSONEncodingTests {
     static func same(_ report: BoxOfficeReport, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let ours = String(decoding: try await ReportJSON.encode(report), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let theirs = try whole(report).split(separator: "\n", omittingEmptySubsequences: false)
-        if let line = zip(ours, theirs).enumerated().first(where: { $1.0 != $1.1 })?.offset ?? (ours.count == theirs.count ? nil : min(ours.count, theirs.count)) {
-            Issue.record("line \(line + 1): ours \(String(reflecting: line < ours.count ? String(ours[line]) : "(end)")), JSONEncoder's \(String(reflecting: line < theirs.count ? String(theirs[line]) : "(end)"))",
-                         sourceLocation: sourceLocation)
+        if let line = zip(ours, theirs).enumerated().first(where: { $1.0 != $1.1 })?.offset
+            ?? (ours.count == theirs.count ? nil : min(ours.count, theirs.count))
+        {
+            Issue.record(
+                "line \(line + 1): ours \(String(reflecting: line < ours.count ? String(ours[line]) : "(end)")), JSONEncoder's \(String(reflecting: line < theirs.count ? String(theirs[line]) : "(end)"))",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -54,8 +58,10 @@ struct JSONEncodingTests {
     @Test("the keys are the report's documented snake_case names")
     func keys() async throws {
         let text = String(decoding: try await ReportJSON.encode(try await SampleTests.sampleReport()), as: UTF8.self)
-        for key in ["schema_version", "ranked_by", "audience_share_percent", "days_since_open", "is_new", "has_movie_info",
-                    "tmdb_match", "audience_cumulative", "original_title", "audience_share_by_nation", "top_distributors", "new_entries"] {
+        for key in [
+            "schema_version", "ranked_by", "audience_share_percent", "days_since_open", "is_new", "has_movie_info",
+            "tmdb_match", "audience_cumulative", "original_title", "audience_share_by_nation", "top_distributors", "new_entries",
+        ] {
             #expect(text.contains("\"\(key)\" : "), "\(key)")
         }
         #expect(!text.contains("schemaVersion") && !text.contains("rankedBy"))

@@ -1,6 +1,7 @@
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeServices
 
 /// The KOBIS bodies' JSON reader, checked against Foundation's `JSONSerialization` on the same bytes:
 /// both must accept and reject the same texts, and read the same values from what they accept.
@@ -68,15 +69,17 @@ struct JSONReaderTests {
         if !TestData.sharedFixturesAvailable { print("JSON reader: \(TestData.sharedSkipReason); checked the hand-made fixtures only") }
     }
 
-    @Test("escapes, surrogates, numbers, nesting and malformed texts", arguments: [
-        #"{"a":"\"\\\/\b\f\n\r\t\u00e9\uD83C\uDFAC\u0000"}"#, #"["\uD83C"]"#, #"["\uDFAC"]"#, #"["\uD83Cx"]"#, #"["\u12"]"#, #"["\x"]"#,
-        "[0, -0, 12, -1.5, 1e3, 1E-2, 2.5e+10, 9223372036854775807, 123456789012345678901234567890]", "[1e400]", "[-1e400]", "[1e-400]",
-        "[01]", "[1.]", "[.5]", "[-]", "[1e]", "[+1]", "[0x10]", "[NaN]", "[Infinity]", "{\"a\" 1}", "{a:1}",
-        // Foundation forgives a trailing comma, and so did JSONDecoder before this reader: kept.
-        "[1,]", "{\"a\":1,}", "[1, ]", "[,]", "{,}", "[1,,]",
-        "['a']", "[\"tab\there\"]", "[\"line\nbreak\"]", "[true, false, null]", "[tru]", "[nul]", "[truex]", "  {}  ", "{} {}", "",
-        " ", "\u{FEFF}{}", "{\"a\":1,\"a\":2}", "[[[[[[[[[[]]]]]]]]]]", "[1 2]", "{\"k\":\"한국 영화\"}", "\"fragment\"", "42", "/* c */ {}",
-    ])
+    @Test(
+        "escapes, surrogates, numbers, nesting and malformed texts",
+        arguments: [
+            #"{"a":"\"\\\/\b\f\n\r\t\u00e9\uD83C\uDFAC\u0000"}"#, #"["\uD83C"]"#, #"["\uDFAC"]"#, #"["\uD83Cx"]"#, #"["\u12"]"#, #"["\x"]"#,
+            "[0, -0, 12, -1.5, 1e3, 1E-2, 2.5e+10, 9223372036854775807, 123456789012345678901234567890]", "[1e400]", "[-1e400]", "[1e-400]",
+            "[01]", "[1.]", "[.5]", "[-]", "[1e]", "[+1]", "[0x10]", "[NaN]", "[Infinity]", "{\"a\" 1}", "{a:1}",
+            // Foundation forgives a trailing comma, and so did JSONDecoder before this reader: kept.
+            "[1,]", "{\"a\":1,}", "[1, ]", "[,]", "{,}", "[1,,]",
+            "['a']", "[\"tab\there\"]", "[\"line\nbreak\"]", "[true, false, null]", "[tru]", "[nul]", "[truex]", "  {}  ", "{} {}", "",
+            " ", "\u{FEFF}{}", "{\"a\":1,\"a\":2}", "[[[[[[[[[[]]]]]]]]]]", "[1 2]", "{\"k\":\"한국 영화\"}", "\"fragment\"", "42", "/* c */ {}",
+        ])
     func cases(text: String) {
         Self.agree(Array(text.utf8))
     }

@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
 
 @Suite("KOBIS decoding")
 struct KOBISDecodingTests {
@@ -28,7 +29,9 @@ struct KOBISDecodingTests {
         }
     }
 
-    @Test("2022-01-05: numbers from strings, a preview opening after the date, negative changes", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    @Test(
+        "2022-01-05: numbers from strings, a preview opening after the date, negative changes",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func chart20220105() throws {
         let outcome = try KOBISDecoding.dailyChart(try TestData.shared("kobis/daily-20220105.json"), date: Day("2022-01-05"))
         guard case .value(let chart) = outcome else { Issue.record("fault"); return }
@@ -44,7 +47,9 @@ struct KOBISDecodingTests {
         #expect(chart.entries.filter(\.isNew).count == 2)
     }
 
-    @Test("2022-03-15: pretty-printed, decimals written as 34.0 and 1367.4, salesAcc beyond Int32", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    @Test(
+        "2022-03-15: pretty-printed, decimals written as 34.0 and 1367.4, salesAcc beyond Int32",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func chart20220315() throws {
         let outcome = try KOBISDecoding.dailyChart(try TestData.shared("kobis/daily-20220315.json"), date: Day("2022-03-15"))
         guard case .value(let chart) = outcome else { Issue.record("fault"); return }
@@ -53,7 +58,9 @@ struct KOBISDecodingTests {
         #expect(chart.entries.contains { $0.salesCumulative == 75_140_632_640 })
     }
 
-    @Test("every recorded movie info decodes with its nations, genres and distributor", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    @Test(
+        "every recorded movie info decodes with its nations, genres and distributor",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func everyRecordedMovieInfo() throws {
         let files = try TestData.sharedFiles("kobis", prefix: "movieinfo-")
         try #require(files.count >= 3)
@@ -69,7 +76,9 @@ struct KOBISDecodingTests {
         }
     }
 
-    @Test("movie info: yyyyMMdd open dates, repeated companies, trimmed audit numbers", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    @Test(
+        "movie info: yyyyMMdd open dates, repeated companies, trimmed audit numbers",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func movieInfoDetails() throws {
         guard case .value(let smugglers?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20218541.json")) else {
             Issue.record("밀수 did not decode")
@@ -157,11 +166,13 @@ struct KOBISDecodingTests {
         #expect(info == nil)
     }
 
-    @Test("malformed bodies are rejected with a reason", arguments: [
-        ("daily-bad-rank.json", "rank"),
-        ("daily-no-code.json", "movieCd"),
-        ("daily-truncated.json", "not valid JSON"),
-    ])
+    @Test(
+        "malformed bodies are rejected with a reason",
+        arguments: [
+            ("daily-bad-rank.json", "rank"),
+            ("daily-no-code.json", "movieCd"),
+            ("daily-truncated.json", "not valid JSON"),
+        ])
     func malformed(file: String, reason: String) throws {
         let body = try TestData.own("kobis/\(file)")
         let error = #expect(throws: MalformedBody.self) { try KOBISDecoding.dailyChart(body, date: Day("2023-01-01")) }
@@ -197,9 +208,12 @@ struct KOBISClientTests {
         #expect(request.queryValue("wideAreaCd") == "0105001")
     }
 
-    @Test("status codes and transport failures map to exit statuses", arguments: [
-        (503, BoxOfficeModel.ExitStatus.tryAgainLater), (500, .tryAgainLater), (429, .tryAgainLater), (404, .malformedResponse), (302, .malformedResponse),
-    ])
+    @Test(
+        "status codes and transport failures map to exit statuses",
+        arguments: [
+            (503, BoxOfficeModel.ExitStatus.tryAgainLater), (500, .tryAgainLater), (429, .tryAgainLater), (404, .malformedResponse),
+            (302, .malformedResponse),
+        ])
     func statuses(status: Int, exit: BoxOfficeModel.ExitStatus) async {
         let client = KOBISClient(transport: ClosureTransport { _ in HTTPResponse(status: status, body: Data()) }, key: "k")
         let error = await #expect(throws: KOBISError.self) { try await client.movieInfo(code: "20199882") }

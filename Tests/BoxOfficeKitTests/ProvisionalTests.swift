@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
 @testable import BoxOfficePipeline
 @testable import BoxOfficeServices
-import Foundation
-import Testing
 
 /// Yesterday's chart is provisional whatever the run reads from: the pipeline takes "today" from
 /// its request, never from the cache (a `--no-cache` or `--sample` run has none).
@@ -13,9 +14,10 @@ struct ProvisionalTests {
 
     static func report(today: Day, cache: CacheAccess?, range: DateRange = week) async throws -> BoxOfficeReport {
         let client = KOBISClient(transport: SampleData.transport(), key: "sample", cache: cache)
-        let pipeline = ReportPipeline(fetch: FetchStage(client: client, width: 4),
-                                      renderer: ReportRenderer(templates: try ReportTemplates.bundled()),
-                                      writer: ReportWriter(directory: FileManager.default.temporaryDirectory), simulated: true)
+        let pipeline = ReportPipeline(
+            fetch: FetchStage(client: client, width: 4),
+            renderer: ReportRenderer(templates: try ReportTemplates.bundled()),
+            writer: ReportWriter(directory: FileManager.default.temporaryDirectory), simulated: true)
         return try await pipeline.report(for: .init(range: range, today: today))
     }
 
@@ -31,8 +33,9 @@ struct ProvisionalTests {
     @Test("with the cache and without it (--no-cache), the day before today is provisional and the note says so")
     func everyMode() async throws {
         let today = Day("2025-03-09")
-        let withCache = try await Self.report(today: today, cache: Self.temporaryCache(today: today),
-                                              range: DateRange(start: Day("2025-03-03"), end: Day("2025-03-08")))
+        let withCache = try await Self.report(
+            today: today, cache: Self.temporaryCache(today: today),
+            range: DateRange(start: Day("2025-03-03"), end: Day("2025-03-08")))
         let noCache = try await Self.report(today: today, cache: nil, range: DateRange(start: Day("2025-03-03"), end: Day("2025-03-08")))
         for report in [withCache, noCache] {
             #expect(Self.provisionalDates(report) == ["2025-03-08"])

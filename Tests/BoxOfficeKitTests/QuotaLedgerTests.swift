@@ -1,7 +1,9 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
+
 #if canImport(Glibc)
 import Glibc
 #endif

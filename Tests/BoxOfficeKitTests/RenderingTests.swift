@@ -1,12 +1,14 @@
+import Foundation
+import Testing
+
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
 @testable import BoxOfficePipeline
 @testable import BoxOfficeServices
-import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// Fixed reports to render: the hand-made three days, and 40 synthetic days for the weekly layout.
 enum FixedReports {
@@ -67,7 +69,10 @@ struct RenderingTests {
             let data = try #require(try await FixedReports.render(report, [.html]).first?.value)
             try WellFormed.check(data)
             let html = String(decoding: data, as: UTF8.self)
-            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://image.tmdb.org;"#))
+            #expect(
+                html.contains(
+                    #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://image.tmdb.org;"#
+                ))
             #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http") && !html.contains("@import"))
             #expect(html.contains("<svg") && html.contains("<title id=\"chart-title\">") && html.contains("Audience per"))
         }
@@ -85,11 +90,14 @@ struct RenderingTests {
 
     @Test("the Markdown renders on GitHub's cmark-gfm with the intended table shapes and no raw HTML")
     func markdownOnGFM() async throws {
-        let reports = [("three days", FixedReports.threeDays), ("hostile", CSVTests.hostileReport()),
-                       ("sample", try await SampleTests.sampleReport()), ("forty days", try await FixedReports.fortyDays())]
+        let reports = [
+            ("three days", FixedReports.threeDays), ("hostile", CSVTests.hostileReport()),
+            ("sample", try await SampleTests.sampleReport()), ("forty days", try await FixedReports.fortyDays()),
+        ]
         for (label, report) in reports {
             // Summary, films, distributors, new entries, coming soon, then a table per day or one weekly table.
-            let tableCount = 4 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
+            let tableCount =
+                4 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
             let markdown = try #require(try await FixedReports.render(report, [.md]).first?.value)
             guard let rendered = try GFM.render(markdown) else { return }
             let tables = try #require(rendered["tables"] as? [[String: Any]])
@@ -100,7 +108,9 @@ struct RenderingTests {
                 #expect(header >= 2 && rows.allSatisfy { $0 == header }, "\(label): a row's cell count differs from its header's")
             }
             let elements = try #require(rendered["elements"] as? [String: Int])
-            let allowed: Set<String> = ["h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr", "a"]
+            let allowed: Set<String> = [
+                "h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr", "a",
+            ]
             #expect(Set(elements.keys).subtracting(allowed).isEmpty, "\(label): unexpected elements \(Set(elements.keys).subtracting(allowed))")
             // The only links are the TMDB pages the report means to link.
             let html = try #require(rendered["html"] as? String)
@@ -122,7 +132,9 @@ enum WellFormed {
         var error: String?
         var stack: [String] = []
         var elements = 0
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             stack.append(name)
             elements += 1
         }

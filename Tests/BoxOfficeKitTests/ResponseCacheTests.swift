@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
 
 @Suite("The response cache")
 struct ResponseCacheTests {
@@ -45,8 +46,10 @@ struct ResponseCacheTests {
         let fetches = Counter()
         let decode: (Data) -> Int? = { Int(String(decoding: $0, as: UTF8.self)) }
         for _ in 0..<3 {
-            let value = try await CacheAccess.value(from: access, key: "n.json", maxAge: nil, decode: decode,
-                                                    notCached: { CacheError.unusable(path: "n") }) {
+            let value = try await CacheAccess.value(
+                from: access, key: "n.json", maxAge: nil, decode: decode,
+                notCached: { CacheError.unusable(path: "n") }
+            ) {
                 fetches.increment()
                 return (Data("42".utf8), 42)
             }
@@ -54,16 +57,20 @@ struct ResponseCacheTests {
         }
         #expect(fetches.value == 1)
         try access.cache.write("n.json", body: Data("forty-two".utf8), fetchedAt: Date())
-        _ = try await CacheAccess.value(from: access, key: "n.json", maxAge: nil, decode: decode,
-                                        notCached: { CacheError.unusable(path: "n") }) {
+        _ = try await CacheAccess.value(
+            from: access, key: "n.json", maxAge: nil, decode: decode,
+            notCached: { CacheError.unusable(path: "n") }
+        ) {
             fetches.increment()
             return (Data("43".utf8), 43)
         }
         #expect(fetches.value == 2, "a body that no longer decodes is fetched again")
         let offline = CacheAccess(cache: access.cache, mode: .offline, calendar: SeoulCalendar())
         await #expect(throws: CacheError.unusable(path: "missing")) {
-            _ = try await CacheAccess.value(from: offline, key: "missing.json", maxAge: nil, decode: decode,
-                                            notCached: { CacheError.unusable(path: "missing") }) { (Data(), 0) }
+            _ = try await CacheAccess.value(
+                from: offline, key: "missing.json", maxAge: nil, decode: decode,
+                notCached: { CacheError.unusable(path: "missing") }
+            ) { (Data(), 0) }
         }
     }
 }

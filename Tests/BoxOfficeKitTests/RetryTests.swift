@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
 
 /// A transport that answers from a script, one entry per attempt, and counts attempts.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
@@ -35,16 +36,20 @@ struct RetryTests {
     static let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/x")!)
     static let ok = ScriptedTransport.Step.respond(200, #"{"ok":true}"#)
 
-    func retrying(_ transport: ScriptedTransport, time: VirtualTime, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
-                  random: Double = 0.5) -> RetryingTransport {
+    func retrying(
+        _ transport: ScriptedTransport, time: VirtualTime, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
+        random: Double = 0.5
+    ) -> RetryingTransport {
         RetryingTransport(transport, policy: policy, quota: quota, time: time.source, random: { random }, isDamaged: KOBISClient.isDamagedBody)
     }
 
-    @Test("transient failures are retried with full-jitter exponential backoff", arguments: [
-        ScriptedTransport.Step.fail(.cannotConnect(host: "h")), .fail(.connectionLost(host: "h")), .fail(.timedOut(host: "h")),
-        .respond(408, "{}"), .respond(500, "{}"), .respond(502, "<html>Bad Gateway</html>"), .respond(503, "{}"), .respond(504, "{}"),
-        .respond(200, "<html>maintenance</html>"), .respond(200, #"{"boxOfficeResult":{"dailyBoxOf"#),
-    ])
+    @Test(
+        "transient failures are retried with full-jitter exponential backoff",
+        arguments: [
+            ScriptedTransport.Step.fail(.cannotConnect(host: "h")), .fail(.connectionLost(host: "h")), .fail(.timedOut(host: "h")),
+            .respond(408, "{}"), .respond(500, "{}"), .respond(502, "<html>Bad Gateway</html>"), .respond(503, "{}"), .respond(504, "{}"),
+            .respond(200, "<html>maintenance</html>"), .respond(200, #"{"boxOfficeResult":{"dailyBoxOf"#),
+        ])
     func transient(step: ScriptedTransport.Step) async throws {
         let transport = ScriptedTransport([step, step, step, Self.ok])
         let time = VirtualTime()
@@ -54,11 +59,13 @@ struct RetryTests {
         #expect(time.recorded == [0.25, 0.5, 1.0])
     }
 
-    @Test("permanent answers are never retried", arguments: [
-        ScriptedTransport.Step.respond(200, #"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#),
-        .respond(200, #"{"faultInfo":{"message":"키 사용량이 초과되었습니다.","errorCode":"320011"}}"#),
-        .respond(401, #"{"status_code":7}"#), .respond(404, #"{"status_code":34}"#), .respond(422, #"{"errors":["query must be provided"]}"#),
-    ])
+    @Test(
+        "permanent answers are never retried",
+        arguments: [
+            ScriptedTransport.Step.respond(200, #"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#),
+            .respond(200, #"{"faultInfo":{"message":"키 사용량이 초과되었습니다.","errorCode":"320011"}}"#),
+            .respond(401, #"{"status_code":7}"#), .respond(404, #"{"status_code":34}"#), .respond(422, #"{"errors":["query must be provided"]}"#),
+        ])
     func permanent(step: ScriptedTransport.Step) async throws {
         let transport = ScriptedTransport([step])
         let time = VirtualTime()
@@ -70,14 +77,17 @@ struct RetryTests {
     func cap() async throws {
         let transport = ScriptedTransport([.respond(503, "{}")])
         let time = VirtualTime()
-        let response = try await retrying(transport, time: time, policy: RetryPolicy(retries: 8, base: 0.5, cap: 20), random: 0.999).send(Self.request)
+        let response = try await retrying(transport, time: time, policy: RetryPolicy(retries: 8, base: 0.5, cap: 20), random: 0.999).send(
+            Self.request)
         #expect(response.status == 503 && response.attempts == 9)
         #expect(time.recorded.count == 8 && time.recorded.allSatisfy { $0 < 20 } && time.recorded.last! > 19.9)
     }
 
-    @Test("Retry-After is honoured, in seconds or as an HTTP date, and capped; a 429 waits at least a second", arguments: [
-        (503, "7", 7.0), (429, "0", 1.0), (429, "2", 2.0), (503, "3600", 60.0), (503, "Tue, 14 Nov 2023 22:13:25 GMT", 0.0),
-    ])
+    @Test(
+        "Retry-After is honoured, in seconds or as an HTTP date, and capped; a 429 waits at least a second",
+        arguments: [
+            (503, "7", 7.0), (429, "0", 1.0), (429, "2", 2.0), (503, "3600", 60.0), (503, "Tue, 14 Nov 2023 22:13:25 GMT", 0.0),
+        ])
     func retryAfter(status: Int, header: String, wait: Double) async throws {
         let transport = ScriptedTransport([.respond(status, "{}", ["Retry-After": header]), Self.ok])
         let time = VirtualTime()
@@ -187,9 +197,14 @@ struct HostileInputTests {
     @Test("the decoders reject random bytes and hostile JSON with an error, never a crash")
     func decoders() throws {
         var random = SplitMix(state: 7)
-        var bodies: [Data] = (0..<2_000).map { _ in Data((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }) }
+        var bodies: [Data] = (0..<2_000).map { _ in
+            Data((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
         bodies += [
-            Data([0xFF, 0xFE, 0x7B, 0x7D]), Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"\u{0}\",\"audiCnt\":\"99999999999999999999999\"}]}}".utf8),
+            Data([0xFF, 0xFE, 0x7B, 0x7D]),
+            Data(
+                "{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"\u{0}\",\"audiCnt\":\"99999999999999999999999\"}]}}".utf8
+            ),
             Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1e400\",\"movieCd\":\"1\"}]}}".utf8),
             Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"1\",\"salesShare\":\"NaN\"}]}}".utf8),
             Data(("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":" + String(repeating: "[", count: 10_000) + "}}").utf8),
@@ -207,12 +222,16 @@ struct HostileInputTests {
             _ = ResponseCache.parse(body)
         }
         #expect(throws: MalformedBody.self) {
-            try KOBISDecoding.dailyChart(Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"1\",\"audiCnt\":\"99999999999999999999999\"}]}}".utf8),
-                                         date: Day(iso: "2024-01-01")!)
+            try KOBISDecoding.dailyChart(
+                Data(
+                    "{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"1\",\"audiCnt\":\"99999999999999999999999\"}]}}".utf8
+                ),
+                date: Day(iso: "2024-01-01")!)
         }
         #expect(throws: MalformedBody.self) {
-            try KOBISDecoding.dailyChart(Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"1\",\"salesShare\":\"NaN\"}]}}".utf8),
-                                         date: Day(iso: "2024-01-01")!)
+            try KOBISDecoding.dailyChart(
+                Data("{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[{\"rank\":\"1\",\"movieCd\":\"1\",\"salesShare\":\"NaN\"}]}}".utf8),
+                date: Day(iso: "2024-01-01")!)
         }
         let page = try TMDBDecoding.page(Data("{\"results\":[{\"id\":\"7\",\"vote_average\":\"NaN\",\"release_date\":\"2024-13-45\"}]}".utf8))
         #expect(page.results.first?.releaseDate == nil && page.results.first?.voteAverage == 0)

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
 @testable import BoxOfficePipeline
 @testable import BoxOfficeServices
-import Foundation
-import Testing
 
 @Suite("The bundled sample")
 struct SampleTests {

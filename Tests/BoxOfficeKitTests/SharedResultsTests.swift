@@ -1,6 +1,7 @@
-@testable import BoxOfficePipeline
 import Foundation
 import Testing
+
+@testable import BoxOfficePipeline
 
 @Suite("Shared results")
 struct SharedResultsTests {
@@ -31,7 +32,9 @@ struct SharedResultsTests {
         let computations = Counter()
         for _ in 0..<3 {
             await #expect(throws: Boom.self) {
-                try await shared.value(for: 1) { computations.increment(); throw Boom() }
+                try await shared.value(for: 1) {
+                    computations.increment(); throw Boom()
+                }
             }
         }
         let values = await shared.values

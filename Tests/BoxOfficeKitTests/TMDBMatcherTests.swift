@@ -1,14 +1,18 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficePipeline
-@testable import BoxOfficeServices
 import Foundation
 import Testing
 
+@testable import BoxOfficeModel
+@testable import BoxOfficePipeline
+@testable import BoxOfficeServices
+
 @Suite("TMDB matching")
 struct TMDBMatcherTests {
-    static func movie(_ id: Int, _ title: String, original: String? = nil, language: String = "ko", released: String?, popularity: Double = 10) -> TMDBMovie {
-        TMDBMovie(id: id, title: title, originalTitle: original ?? title, originalLanguage: language,
-                  releaseDate: released.map { Day($0) }, popularity: popularity, voteAverage: 7, voteCount: 100)
+    static func movie(
+        _ id: Int, _ title: String, original: String? = nil, language: String = "ko", released: String?, popularity: Double = 10
+    ) -> TMDBMovie {
+        TMDBMovie(
+            id: id, title: title, originalTitle: original ?? title, originalLanguage: language,
+            releaseDate: released.map { Day($0) }, popularity: popularity, voteAverage: 7, voteCount: 100)
     }
 
     func match(_ film: FilmQuery, in entries: [SimulatedTMDB.Entry], overrides: TMDBOverrides = .init()) async throws -> (TMDBMatch, TMDBStub) {
@@ -16,10 +20,12 @@ struct TMDBMatcherTests {
         return (try await TMDBMatcher(client: stub.client(), overrides: overrides).match(film), stub)
     }
 
-    @Test("titles compare without spacing, punctuation or case", arguments: [
-        ("범죄도시3", "범죄도시 3"), ("안녕, 나의 고양이", "안녕 나의 고양이"), ("스파이더맨: 노 웨이 홈", "스파이더맨 노웨이홈"),
-        ("Top Gun: Maverick", "top gun maverick"), ("ＡＢＣ　１２３", "abc123"),
-    ])
+    @Test(
+        "titles compare without spacing, punctuation or case",
+        arguments: [
+            ("범죄도시3", "범죄도시 3"), ("안녕, 나의 고양이", "안녕 나의 고양이"), ("스파이더맨: 노 웨이 홈", "스파이더맨 노웨이홈"),
+            ("Top Gun: Maverick", "top gun maverick"), ("ＡＢＣ　１２３", "abc123"),
+        ])
     func normalization(a: String, b: String) {
         #expect(TMDBMatcher.normalize(a) == TMDBMatcher.normalize(b))
     }
@@ -47,7 +53,9 @@ struct TMDBMatcherTests {
 
     @Test("a foreign film TMDB knows only by its English title is found on the third rung")
     func englishTitle() async throws {
-        let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(7, "The Quiet Girl", original: "An Cailín Ciúin", language: "ga", released: "2023-05-31"))]
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(7, "The Quiet Girl", original: "An Cailín Ciúin", language: "ga", released: "2023-05-31"))
+        ]
         let film = FilmQuery(movieCode: "20231234", title: "말없는 소녀", titleEnglish: "The Quiet Girl", openDate: Day("2023-05-31"), isKorean: false)
         let (result, stub) = try await match(film, in: entries)
         #expect(result.details?.movie.id == 7 && result.confidence == .exact)
@@ -59,7 +67,8 @@ struct TMDBMatcherTests {
     @Test("a film TMDB does not know stays unmatched after the whole ladder")
     func unknown() async throws {
         let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(1, "전혀 다른 영화", released: "2023-01-01"))]
-        let (result, stub) = try await match(FilmQuery(movieCode: "1", title: "바람의 기록", titleEnglish: "Records of the Wind", openDate: Day("2025-02-19"), isKorean: true), in: entries)
+        let (result, stub) = try await match(
+            FilmQuery(movieCode: "1", title: "바람의 기록", titleEnglish: "Records of the Wind", openDate: Day("2025-02-19"), isKorean: true), in: entries)
         #expect(result.confidence == .none && result.details == nil)
         #expect(stub.requests.count == 3, "three searches, no details")
     }
@@ -76,11 +85,17 @@ struct TMDBMatcherTests {
         let film = FilmQuery(movieCode: "1", title: "라 뤼미에르", openDate: Day("2025-02-26"), isKorean: false)
         let unconfirmed: [SimulatedTMDB.Entry] = [.init(Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2024-11-20"))]
         #expect(try await match(film, in: unconfirmed).0.confidence == .likely)
-        let confirmed: [SimulatedTMDB.Entry] = [.init(Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2024-11-20"),
-                                                      koreanReleases: [Day("2025-02-26")])]
+        let confirmed: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2024-11-20"),
+                koreanReleases: [Day("2025-02-26")])
+        ]
         #expect(try await match(film, in: confirmed).0.confidence == .exact)
-        let contradicted: [SimulatedTMDB.Entry] = [.init(Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2025-02-26"),
-                                                         koreanReleases: [Day("2025-09-01")])]
+        let contradicted: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2025-02-26"),
+                koreanReleases: [Day("2025-09-01")])
+        ]
         #expect(try await match(film, in: contradicted).0.confidence == .likely)
     }
 
@@ -103,14 +118,16 @@ struct TMDBMatcherTests {
         #expect(throws: ConfigurationError.self) { try TMDBOverrides.parse("20230001,-1\n", origin: "o.csv") }
     }
 
-    @Test("scoring: exact, likely and none", arguments: [
-        ("2023-05-31", "ko", true, MatchConfidence.exact),
-        ("2022-12-30", "ko", true, .likely),
-        ("2023-05-31", "en", true, .likely),
-        ("2021-05-31", "ko", true, .none),
-        (nil, "ko", true, .likely),
-        (nil, "en", true, .none),
-    ] as [(String?, String, Bool, MatchConfidence)])
+    @Test(
+        "scoring: exact, likely and none",
+        arguments: [
+            ("2023-05-31", "ko", true, MatchConfidence.exact),
+            ("2022-12-30", "ko", true, .likely),
+            ("2023-05-31", "en", true, .likely),
+            ("2021-05-31", "ko", true, .none),
+            (nil, "ko", true, .likely),
+            (nil, "en", true, .none),
+        ] as [(String?, String, Bool, MatchConfidence)])
     func scoring(released: String?, language: String, korean: Bool, expected: MatchConfidence) {
         let movie = Self.movie(1, "범죄도시 3", language: language, released: released)
         let film = FilmQuery(movieCode: "1", title: "범죄도시3", openDate: Day("2023-05-31"), isKorean: korean)
@@ -126,8 +143,10 @@ struct UpcomingTests {
 
     @Test("pages until total_pages (here 2), deduplicated across pages, chart films left out, by release date")
     func twoPages() async throws {
-        let upcoming = [Self.film(1, "2025-04-10"), Self.film(2, nil), Self.film(3, "2025-03-20"), Self.film(4, "2025-03-20"),
-                        Self.film(5, "2025-03-15"), Self.film(6, "2025-05-01")]
+        let upcoming = [
+            Self.film(1, "2025-04-10"), Self.film(2, nil), Self.film(3, "2025-03-20"), Self.film(4, "2025-03-20"),
+            Self.film(5, "2025-03-15"), Self.film(6, "2025-05-01"),
+        ]
         // Page size 4 with one repeat: page 1 = 1…4, page 2 = 4…6; total_pages 2.
         let stub = TMDBStub.simulated([], upcoming: upcoming)
         let films = try await FetchStage.upcoming(stub.client(), width: 4, excluding: [6])

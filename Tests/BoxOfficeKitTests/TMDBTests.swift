@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import BoxOfficeModel
 @testable import BoxOfficePipeline
 @testable import BoxOfficeServices
-import Foundation
-import Testing
 
 /// A clock that never sleeps: waits advance it and are recorded.
 final class VirtualTime: @unchecked Sendable {
@@ -11,8 +12,13 @@ final class VirtualTime: @unchecked Sendable {
     private(set) var sleeps: [Double] = []
 
     var source: TimeSource {
-        TimeSource(now: { self.lock.withLock { self.current } },
-                   sleep: { seconds in self.lock.withLock { self.sleeps.append(seconds); self.current += seconds } })
+        TimeSource(
+            now: { self.lock.withLock { self.current } },
+            sleep: { seconds in
+                self.lock.withLock {
+                    self.sleeps.append(seconds); self.current += seconds
+                }
+            })
     }
 
     var recorded: [Double] { lock.withLock { sleeps } }
@@ -34,8 +40,9 @@ final class TMDBStub: @unchecked Sendable {
             self.lock.withLock { self.log.append(request) }
             return self.answer(request)
         }
-        return TMDBClient(transport: RetryingTransport(fake, time: time.source, random: { 0.5 }, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
-                          baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
+        return TMDBClient(
+            transport: RetryingTransport(fake, time: time.source, random: { 0.5 }, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
+            baseURL: URL(string: "http://127.0.0.1:9/3")!, requestsPerSecond: 20, time: time.source)
     }
 
     /// Answers from a simulated TMDB.
@@ -78,7 +85,9 @@ struct TMDBDecodingTests {
         #expect(releases.releases["AU"]?.first?.date == Day("1999-11-11") && releases.releases["AU"]?.first?.type == 3)
     }
 
-    @Test("recorded error bodies: with and without success, and the errors list", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    @Test(
+        "recorded error bodies: with and without success, and the errors list",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func errors() throws {
         let invalid = TMDBDecoding.errorMessage(try TestData.shared("tmdb/invalid-api-key.json"))
         #expect(invalid.code == 7 && invalid.message?.hasPrefix("Invalid API key") == true)
@@ -92,14 +101,14 @@ struct TMDBDecodingTests {
     @Test("hand-made Korean search: null poster, empty date and overview, whole-number vote average")
     func koreanSearch() throws {
         let body = #"""
-        {"page":1,"results":[
-          {"adult":false,"backdrop_path":null,"genre_ids":[],"id":1017163,"original_language":"ko","original_title":"범죄도시 3",
-           "overview":"","popularity":35.2,"poster_path":null,"release_date":"2023-05-31","title":"범죄도시 3","video":false,"vote_average":7,"vote_count":312},
-          {"adult":false,"id":99,"original_language":"ko","original_title":"미정","overview":"","popularity":0.6,"poster_path":"",
-           "release_date":"","title":"미정","vote_average":0,"vote_count":0},
-          {"title":"no id"}
-        ],"total_pages":1,"total_results":2}
-        """#
+            {"page":1,"results":[
+              {"adult":false,"backdrop_path":null,"genre_ids":[],"id":1017163,"original_language":"ko","original_title":"범죄도시 3",
+               "overview":"","popularity":35.2,"poster_path":null,"release_date":"2023-05-31","title":"범죄도시 3","video":false,"vote_average":7,"vote_count":312},
+              {"adult":false,"id":99,"original_language":"ko","original_title":"미정","overview":"","popularity":0.6,"poster_path":"",
+               "release_date":"","title":"미정","vote_average":0,"vote_count":0},
+              {"title":"no id"}
+            ],"total_pages":1,"total_results":2}
+            """#
         let page = try TMDBDecoding.page(Data(body.utf8))
         #expect(page.results.count == 2)
         #expect(page.results[0].posterPath == nil && page.results[0].voteAverage == 7 && page.results[0].overview.isEmpty)
@@ -131,7 +140,9 @@ struct TMDBClientTests {
         let calls = Counter()
         let stub = TMDBStub { _ in
             calls.increment() == 1
-                ? TMDBStub.json(#"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#, status: 429, headers: ["Retry-After": retryAfter])
+                ? TMDBStub.json(
+                    #"{"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}"#, status: 429,
+                    headers: ["Retry-After": retryAfter])
                 : TMDBStub.json(#"{"page":1,"results":[],"total_pages":1,"total_results":0}"#)
         }
         let time = VirtualTime()
@@ -158,13 +169,15 @@ struct TMDBClientTests {
         #expect(time.recorded.count == 4 && time.recorded.allSatisfy { abs($0 - 0.05) < 1e-9 })
     }
 
-    @Test("error statuses map to errors that name no secret", arguments: [
-        (401, #"{"status_code":7,"status_message":"Invalid API key","success":false}"#, BoxOfficeModel.ExitStatus.configuration),
-        (500, #"{"status_code":11,"status_message":"Internal error"}"#, .tryAgainLater),
-        (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", .tryAgainLater),
-        (503, #"{"status_code":46,"status_message":"maintenance"}"#, .tryAgainLater),
-        (422, #"{"errors":["query must be provided"]}"#, .malformedResponse),
-    ])
+    @Test(
+        "error statuses map to errors that name no secret",
+        arguments: [
+            (401, #"{"status_code":7,"status_message":"Invalid API key","success":false}"#, BoxOfficeModel.ExitStatus.configuration),
+            (500, #"{"status_code":11,"status_message":"Internal error"}"#, .tryAgainLater),
+            (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", .tryAgainLater),
+            (503, #"{"status_code":46,"status_message":"maintenance"}"#, .tryAgainLater),
+            (422, #"{"errors":["query must be provided"]}"#, .malformedResponse),
+        ])
     func statuses(status: Int, body: String, exit: BoxOfficeModel.ExitStatus) async {
         let stub = TMDBStub { _ in TMDBStub.json(body, status: status) }
         let error = await #expect(throws: TMDBError.self) { try await stub.client(credentials: .apiKey("SECRETKEY123")).search("x", year: nil) }
@@ -174,7 +187,9 @@ struct TMDBClientTests {
 
     @Test("details of an unknown id is nil, not an error")
     func unknownDetails() async throws {
-        let stub = TMDBStub { _ in TMDBStub.json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404) }
+        let stub = TMDBStub { _ in
+            TMDBStub.json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
+        }
         #expect(try await stub.client().details(id: 1) == nil)
     }
 
@@ -191,6 +206,10 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     /// Adds one and returns the new count.
-    @discardableResult func increment() -> Int { lock.withLock { count += 1; return count } }
+    @discardableResult func increment() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
     var value: Int { lock.withLock { count } }
 }

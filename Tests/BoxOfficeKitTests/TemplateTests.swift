@@ -1,6 +1,7 @@
-@testable import BoxOfficeOutput
 import Foundation
 import Testing
+
+@testable import BoxOfficeOutput
 
 @Suite("Templates: override, fallback, export, errors")
 struct TemplateTests {
@@ -109,8 +110,10 @@ struct TemplateTests {
         _ = try DefaultTemplates.export(to: folder, overwrite: true)
 
         // Exported templates, used as overrides, render exactly what the defaults render.
-        let fromExport = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: ReportFormat.allCases)
-        let fromDefaults = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(FixedReports.threeDays, formats: ReportFormat.allCases)
+        let fromExport = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(
+            FixedReports.threeDays, formats: ReportFormat.allCases)
+        let fromDefaults = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(
+            FixedReports.threeDays, formats: ReportFormat.allCases)
         #expect(fromExport == fromDefaults)
     }
 }
@@ -170,14 +173,18 @@ struct ReportWriterTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let writer = ReportWriter(directory: folder)
-        let paths = try writer.write([RenderedFile(name: "boxoffice-a.json", contents: Data("{}".utf8)),
-                                      RenderedFile(name: "boxoffice-a.md", contents: Data("# a".utf8))])
+        let paths = try writer.write([
+            RenderedFile(name: "boxoffice-a.json", contents: Data("{}".utf8)),
+            RenderedFile(name: "boxoffice-a.md", contents: Data("# a".utf8)),
+        ])
         #expect(paths.map(\.lastPathComponent) == ["boxoffice-a.json", "boxoffice-a.md"])
 
         // A name that cannot be created fails the whole write: nothing replaced, nothing left over.
         #expect(throws: OutputError.self) {
-            try writer.write([RenderedFile(name: "boxoffice-a.json", contents: Data("new".utf8)),
-                              RenderedFile(name: "missing-folder/boxoffice-b.md", contents: Data("b".utf8))])
+            try writer.write([
+                RenderedFile(name: "boxoffice-a.json", contents: Data("new".utf8)),
+                RenderedFile(name: "missing-folder/boxoffice-b.md", contents: Data("b".utf8)),
+            ])
         }
         #expect(try String(contentsOf: folder.appendingPathComponent("boxoffice-a.json"), encoding: .utf8) == "{}")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["boxoffice-a.json", "boxoffice-a.md"])
@@ -224,26 +231,28 @@ struct ListRenderingTests {
         return try ReportTemplates.load(overrides: folder)
     }
 
-    @Test("every way of rendering a list gives Mustache's own one-pass text", arguments: [
-        // Any template of text and the rows' names is read row by row.
-        ("{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}", .flat),
-        ("{{% CONTENT_TYPE: CSV}}\nd,r,t\n{{#rows}}\n{{date}},{{rank}},{{title}}\n{{/rows}}\n", .flat),
-        ("{{% CONTENT_TYPE: TEXT}}\n{{#rows}}\n{{ rank }}|{{title}}|\n{{/rows}}\nend\n", .flat),
-        ("{{% CONTENT_TYPE: MARKDOWN}}\n| t |\n{{#rows}}\n| {{title}} |\n{{/rows}}\n", .flat),
-        // Tags beyond plain names, names from outside the rows, indented or inline section tags,
-        // and HTML escaping go to Mustache, in chunks when the rows are independent.
-        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{{title}}},{{&rank}}\n{{/rows}}\n", .chunked),
-        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{title}},{{report_name}}\n{{/rows}}\n", .chunked),
-        ("{{% CONTENT_TYPE: CSV}}\n  {{#rows}}\n{{title}}\n  {{/rows}}\n", .chunked),
-        ("<ul>\n{{#rows}}\n<li>{{title}}</li>\n{{/rows}}\n</ul>\n", .chunked),
-        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{#is_new}}new {{/is_new}}{{title}}\n{{/rows}}\n", .chunked),
-        // A list used twice, or by position, is rendered in one pass.
-        ("{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n", .onePass),
-        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n", .onePass),
-        ("{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}", .onePass),
-        // So is a split Mustache would render differently: a line end after an inline section.
-        ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}{{title}};{{/rows}}\n", .onePass),
-    ] as [(String, ReportTemplates.ListRendering)])
+    @Test(
+        "every way of rendering a list gives Mustache's own one-pass text",
+        arguments: [
+            // Any template of text and the rows' names is read row by row.
+            ("{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}", .flat),
+            ("{{% CONTENT_TYPE: CSV}}\nd,r,t\n{{#rows}}\n{{date}},{{rank}},{{title}}\n{{/rows}}\n", .flat),
+            ("{{% CONTENT_TYPE: TEXT}}\n{{#rows}}\n{{ rank }}|{{title}}|\n{{/rows}}\nend\n", .flat),
+            ("{{% CONTENT_TYPE: MARKDOWN}}\n| t |\n{{#rows}}\n| {{title}} |\n{{/rows}}\n", .flat),
+            // Tags beyond plain names, names from outside the rows, indented or inline section tags,
+            // and HTML escaping go to Mustache, in chunks when the rows are independent.
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{{title}}},{{&rank}}\n{{/rows}}\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{title}},{{report_name}}\n{{/rows}}\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n  {{#rows}}\n{{title}}\n  {{/rows}}\n", .chunked),
+            ("<ul>\n{{#rows}}\n<li>{{title}}</li>\n{{/rows}}\n</ul>\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{#is_new}}new {{/is_new}}{{title}}\n{{/rows}}\n", .chunked),
+            // A list used twice, or by position, is rendered in one pass.
+            ("{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n", .onePass),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n", .onePass),
+            ("{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}", .onePass),
+            // So is a split Mustache would render differently: a line end after an inline section.
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}{{title}};{{/rows}}\n", .onePass),
+        ] as [(String, ReportTemplates.ListRendering)])
     func equivalence(template: String, expected: ReportTemplates.ListRendering) async throws {
         let templates = try templates(daily: template)
         let context = Self.context(rows: 4_321)

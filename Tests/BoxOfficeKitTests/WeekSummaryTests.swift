@@ -1,13 +1,16 @@
-@testable import BoxOfficeModel
 import Testing
+
+@testable import BoxOfficeModel
 
 @Suite("Weekly summary")
 struct WeekSummaryTests {
     /// 2023-03-03 is a Friday: Friday–Sunday, a whole Monday–Sunday week, then Monday–Tuesday.
     static func day(_ iso: String, _ rows: [(code: String, audience: Int64, new: Bool)]) -> DailyChart {
-        DailyChart(date: Day(iso), entries: rows.enumerated().map { index, row in
-            ThreeDays.row(index + 1, row.code, row.audience, row.audience * 10, screens: 1, acc: row.audience, open: nil, new: row.new)
-        })
+        DailyChart(
+            date: Day(iso),
+            entries: rows.enumerated().map { index, row in
+                ThreeDays.row(index + 1, row.code, row.audience, row.audience * 10, screens: 1, acc: row.audience, open: nil, new: row.new)
+            })
     }
 
     @Test("weeks run Monday to Sunday, clipped to the range, with totals, new entries and the top film (ties by code)")

@@ -42,8 +42,10 @@ struct BoxOfficeProcess {
 
     /// Starts the binary, sends `signal` after `after` seconds, and returns its result with the
     /// seconds it took to exit after the signal.
-    static func runInterrupted(_ arguments: [String], signal: Int32, after: Double, environment: [String: String],
-                               in directory: URL) async throws -> (Result, Double) {
+    static func runInterrupted(
+        _ arguments: [String], signal: Int32, after: Double, environment: [String: String],
+        in directory: URL
+    ) async throws -> (Result, Double) {
         let run = try await launch(arguments, environment: environment, in: directory) { process in
             try await Task.sleep(nanoseconds: UInt64(after * 1e9))
             kill(process.processIdentifier, signal)
@@ -53,8 +55,10 @@ struct BoxOfficeProcess {
 
     /// Runs the binary with stdout and stderr captured in files (no pipe to fill up), performing
     /// `action` once it has started; returns its result and how long it ran after `action`.
-    private static func launch(_ arguments: [String], environment: [String: String], in directory: URL,
-                               action: (Process) async throws -> Void) async throws -> (result: Result, secondsAfterAction: Double) {
+    private static func launch(
+        _ arguments: [String], environment: [String: String], in directory: URL,
+        action: (Process) async throws -> Void
+    ) async throws -> (result: Result, secondsAfterAction: Double) {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -84,9 +88,10 @@ struct BoxOfficeProcess {
                 continuation.resume()
             }
         }
-        let result = Result(status: process.terminationStatus,
-                            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+        let result = Result(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
         return (result, Date().timeIntervalSince(acted))
     }
 }

@@ -8,10 +8,15 @@ import Testing
 struct CacheTests {
     static let week = "2025-03-03..2025-03-09"
 
-    func environment(_ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10", extra: [String: String] = [:]) -> [String: String] {
-        BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                                      "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                                      "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path].merging(extra) { $1 })
+    func environment(
+        _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10", extra: [String: String] = [:]
+    ) -> [String: String] {
+        BoxOfficeProcess.environment(
+            [
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            ].merging(extra) { $1 })
     }
 
     /// Every file under the cache folder, as relative paths, with their contents.
@@ -27,12 +32,14 @@ struct CacheTests {
     func secondRun() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let first = try await BoxOfficeProcess.run(["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
+        let first = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
         #expect(first.status == 0, "\(first.stderr)")
         let firstCount = server.server.requests.count
         #expect(firstCount == 7 + 14, "seven charts and the fourteen films they name")
 
-        let second = try await BoxOfficeProcess.run(["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
+        let second = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
         #expect(second.status == 0 && server.server.requests.count == firstCount, "nothing fetched twice")
         let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.json"), encoding: .utf8)
         #expect(json.contains("Provisional: KOBIS revises the figures for 2025-03-09"))
@@ -44,13 +51,15 @@ struct CacheTests {
         let header = String(decoding: old.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).split(separator: " ")
         let aged = "boxoffice-cache 1 \(Int(header[2])! - 4 * 3600) \(header[3]) \(header[4])"
         try (Data(aged.utf8) + old.drop { $0 != UInt8(ascii: "\n") }).write(to: cacheFile)
-        let third = try await BoxOfficeProcess.run(["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
+        let third = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
         #expect(third.status == 0)
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"] && server.movieInfoRequests.isEmpty)
 
         // A day later the same chart is final: never fetched again.
         server.server.resetLog()
-        let later = try await BoxOfficeProcess.run(["report", Self.week, "--format", "json"], environment: environment(server, folder, today: "2025-03-12"), in: folder.url)
+        let later = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder, today: "2025-03-12"), in: folder.url)
         #expect(later.status == 0 && server.server.requests.isEmpty)
     }
 
@@ -59,9 +68,10 @@ struct CacheTests {
         let server = try FakeKOBISServer(validKey: "KOBIS-SECRET-f00dfeed")
         let tmdb = try FakeTMDBServer(validToken: "eyJ.TMDB-SECRET-c0ffee")
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", Self.week, "--upcoming"],
-                                                    environment: environment(server, folder, extra: ["TMDB_API_TOKEN": tmdb.validToken, "TMDB_BASE_URL": tmdb.baseURL.absoluteString]),
-                                                    in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--upcoming"],
+            environment: environment(server, folder, extra: ["TMDB_API_TOKEN": tmdb.validToken, "TMDB_BASE_URL": tmdb.baseURL.absoluteString]),
+            in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let files = cacheFiles(folder)
         #expect(files.count > 30)
@@ -91,7 +101,8 @@ struct CacheTests {
         }
         try data.write(to: entry)
         server.server.resetLog()
-        let rerun = try await BoxOfficeProcess.run(["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
+        let rerun = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250305"])
         let cache = ResponseCache(directory: folder.url.appendingPathComponent("cache/boxoffice"))
@@ -102,7 +113,8 @@ struct CacheTests {
     func budgetExhausted() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let first = try await BoxOfficeProcess.run(["fetch", Self.week, "--budget", "10", "--concurrency", "4"], environment: environment(server, folder), in: folder.url)
+        let first = try await BoxOfficeProcess.run(
+            ["fetch", Self.week, "--budget", "10", "--concurrency", "4"], environment: environment(server, folder), in: folder.url)
         #expect(first.status == 75)
         #expect(first.stderrLines.count == 1 && first.stderr.contains("budget of 10 KOBIS calls is spent") && first.stderr.contains("again"))
         #expect(server.server.requests.count == 10, "no call beyond the budget")
@@ -127,14 +139,16 @@ struct CacheTests {
     func realQuota() async throws {
         let server = try FakeKOBISServer(quota: 5)
         let folder = try TemporaryFolder()
-        let first = try await BoxOfficeProcess.run(["report", Self.week, "--concurrency", "2"], environment: environment(server, folder), in: folder.url)
+        let first = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--concurrency", "2"], environment: environment(server, folder), in: folder.url)
         #expect(first.status == 75)
         #expect(first.stderr.contains("320011") && folder.files(in: "Reports").isEmpty)
         let answered = Set(server.server.requests.filter { !$0.target.isEmpty }.map(\.target))
 
         let fresh = try FakeKOBISServer()
-        let second = try await BoxOfficeProcess.run(["report", Self.week, "--format", "csv"],
-                                                    environment: environment(fresh, folder), in: folder.url)
+        let second = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "csv"],
+            environment: environment(fresh, folder), in: folder.url)
         #expect(second.status == 0, "\(second.stderr)")
         let rerun = fresh.server.requests.map { $0.target.replacingOccurrences(of: fresh.validKey, with: server.validKey) }
         #expect(rerun.count == 21 - 5 && Set(rerun).count == rerun.count)
@@ -151,7 +165,8 @@ struct CacheTests {
         try #"{"\#(fingerprint)":{"2025-03-10":2895}}"#.write(to: ledger, atomically: true, encoding: .utf8)
         let result = try await BoxOfficeProcess.run(["fetch", Self.week], environment: environment(server, folder), in: folder.url)
         #expect(result.status == 75 && server.server.requests.count == 5, "3000 − 2895 − 100 reserved = 5 calls")
-        let daily = try await BoxOfficeProcess.run(["report", "2025-03-09", "--reserve", "0", "--format", "json"], environment: environment(server, folder), in: folder.url)
+        let daily = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "--reserve", "0", "--format", "json"], environment: environment(server, folder), in: folder.url)
         #expect(daily.status == 0, "the daily run may use the reserve: \(daily.stderr)")
     }
 
@@ -163,11 +178,15 @@ struct CacheTests {
         server.server.resetLog()
         let result = try await BoxOfficeProcess.run(["report", Self.week, "--offline"], environment: environment(server, folder), in: folder.url)
         #expect(result.status == 75)
-        #expect(result.stderrLines == ["boxoffice: --offline: 6 dates not cached: 2025-03-03..2025-03-04, 2025-03-06..2025-03-09; run 'boxoffice fetch 2025-03-03..2025-03-09' first"])
+        #expect(
+            result.stderrLines == [
+                "boxoffice: --offline: 6 dates not cached: 2025-03-03..2025-03-04, 2025-03-06..2025-03-09; run 'boxoffice fetch 2025-03-03..2025-03-09' first"
+            ])
         #expect(server.server.requests.isEmpty && folder.files(in: "Reports").isEmpty)
         // Offline needs no key at all.
-        let keyless = try await BoxOfficeProcess.run(["report", "2025-03-05", "--offline", "--format", "json"],
-                                                     environment: environment(server, folder).filter { $0.key != "KOBIS_API_KEY" }, in: folder.url)
+        let keyless = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--offline", "--format", "json"],
+            environment: environment(server, folder).filter { $0.key != "KOBIS_API_KEY" }, in: folder.url)
         #expect(keyless.status == 0, "\(keyless.stderr)")
     }
 
@@ -180,7 +199,9 @@ struct CacheTests {
         try await Task.sleep(for: .milliseconds(600))
         let blocked = try await BoxOfficeProcess.run(["report", "2025-03-05", "--format", "json"], environment: env, in: folder.url)
         #expect(blocked.status == 75)
-        #expect(blocked.stderrLines.count == 1 && blocked.stderr.contains("another boxoffice run is using the cache") && blocked.stderr.contains("--wait"))
+        #expect(
+            blocked.stderrLines.count == 1 && blocked.stderr.contains("another boxoffice run is using the cache") && blocked.stderr.contains("--wait")
+        )
         let waited = try await BoxOfficeProcess.run(["report", "2025-03-05", "--format", "json", "--wait", "30"], environment: env, in: folder.url)
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(try await slow.status == 0)
@@ -190,11 +211,13 @@ struct CacheTests {
     func bypass() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        _ = try await BoxOfficeProcess.run(["report", "2025-03-05", "--format", "json", "--no-cache"], environment: environment(server, folder), in: folder.url)
+        _ = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--format", "json", "--no-cache"], environment: environment(server, folder), in: folder.url)
         #expect(cacheFiles(folder).isEmpty)
         _ = try await BoxOfficeProcess.run(["report", "2025-03-05", "--format", "json"], environment: environment(server, folder), in: folder.url)
         server.server.resetLog()
-        _ = try await BoxOfficeProcess.run(["report", "2025-03-05", "--format", "json", "--refresh"], environment: environment(server, folder), in: folder.url)
+        _ = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--format", "json", "--refresh"], environment: environment(server, folder), in: folder.url)
         #expect(server.chartRequests.count == 1 && server.movieInfoRequests.count == 10)
     }
 }
@@ -208,12 +231,15 @@ struct ProvisionalModeTests {
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         let days = object["days"] as? [[String: Any]] ?? []
         let notes = object["notes"] as? [String] ?? []
-        return (days.filter { $0["provisional"] as? Bool == true }.compactMap { $0["date"] as? String },
-                notes.contains { $0.hasPrefix("Provisional:") })
+        return (
+            days.filter { $0["provisional"] as? Bool == true }.compactMap { $0["date"] as? String },
+            notes.contains { $0.hasPrefix("Provisional:") }
+        )
     }
 
-    @Test("BOXOFFICE_TODAY=2025-03-04 over 03-01..03-03: one provisional day with the cache, with --no-cache and with --sample",
-          arguments: [["--no-cache"], [], ["--sample"]])
+    @Test(
+        "BOXOFFICE_TODAY=2025-03-04 over 03-01..03-03: one provisional day with the cache, with --no-cache and with --sample",
+        arguments: [["--no-cache"], [], ["--sample"]])
     func everyMode(extra: [String]) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()

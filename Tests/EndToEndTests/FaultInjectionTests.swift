@@ -28,16 +28,20 @@ struct FaultInjectionTests {
     }
 
     static func environment(_ server: FakeKOBISServer, _ folder: TemporaryFolder, extra: [String: String] = [:]) -> [String: String] {
-        BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                                      "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                                      "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path].merging(extra) { $1 })
+        BoxOfficeProcess.environment(
+            [
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            ].merging(extra) { $1 })
     }
 
     /// The reports of a clean run, by file name.
     static func cleanReports() async throws -> [String: Data] {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", range, "--format", "json,csv,md"], environment: environment(server, folder), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", range, "--format", "json,csv,md"], environment: environment(server, folder), in: folder.url)
         #expect(result.status == 0)
         return try reports(folder)
     }
@@ -52,7 +56,9 @@ struct FaultInjectionTests {
 
     static func cacheEntries(_ folder: TemporaryFolder) -> [String] {
         let root = folder.url.appendingPathComponent("cache/boxoffice")
-        return (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") || $0.hasSuffix(".tmp") }
+        return (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".json") || $0.hasSuffix(".tmp")
+        }
     }
 
     enum Fault: String, CaseIterable, CustomTestStringConvertible {
@@ -68,7 +74,10 @@ struct FaultInjectionTests {
             case .trickleOnce: try server(times: 1) { body in ScriptedResponse(body: body, fault: .trickle(bytesPerChunk: 16, pause: 0.2)) }
             case .resetOnce: try server(times: 1) { body in ScriptedResponse(body: body, fault: .resetAfter(bytes: 300)) }
             case .truncatedOnce: try server(times: 1) { body in ScriptedResponse(body: body.prefix(body.count / 2)) }
-            case .htmlOnce: try server(times: 1) { _ in ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>점검 중</body></html>".utf8)) }
+            case .htmlOnce:
+                try server(times: 1) { _ in
+                    ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>점검 중</body></html>".utf8))
+                }
             }
         }
     }
@@ -79,8 +88,9 @@ struct FaultInjectionTests {
         let server = try fault.make()
         let folder = try TemporaryFolder()
         let started = Date()
-        let result = try await BoxOfficeProcess.run(["report", Self.range, "--format", "json,csv,md", "--timeout", "1"],
-                                                    environment: Self.environment(server, folder), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", Self.range, "--format", "json,csv,md", "--timeout", "1"],
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty || result.stderr.hasPrefix("boxoffice: warning: TMDB"))
         #expect(try Self.reports(folder) == clean)
@@ -106,7 +116,10 @@ struct FaultInjectionTests {
             case .hang: try server(times: nil) { body in ScriptedResponse(body: body, fault: .hang) }
             case .reset: try server(times: nil) { body in ScriptedResponse(body: body, fault: .resetAfter(bytes: 200)) }
             case .truncated: try server(times: nil) { body in ScriptedResponse(body: body.prefix(body.count / 2)) }
-            case .html: try server(times: nil) { _ in ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8)) }
+            case .html:
+                try server(times: nil) { _ in
+                    ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8))
+                }
             case .invalidKey: try server(times: nil) { _ in .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#) }
             }
         }
@@ -121,8 +134,9 @@ struct FaultInjectionTests {
         let previous = Data("the previous report".utf8)
         try previous.write(to: reports.appendingPathComponent("\(Self.stem).json"))
 
-        let result = try await BoxOfficeProcess.run(["report", Self.range, "--retries", "2", "--timeout", "1", "--concurrency", "2"],
-                                                    environment: Self.environment(server, folder), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", Self.range, "--retries", "2", "--timeout", "1", "--concurrency", "2"],
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(result.status == failure.expectedStatus, "\(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stdout.isEmpty)
         if failure != .invalidKey { #expect(result.stderr.contains("2025-03-06"), "\(result.stderr)") }
@@ -138,8 +152,9 @@ struct FaultInjectionTests {
         let server = try FakeKOBISServer(script: { _ in .json("{}", status: 503) })
         let folder = try TemporaryFolder()
         let started = Date()
-        let result = try await BoxOfficeProcess.run(["fetch", "2025-01-01..2025-03-09", "--retries", "5", "--concurrency", "8"],
-                                                    environment: Self.environment(server, folder), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["fetch", "2025-01-01..2025-03-09", "--retries", "5", "--concurrency", "8"],
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(result.status == 75)
         #expect(Date().timeIntervalSince(started) < 15)
         #expect(server.server.requests.count < 8 * 6, "not every request retried five times")
@@ -149,9 +164,10 @@ struct FaultInjectionTests {
     func interrupt() async throws {
         let server = try FakeKOBISServer(delay: 0.5)
         let folder = try TemporaryFolder()
-        let (result, elapsed) = try await BoxOfficeProcess.runInterrupted(["report", "2025-03-01..2025-03-09", "--concurrency", "2"],
-                                                                          signal: SIGINT, after: 1.3,
-                                                                          environment: Self.environment(server, folder), in: folder.url)
+        let (result, elapsed) = try await BoxOfficeProcess.runInterrupted(
+            ["report", "2025-03-01..2025-03-09", "--concurrency", "2"],
+            signal: SIGINT, after: 1.3,
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(result.status == 130)
         #expect(elapsed < 1.0, "stopped \(elapsed) s after the signal")
         #expect(result.stderrLines.count == 1 && result.stderr.contains("interrupted"))
@@ -164,8 +180,9 @@ struct FaultInjectionTests {
     func terminate() async throws {
         let server = try FakeKOBISServer(delay: 0.5)
         let folder = try TemporaryFolder()
-        let (result, _) = try await BoxOfficeProcess.runInterrupted(["fetch", "2025-03-01..2025-03-09"], signal: SIGTERM, after: 0.8,
-                                                                    environment: Self.environment(server, folder), in: folder.url)
+        let (result, _) = try await BoxOfficeProcess.runInterrupted(
+            ["fetch", "2025-03-01..2025-03-09"], signal: SIGTERM, after: 0.8,
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(result.status == 143 && result.stderr.contains("terminated"))
     }
 
@@ -174,13 +191,15 @@ struct FaultInjectionTests {
         let clean = try await Self.cleanReports()
         let server = try FakeKOBISServer(delay: 0.3)
         let folder = try TemporaryFolder()
-        let (killed, _) = try await BoxOfficeProcess.runInterrupted(["report", Self.range, "--format", "json,csv,md", "--concurrency", "2"],
-                                                                    signal: SIGKILL, after: 1.0,
-                                                                    environment: Self.environment(server, folder), in: folder.url)
+        let (killed, _) = try await BoxOfficeProcess.runInterrupted(
+            ["report", Self.range, "--format", "json,csv,md", "--concurrency", "2"],
+            signal: SIGKILL, after: 1.0,
+            environment: Self.environment(server, folder), in: folder.url)
         #expect(killed.status != 0)
         let fast = try FakeKOBISServer()
-        let rerun = try await BoxOfficeProcess.run(["report", Self.range, "--format", "json,csv,md"],
-                                                   environment: Self.environment(fast, folder), in: folder.url)
+        let rerun = try await BoxOfficeProcess.run(
+            ["report", Self.range, "--format", "json,csv,md"],
+            environment: Self.environment(fast, folder), in: folder.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try Self.reports(folder) == clean)
         #expect(fast.server.requests.count < 4 + 11, "what the killed run fetched was kept")
@@ -206,11 +225,17 @@ struct FaultInjectionTests {
         ]
         for (index, kobis) in kobisFaults.enumerated() {
             let tmdb = tmdbFaults[index % tmdbFaults.count]
-            for arguments in [["report", "2025-03-05..2025-03-06", "--retries", "1"], ["fetch", "2025-03-07", "--retries", "1"],
-                              ["report", "2025-03-05", "--require-tmdb", "--retries", "1"]] {
-                let result = try await BoxOfficeProcess.run(arguments, environment: Self.environment(kobis, folder, extra: [
-                    "KOBIS_API_KEY": key, "TMDB_API_TOKEN": token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString,
-                ]), in: folder.url)
+            for arguments in [
+                ["report", "2025-03-05..2025-03-06", "--retries", "1"], ["fetch", "2025-03-07", "--retries", "1"],
+                ["report", "2025-03-05", "--require-tmdb", "--retries", "1"],
+            ] {
+                let result = try await BoxOfficeProcess.run(
+                    arguments,
+                    environment: Self.environment(
+                        kobis, folder,
+                        extra: [
+                            "KOBIS_API_KEY": key, "TMDB_API_TOKEN": token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString,
+                        ]), in: folder.url)
                 everything += result.stdout + result.stderr
             }
         }

@@ -19,10 +19,19 @@ struct ReportCommandTests {
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(["report"] + Self.week + ["--output", "out"], environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderrLines == ["boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"])
-        #expect(result.stdoutLines == ["out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
-                                       "out/\(Self.stem).md", "out/\(Self.stem).html"])
-        #expect(folder.files(in: "out") == ["\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).html", "\(Self.stem).json", "\(Self.stem).md"])
+        #expect(
+            result.stderrLines == [
+                "boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
+            ])
+        #expect(
+            result.stdoutLines == [
+                "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
+                "out/\(Self.stem).md", "out/\(Self.stem).html",
+            ])
+        #expect(
+            folder.files(in: "out") == [
+                "\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).html", "\(Self.stem).json", "\(Self.stem).md",
+            ])
 
         let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
         #expect(charts.sorted() == ["20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"])
@@ -44,8 +53,9 @@ struct ReportCommandTests {
     func concurrency(width: Int) async throws {
         let server = try FakeKOBISServer(delay: 0.05)
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report"] + Self.week + ["--concurrency", String(width), "--format", "json"],
-                                                    environment: environment(server), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report"] + Self.week + ["--concurrency", String(width), "--format", "json"],
+            environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.server.peakConcurrency == width)
     }
@@ -54,8 +64,9 @@ struct ReportCommandTests {
     func filters() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--nation", "korean", "--films", "commercial", "--area", "0105001", "--format", "csv"],
-                                                    environment: environment(server), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--nation", "korean", "--films", "commercial", "--area", "0105001", "--format", "csv"],
+            environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let request = try #require(server.chartRequests.first)
         #expect(request.query["repNationCd"] == "K" && request.query["multiMovieYn"] == "N" && request.query["wideAreaCd"] == "0105001")
@@ -100,7 +111,8 @@ struct ReportCommandTests {
     @Test("a malformed body for one date: exit 76 naming the date; the previous report is left untouched")
     func malformed() async throws {
         let server = try FakeKOBISServer(script: { request in
-            request.query["targetDt"] == "20250306" ? ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8)) : nil
+            request.query["targetDt"] == "20250306"
+                ? ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>oops</html>".utf8)) : nil
         })
         let folder = try TemporaryFolder()
         let reports = folder.url.appendingPathComponent("Reports")
@@ -121,25 +133,28 @@ struct ReportCommandTests {
         let base = server.baseURL.absoluteString
         server.server.stop()
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"],
-                                                    environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": "k", "KOBIS_BASE_URL": base]),
-                                                    in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05"],
+            environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": "k", "KOBIS_BASE_URL": base]),
+            in: folder.url)
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains("unavailable"))
     }
 
-    @Test("bad arguments exit 64 with one line, before any request", arguments: [
-        ["report", "2023-02-30"],
-        ["report", "2025-03-10"],
-        ["report", "2003-11-10"],
-        ["report", "2025-03-09..2025-03-01"],
-        ["report", "next-week"],
-        ["report", "2025-03-05", "--format", "json,pdf"],
-        ["report", "2025-03-05", "--concurrency", "0"],
-        ["report", "2025-03-05", "--concurrency", "33"],
-        ["report", "2025-03-05", "--rank-by", "popularity"],
-        ["report", "2025-03-05", "--area", "Seoul"],
-    ])
+    @Test(
+        "bad arguments exit 64 with one line, before any request",
+        arguments: [
+            ["report", "2023-02-30"],
+            ["report", "2025-03-10"],
+            ["report", "2003-11-10"],
+            ["report", "2025-03-09..2025-03-01"],
+            ["report", "next-week"],
+            ["report", "2025-03-05", "--format", "json,pdf"],
+            ["report", "2025-03-05", "--concurrency", "0"],
+            ["report", "2025-03-05", "--concurrency", "33"],
+            ["report", "2025-03-05", "--rank-by", "popularity"],
+            ["report", "2025-03-05", "--area", "Seoul"],
+        ])
     func badArguments(arguments: [String]) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -155,7 +170,10 @@ struct ReportCommandTests {
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(["report", "2025-03-10"], in: folder.url)
         #expect(result.status == 64)
-        #expect(result.stderrLines == ["boxoffice: date 2025-03-10 is outside the available dates: from 2003-11-11 (the first KOBIS chart) to 2025-03-09 (yesterday in Seoul; today's figures do not exist yet)"])
+        #expect(
+            result.stderrLines == [
+                "boxoffice: date 2025-03-10 is outside the available dates: from 2003-11-11 (the first KOBIS chart) to 2025-03-09 (yesterday in Seoul; today's figures do not exist yet)"
+            ])
     }
 
     @Test("no KOBIS_API_KEY: exit 78 saying which variable to set")
@@ -171,7 +189,8 @@ struct ReportCommandTests {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
         try Data("a file, not a folder".utf8).write(to: folder.url.appendingPathComponent("blocker"))
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--output", "blocker/reports"], environment: environment(server), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--output", "blocker/reports"], environment: environment(server), in: folder.url)
         #expect(result.status == 73)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("blocker/reports"))
     }
@@ -179,9 +198,10 @@ struct ReportCommandTests {
     @Test("--sample needs no key and no network, works from any folder, and says it is simulated")
     func sample() async throws {
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "--sample", "--output", folder.url.appendingPathComponent("sample").path],
-                                                    environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path],
-                                                    in: URL(fileURLWithPath: "/"))
+        let result = try await BoxOfficeProcess.run(
+            ["report", "--sample", "--output", folder.url.appendingPathComponent("sample").path],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path],
+            in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines.count == 5)

@@ -8,7 +8,9 @@ import Testing
 struct TMDBEnrichmentTests {
     static let stem = "boxoffice-2025-03-03_2025-03-09"
 
-    func run(_ tmdb: FakeTMDBServer?, _ extra: [String] = [], credentials: [String: String]? = nil) async throws -> (BoxOfficeProcess.Result, TemporaryFolder, FakeKOBISServer) {
+    func run(
+        _ tmdb: FakeTMDBServer?, _ extra: [String] = [], credentials: [String: String]? = nil
+    ) async throws -> (BoxOfficeProcess.Result, TemporaryFolder, FakeKOBISServer) {
         let kobis = try FakeKOBISServer()
         let folder = try TemporaryFolder()
         var environment = ["KOBIS_API_KEY": kobis.validKey, "KOBIS_BASE_URL": kobis.baseURL.absoluteString]
@@ -16,8 +18,9 @@ struct TMDBEnrichmentTests {
             environment["TMDB_BASE_URL"] = tmdb.baseURL.absoluteString
             environment.merge(credentials ?? ["TMDB_API_TOKEN": tmdb.validToken]) { $1 }
         }
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-03..2025-03-09", "--upcoming"] + extra,
-                                                    environment: BoxOfficeProcess.environment(environment), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "--upcoming"] + extra,
+            environment: BoxOfficeProcess.environment(environment), in: folder.url)
         return (result, folder, kobis)
     }
 
@@ -78,10 +81,12 @@ struct TMDBEnrichmentTests {
         for file in folder.files(in: "Reports") { #expect(!(try text(folder, file)).contains(token)) }
     }
 
-    @Test("--require-tmdb turns a rejected token into exit 78 and an outage into 75, writing nothing", arguments: [(401, Int32(78)), (503, Int32(75))])
+    @Test(
+        "--require-tmdb turns a rejected token into exit 78 and an outage into 75, writing nothing", arguments: [(401, Int32(78)), (503, Int32(75))])
     func required(status: Int, exit: Int32) async throws {
         let tmdb = try FakeTMDBServer(script: { _ in
-            status == 401 ? .json(#"{"status_code":7,"status_message":"Invalid API key"}"#, status: 401)
+            status == 401
+                ? .json(#"{"status_code":7,"status_message":"Invalid API key"}"#, status: 401)
                 : .json(#"{"status_code":9,"status_message":"Service offline"}"#, status: 503)
         })
         let (result, folder, _) = try await run(tmdb, ["--require-tmdb"])
@@ -94,8 +99,10 @@ struct TMDBEnrichmentTests {
     func rateLimitedOnce() async throws {
         let seen = Counter()
         let tmdb = try FakeTMDBServer(script: { _ in
-            seen.increment() == 1 ? ScriptedResponse(status: 429, headers: ["Retry-After": "0", "Content-Type": "application/json"],
-                                                     body: Data(#"{"status_code":25,"status_message":"Your request count is over the allowed limit."}"#.utf8)) : nil
+            seen.increment() == 1
+                ? ScriptedResponse(
+                    status: 429, headers: ["Retry-After": "0", "Content-Type": "application/json"],
+                    body: Data(#"{"status_code":25,"status_message":"Your request count is over the allowed limit."}"#.utf8)) : nil
         })
         let (result, folder, _) = try await run(tmdb)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
@@ -105,7 +112,9 @@ struct TMDBEnrichmentTests {
     @Test("500s, or a proxy's HTML page: incomplete, exit 0", arguments: [500, 502])
     func outage(status: Int) async throws {
         let tmdb = try FakeTMDBServer(script: { _ in
-            status == 502 ? ScriptedResponse(status: 502, headers: ["Content-Type": "text/html"], body: Data("<html><body><h1>502 Bad Gateway</h1></body></html>".utf8))
+            status == 502
+                ? ScriptedResponse(
+                    status: 502, headers: ["Content-Type": "text/html"], body: Data("<html><body><h1>502 Bad Gateway</h1></body></html>".utf8))
                 : .json(#"{"status_code":11,"status_message":"Internal error"}"#, status: 500)
         })
         let (result, folder, _) = try await run(tmdb)
@@ -117,7 +126,8 @@ struct TMDBEnrichmentTests {
     @Test("a 200 that is an HTML page is malformed: that film unmatched, the report complete otherwise marked incomplete")
     func htmlBody() async throws {
         let tmdb = try FakeTMDBServer(script: { request in
-            request.query["query"] == "스타폴" ? ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>cached page</html>".utf8)) : nil
+            request.query["query"] == "스타폴"
+                ? ScriptedResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>cached page</html>".utf8)) : nil
         })
         let (result, folder, _) = try await run(tmdb)
         #expect(result.status == 0)
@@ -131,7 +141,10 @@ struct TMDBEnrichmentTests {
     func noCredentials() async throws {
         let (result, folder, _) = try await run(nil)
         #expect(result.status == 0)
-        #expect(result.stderrLines == ["boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"])
+        #expect(
+            result.stderrLines == [
+                "boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
+            ])
         let films = try text(folder, "\(Self.stem)-films.csv")
         #expect(films.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",KOBIS,,,,,,,,") })
         #expect(!(try text(folder, "\(Self.stem).md")).contains("Coming soon"))
@@ -149,13 +162,16 @@ struct TMDBEnrichmentTests {
     func overridesFile() async throws {
         let kobis = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        try "movie_cd,tmdb_id\n20259007,900101\n20259001,0\n".write(to: folder.url.appendingPathComponent("pins.csv"), atomically: true, encoding: .utf8)
+        try "movie_cd,tmdb_id\n20259007,900101\n20259001,0\n".write(
+            to: folder.url.appendingPathComponent("pins.csv"), atomically: true, encoding: .utf8)
         let tmdbWithUpcomingAsFilm = try FakeTMDBServer(entries: SampleData.tmdbEntries + [.init(SampleData.upcoming[1])])
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-03..2025-03-09", "--tmdb-overrides", "pins.csv", "--format", "csv"],
-            environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": kobis.validKey, "KOBIS_BASE_URL": kobis.baseURL.absoluteString,
-                                                       "TMDB_API_TOKEN": tmdbWithUpcomingAsFilm.validToken,
-                                                       "TMDB_BASE_URL": tmdbWithUpcomingAsFilm.baseURL.absoluteString]),
+            environment: BoxOfficeProcess.environment([
+                "KOBIS_API_KEY": kobis.validKey, "KOBIS_BASE_URL": kobis.baseURL.absoluteString,
+                "TMDB_API_TOKEN": tmdbWithUpcomingAsFilm.validToken,
+                "TMDB_BASE_URL": tmdbWithUpcomingAsFilm.baseURL.absoluteString,
+            ]),
             in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let films = try text(folder, "\(Self.stem)-films.csv")
@@ -167,5 +183,9 @@ struct TMDBEnrichmentTests {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }

@@ -44,7 +44,8 @@ struct TemplatesCommandTests {
         let folder = try TemporaryFolder()
         let mine = folder.url.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
-        try "{{% CONTENT_TYPE: HTML}}\n<p>{{#films}}{{title}}</p>\n".write(to: mine.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: HTML}}\n<p>{{#films}}{{title}}</p>\n".write(
+            to: mine.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-05", "--templates", "mine"],
             environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString]),

@@ -85,8 +85,9 @@ public struct DateRange: Hashable, Sendable, Sequence {
     private static func month(_ token: String) -> Day? {
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) }),
-              let y = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) }),
+            let y = Int(parts[0]), let m = Int(parts[1])
+        else { return nil }
         return Day(year: y, month: m, day: 1)
     }
 

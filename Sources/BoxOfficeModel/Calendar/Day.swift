@@ -12,7 +12,8 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     /// Nil when the date does not exist (`2023-02-30`) or is out of the years 1..9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Day.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         ordinal = Day.ordinalFromCivil(year: year, month: month, day: day)
     }
 
@@ -20,7 +21,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     public init?(iso text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[5..<7]), let d = Day.digits(bytes[8..<10])
+            let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[5..<7]), let d = Day.digits(bytes[8..<10])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -29,7 +30,8 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     public init?(compact text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 8, let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[4..<6]),
-              let d = Day.digits(bytes[6..<8]) else { return nil }
+            let d = Day.digits(bytes[6..<8])
+        else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -24,11 +24,13 @@ public struct ChartEntry: Hashable, Sendable, Codable {
     public var screens: Int64
     public var showings: Int64
 
-    public init(rank: Int, rankChange: Int = 0, isNew: Bool = false, movieCode: String, title: String,
-                openDate: Day? = nil, sales: Int64 = 0, salesShare: Double = 0, salesChange: Int64 = 0,
-                salesChangePercent: Double = 0, salesCumulative: Int64 = 0, audience: Int64 = 0,
-                audienceChange: Int64 = 0, audienceChangePercent: Double = 0, audienceCumulative: Int64 = 0,
-                screens: Int64 = 0, showings: Int64 = 0) {
+    public init(
+        rank: Int, rankChange: Int = 0, isNew: Bool = false, movieCode: String, title: String,
+        openDate: Day? = nil, sales: Int64 = 0, salesShare: Double = 0, salesChange: Int64 = 0,
+        salesChangePercent: Double = 0, salesCumulative: Int64 = 0, audience: Int64 = 0,
+        audienceChange: Int64 = 0, audienceChangePercent: Double = 0, audienceCumulative: Int64 = 0,
+        screens: Int64 = 0, showings: Int64 = 0
+    ) {
         self.rank = rank
         self.rankChange = rankChange
         self.isNew = isNew

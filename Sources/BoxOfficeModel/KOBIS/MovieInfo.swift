@@ -44,10 +44,12 @@ public struct MovieInfo: Hashable, Sendable, Codable {
     /// Watch grades from the film's rating audits, in KOBIS order.
     public var watchGrades: [String]
 
-    public init(code: String, title: String, titleEnglish: String = "", titleOriginal: String = "",
-                runtimeMinutes: Int? = nil, productionYear: Int? = nil, openDate: Day? = nil,
-                nations: [String] = [], genres: [String] = [], directors: [Person] = [],
-                companies: [Company] = [], watchGrades: [String] = []) {
+    public init(
+        code: String, title: String, titleEnglish: String = "", titleOriginal: String = "",
+        runtimeMinutes: Int? = nil, productionYear: Int? = nil, openDate: Day? = nil,
+        nations: [String] = [], genres: [String] = [], directors: [Person] = [],
+        companies: [Company] = [], watchGrades: [String] = []
+    ) {
         self.code = code
         self.title = title
         self.titleEnglish = titleEnglish

@@ -28,9 +28,11 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     /// TMDB's films coming soon in Korea, not yet on the chart; nil when not asked for.
     public var upcoming: [UpcomingFilm]?
 
-    public init(source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
-                notes: [String], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
-                enrichment: EnrichmentStatus, upcoming: [UpcomingFilm]?) {
+    public init(
+        source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
+        notes: [String], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
+        enrichment: EnrichmentStatus, upcoming: [UpcomingFilm]?
+    ) {
         self.source = source
         self.simulated = simulated
         self.range = range

@@ -23,16 +23,20 @@ public enum ReportBuilder {
         public var upcoming: [TMDBMovie]?
         public var status: EnrichmentStatus
 
-        public init(matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
-                    status: EnrichmentStatus = .notRequested) {
+        public init(
+            matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
+            status: EnrichmentStatus = .notRequested
+        ) {
             self.matches = matches
             self.upcoming = upcoming
             self.status = status
         }
     }
 
-    public static func build(range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
-                             enrichment: Enrichment = .init()) -> BoxOfficeReport {
+    public static func build(
+        range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
+        enrichment: Enrichment = .init()
+    ) -> BoxOfficeReport {
         let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
         var days = JoinStage.days(charts: charts)
         var notes = [BoxOfficeReport.chartCoverageNote]
@@ -40,7 +44,9 @@ public enum ReportBuilder {
             for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
             let provisional = days.filter(\.provisional).map(\.date)
             if !provisional.isEmpty {
-                notes.append("Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures.")
+                notes.append(
+                    "Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures."
+                )
             }
         }
         if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
@@ -49,9 +55,10 @@ public enum ReportBuilder {
         }
         let missingInfo = films.filter { !$0.hasMovieInfo }.count
         if missingInfo > 0 {
-            notes.append(missingInfo == 1
-                ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
-                : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
+            notes.append(
+                missingInfo == 1
+                    ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
+                    : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
         }
         if enrichment.status.state == .incomplete {
             notes.append("TMDB enrichment is incomplete: \(enrichment.status.reason ?? "TMDB failed during the run").")
@@ -85,10 +92,14 @@ public enum ReportBuilder {
             byDistributor[name, default: (0, 0, 0)].sales += film.sales
             byDistributor[name, default: (0, 0, 0)].films += 1
         }
-        let distributors = byDistributor
-            .map { ReportSummary.DistributorTotal(name: $0.key, audience: $0.value.audience, sales: $0.value.sales,
-                                                  films: $0.value.films,
-                                                  audienceSharePercent: JoinStage.percent($0.value.audience, of: audience)) }
+        let distributors =
+            byDistributor
+            .map {
+                ReportSummary.DistributorTotal(
+                    name: $0.key, audience: $0.value.audience, sales: $0.value.sales,
+                    films: $0.value.films,
+                    audienceSharePercent: JoinStage.percent($0.value.audience, of: audience))
+            }
             .sorted { ($0.audience, $1.name) > ($1.audience, $0.name) }
 
         let newEntries = days.flatMap { day in
@@ -101,9 +112,10 @@ public enum ReportBuilder {
             chartedSales: sales,
             films: films.count,
             emptyDays: days.filter { $0.entries.isEmpty }.count,
-            audienceShareByNation: .init(korean: JoinStage.percent(korean, of: audience),
-                                         foreign: JoinStage.percent(foreign, of: audience),
-                                         unknown: JoinStage.percent(unknown, of: audience)),
+            audienceShareByNation: .init(
+                korean: JoinStage.percent(korean, of: audience),
+                foreign: JoinStage.percent(foreign, of: audience),
+                unknown: JoinStage.percent(unknown, of: audience)),
             topDistributors: Array(distributors.prefix(5)),
             newEntries: newEntries,
             weeks: WeekSummary.weeks(of: days, in: range)

@@ -14,7 +14,7 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         public var sales: Int64
         public var films: Int
         public var audienceSharePercent: Double
-    
+
         enum CodingKeys: String, CodingKey {
             case name
             case audience
@@ -29,7 +29,7 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         public var movieCode: String
         public var title: String
         public var rank: Int
-    
+
         enum CodingKeys: String, CodingKey {
             case date
             case movieCode = "movie_code"

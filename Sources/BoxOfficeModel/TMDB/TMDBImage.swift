@@ -5,7 +5,8 @@ public enum TMDBImage {
     public static let host = "https://image.tmdb.org"
 
     public static func poster(_ path: String?, size: String = "w185") -> String? {
-        guard let path, path.hasPrefix("/"), !path.contains(".."), path.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "<" }) else { return nil }
+        guard let path, path.hasPrefix("/"), !path.contains(".."), path.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "\"" && $0 != "<" })
+        else { return nil }
         return "\(host)/t/p/\(size)\(path)"
     }
 

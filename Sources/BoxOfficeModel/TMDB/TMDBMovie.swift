@@ -14,8 +14,10 @@ public struct TMDBMovie: Hashable, Sendable, Codable {
     public var voteAverage: Double
     public var voteCount: Int
 
-    public init(id: Int, title: String, originalTitle: String = "", originalLanguage: String = "", overview: String = "",
-                releaseDate: Day? = nil, posterPath: String? = nil, popularity: Double = 0, voteAverage: Double = 0, voteCount: Int = 0) {
+    public init(
+        id: Int, title: String, originalTitle: String = "", originalLanguage: String = "", overview: String = "",
+        releaseDate: Day? = nil, posterPath: String? = nil, popularity: Double = 0, voteAverage: Double = 0, voteCount: Int = 0
+    ) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle

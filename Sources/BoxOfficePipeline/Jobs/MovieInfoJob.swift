@@ -1,4 +1,3 @@
-
 /// A film's KOBIS movie info.
 struct MovieInfoJob: FetchJob {
     let film: ChartedFilm

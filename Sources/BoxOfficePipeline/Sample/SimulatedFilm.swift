@@ -34,12 +34,14 @@ public struct SimulatedFilm: Sendable, Hashable {
     public var priorAudience: Int64
     public var priorSales: Int64
 
-    public init(code: String, title: String, titleEnglish: String, nations: [String], genres: [String],
-                director: (String, String), distributor: String, watchGrade: String, runtimeMinutes: Int,
-                productionYear: Int, releaseDate: Day, chartOpenDate: Day?? = nil, firstDay: Day? = nil,
-                openingAudience: Double, weeklyRetention: Double, previewAudience: Double = 0,
-                previewDays: Set<Day> = [], diversity: Bool = false, ticketPrice: Double = 10_800, screensAtOpening: Double,
-                priorAudience: Int64 = 0, priorSales: Int64 = 0) {
+    public init(
+        code: String, title: String, titleEnglish: String, nations: [String], genres: [String],
+        director: (String, String), distributor: String, watchGrade: String, runtimeMinutes: Int,
+        productionYear: Int, releaseDate: Day, chartOpenDate: Day?? = nil, firstDay: Day? = nil,
+        openingAudience: Double, weeklyRetention: Double, previewAudience: Double = 0,
+        previewDays: Set<Day> = [], diversity: Bool = false, ticketPrice: Double = 10_800, screensAtOpening: Double,
+        priorAudience: Int64 = 0, priorSales: Int64 = 0
+    ) {
         self.code = code
         self.title = title
         self.titleEnglish = titleEnglish

@@ -64,7 +64,7 @@ public struct SimulatedKOBIS: Sendable {
         let previousRank = Dictionary(uniqueKeysWithValues: yesterday.enumerated().map { ($1.film.code, $0 + 1) })
         let previous = Dictionary(uniqueKeysWithValues: yesterday.map { ($0.film.code, $0) })
         let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
-        let daySales = Double(allSales) * 1.04 // films outside the catalogue sell a little too
+        let daySales = Double(allSales) * 1.04  // films outside the catalogue sell a little too
 
         let rows: [[String: String]] = today.prefix(10).enumerated().map { index, standing in
             let film = standing.film
@@ -92,11 +92,13 @@ public struct SimulatedKOBIS: Sendable {
                 "showCnt": String(scaled(film.screens(on: day) * 3 + film.screens(on: day) / 3, filters.area, floor: 1)),
             ]
         }
-        return ["boxOfficeResult": [
-            "boxofficeType": "일별 박스오피스",
-            "showRange": "\(day.compact)~\(day.compact)",
-            "dailyBoxOfficeList": rows,
-        ] as [String: Any]]
+        return [
+            "boxOfficeResult": [
+                "boxofficeType": "일별 박스오피스",
+                "showRange": "\(day.compact)~\(day.compact)",
+                "dailyBoxOfficeList": rows,
+            ] as [String: Any]
+        ]
     }
 
     /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.

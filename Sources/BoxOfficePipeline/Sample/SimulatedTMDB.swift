@@ -49,8 +49,10 @@ public struct SimulatedTMDB: Sendable {
                 Array(upcoming[start..<min(start + pageSize, upcoming.count)])
             }
             let items = page <= pages.count ? pages[page - 1] : []
-            return Self.json(["dates": ["maximum": "2025-04-30", "minimum": "2025-03-10"], "page": page,
-                              "results": items.map(Self.object), "total_pages": pages.count, "total_results": upcoming.count])
+            return Self.json([
+                "dates": ["maximum": "2025-04-30", "minimum": "2025-03-10"], "page": page,
+                "results": items.map(Self.object), "total_pages": pages.count, "total_results": upcoming.count,
+            ])
         }
         let components = path.split(separator: "/")
         if components.count >= 2, components[components.count - 2] == "movie", let id = Int(components[components.count - 1]) {
@@ -59,10 +61,19 @@ public struct SimulatedTMDB: Sendable {
             }
             var object = Self.object(entry.movie)
             object["keywords"] = ["keywords": entry.keywords.enumerated().map { ["id": 1000 + $0, "name": $1] }]
-            object["release_dates"] = ["results": entry.koreanReleases.isEmpty ? [] : [[
-                "iso_3166_1": "KR",
-                "release_dates": entry.koreanReleases.map { ["certification": "", "iso_639_1": "", "note": "", "release_date": $0.iso + "T00:00:00.000Z", "type": 3] as [String: Any] },
-            ] as [String: Any]]]
+            object["release_dates"] = [
+                "results": entry.koreanReleases.isEmpty
+                    ? []
+                    : [
+                        [
+                            "iso_3166_1": "KR",
+                            "release_dates": entry.koreanReleases.map {
+                                ["certification": "", "iso_639_1": "", "note": "", "release_date": $0.iso + "T00:00:00.000Z", "type": 3]
+                                    as [String: Any]
+                            },
+                        ] as [String: Any]
+                    ]
+            ]
             return Self.json(object)
         }
         return Self.json(["status_code": 34, "status_message": "The resource you requested could not be found."], status: 404)

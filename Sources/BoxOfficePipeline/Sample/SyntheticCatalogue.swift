@@ -13,24 +13,25 @@ public enum SyntheticCatalogue {
             let size = SimulatedFilm.noise(code, Day(ordinal: 1))
             let korean = SimulatedFilm.noise(code, Day(ordinal: 2)) < 0.5
             let diversity = SimulatedFilm.noise(code, Day(ordinal: 3)) < 0.2
-            films.append(SimulatedFilm(
-                code: code,
-                title: "시뮬레이션 영화 \(index + 1)",
-                titleEnglish: "Simulated Film \(index + 1)",
-                nations: korean ? ["한국"] : ["미국"],
-                genres: ["드라마"],
-                director: ("감독 \(index + 1)", "Director \(index + 1)"),
-                distributor: "배급사 \(index % 9 + 1)",
-                watchGrade: "12세이상관람가",
-                runtimeMinutes: 90 + index % 50,
-                productionYear: release.year,
-                releaseDate: release,
-                openingAudience: diversity ? 1_000 + 4_000 * size : 8_000 + 240_000 * size * size,
-                weeklyRetention: 0.4 + 0.35 * SimulatedFilm.noise(code, Day(ordinal: 4)),
-                diversity: diversity,
-                ticketPrice: 9_000 + 3_000 * SimulatedFilm.noise(code, Day(ordinal: 5)),
-                screensAtOpening: diversity ? 40 + 100 * size : 300 + 1_500 * size
-            ))
+            films.append(
+                SimulatedFilm(
+                    code: code,
+                    title: "시뮬레이션 영화 \(index + 1)",
+                    titleEnglish: "Simulated Film \(index + 1)",
+                    nations: korean ? ["한국"] : ["미국"],
+                    genres: ["드라마"],
+                    director: ("감독 \(index + 1)", "Director \(index + 1)"),
+                    distributor: "배급사 \(index % 9 + 1)",
+                    watchGrade: "12세이상관람가",
+                    runtimeMinutes: 90 + index % 50,
+                    productionYear: release.year,
+                    releaseDate: release,
+                    openingAudience: diversity ? 1_000 + 4_000 * size : 8_000 + 240_000 * size * size,
+                    weeklyRetention: 0.4 + 0.35 * SimulatedFilm.noise(code, Day(ordinal: 4)),
+                    diversity: diversity,
+                    ticketPrice: 9_000 + 3_000 * SimulatedFilm.noise(code, Day(ordinal: 5)),
+                    screensAtOpening: diversity ? 40 + 100 * size : 300 + 1_500 * size
+                ))
             release = release + (1 + index % 2)
             index += 1
         }

@@ -44,9 +44,11 @@ extension CacheAccess {
     /// The one cache-or-fetch rule both clients follow: `key` from `cache` when it is fresh enough
     /// and still decodes; offline, `notCached`; otherwise `fetch` sends the request and decodes the
     /// answer, and its body is stored only once it decoded to data.
-    package static func value<Value>(from cache: CacheAccess?, key: String, maxAge: TimeInterval?,
-                                     decode: (Data) -> Value?, notCached: () -> any Error,
-                                     fetch: () async throws -> (body: Data, value: Value)) async throws -> Value {
+    package static func value<Value>(
+        from cache: CacheAccess?, key: String, maxAge: TimeInterval?,
+        decode: (Data) -> Value?, notCached: () -> any Error,
+        fetch: () async throws -> (body: Data, value: Value)
+    ) async throws -> Value {
         if let cached = cache?.value(key, maxAge: maxAge, decode: decode) { return cached }
         if cache?.mode == .offline { throw notCached() }
         let (body, value) = try await fetch()

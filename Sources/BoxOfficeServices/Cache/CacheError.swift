@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,21 +21,30 @@ public enum CacheError: UserFacingError, Equatable {
         case .unusable(let path):
             return "cannot use the cache folder \(path); choose another with --cache-dir"
         case let .locked(path, waited):
-            return "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
+            return
+                "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
         case let .offlineMiss(dates, films, range):
             var parts: [String] = []
             if !dates.isEmpty { parts.append("\(dates.count) date\(dates.count == 1 ? "" : "s") not cached: \(DateRange.compactList(dates))") }
-            if !films.isEmpty { parts.append("movie info for \(films.count) film\(films.count == 1 ? "" : "s") not cached (\(films.prefix(5).joined(separator: ", "))\(films.count > 5 ? ", …" : ""))") }
+            if !films.isEmpty {
+                parts.append(
+                    "movie info for \(films.count) film\(films.count == 1 ? "" : "s") not cached (\(films.prefix(5).joined(separator: ", "))\(films.count > 5 ? ", …" : ""))"
+                )
+            }
             return "--offline: \(parts.joined(separator: "; ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' first"
         case let .budgetSpent(stop, remaining, films, range):
-            let why = switch stop {
-            case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
-            case .quota: "KOBIS says the key's daily quota is used up (320011)"
-            }
+            let why =
+                switch stop {
+                case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
+                case .quota: "KOBIS says the key's daily quota is used up (320011)"
+                }
             var left: [String] = []
-            if !remaining.isEmpty { left.append("\(remaining.count) date\(remaining.count == 1 ? "" : "s") remain (\(DateRange.compactList(remaining, limit: 4)))") }
+            if !remaining.isEmpty {
+                left.append("\(remaining.count) date\(remaining.count == 1 ? "" : "s") remain (\(DateRange.compactList(remaining, limit: 4)))")
+            }
             if films > 0 { left.append("movie info for \(films) film\(films == 1 ? "" : "s")") }
-            return "\(why); everything fetched is cached; \(left.isEmpty ? "nothing remains" : left.joined(separator: " and ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' again (tomorrow, for the quota) to resume"
+            return
+                "\(why); everything fetched is cached; \(left.isEmpty ? "nothing remains" : left.joined(separator: " and ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' again (tomorrow, for the quota) to resume"
         }
     }
 

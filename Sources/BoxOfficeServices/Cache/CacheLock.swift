@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,8 +20,10 @@ public final class CacheLock: Sendable {
 
     /// Runs `body` holding the lock on `directory`, waiting up to `wait` seconds for another run to
     /// finish first; the lock is released when `body` returns or throws.
-    public static func withLock<Result>(_ directory: URL, wait: Double, time: TimeSource = .system,
-                                        _ body: () async throws -> Result) async throws -> Result {
+    public static func withLock<Result>(
+        _ directory: URL, wait: Double, time: TimeSource = .system,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
         let lock = try await acquire(directory, wait: wait, time: time)
         defer { withExtendedLifetime(lock) {} }
         return try await body()

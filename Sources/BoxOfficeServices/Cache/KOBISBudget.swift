@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,7 +59,8 @@ public actor KOBISBudget {
     /// One line for stderr when calls went unrecorded: the daily guard does not know about them.
     public var ledgerWarning: String? {
         guard unrecorded > 0, let ledgerFailure else { return nil }
-        return "\(unrecorded) KOBIS call\(unrecorded == 1 ? " was" : "s were") not recorded in the quota ledger (\(ledgerFailure)); later runs today will not count \(unrecorded == 1 ? "it" : "them")"
+        return
+            "\(unrecorded) KOBIS call\(unrecorded == 1 ? " was" : "s were") not recorded in the quota ledger (\(ledgerFailure)); later runs today will not count \(unrecorded == 1 ? "it" : "them")"
     }
 
     /// KOBIS said the key's quota is spent: no more calls this run.

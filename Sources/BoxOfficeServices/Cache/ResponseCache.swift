@@ -42,7 +42,6 @@ public final class ResponseCache: Sendable {
         return entry
     }
 
-
     /// A file's bytes, read with plain system calls; nil when it cannot be read.
     static func contents(atPath path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -80,7 +79,8 @@ public final class ResponseCache: Sendable {
 
     static func parse(_ data: Data) -> Entry? {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")), newline - data.startIndex < 200,
-              let header = String(data: data[data.startIndex..<newline], encoding: .utf8), header.hasPrefix(magic) else { return nil }
+            let header = String(data: data[data.startIndex..<newline], encoding: .utf8), header.hasPrefix(magic)
+        else { return nil }
         let fields = header.dropFirst(magic.count).split(separator: " ")
         guard fields.count == 3, let fetched = Int(fields[0]), let length = Int(fields[1]), let crc = UInt32(fields[2], radix: 16) else { return nil }
         let body = data[(newline + 1)...]

@@ -16,9 +16,11 @@ public struct RetryingTransport: HTTPTransport {
     /// The service's own word on a body that arrived with a 2xx but cannot be what it sends.
     let isDamaged: @Sendable (Data) -> Bool
 
-    public init(_ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
-                time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }) {
+    public init(
+        _ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
+        time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }
+    ) {
         self.base = base
         self.policy = policy
         self.quota = quota
@@ -33,9 +35,10 @@ public struct RetryingTransport: HTTPTransport {
         while true {
             let outcome: Result<HTTPResponse, Error>
             do {
-                outcome = .success(try await Deadline.run(seconds: policy.deadline, host: request.url.host ?? "the server") {
-                    try await base.send(request)
-                })
+                outcome = .success(
+                    try await Deadline.run(seconds: policy.deadline, host: request.url.host ?? "the server") {
+                        try await base.send(request)
+                    })
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -1,4 +1,3 @@
-
 /// A JSON value as read by ``JSONReader``: numbers keep their text, objects their key order.
 enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])

@@ -20,8 +20,10 @@ public struct KOBISClient: Sendable {
     public let budget: KOBISBudget?
     private let key: String
 
-    public init(transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL,
-                cache: CacheAccess? = nil, budget: KOBISBudget? = nil) {
+    public init(
+        transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL,
+        cache: CacheAccess? = nil, budget: KOBISBudget? = nil
+    ) {
         self.transport = transport
         self.key = key
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
@@ -31,8 +33,9 @@ public struct KOBISClient: Sendable {
 
     /// The request for a date's chart.
     public func dailyChartRequest(on date: Day, filters: KOBISFilters = .init()) -> HTTPRequest {
-        request("boxoffice/searchDailyBoxOfficeList.json",
-                [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
+        request(
+            "boxoffice/searchDailyBoxOfficeList.json",
+            [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
     }
 
     /// The request for a film's movie info.
@@ -43,29 +46,38 @@ public struct KOBISClient: Sendable {
     /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
     public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
-        return try await cached(KOBISCacheKeys.chart(date, filters: filters), maxAge: maxAge,
-                                request: { dailyChartRequest(on: date, filters: filters) },
-                                subject: "the daily chart for \(date.iso)") { body throws(MalformedBody) in
+        return try await cached(
+            KOBISCacheKeys.chart(date, filters: filters), maxAge: maxAge,
+            request: { dailyChartRequest(on: date, filters: filters) },
+            subject: "the daily chart for \(date.iso)"
+        ) { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
         }
     }
 
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
-        try await cached(KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
-                         subject: "movie info for film \(code)") { body throws(MalformedBody) in
+        try await cached(
+            KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
+            subject: "movie info for film \(code)"
+        ) { body throws(MalformedBody) in
             try KOBISDecoding.movieInfo(body)
         }
     }
 
     /// Serves `key` from the cache, else spends a call from the budget, fetches and decodes. The
     /// request is built only when sent.
-    private func cached<Value>(_ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
-                               decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) async throws -> Value {
-        try await CacheAccess.value(from: cache, key: key, maxAge: maxAge, decode: { body -> Value? in
-            if case .value(let value)? = try? decode(body) { return value }
-            return nil
-        }, notCached: { KOBISError.notCached(subject: subject) }) {
+    private func cached<Value>(
+        _ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
+        decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>
+    ) async throws -> Value {
+        try await CacheAccess.value(
+            from: cache, key: key, maxAge: maxAge,
+            decode: { body -> Value? in
+                if case .value(let value)? = try? decode(body) { return value }
+                return nil
+            }, notCached: { KOBISError.notCached(subject: subject) }
+        ) {
             if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
             let body = try await fetch(request(), subject: subject)
             do {

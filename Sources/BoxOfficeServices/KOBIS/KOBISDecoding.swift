@@ -44,24 +44,26 @@ public enum KOBISDecoding {
         func list(_ key: String) -> [Row] {
             (raw.lists[key] ?? []).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
         }
-        return .value(MovieInfo(
-            code: code,
-            title: row.text("movieNm"),
-            titleEnglish: row.text("movieNmEn"),
-            titleOriginal: row.text("movieNmOg"),
-            runtimeMinutes: try row.optionalInt("showTm"),
-            productionYear: try row.optionalInt("prdtYear"),
-            openDate: row.day("openDt"),
-            nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
-            genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
-            directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
-                .filter { !$0.name.isEmpty },
-            companies: list("companys").map {
-                .init(code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
-                      role: $0.text("companyPartNm"))
-            }.filter { !$0.name.isEmpty },
-            watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
-        ))
+        return .value(
+            MovieInfo(
+                code: code,
+                title: row.text("movieNm"),
+                titleEnglish: row.text("movieNmEn"),
+                titleOriginal: row.text("movieNmOg"),
+                runtimeMinutes: try row.optionalInt("showTm"),
+                productionYear: try row.optionalInt("prdtYear"),
+                openDate: row.day("openDt"),
+                nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
+                genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
+                directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
+                    .filter { !$0.name.isEmpty },
+                companies: list("companys").map {
+                    .init(
+                        code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
+                        role: $0.text("companyPartNm"))
+                }.filter { !$0.name.isEmpty },
+                watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
+            ))
     }
 
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
@@ -110,7 +112,8 @@ public enum KOBISDecoding {
     private static func fault(in envelope: JSONValue) throws(MalformedBody) -> (code: String, message: String)? {
         guard let fault = present(envelope["faultInfo"]) else { return nil }
         guard case .object = fault, let code = try Scalar.text(fault["errorCode"]),
-              let message = try Scalar.text(fault["message"]) else { throw shapeError }
+            let message = try Scalar.text(fault["message"])
+        else { throw shapeError }
         return (code, message)
     }
 

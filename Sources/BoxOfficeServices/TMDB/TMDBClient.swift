@@ -20,8 +20,10 @@ public struct TMDBClient: Sendable {
     /// Where bodies are kept and looked up first; nil for no cache.
     public let cache: CacheAccess?
 
-    public init(transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
-                requestsPerSecond: Double = 20, time: TimeSource = .system, cache: CacheAccess? = nil) {
+    public init(
+        transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
+        requestsPerSecond: Double = 20, time: TimeSource = .system, cache: CacheAccess? = nil
+    ) {
         self.transport = transport
         self.credentials = credentials
         self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
@@ -33,8 +35,10 @@ public struct TMDBClient: Sendable {
     public func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
         var parameters = [("query", query), ("language", Self.language), ("region", Self.region), ("include_adult", "false"), ("page", "1")]
         if let year { parameters.append(("year", String(year))) }
-        return try await cached(TMDBCacheKeys.search(query, year: year), maxAge: cache?.freshness.tmdbLookup, path: "search/movie", parameters,
-                                subject: "the TMDB search for \(DateRangeError.quoted(query))") { body throws(MalformedBody) in
+        return try await cached(
+            TMDBCacheKeys.search(query, year: year), maxAge: cache?.freshness.tmdbLookup, path: "search/movie", parameters,
+            subject: "the TMDB search for \(DateRangeError.quoted(query))"
+        ) { body throws(MalformedBody) in
             try TMDBDecoding.page(body).results
         }
     }
@@ -42,9 +46,11 @@ public struct TMDBClient: Sendable {
     /// `/movie/{id}` with keywords and release dates in one call; nil when TMDB has no such film.
     public func details(id: Int) async throws -> TMDBDetails? {
         do {
-            return try await cached(TMDBCacheKeys.details(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
-                                    [("language", Self.language), ("append_to_response", "keywords,release_dates")],
-                                    subject: "TMDB film \(id)") { body throws(MalformedBody) in try TMDBDecoding.details(body) }
+            return try await cached(
+                TMDBCacheKeys.details(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
+                [("language", Self.language), ("append_to_response", "keywords,release_dates")],
+                subject: "TMDB film \(id)"
+            ) { body throws(MalformedBody) in try TMDBDecoding.details(body) }
         } catch TMDBError.notFound {
             return nil
         }
@@ -52,16 +58,22 @@ public struct TMDBClient: Sendable {
 
     /// A page of `/movie/upcoming` or `/movie/now_playing` for Korea.
     public func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
-        try await cached(TMDBCacheKeys.list(list, page: page), maxAge: cache?.freshness.tmdbList, path: "movie/\(list.rawValue)",
-                         [("language", Self.language), ("region", Self.region), ("page", String(page))],
-                         subject: "TMDB's \(list.rawValue) list, page \(page)") { body throws(MalformedBody) in try TMDBDecoding.page(body) }
+        try await cached(
+            TMDBCacheKeys.list(list, page: page), maxAge: cache?.freshness.tmdbList, path: "movie/\(list.rawValue)",
+            [("language", Self.language), ("region", Self.region), ("page", String(page))],
+            subject: "TMDB's \(list.rawValue) list, page \(page)"
+        ) { body throws(MalformedBody) in try TMDBDecoding.page(body) }
     }
 
     /// Serves `key` from the cache, else fetches and decodes.
-    private func cached<Value>(_ key: String, maxAge: TimeInterval?, path: String, _ parameters: [(String, String)], subject: String,
-                               decode: (Data) throws(MalformedBody) -> Value) async throws -> Value {
-        try await CacheAccess.value(from: cache, key: key, maxAge: maxAge, decode: { try? decode($0) },
-                                    notCached: { TMDBError.notCached(subject: subject) }) {
+    private func cached<Value>(
+        _ key: String, maxAge: TimeInterval?, path: String, _ parameters: [(String, String)], subject: String,
+        decode: (Data) throws(MalformedBody) -> Value
+    ) async throws -> Value {
+        try await CacheAccess.value(
+            from: cache, key: key, maxAge: maxAge, decode: { try? decode($0) },
+            notCached: { TMDBError.notCached(subject: subject) }
+        ) {
             let body = try await fetch(path, parameters, subject: subject)
             return (body, try self.decode(subject: subject) { () throws(MalformedBody) in try decode(body) })
         }

@@ -8,8 +8,9 @@ public enum TMDBDecoding {
     public static func page(_ body: Data) throws(MalformedBody) -> TMDBPage {
         let page = try decode(PageBody.self, body)
         guard let results = page.results else { throw MalformedBody("no results list in the body") }
-        return TMDBPage(page: page.page?.int ?? 1, totalPages: page.totalPages?.int ?? 1,
-                        totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
+        return TMDBPage(
+            page: page.page?.int ?? 1, totalPages: page.totalPages?.int ?? 1,
+            totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
     }
 
     public static func details(_ body: Data) throws(MalformedBody) -> TMDBDetails {
@@ -19,12 +20,15 @@ public enum TMDBDecoding {
         for country in details.countries {
             guard let code = country.iso31661?.text, !code.isEmpty else { continue }
             for release in country.releaseDates ?? [] {
-                releases[code, default: []].append(.init(date: release.releaseDate?.text.flatMap { Day(iso: $0.prefix(10)) },
-                                                         type: release.type?.int ?? 0))
+                releases[code, default: []].append(
+                    .init(
+                        date: release.releaseDate?.text.flatMap { Day(iso: $0.prefix(10)) },
+                        type: release.type?.int ?? 0))
             }
         }
-        return TMDBDetails(movie: movie, keywords: details.keywords.compactMap { $0.name?.text }.filter { !$0.isEmpty },
-                           releases: releases)
+        return TMDBDetails(
+            movie: movie, keywords: details.keywords.compactMap { $0.name?.text }.filter { !$0.isEmpty },
+            releases: releases)
     }
 
     /// TMDB's error body, whatever its shape: `status_code`/`status_message` (with or without
@@ -59,11 +63,12 @@ private struct MovieBody: Decodable {
 
     var movie: TMDBMovie? {
         guard let id = id?.int, id > 0 else { return nil }
-        return TMDBMovie(id: id, title: title?.text ?? "", originalTitle: originalTitle?.text ?? "",
-                         originalLanguage: originalLanguage?.text ?? "", overview: overview?.text ?? "",
-                         releaseDate: releaseDate?.text.flatMap { Day(iso: $0) },
-                         posterPath: posterPath?.text.flatMap { $0.isEmpty ? nil : $0 },
-                         popularity: popularity?.number ?? 0, voteAverage: voteAverage?.number ?? 0, voteCount: voteCount?.int ?? 0)
+        return TMDBMovie(
+            id: id, title: title?.text ?? "", originalTitle: originalTitle?.text ?? "",
+            originalLanguage: originalLanguage?.text ?? "", overview: overview?.text ?? "",
+            releaseDate: releaseDate?.text.flatMap { Day(iso: $0) },
+            posterPath: posterPath?.text.flatMap { $0.isEmpty ? nil : $0 },
+            popularity: popularity?.number ?? 0, voteAverage: voteAverage?.number ?? 0, voteCount: voteCount?.int ?? 0)
     }
 }
 

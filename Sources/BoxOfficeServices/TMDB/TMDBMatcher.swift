@@ -48,9 +48,11 @@ public struct TMDBMatcher: Sendable {
 
     /// Titles compared without case, spacing or punctuation, after NFKC: `범죄도시3` equals `범죄도시 3`.
     public static func normalize(_ title: String) -> String {
-        String(String.UnicodeScalarView(title.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.filter {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil
-        }))
+        String(
+            String.UnicodeScalarView(
+                title.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }))
     }
 
     /// The best candidate of at least `likely` confidence: by confidence, then year distance, then

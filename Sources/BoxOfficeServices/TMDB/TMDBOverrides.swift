@@ -25,7 +25,8 @@ public struct TMDBOverrides: Sendable, Equatable {
             if line.isEmpty || line.hasPrefix("#") || line.lowercased().hasPrefix("movie_cd") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 2, !fields[0].isEmpty, fields[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-                  let id = Int(fields[1]), id >= 0 else {
+                let id = Int(fields[1]), id >= 0
+            else {
                 throw .invalidValue(name: "\(origin):\(index + 1)", expected: "a line 'movie_cd,tmdb_id' (tmdb_id 0 never matches)")
             }
             pins[fields[0]] = id == 0 ? .forbidden : .pinned(id)
