@@ -20,6 +20,7 @@ public final class CacheLock: Sendable {
 
     /// Runs `body` holding the lock on `directory`, waiting up to `wait` seconds for another run to
     /// finish first; the lock is released when `body` returns or throws.
+    @discardableResult
     public static func withLock<Result>(
         _ directory: URL, wait: Double, time: TimeSource = .system,
         _ body: () async throws -> Result
