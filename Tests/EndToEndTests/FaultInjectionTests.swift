@@ -248,3 +248,63 @@ struct FaultInjectionTests {
         #expect(!everything.contains(token))
     }
 }
+
+/// Hostile servers trying to get the credentials out: by redirecting elsewhere, or by echoing them.
+@Suite("Credentials never leave their service, end to end", .serialized)
+struct CredentialTests {
+    static let key = "FAKEKEY-REDIRECT-1234"
+    static let token = "eyJ.FAKE-TOKEN-REDIRECT"
+
+    /// Every file under `folder`, and its contents, as one string.
+    static func everything(in folder: TemporaryFolder) -> String {
+        let files = FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?.allObjects.compactMap { $0 as? URL } ?? []
+        return files.filter { !$0.hasDirectoryPath }.map { $0.path + "\n" + String(decoding: (try? Data(contentsOf: $0)) ?? Data(), as: UTF8.self) }
+            .joined(separator: "\n")
+    }
+
+    @Test("a redirect to another host (302, 307) is never followed by either service: no request reaches it, exit 76, nothing written",
+          arguments: [302, 307])
+    func redirects(status: Int) async throws {
+        let thief = try LoopbackHTTPServer { _ in .json("{}") }
+        let location = thief.baseURL.appendingPathComponent("steal").absoluteString
+        let redirect = ScriptedResponse(status: status, headers: ["Location": location], body: Data())
+        let kobis = try FakeKOBISServer(validKey: Self.key, script: { _ in redirect })
+        let tmdb = try FakeTMDBServer(validToken: Self.token, script: { _ in redirect })
+        let folder = try TemporaryFolder()
+        let environment = FaultInjectionTests.environment(
+            kobis, folder, extra: ["KOBIS_API_KEY": Self.key, "TMDB_API_TOKEN": Self.token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString])
+        let kobisRun = try await BoxOfficeProcess.run(["report", "2025-03-05", "--retries", "0"], environment: environment, in: folder.url)
+        #expect(kobisRun.status == 76, "\(kobisRun.stderr)")
+        #expect(kobisRun.stderr.contains("a redirect, which boxoffice never follows") && kobisRun.stderrLines.count == 1)
+        #expect(folder.files(in: "Reports").isEmpty)
+
+        // KOBIS answers properly; TMDB redirects every request.
+        let honest = try FakeKOBISServer(validKey: Self.key)
+        let tmdbRun = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "--retries", "0", "--require-tmdb"],
+            environment: FaultInjectionTests.environment(
+                honest, folder, extra: ["KOBIS_API_KEY": Self.key, "TMDB_API_TOKEN": Self.token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString]),
+            in: folder.url)
+        #expect(tmdbRun.status == 76, "\(tmdbRun.stderr)")
+        #expect(thief.requests.isEmpty, "no request, and so no credential, reached the other host")
+        #expect(!tmdb.server.requests.isEmpty && !kobis.server.requests.isEmpty)
+    }
+
+    @Test("a TMDB error that echoes the token: the token is in no report, message or cache file")
+    func echoedToken() async throws {
+        let echo = ScriptedResponse.json(#"{"errors":["token \#(Self.token) is not allowed to search"]}"#, status: 422)
+        let tmdb = try FakeTMDBServer(validToken: Self.token, script: { $0.path.contains("search") ? echo : nil })
+        let kobis = try FakeKOBISServer(validKey: Self.key)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05"],
+            environment: FaultInjectionTests.environment(
+                kobis, folder, extra: ["KOBIS_API_KEY": Self.key, "TMDB_API_TOKEN": Self.token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString]),
+            in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.files(in: "Reports").count == 5)
+        let everything = result.stdout + result.stderr + Self.everything(in: folder)
+        #expect(everything.contains("[redacted]"), "the message is kept, the token removed")
+        #expect(!everything.contains(Self.token) && !everything.contains("FAKE-TOKEN") && !everything.contains(Self.key))
+    }
+}

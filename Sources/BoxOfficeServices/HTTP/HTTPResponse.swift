@@ -18,6 +18,12 @@ public struct HTTPResponse: Sendable {
     /// `", 4 attempts"` after retries, else empty: for the end of an error's reason.
     public var attemptsNote: String { attempts > 1 ? ", \(attempts) attempts" : "" }
 
+    /// Why a 3xx answer is an error: the transport never follows redirects, since the request's
+    /// credentials would go along.
+    public static func redirectRefusal(_ status: Int) -> String {
+        "HTTP \(status), a redirect, which boxoffice never follows (it would carry the credentials elsewhere)"
+    }
+
     /// A header by case-insensitive name.
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value

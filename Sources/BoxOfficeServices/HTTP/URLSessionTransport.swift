@@ -5,6 +5,10 @@ import FoundationNetworking
 #endif
 
 /// The production transport: one long-lived `URLSession` sized for the run's concurrency.
+///
+/// It never follows a redirect: a 3xx answer is returned as it is, for the client to refuse. A
+/// followed redirect would carry the request's credentials (TMDB's `Authorization` header, the
+/// KOBIS key in the query) to wherever the `Location` points, and neither service redirects.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
@@ -21,7 +25,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -108,5 +112,15 @@ private final class CancellableTask: @unchecked Sendable {
 
     private static func cancelElsewhere(_ task: URLSessionDataTask) {
         DispatchQueue.global().async { task.cancel() }
+    }
+}
+
+/// Answers every redirect with "do not follow": the task completes with the 3xx response itself.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -109,6 +109,7 @@ public struct KOBISClient: Sendable {
             }
             return response.body
         case 408, 429, 500...599: throw KOBISError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
+        case 300..<400: throw KOBISError.malformed(subject: subject, reason: HTTPResponse.redirectRefusal(response.status))
         default: throw KOBISError.malformed(subject: subject, reason: "HTTP \(response.status) instead of 200")
         }
     }
@@ -122,7 +123,9 @@ public struct KOBISClient: Sendable {
         }
         switch outcome {
         case .value(let value): return value
-        case let .fault(code, message): throw KOBISError(faultCode: code, message: message, subject: subject)
+        case let .fault(code, message):
+            // KOBIS's own words go into messages: never with the key in them.
+            throw KOBISError(faultCode: code, message: Redactor(secrets: [key]).redact(message), subject: subject)
         }
     }
 }

@@ -110,11 +110,15 @@ public struct TMDBClient: Sendable {
             throw TMDBError.unauthorized(code: code)
         case 404:
             throw TMDBError.notFound(subject: subject)
+        case 300..<400:
+            throw TMDBError.malformed(subject: subject, reason: HTTPResponse.redirectRefusal(response.status))
         case 408, 500...599:
             throw TMDBError.unavailable(subject: subject, reason: "HTTP \(response.status)\(response.attemptsNote)")
         default:
             let (_, message) = TMDBDecoding.errorMessage(response.body)
-            throw TMDBError.rejected(subject: subject, status: response.status, message: message ?? "")
+            // TMDB's own words go into messages and reports: never with the credential in them.
+            throw TMDBError.rejected(subject: subject, status: response.status,
+                                     message: Redactor(secrets: [credentials.secret]).redact(message ?? ""))
         }
     }
 
