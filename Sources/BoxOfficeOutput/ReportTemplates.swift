@@ -40,7 +40,7 @@ public struct ReportTemplates: Sendable {
                 let name = String(file.dropLast(".mustache".count))
                 let path = directory.appendingPathComponent(file).path
                 guard DefaultTemplates.sources[name] != nil else { throw .unknown(name: name, origin: path) }
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                guard let data = RegularFile.contents(atPath: path, limit: 1 << 20), let text = String(data: data, encoding: .utf8) else {
                     throw .unreadable(path: path)
                 }
                 sources[name] = (text, path)

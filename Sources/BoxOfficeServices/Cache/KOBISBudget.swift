@@ -25,14 +25,18 @@ public actor KOBISBudget {
     /// Calls sent but not recorded in the ledger, and the first reason; 0 and nil when all were.
     public private(set) var unrecorded = 0
     private var ledgerFailure: String?
+    /// What was wrong with the ledger when the run began.
+    private let ledgerProblem: String?
 
     /// - Parameters:
     ///   - limit: calls this run may send; nil for no limit of its own.
     ///   - ledger: where spent calls are recorded, against the Seoul `day`.
     public init(limit: Int?, ledger: QuotaLedger?, day: Day) {
+        let problem = ledger?.problem
         self.limit = limit
         self.ledger = ledger
         self.day = day
+        ledgerProblem = problem
     }
 
     /// Takes one call from the budget and records it in the ledger; false when none is left (or
@@ -56,8 +60,10 @@ public actor KOBISBudget {
         return true
     }
 
-    /// One line for stderr when calls went unrecorded: the daily guard does not know about them.
+    /// One line for stderr when the ledger was damaged or calls went unrecorded (the daily guard
+    /// does not know about them).
     public var ledgerWarning: String? {
+        if let ledgerProblem { return ledgerProblem + "; what could not be read is ignored, and a copy is kept beside it when it is next written" }
         guard unrecorded > 0, let ledgerFailure else { return nil }
         return
             "\(unrecorded) KOBIS call\(unrecorded == 1 ? " was" : "s were") not recorded in the quota ledger (\(ledgerFailure)); later runs today will not count \(unrecorded == 1 ? "it" : "them")"

@@ -41,8 +41,12 @@ public struct QuotaLedger: Sendable {
 
     /// Calls recorded for this key on `day`.
     public func used(on day: Day) -> Int {
-        (Self.load(file)[fingerprint]?[day.iso]) ?? 0
+        (Self.load(file).contents[fingerprint]?[day.iso]) ?? 0
     }
+
+    /// What is wrong with the ledger file, when it cannot be trusted as it is; nil when it is sound
+    /// or absent. A damaged ledger is read as if it held nothing and is set aside when next written.
+    public var problem: String? { Self.load(file).problem }
 
     /// Adds `calls` to `day`, forgetting days more than a week old.
     ///
@@ -61,7 +65,11 @@ public struct QuotaLedger: Sendable {
             try await time.sleep(0.01)
         }
         defer { flock(lock, LOCK_UN) }
-        var ledger = Self.load(file)
+        var (ledger, problem) = Self.load(file)
+        if problem != nil {
+            // Keep the damaged file for whoever wants to look at it; start again from what could be read.
+            try? FileManager.default.copyItem(at: file, to: file.appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970))"))
+        }
         var days = ledger[fingerprint] ?? [:]
         days[day.iso, default: 0] += calls
         days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
@@ -71,9 +79,21 @@ public struct QuotaLedger: Sendable {
         try AtomicFile.replace(file, with: try encoder.encode(ledger))
     }
 
-    private static func load(_ file: URL) -> Contents {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
-        return (try? JSONDecoder().decode(Contents.self, from: data)) ?? [:]
+    /// The largest count a day can sensibly hold; anything outside 0…this is damage.
+    static let largestCount = 1_000_000
+
+    /// The ledger's contents, with counts outside 0…``largestCount`` left out, and what was wrong.
+    private static func load(_ file: URL) -> (contents: Contents, problem: String?) {
+        guard let data = RegularFile.contents(atPath: file.path, limit: 1 << 20) else {
+            let exists = FileManager.default.fileExists(atPath: file.path)
+            return ([:], exists ? "the quota ledger \(file.path) cannot be read as a file" : nil)
+        }
+        guard let contents = try? JSONDecoder().decode(Contents.self, from: data) else {
+            return ([:], "the quota ledger \(file.path) is damaged (not a ledger's JSON)")
+        }
+        let sound = contents.mapValues { $0.filter { (0...largestCount).contains($0.value) } }
+        let dropped = contents.values.reduce(0) { $0 + $1.count } - sound.values.reduce(0) { $0 + $1.count }
+        return (sound, dropped > 0 ? "the quota ledger \(file.path) is damaged (\(dropped) count\(dropped == 1 ? "" : "s") out of range)" : nil)
     }
 }
 

@@ -31,36 +31,18 @@ public final class ResponseCache: Sendable {
 
     static let magic = "boxoffice-cache 1 "
 
+    /// Larger entries are not read (the largest body any service may send, and a header).
+    static let maximumEntrySize = 8 << 20
+
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     public func read(_ key: String) -> Entry? {
         let path = directoryPath + "/" + key
-        guard let data = Self.contents(atPath: path) else { return nil }
+        guard let data = RegularFile.contents(atPath: path, limit: Self.maximumEntrySize) else { return nil }
         guard let entry = Self.parse(data) else {
             unlink(path)
             return nil
         }
         return entry
-    }
-
-    /// A file's bytes, read with plain system calls; nil when it cannot be read.
-    static func contents(atPath path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
-        var data = Data(count: Int(status.st_size))
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        return complete ? data : nil
     }
 
     /// Stores `body` at `key`, atomically.

@@ -20,6 +20,9 @@ public enum KOBISDecoding {
         guard case .object = result else { throw shapeError }
         guard let list = present(result["dailyBoxOfficeList"]) else { throw MalformedBody("no dailyBoxOfficeList in the body") }
         guard case .array(let rows) = list else { throw shapeError }
+        guard rows.count <= maximumRows else {
+            throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
+        }
         var entries: [ChartEntry] = []
         entries.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
@@ -70,30 +73,32 @@ public enum KOBISDecoding {
         let row = Fields(label: label)
         let code = raw.movieCd ?? ""
         guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
-        let rank = try row.int64(raw.rank, "rank", required: true)
-        guard (1...1000).contains(rank) else { throw MalformedBody("\(label) has rank \(rank)") }
+        let bounds = ChartBounds.self
         return ChartEntry(
-            rank: Int(rank),
-            rankChange: Int(clamping: try row.int64(raw.rankInten, "rankInten")),
+            rank: Int(try row.int64(raw.rank, "rank", required: true, in: bounds.rank)),
+            rankChange: Int(try row.int64(raw.rankInten, "rankInten", in: bounds.rankChange)),
             isNew: raw.rankOldAndNew?.uppercased() == "NEW",
             movieCode: code,
             title: raw.movieNm ?? "",
             openDate: raw.openDt.flatMap { Day(lenient: $0) },
-            sales: try row.int64(raw.salesAmt, "salesAmt"),
-            salesShare: try row.decimal(raw.salesShare, "salesShare"),
-            salesChange: try row.int64(raw.salesInten, "salesInten"),
-            salesChangePercent: try row.decimal(raw.salesChange, "salesChange"),
-            salesCumulative: try row.int64(raw.salesAcc, "salesAcc"),
-            audience: try row.int64(raw.audiCnt, "audiCnt"),
-            audienceChange: try row.int64(raw.audiInten, "audiInten"),
-            audienceChangePercent: try row.decimal(raw.audiChange, "audiChange"),
-            audienceCumulative: try row.int64(raw.audiAcc, "audiAcc"),
-            screens: try row.int64(raw.scrnCnt, "scrnCnt"),
-            showings: try row.int64(raw.showCnt, "showCnt")
+            sales: try row.int64(raw.salesAmt, "salesAmt", in: bounds.sales),
+            salesShare: try row.decimal(raw.salesShare, "salesShare", in: bounds.share),
+            salesChange: try row.int64(raw.salesInten, "salesInten", in: bounds.salesChange),
+            salesChangePercent: try row.decimal(raw.salesChange, "salesChange", in: bounds.percentChange),
+            salesCumulative: try row.int64(raw.salesAcc, "salesAcc", in: bounds.salesCumulative),
+            audience: try row.int64(raw.audiCnt, "audiCnt", in: bounds.audience),
+            audienceChange: try row.int64(raw.audiInten, "audiInten", in: bounds.audienceChange),
+            audienceChangePercent: try row.decimal(raw.audiChange, "audiChange", in: bounds.percentChange),
+            audienceCumulative: try row.int64(raw.audiAcc, "audiAcc", in: bounds.audienceCumulative),
+            screens: try row.int64(raw.scrnCnt, "scrnCnt", in: bounds.screens),
+            showings: try row.int64(raw.showCnt, "showCnt", in: bounds.showings)
         )
     }
 
     static let shapeError = MalformedBody("the JSON does not have the documented shape")
+
+    /// Rows in one chart at most: KOBIS's `itemPerPage` cannot go above 10.
+    public static let maximumRows = 10
 
     /// The body's top-level object.
     private static func readEnvelope(_ body: Data) throws(MalformedBody) -> JSONValue {
@@ -234,6 +239,20 @@ private struct Fields {
     let label: String
 
     /// Whole numbers: blank or missing is 0; thousands separators are tolerated; anything else is malformed.
+    /// A whole number inside `bounds`; a value outside them is malformed, naming the field.
+    func int64(_ scalar: String?, _ key: String, required: Bool = false, in bounds: ClosedRange<Int64>) throws(MalformedBody) -> Int64 {
+        let value = try int64(scalar, key, required: required)
+        guard bounds.contains(value) else { throw MalformedBody("\(label) has \(key) \(value), outside \(bounds.lowerBound)…\(bounds.upperBound)") }
+        return value
+    }
+
+    /// A number inside `bounds`; a value outside them is malformed, naming the field.
+    func decimal(_ scalar: String?, _ key: String, in bounds: ClosedRange<Double>) throws(MalformedBody) -> Double {
+        let value = try decimal(scalar, key)
+        guard bounds.contains(value) else { throw MalformedBody("\(label) has \(key) \(value), outside \(bounds.lowerBound)…\(bounds.upperBound)") }
+        return value
+    }
+
     func int64(_ scalar: String?, _ key: String, required: Bool = false) throws(MalformedBody) -> Int64 {
         let raw = scalar ?? ""
         if let value = Int64(raw) { return value }

@@ -39,7 +39,7 @@ public struct TMDBOverrides: Sendable, Equatable {
         let explicit = path != nil
         let location = path ?? defaultPath(environment)
         guard let location else { return .init() }
-        guard let data = FileManager.default.contents(atPath: location) else {
+        guard let data = RegularFile.contents(atPath: location, limit: 16 << 20) else {
             if explicit { throw .invalidValue(name: "--tmdb-overrides", expected: "a readable file (\(location) cannot be read)") }
             return .init()
         }

@@ -1,0 +1,101 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import BoxOfficeServices
+import FakeServices
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Data no honest service or disk would hold: numbers past every bound, charts past ten rows, a
+/// damaged ledger, a FIFO where a cache entry belongs. Each ends in a documented exit code or a
+/// warning, never a crash, a hang or a spent quota.
+@Suite("Hostile data, end to end", .serialized)
+struct HostileDataTests {
+    /// A chart body for 2025-03-06 with `rows` rows, `change` applied to each row's fields.
+    static func chart(rows: Int, _ change: @escaping @Sendable (Int, inout [String: String]) -> Void = { _, _ in }) -> ScriptedResponse {
+        let list = (0..<rows).map { index -> [String: String] in
+            var row = [
+                "rnum": "\(index + 1)", "rank": "\(min(index + 1, 10))", "rankInten": "0", "rankOldAndNew": "OLD",
+                "movieCd": "2099\(String(format: "%04d", index))", "movieNm": "Film \(index)", "openDt": "2025-02-01",
+                "salesAmt": "1000", "salesShare": "1.0", "salesInten": "0", "salesChange": "0", "salesAcc": "5000",
+                "audiCnt": "100", "audiInten": "0", "audiChange": "0", "audiAcc": "500", "scrnCnt": "10", "showCnt": "30",
+            ]
+            change(index, &row)
+            return row
+        }
+        let object: [String: Any] = [
+            "boxOfficeResult": ["boxofficeType": "일별 박스오피스", "showRange": "20250306~20250306", "dailyBoxOfficeList": list]
+        ]
+        return ScriptedResponse(body: try! JSONSerialization.data(withJSONObject: object))
+    }
+
+    static func server(_ answer: ScriptedResponse) throws -> FakeKOBISServer {
+        try FakeKOBISServer(script: { $0.query["targetDt"] == "20250306" ? answer : nil })
+    }
+
+    static func run(_ server: FakeKOBISServer, _ folder: TemporaryFolder, _ arguments: [String] = ["report", "2025-03-06"])
+        async throws -> BoxOfficeProcess.Result
+    {
+        try await BoxOfficeProcess.run(arguments + ["--no-tmdb", "--retries", "0"],
+                                       environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+    }
+
+    @Test("numbers past every bound are a malformed response (76) naming the field and the date, before any film is fetched",
+          arguments: [("audiCnt", "5000000000000000000"), ("scrnCnt", "9223372036854775807"), ("salesAmt", "9000000000000000000"),
+                      ("rankInten", "-9223372036854775808"), ("audiAcc", "-5"), ("salesShare", "250")])
+    func outOfBounds(field: String, value: String) async throws {
+        let server = try Self.server(Self.chart(rows: 3) { index, row in if index == 1 { row[field] = value } })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder)
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("2025-03-06") && result.stderr.contains("row 2 has \(field)"))
+        #expect(server.movieInfoRequests.isEmpty, "nothing spent on the films of a chart that is not trusted")
+        #expect(folder.files(in: "Reports").isEmpty, "no report and no temporary file")
+    }
+
+    @Test("a chart of 5,000 rows (KOBIS sends 10 at most) is malformed: no movie info is fetched for invented films")
+    func tooManyRows() async throws {
+        let server = try Self.server(Self.chart(rows: 5_000))
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder)
+        #expect(result.status == 76)
+        #expect(result.stderr.contains("5000 rows, where KOBIS sends 10 at most"))
+        #expect(server.movieInfoRequests.isEmpty && server.chartRequests.count == 1)
+    }
+
+    @Test("a ledger holding Int64.min, a negative count or the wrong type: a warning, a budget never above the quota, no crash",
+          arguments: ["-9223372036854775808", "-4900", "\"lots\""])
+    func damagedLedger(count: String) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let ledger = folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fingerprint = QuotaLedger.fingerprint(of: server.validKey)
+        try Data(#"{"\#(fingerprint)":{"2025-03-10":\#(count)},"someone-else":{"2025-03-10":42}}"#.utf8).write(to: ledger)
+        let result = try await Self.run(server, folder, ["report", "2025-03-06", "--budget", "99999"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: the quota ledger") && result.stderr.contains("is damaged"))
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: ledger)) as? [String: [String: Int]]
+        #expect(written?[fingerprint]?["2025-03-10"] == server.server.requests.count, "counted afresh from zero")
+        if count != "\"lots\"" { #expect(written?["someone-else"]?["2025-03-10"] == 42, "another key's count is kept") }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: ledger.deletingLastPathComponent().path).filter { $0.contains("damaged") }
+        #expect(copies.count == 1, "the damaged ledger is kept aside")
+    }
+
+    @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
+    func fifoEntry() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let entry = folder.url.appendingPathComponent("cache/boxoffice/kobis/daily/all/2025/20250306.json")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(entry.path, 0o600) == 0)
+        let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
+        #expect(offline.status == 75 && offline.stderr.contains("not cached"))
+        let online = try await Self.run(server, folder)
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(server.chartRequests.count == 1)
+    }
+}
