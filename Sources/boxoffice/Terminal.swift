@@ -25,14 +25,22 @@ enum Terminal {
     }
 
     static func printError(_ message: String) {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        FileHandle.standardError.write(Data("boxoffice: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("boxoffice: \(oneLine(message))\n".utf8))
     }
 
     /// A problem that did not stop the run, as one line on stderr.
     static func printWarning(_ message: String) {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        FileHandle.standardError.write(Data("boxoffice: warning: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("boxoffice: warning: \(oneLine(message))\n".utf8))
+    }
+
+    /// The longest message line: a path or value the user passed is cut, not echoed whole.
+    static let longestLine = 600
+
+    /// One line of readable text: line breaks become spaces, control characters go, and a line
+    /// longer than ``longestLine`` is cut with an ellipsis.
+    static func oneLine(_ message: String) -> String {
+        let line = PlainText.clean(message.split(whereSeparator: \.isNewline).joined(separator: " ")).filter { $0 != "\t" }
+        return line.count > longestLine ? String(line.prefix(longestLine)) + "…" : line
     }
 
     /// A written file's path as the user would type it: under the `--output` folder they gave.

@@ -98,4 +98,15 @@ struct HostileDataTests {
         #expect(online.status == 0, "\(online.stderr)")
         #expect(server.chartRequests.count == 1)
     }
+
+    @Test("a 120 KB argument is not echoed whole: the error is one line of at most a few hundred characters")
+    func longArgument() async throws {
+        let folder = try TemporaryFolder()
+        let long = String(repeating: "x", count: 120_000)  // a single argument holds 128 KiB at most
+        for arguments in [["report", "--sample", "--templates", long], ["report", long]] {
+            let result = try await BoxOfficeProcess.run(arguments, in: folder.url)
+            #expect(result.status == 78 || result.status == 64, "\(arguments[2].prefix(10))")
+            #expect(result.stderrLines.count == 1 && result.stderr.count < 700, "\(result.stderr.count) characters")
+        }
+    }
 }

@@ -137,7 +137,7 @@ enum Scalar {
     static func text(_ value: JSONValue?) throws(MalformedBody) -> String? {
         switch value {
         case nil: nil
-        case .string(let string): trimmed(string)
+        case .string(let string): PlainText.clean(trimmed(string))
         case .number(let raw): Int64(raw).map { String($0) } ?? Double(raw).map { String($0) } ?? raw
         case .bool(let bool): String(bool)
         case .null: ""

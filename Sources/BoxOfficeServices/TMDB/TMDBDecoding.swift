@@ -142,7 +142,7 @@ private struct LenientScalar: Decodable {
             number = value.isFinite ? value : nil
             text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         } else if let value = try? container.decode(String.self) {
-            text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            text = PlainText.clean(value.trimmingCharacters(in: .whitespacesAndNewlines))
             number = Double(text ?? "").flatMap { $0.isFinite ? $0 : nil }
         }
     }
