@@ -51,6 +51,8 @@ public struct ReportTemplates: Sendable {
 
     init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
         _ = ContentTypeRegistry.registered
+        // Before parsing: Mustache's parser recurses once per nested section.
+        try Self.checkStructure(sources)
         var library = MustacheLibrary()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
@@ -72,8 +74,13 @@ public struct ReportTemplates: Sendable {
     }
 
     /// Renders the template called `name` (file name without `.mustache`) with a view model.
+    ///
+    /// Rendering is bounded (``RenderBudget``): a template that would visit far more list elements
+    /// than the view model holds (lists nested in themselves) fails with ``TemplateError/tooMuchOutput``.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        guard let text = library.render(context, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
+        let budget = RenderBudget(limit: RenderBudget.limit(for: context))
+        guard let text = library.render(budget.wrap(context), withTemplate: name) else { throw .unknown(name: name, origin: nil) }
+        if budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: budget.limit) }
         return text
     }
 
@@ -171,26 +178,89 @@ public struct ReportTemplates: Sendable {
         return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
     }
 
-    /// `{{> name}}` tags in a template's text, with their line and column (1-based).
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var found: [(String, Int, Int)] = []
+    /// A Mustache tag: the character that says its kind (`#` `^` `/` `>` `<` `$` `=` `!` `{` `&`, or
+    /// a space for a plain variable), its name, and where it starts (1-based).
+    struct Tag {
+        var kind: Character
+        var name: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Every tag of a template's text, with the default `{{ }}` delimiters.
+    static func tags(in text: String) -> [Tag] {
+        var found: [Tag] = []
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
+            // Columns are counted from the previous tag, so a long line is read once.
+            var (counted, column) = (line.startIndex, 1)
             while let open = rest.range(of: "{{") {
-                let afterOpen = rest[open.upperBound...]
-                let body = afterOpen.drop { $0 == " " || $0 == "\t" }
-                guard body.first == ">", let close = body.range(of: "}}") else {
-                    rest = afterOpen
-                    continue
-                }
-                let name = body[body.index(after: body.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty, !name.hasPrefix("*") {
-                    found.append((name, lineIndex + 1, line.distance(from: line.startIndex, to: open.lowerBound) + 1))
-                }
+                let body = rest[open.upperBound...].drop { $0 == " " || $0 == "\t" }
+                guard let close = body.range(of: "}}") else { break }
+                let inside = body[..<close.lowerBound]
+                let kind = inside.first.map { "#^/><$=!{&".contains($0) ? $0 : " " } ?? " "
+                let name = (kind == " " ? inside : inside.dropFirst()).trimmingCharacters(in: .whitespaces)
+                column += line.distance(from: counted, to: open.lowerBound)
+                counted = open.lowerBound
+                found.append(Tag(kind: kind, name: name, line: lineIndex + 1, column: column))
                 rest = body[close.upperBound...]
             }
         }
         return found
+    }
+
+    /// `{{> name}}` tags in a template's text, with their line and column (1-based).
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        tags(in: text).filter { $0.kind == ">" && !$0.name.isEmpty && !$0.name.hasPrefix("*") }.map { ($0.name, $0.line, $0.column) }
+    }
+
+    /// Sections nested deeper than this, counting through partials, are refused when templates load.
+    public static let maximumNesting = 32
+
+    /// Refuses, before anything is rendered, what could take the process down: a partial that
+    /// includes itself (directly or through others, or through a parent template), sections nested
+    /// deeper than ``maximumNesting``, and the two features that would hide either from this check
+    /// (changed delimiters, dynamic partials).
+    static func checkStructure(_ sources: [String: (text: String, origin: String)]) throws(TemplateError) {
+        let tags = sources.mapValues { Self.tags(in: $0.text) }
+        var depths: [String: Int] = [:]
+        var visiting: [String] = []
+        func nesting(of name: String) throws(TemplateError) -> Int {
+            if let known = depths[name] { return known }
+            let origin = sources[name]?.origin ?? name
+            visiting.append(name)
+            var depth = 0
+            var deepest = 0
+            for tag in tags[name] ?? [] {
+                switch tag.kind {
+                case "=":
+                    throw .unsupported(origin: origin, line: tag.line, column: tag.column, feature: "changing the delimiters ({{=…=}})")
+                case ">" where tag.name.hasPrefix("*"):
+                    throw .unsupported(origin: origin, line: tag.line, column: tag.column, feature: "dynamic partials ({{>*name}})")
+                case "#", "^", "$":
+                    depth += 1
+                case "/":
+                    depth -= 1
+                case ">", "<":
+                    if tag.kind == "<" { depth += 1 }
+                    if let start = visiting.firstIndex(of: tag.name) {
+                        let chain = (visiting[start...] + [tag.name]).joined(separator: " → ")
+                        throw .partialCycle(origin: origin, line: tag.line, column: tag.column, chain: chain)
+                    }
+                    if sources[tag.name] != nil { deepest = max(deepest, depth + (try nesting(of: tag.name))) }
+                default:
+                    break
+                }
+                deepest = max(deepest, depth)
+                if deepest > maximumNesting {
+                    throw .tooDeep(origin: origin, line: tag.line, column: tag.column, maximum: maximumNesting)
+                }
+            }
+            visiting.removeLast()
+            depths[name] = deepest
+            return deepest
+        }
+        for name in sources.keys.sorted() { _ = try nesting(of: name) }
     }
 
     /// A parser error as a phrase.

@@ -75,6 +75,23 @@ struct TemplateTests {
         #expect(error?.exitStatus == .configuration)
     }
 
+    @Test("a list nested in itself stops at the render budget with an error; the same lists walked side by side render in full")
+    func renderBudget() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#films}}{{#films}}{{#films}}{{title}}{{/films}}{{/films}}{{/films}}\n".write(
+            to: folder.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: HTML}}\n{{#films}}{{title}}{{/films}}{{#films}}{{title}}{{/films}}{{#first(films)}}{{title}}{{/first(films)}}\n".write(
+            to: folder.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
+        let templates = try ReportTemplates.load(overrides: folder)
+        let context: [String: Any] = ["films": (0..<1_000).map { ["title": "t\($0)"] }]
+        let error = #expect(throws: TemplateError.self) { try templates.render("report.md", context) }
+        #expect(error?.errorDescription?.contains("rendering stopped after 1050000 list elements") == true)
+        #expect(error?.exitStatus == .configuration)
+        let html = try templates.render("report.html", context)
+        #expect(html.components(separatedBy: "t999").count == 3 && html.hasSuffix("t0\n"), "both walks in full, and transforms still work")
+    }
+
     @Test("an unknown template file, an unknown partial and a missing folder are errors")
     func unknownNames() throws {
         let folder = try temporaryFolder()

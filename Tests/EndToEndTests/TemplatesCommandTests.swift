@@ -57,4 +57,32 @@ struct TemplatesCommandTests {
         #expect(server.server.requests.isEmpty)
         #expect(folder.files(in: "Reports").isEmpty)
     }
+
+    @Test(
+        "templates that would take the process down are refused when they load: exit 78, path:line:column, no request, no file",
+        arguments: [
+            (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n# x\n{{#films}}{{> report.md}}{{/films}}\n"], "report.md.mustache:3:11", "report.md → report.md"),
+            (["html-style": "{{% CONTENT_TYPE: TEXT}}\n{{> html-chart}}\n", "html-chart": "{{% CONTENT_TYPE: TEXT}}\n\n{{> html-style}}\n"],
+             "html-style.mustache:2:1", "html-chart → html-style → html-chart"),
+            (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n" + String(repeating: "{{#films}}", count: 20_000) + String(repeating: "{{/films}}", count: 20_000)],
+             "report.md.mustache:2:", "nest more than 32 deep"),
+            (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n{{=<% %>=}}\n"], "report.md.mustache:2:1", "changing the delimiters"),
+        ])
+    func hostileTemplates(files: [String: String], location: String, says: String) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let mine = folder.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: mine.appendingPathComponent("\(name).mustache"), atomically: true, encoding: .utf8)
+        }
+        let environment = BoxOfficeProcess.environment(["KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString])
+        for arguments in [["report", "2025-03-05", "--templates", "mine"], ["templates", "list", "--templates", "mine"]] {
+            let result = try await BoxOfficeProcess.run(arguments, environment: environment, in: folder.url)
+            #expect(result.status == 78, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains(location) && result.stderr.contains(says), "\(result.stderr)")
+        }
+        #expect(server.server.requests.isEmpty)
+        #expect(folder.files(in: "Reports").isEmpty)
+    }
 }
