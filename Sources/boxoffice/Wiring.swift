@@ -47,15 +47,15 @@ struct Wiring {
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
         return KOBISClient(
-            transport: transport(network, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
+            transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
             cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
     }
 
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
     /// retry quota of its own (so one service's outage cannot spend the other's retries).
-    func transport(_ options: NetworkOptions, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
+    func transport(_ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
         RetryingTransport(
-            URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout),
+            URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
             policy: options.retryPolicy, isDamaged: isDamaged)
     }
 
@@ -68,7 +68,7 @@ struct Wiring {
         }
         let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
         let client = TMDBClient(
-            transport: transport(network, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
+            transport: transport(network, maximumBodySize: TMDBClient.maximumBodySize, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
             baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
             cache: cache)
         return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)

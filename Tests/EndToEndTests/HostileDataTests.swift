@@ -109,4 +109,35 @@ struct HostileDataTests {
             #expect(result.stderrLines.count == 1 && result.stderr.count < 700, "\(result.stderr.count) characters")
         }
     }
+
+    @Test("an answer larger than the service's bound (KOBIS: 2 MiB, after decompression) is abandoned as it arrives: 76, not retried, not cached",
+          arguments: [false, true])
+    func oversizedBody(gzip: Bool) async throws {
+        var body = Data(#"{"boxOfficeResult":{"dailyBoxOfficeList":[],"padding":""#.utf8)
+        body.append(Data(repeating: UInt8(ascii: " "), count: 3 << 20))
+        body.append(Data(#""}}"#.utf8))
+        var headers = ["Content-Type": "application/json"]
+        if gzip {
+            // 3 MiB of spaces compress to a few KB: the limit must hold after decompression.
+            let folder = try TemporaryFolder()
+            let plain = folder.url.appendingPathComponent("body")
+            try body.write(to: plain)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-9", plain.path]
+            try process.run()
+            process.waitUntilExit()
+            body = try Data(contentsOf: plain.appendingPathExtension("gz"))
+            #expect(body.count < 100_000)
+            headers["Content-Encoding"] = "gzip"
+        }
+        let server = try Self.server(ScriptedResponse(headers: headers, body: body))
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-06", "--no-tmdb", "--retries", "3"],
+                                                    environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderr.contains("grew past 2 MiB"))
+        #expect(server.chartRequests.count == 1, "an oversized answer is not asked for again")
+        #expect(FaultInjectionTests.cacheEntries(folder).allSatisfy { !$0.contains("20250306") })
+    }
 }

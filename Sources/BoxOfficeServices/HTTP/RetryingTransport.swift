@@ -62,13 +62,14 @@ public struct RetryingTransport: HTTPTransport {
     func retryDelay(after outcome: Result<HTTPResponse, Error>, attempt: Int) -> Double? {
         switch outcome {
         case .failure(let error):
-            guard error is TransportError else { return nil }
+            guard let error = error as? TransportError, error.isTransient else { return nil }
             return backoff(attempt)
         case .success(let response):
             if RetryPolicy.transientStatuses.contains(response.status) {
                 let floor = response.status == 429 ? 1.0 : 0
                 if let after = RetryAfter.seconds(response.header("Retry-After")) {
-                    return min(max(after, floor), policy.retryAfterCap)
+                    // Never longer than one request may take (--timeout): a server cannot park the run.
+                    return min(max(after, floor), policy.retryAfterCap, policy.deadline)
                 }
                 return max(backoff(attempt), floor)
             }

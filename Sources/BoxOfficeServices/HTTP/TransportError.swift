@@ -6,12 +6,14 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     case cannotConnect(host: String)
     case connectionLost(host: String)
     case other(host: String, code: Int)
+    /// The decoded body grew past the transport's limit: abandoned, never retried.
+    case tooLarge(host: String, limit: Int)
     /// The last of several failed attempts.
     case gaveUp(TransportError, attempts: Int)
 
     public var host: String {
         switch self {
-        case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _): host
+        case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _), .tooLarge(let host, _): host
         case .gaveUp(let error, _): error.host
         }
     }
@@ -23,7 +25,17 @@ public indirect enum TransportError: Error, Equatable, Sendable {
         case .cannotConnect: "could not connect"
         case .connectionLost: "the connection was lost"
         case .other(_, let code): "the request failed (URL error \(code))"
+        case .tooLarge(_, let limit): "the answer grew past \(limit >> 20) MiB, which no honest answer reaches"
         case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
+        }
+    }
+
+    /// True for failures another attempt may cure (not an oversized answer).
+    public var isTransient: Bool {
+        switch self {
+        case .tooLarge: false
+        case .gaveUp(let error, _): error.isTransient
+        default: true
         }
     }
 

@@ -9,14 +9,20 @@ import FoundationNetworking
 /// It never follows a redirect: a 3xx answer is returned as it is, for the client to refuse. A
 /// followed redirect would carry the request's credentials (TMDB's `Authorization` header, the
 /// KOBIS key in the query) to wherever the `Location` points, and neither service redirects.
+///
+/// A body is counted as it arrives, after decompression: one larger than `maximumBodySize` is
+/// abandoned at that point (``TransportError/tooLarge(host:limit:)``), so a small gzip bomb cannot
+/// fill the memory or the cache.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let receiver: Receiver
 
     /// - Parameters:
     ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight; Linux's
     ///     default is small and would silently narrow a wide task group.
     ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
-    public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30) {
+    ///   - maximumBodySize: bytes a decoded body may have.
+    public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
         configuration.timeoutIntervalForRequest = min(timeout, 10)
@@ -25,7 +31,8 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        receiver = Receiver(limit: maximumBodySize)
+        session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -44,6 +51,8 @@ public final class URLSessionTransport: HTTPTransport {
                 if let key = key as? String, let value = value as? String { headers[key] = value }
             }
             return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        } catch Receiver.TooLarge.body {
+            throw TransportError.tooLarge(host: host, limit: receiver.limit)
         } catch let error as URLError {
             // A cancelled task surfaces from URLSession as URLError(.cancelled), not CancellationError.
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
@@ -51,7 +60,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// `URLSession.data(for:)` rebuilt on a completion handler.
+    /// `URLSession.data(for:)` rebuilt on the session's delegate.
     ///
     /// On Linux the built-in async variant can deadlock when a task is cancelled while another
     /// completes (its cancellation handler waits on the session's queue while holding the task's
@@ -60,21 +69,15 @@ public final class URLSessionTransport: HTTPTransport {
         let handle = CancellableTask()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
+                let task = session.dataTask(with: request)
+                receiver.expect(task, continuation)
                 handle.start(task)
             }
         } onCancel: {
             handle.cancel()
         }
     }
+
     static func transportError(_ error: URLError, host: String) -> TransportError {
         switch error.code {
         case .timedOut: .timedOut(host: host)
@@ -84,6 +87,65 @@ public final class URLSessionTransport: HTTPTransport {
             .connectionLost(host: host)
         default: .other(host: host, code: error.code.rawValue)
         }
+    }
+}
+
+/// The session's delegate: gathers each task's body up to the limit, refuses every redirect, and
+/// resumes the waiting caller when the task completes.
+private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    enum TooLarge: Error { case body }
+
+    private struct Pending {
+        var continuation: CheckedContinuation<(Data, URLResponse), Error>
+        var body = Data()
+        var tooLarge = false
+    }
+
+    let limit: Int
+    private let lock = NSLock()
+    private var pending: [Int: Pending] = [:]
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func expect(_ task: URLSessionTask, _ continuation: CheckedContinuation<(Data, URLResponse), Error>) {
+        lock.withLock { pending[task.taskIdentifier] = Pending(continuation: continuation) }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overflow = lock.withLock { () -> Bool in
+            guard var entry = pending[dataTask.taskIdentifier], !entry.tooLarge else { return false }
+            if entry.body.count + data.count > limit {
+                entry.tooLarge = true
+                entry.body = Data()
+            } else {
+                entry.body.append(data)
+            }
+            pending[dataTask.taskIdentifier] = entry
+            return entry.tooLarge
+        }
+        if overflow { DispatchQueue.global().async { dataTask.cancel() } }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if entry.tooLarge {
+            entry.continuation.resume(throwing: TooLarge.body)
+        } else if let error {
+            entry.continuation.resume(throwing: error)
+        } else if let response = task.response {
+            entry.continuation.resume(returning: (entry.body, response))
+        } else {
+            entry.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 
@@ -112,15 +174,5 @@ private final class CancellableTask: @unchecked Sendable {
 
     private static func cancelElsewhere(_ task: URLSessionDataTask) {
         DispatchQueue.global().async { task.cancel() }
-    }
-}
-
-/// Answers every redirect with "do not follow": the task completes with the 3xx response itself.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

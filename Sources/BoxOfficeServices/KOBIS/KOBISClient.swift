@@ -9,6 +9,9 @@ public struct KOBISClient: Sendable {
     /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
     public static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
 
+    /// The largest answer accepted: a chart is a few KB and movie info at most ~30 KB.
+    public static let maximumBodySize = 2 << 20
+
     /// KOBIS answers every request with a JSON object: anything else is a damaged answer to retry.
     public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
 
@@ -99,6 +102,8 @@ public struct KOBISClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
+        } catch let error as TransportError where !error.isTransient {
+            throw KOBISError.malformed(subject: subject, reason: error.summary)
         } catch let error as TransportError {
             throw KOBISError.unavailable(subject: subject, reason: error.summary)
         }

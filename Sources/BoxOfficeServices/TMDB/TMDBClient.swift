@@ -10,6 +10,9 @@ public struct TMDBClient: Sendable {
     /// Korean titles and Korean release dates.
     public static let language = "ko-KR"
     public static let region = "KR"
+    /// The largest answer accepted: a film's details with keywords and release dates are ~100 KB.
+    public static let maximumBodySize = 4 << 20
+
     /// TMDB answers every request with a JSON object: anything else is a damaged answer to retry.
     public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
 
@@ -97,6 +100,8 @@ public struct TMDBClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
+        } catch let error as TransportError where !error.isTransient {
+            throw TMDBError.malformed(subject: subject, reason: error.summary)
         } catch let error as TransportError {
             throw TMDBError.unavailable(subject: subject, reason: error.summary)
         }
