@@ -9,13 +9,21 @@ import Mustache
 /// budget is spent; the renderer then throws instead of returning the partial text.
 final class RenderBudget: @unchecked Sendable {
     private let lock = NSLock()
-    private var left: Int
+    private var left = 0
     private(set) var exceeded = false
-    let limit: Int
+    /// Visits allowed: generous for any template that walks each list a few times, small against
+    /// one that multiplies them. Set by ``wrap(_:)``, from the elements it wrapped.
+    private(set) var limit = 0
+    private var elements = 0
 
-    init(limit: Int) {
-        self.limit = limit
-        left = limit
+    /// `context` with every list (at any depth) made a ``BudgetedList`` drawing on a budget of
+    /// 1,000,000 visits plus 50 per element.
+    static func wrapping(_ context: Any) -> (budget: RenderBudget, context: Any) {
+        let budget = RenderBudget()
+        let wrapped = budget.wrap(context)
+        budget.limit = 1_000_000 + 50 * budget.elements
+        budget.left = budget.limit
+        return (budget, wrapped)
     }
 
     /// Takes one element's visit; false once the budget is spent.
@@ -30,24 +38,15 @@ final class RenderBudget: @unchecked Sendable {
         }
     }
 
-    /// Visits allowed for a view model: generous for any template that walks each list a few
-    /// times, small against one that multiplies them.
-    static func limit(for context: Any) -> Int { 1_000_000 + 50 * elements(in: context) }
-
-    private static func elements(in value: Any) -> Int {
-        switch value {
-        case let list as [Any]: list.count + list.reduce(0) { $0 + elements(in: $1) }
-        case let object as [String: Any]: object.values.reduce(0) { $0 + elements(in: $1) }
-        default: 0
-        }
-    }
-
     /// `value` with every list (at any depth) made a ``BudgetedList`` drawing on this budget.
     func wrap(_ value: Any) -> Any {
         switch value {
-        case let list as [Any]: BudgetedList(elements: list.map(wrap), budget: self)
-        case let object as [String: Any]: object.mapValues(wrap)
-        default: value
+        case is String, is Bool: return value  // most values: decided before the costlier casts
+        case let list as [Any]:
+            elements += list.count
+            return BudgetedList(elements: list.map(wrap), budget: self)
+        case let object as [String: Any]: return object.mapValues(wrap)
+        default: return value
         }
     }
 }

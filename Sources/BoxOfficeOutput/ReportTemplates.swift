@@ -78,8 +78,8 @@ public struct ReportTemplates: Sendable {
     /// Rendering is bounded (``RenderBudget``): a template that would visit far more list elements
     /// than the view model holds (lists nested in themselves) fails with ``TemplateError/tooMuchOutput``.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        let budget = RenderBudget(limit: RenderBudget.limit(for: context))
-        guard let text = library.render(budget.wrap(context), withTemplate: name) else { throw .unknown(name: name, origin: nil) }
+        let (budget, wrapped) = RenderBudget.wrapping(context)
+        guard let text = library.render(wrapped, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
         if budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: budget.limit) }
         return text
     }

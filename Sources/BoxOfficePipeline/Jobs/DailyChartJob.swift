@@ -3,8 +3,12 @@ import BoxOfficeModel
 /// A date's daily chart; every film it names is queued for movie info (and TMDB) at once.
 struct DailyChartJob: FetchJob {
     let day: Day
+    let identity: String
 
-    var identity: String { "daily-chart:\(day.iso)" }
+    init(day: Day) {
+        self.day = day
+        identity = "daily-chart:\(day.iso)"
+    }
 
     func run(_ context: FetchContext) async throws -> FetchJobResult {
         let chart: DailyChart

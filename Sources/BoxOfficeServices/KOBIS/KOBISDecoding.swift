@@ -71,7 +71,7 @@ public enum KOBISDecoding {
 
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
         let row = Fields(label: label)
-        let code = raw.movieCd ?? ""
+        let code = PlainText.clean(raw.movieCd ?? "")
         guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
         let bounds = ChartBounds.self
         return ChartEntry(
@@ -79,7 +79,7 @@ public enum KOBISDecoding {
             rankChange: Int(try row.int64(raw.rankInten, "rankInten", in: bounds.rankChange)),
             isNew: raw.rankOldAndNew?.uppercased() == "NEW",
             movieCode: code,
-            title: raw.movieNm ?? "",
+            title: PlainText.clean(raw.movieNm ?? ""),
             openDate: raw.openDt.flatMap { Day(lenient: $0) },
             sales: try row.int64(raw.salesAmt, "salesAmt", in: bounds.sales),
             salesShare: try row.decimal(raw.salesShare, "salesShare", in: bounds.share),
@@ -137,7 +137,7 @@ enum Scalar {
     static func text(_ value: JSONValue?) throws(MalformedBody) -> String? {
         switch value {
         case nil: nil
-        case .string(let string): PlainText.clean(trimmed(string))
+        case .string(let string): trimmed(string)
         case .number(let raw): Int64(raw).map { String($0) } ?? Double(raw).map { String($0) } ?? raw
         case .bool(let bool): String(bool)
         case .null: ""
@@ -287,7 +287,8 @@ private struct Row {
     let fields: [String: String]
     let label: String
 
-    func text(_ key: String) -> String { fields[key] ?? "" }
+    /// A field as display text (``PlainText``): every movie-info field is shown somewhere.
+    func text(_ key: String) -> String { PlainText.clean(fields[key] ?? "") }
     func optionalInt(_ key: String) throws(MalformedBody) -> Int? { try Fields(label: label).optionalInt(fields[key], key) }
     func day(_ key: String) -> Day? { Day(lenient: text(key)) }
 }
