@@ -64,9 +64,6 @@ public struct ReportTemplates: Sendable {
             } catch {
                 throw .syntax(origin: source.origin, line: 1, column: 1, reason: "\(error)")
             }
-            if let (partial, line, column) = Self.partialReferences(in: source.text).first(where: { sources[$0.name] == nil }) {
-                throw .unknownPartial(origin: source.origin, line: line, column: column, name: partial)
-            }
         }
         self.library = library
         self.origins = sources.mapValues(\.origin)
@@ -209,16 +206,11 @@ public struct ReportTemplates: Sendable {
         return found
     }
 
-    /// `{{> name}}` tags in a template's text, with their line and column (1-based).
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        tags(in: text).filter { $0.kind == ">" && !$0.name.isEmpty && !$0.name.hasPrefix("*") }.map { ($0.name, $0.line, $0.column) }
-    }
-
     /// Sections nested deeper than this, counting through partials, are refused when templates load.
     public static let maximumNesting = 32
 
-    /// Refuses, before anything is rendered, what could take the process down: a partial that
-    /// includes itself (directly or through others, or through a parent template), sections nested
+    /// Refuses, before anything is parsed or rendered, a partial naming no template and what could
+    /// take the process down: a partial that includes itself (directly or through others, or through a parent template), sections nested
     /// deeper than ``maximumNesting``, and the two features that would hide either from this check
     /// (changed delimiters, dynamic partials).
     static func checkStructure(_ sources: [String: (text: String, origin: String)]) throws(TemplateError) {
@@ -241,6 +233,8 @@ public struct ReportTemplates: Sendable {
                     depth += 1
                 case "/":
                     depth -= 1
+                case ">" where !tag.name.isEmpty && sources[tag.name] == nil:
+                    throw .unknownPartial(origin: origin, line: tag.line, column: tag.column, name: tag.name)
                 case ">", "<":
                     if tag.kind == "<" { depth += 1 }
                     if let start = visiting.firstIndex(of: tag.name) {
