@@ -84,26 +84,31 @@ struct ReportCommand: AsyncParsableCommand {
             let render = ReportRenderer(templates: templates, options: .init(csvByteOrderMark: !noBOM))
             let write = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
 
+            func run(_ fetch: FetchStage, simulated: Bool) async throws -> ReportPipeline.Result {
+                try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: simulated)
+                    .run(request, requireEnrichment: tmdb.requireTMDB)
+            }
+
             let result: ReportPipeline.Result
             if sample {
                 // The sample never touches the cache, the ledger or the network.
-                let fetch = FetchStage(
-                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
-                    enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
-                    progress: progress.update)
-                result = try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: true)
-                    .run(request, requireEnrichment: tmdb.requireTMDB)
+                result = try await run(
+                    FetchStage(
+                        client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
+                        enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
+                        progress: progress.update),
+                    simulated: true)
             } else {
                 result = try await wiring.withCache(cacheOptions, offline: offline) { cache in
-                    let fetch = FetchStage(
-                        client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
-                        width: network.concurrency,
-                        enrichment: try wiring.enrichment(
-                            tmdb, network: network, cache: cache,
-                            upcoming: upcoming || range.end == wiring.calendar.yesterday),
-                        progress: progress.update)
-                    return try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: false)
-                        .run(request, requireEnrichment: tmdb.requireTMDB)
+                    try await run(
+                        FetchStage(
+                            client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
+                            width: network.concurrency,
+                            enrichment: try wiring.enrichment(
+                                tmdb, network: network, cache: cache,
+                                upcoming: upcoming || range.end == wiring.calendar.yesterday),
+                            progress: progress.update),
+                        simulated: false)
                 }
             }
             progress.finish()
