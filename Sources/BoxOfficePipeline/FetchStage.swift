@@ -64,7 +64,8 @@ public struct FetchStage: Sendable {
     }
 
     public let client: KOBISClient
-    /// Requests in flight at most.
+    /// Jobs in progress at most. Requests on the wire are bounded beneath, by the transport's
+    /// ``RequestSlots``, so a job waiting to retry does not keep another from running.
     public let width: Int
     public let enrichment: EnrichmentPlan
 

@@ -32,14 +32,14 @@ struct FetchCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment)
+            let wiring = try Wiring(environment: environment, network: network)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
             let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false) { cache in
                 let client = try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache)
                 let plan = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
-                let fetched = try await FetchStage(client: client, width: network.concurrency, enrichment: plan, progress: progress.update)
+                let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: plan, progress: progress.update)
                     .fetch(range, filters: chart.filters)
                 return (fetched, await client.budget?.spent ?? 0, plan.matcher != nil)
             }

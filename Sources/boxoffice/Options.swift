@@ -9,7 +9,7 @@ extension KOBISFilters.FilmKind: ExpressibleByArgument {}
 
 /// How both services are reached: requests in flight, retries, and the time one request may take.
 struct NetworkOptions: ParsableArguments {
-    @Option(help: "Requests in flight at most (1…32).")
+    @Option(help: "Requests on the wire at most, KOBIS and TMDB together (1…32); one waiting to retry gives its place to another.")
     var concurrency = 8
 
     @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")
@@ -19,6 +19,10 @@ struct NetworkOptions: ParsableArguments {
     var timeout = 30.0
 
     var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
+
+    /// Jobs in progress at most. Wider than `concurrency`, which bounds requests on the wire: a job
+    /// waiting out a backoff or a `Retry-After` gives its request slot to another.
+    var jobs: Int { concurrency * 4 }
 
     func validate() throws {
         guard (1...32).contains(concurrency) else {

@@ -66,7 +66,7 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment)
+            let wiring = try Wiring(environment: environment, network: network)
             let range =
                 try sample && self.range == nil
                 ? DateRange.parse(SampleData.week.start.iso + ".." + SampleData.week.end.iso, calendar: wiring.calendar)
@@ -94,7 +94,7 @@ struct ReportCommand: AsyncParsableCommand {
                 // The sample never touches the cache, the ledger or the network.
                 result = try await run(
                     FetchStage(
-                        client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.concurrency,
+                        client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.jobs,
                         enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
                         progress: progress.update),
                     simulated: true)
@@ -103,7 +103,7 @@ struct ReportCommand: AsyncParsableCommand {
                     try await run(
                         FetchStage(
                             client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
-                            width: network.concurrency,
+                            width: network.jobs,
                             enrichment: try wiring.enrichment(
                                 tmdb, network: network, cache: cache,
                                 upcoming: upcoming || range.end == wiring.calendar.yesterday),

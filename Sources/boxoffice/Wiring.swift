@@ -10,9 +10,12 @@ struct Wiring {
     let calendar: SeoulCalendar
     let kobisKey: String?
     let tmdbCredentials: TMDBCredentials?
+    /// `--concurrency` requests on the wire at most, shared by KOBIS and TMDB.
+    let requestSlots: RequestSlots
 
-    init(environment: [String: String]) throws {
+    init(environment: [String: String], network: NetworkOptions) throws {
         self.environment = environment
+        requestSlots = RequestSlots(network.concurrency)
         calendar = try SeoulCalendar.fromEnvironment(environment)
         kobisKey = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)
         tmdbCredentials = TMDBCredentials.fromEnvironment(environment)
@@ -52,11 +55,12 @@ struct Wiring {
     }
 
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
-    /// retry quota of its own (so one service's outage cannot spend the other's retries).
+    /// retry quota of its own (so one service's outage cannot spend the other's retries), taking the
+    /// run's shared request slots only while on the wire.
     func transport(_ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
         RetryingTransport(
             URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
-            policy: options.retryPolicy, isDamaged: isDamaged)
+            policy: options.retryPolicy, slots: requestSlots, isDamaged: isDamaged)
     }
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.

@@ -140,4 +140,31 @@ struct HostileDataTests {
         #expect(server.chartRequests.count == 1, "an oversized answer is not asked for again")
         #expect(FaultInjectionTests.cacheEntries(folder).allSatisfy { !$0.contains("20250306") })
     }
+
+    @Test("Retry-After: 1e9 on every first attempt, --timeout 2, one request slot: each waits at most 2 s, and a waiting request holds no slot")
+    func retryAfterHoldsNoSlot() async throws {
+        let seen = SeenDates()
+        let server = try FakeKOBISServer(script: { request in
+            guard let date = request.query["targetDt"], seen.firstTime(date) else { return nil }
+            return ScriptedResponse(status: 503, headers: ["Retry-After": "1000000000"], body: Data("{}".utf8))
+        })
+        let folder = try TemporaryFolder()
+        let started = Date()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-04..2025-03-07", "--no-tmdb", "--concurrency", "1", "--timeout", "2", "--format", "json"],
+            environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30, "a server cannot park the run for 1e9 s")
+        let dates = server.chartRequests.compactMap { $0.query["targetDt"] }
+        #expect(dates.count == 8, "each chart: one refused attempt, one retry")
+        // With the slot held while waiting, the order would be A A B B C C D D.
+        #expect(Set(dates.prefix(4)).count == 4, "every first attempt went out before any retry: \(dates)")
+    }
+}
+
+/// Dates seen once already.
+final class SeenDates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    func firstTime(_ date: String) -> Bool { lock.withLock { seen.insert(date).inserted } }
 }

@@ -7,23 +7,29 @@ import Foundation
 /// body the service's `isDamaged` check refuses (an HTML page from a proxy, a truncated body). Everything else, including KOBIS `faultInfo` answers and TMDB's 401, 404 and 422, is
 /// returned at once for the client to interpret: a permanent error is never retried. `Retry-After`
 /// (seconds or an HTTP date) is honoured up to a cap, and a 429 always waits at least a second.
+///
+/// With `slots`, each attempt holds one of the run's ``RequestSlots`` while it is on the wire and
+/// gives it back before waiting to retry; the time spent waiting for a slot does not count against
+/// the attempt's deadline.
 public struct RetryingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
     public let quota: RetryQuota
+    public let slots: RequestSlots?
     let time: TimeSource
     let random: @Sendable () -> Double
     /// The service's own word on a body that arrived with a 2xx but cannot be what it sends.
     let isDamaged: @Sendable (Data) -> Bool
 
     public init(
-        _ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(),
+        _ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(), slots: RequestSlots? = nil,
         time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }
     ) {
         self.base = base
         self.policy = policy
         self.quota = quota
+        self.slots = slots
         self.time = time
         self.random = random
         self.isDamaged = isDamaged
@@ -35,10 +41,7 @@ public struct RetryingTransport: HTTPTransport {
         while true {
             let outcome: Result<HTTPResponse, Error>
             do {
-                outcome = .success(
-                    try await Deadline.run(seconds: policy.deadline, host: request.url.host ?? "the server") {
-                        try await base.send(request)
-                    })
+                outcome = .success(try await attemptOnce(request))
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
@@ -56,6 +59,17 @@ public struct RetryingTransport: HTTPTransport {
             try await time.sleep(wait)
             attempt += 1
         }
+    }
+
+    /// One attempt under the deadline, holding a slot (when there are slots) only while it runs.
+    func attemptOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let base = base
+        let deadline = policy.deadline
+        let attempt: @Sendable () async throws -> HTTPResponse = {
+            try await Deadline.run(seconds: deadline, host: request.url.host ?? "the server") { try await base.send(request) }
+        }
+        guard let slots else { return try await attempt() }
+        return try await slots.withSlot(attempt)
     }
 
     /// How long to wait before trying again, or nil when the outcome is final.
