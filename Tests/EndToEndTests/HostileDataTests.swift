@@ -85,6 +85,24 @@ struct HostileDataTests {
         #expect(copies.count == 1, "the damaged ledger is kept aside")
     }
 
+    @Test("NUL, C0/C1 controls and bidirectional overrides in titles reach no report: CSV, Markdown, HTML and JSON hold only text")
+    func controlCharactersInTitles() async throws {
+        let hostile = ["기생충\u{0000}", "Evil\u{202E}gnp.exe", "Bell\u{0007}\u{001B}[31m", "C1\u{0085}\u{009B}", "Iso\u{2066}late\u{2069}"]
+        let server = try Self.server(Self.chart(rows: hostile.count) { index, row in row["movieNm"] = hostile[index] })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json,csv,md,html"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = folder.files(in: "Reports")
+        #expect(names.count == 5, "json, two CSVs, md, html: \(names)")
+        let forbidden = Set("\u{0000}\u{0007}\u{001B}\u{0085}\u{009B}\u{202E}\u{2066}\u{2069}".unicodeScalars)
+        for name in names {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"), encoding: .utf8)
+            #expect(!text.unicodeScalars.contains { forbidden.contains($0) }, "\(name) holds a control character")
+            #expect(!text.contains("\\u0000") && !text.lowercased().contains("\\u202e"), "\(name) holds an escaped control")
+            #expect(text.contains("기생충") && text.contains("Evilgnp.exe"), "\(name) keeps the text around them")
+        }
+    }
+
     @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
     func fifoEntry() async throws {
         let server = try FakeKOBISServer()
