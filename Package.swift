@@ -51,7 +51,11 @@ let package = Package(
         // Loopback HTTP servers that speak the services' formats: for tests and benchmarks only.
         .target(name: "FakeServices", dependencies: ["BoxOfficePipeline"]),
         .executableTarget(name: "boxoffice-bench", dependencies: ["BoxOfficePipeline", "FakeServices"]),
-        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices"], exclude: ["Fixtures", "Golden"]),
+        // The parsers a hostile server, user or template author reaches, behind one libFuzzer
+        // entry point (scripts/fuzz); the unit tests replay every input it kept.
+        .target(name: "BoxOfficeFuzz", dependencies: ["BoxOfficeServices", "BoxOfficeOutput"]),
+        .executableTarget(name: "boxoffice-fuzz", dependencies: ["BoxOfficeFuzz"]),
+        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice"]),
     ],
     swiftLanguageModes: [.v6]

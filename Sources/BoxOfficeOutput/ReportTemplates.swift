@@ -49,12 +49,29 @@ public struct ReportTemplates: Sendable {
         return try ReportTemplates(sources: sources)
     }
 
-    init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
+    /// The bundled templates, parsed once per process: most runs (and every fuzz input) replace few or none.
+    private static let parsedDefaults: [String: MustacheTemplate] = DefaultTemplates.sources.compactMapValues {
+        try? MustacheTemplate(string: $0)
+    }
+
+    /// The defaults with some templates' text replaced, as if read from files named `origin`/NAME:
+    /// the loader without the file system, for the fuzz target.
+    package static func load(replacing texts: [String: String], origin: String) throws(TemplateError) -> ReportTemplates {
+        var sources = DefaultTemplates.sources.mapValues { (text: $0, origin: "bundled") }
+        for (name, text) in texts { sources[name] = (text, "\(origin)/\(name).mustache") }
+        return try ReportTemplates(sources: sources)
+    }
+
+    package init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
         _ = ContentTypeRegistry.registered
         // Before parsing: Mustache's parser recurses once per nested section.
         try Self.checkStructure(sources)
         var library = MustacheLibrary()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            if source.text == DefaultTemplates.sources[name], let parsed = Self.parsedDefaults[name] {
+                library.register(parsed, named: name)
+                continue
+            }
             do {
                 library.register(try MustacheTemplate(string: source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {

@@ -50,7 +50,8 @@ struct Wiring {
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
         return KOBISClient(
-            transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody), key: key, baseURL: baseURL,
+            transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody), key: key,
+            baseURL: baseURL,
             cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
     }
 

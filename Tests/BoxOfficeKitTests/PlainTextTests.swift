@@ -1,7 +1,8 @@
-@testable import BoxOfficeModel
-@testable import BoxOfficeServices
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
 
 @Suite("Plain text from services")
 struct PlainTextTests {

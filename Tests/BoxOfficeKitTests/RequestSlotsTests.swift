@@ -67,10 +67,12 @@ struct RequestSlotsTests {
         let slots = RequestSlots(1)
         let (slept, sleeping) = AsyncStream.makeStream(of: Double.self)
         let (wake, waking) = AsyncStream.makeStream(of: Void.self)
-        let time = TimeSource(now: { 0 }, sleep: { seconds in
-            sleeping.yield(seconds)
-            for await _ in wake { break }
-        })
+        let time = TimeSource(
+            now: { 0 },
+            sleep: { seconds in
+                sleeping.yield(seconds)
+                for await _ in wake { break }
+            })
         let waiting = RetryingTransport(
             ScriptedTransport([.respond(503, "{}", ["Retry-After": "1000000000"]), .respond(200, "{}")]),
             policy: RetryPolicy(deadline: 3), slots: slots, time: time)

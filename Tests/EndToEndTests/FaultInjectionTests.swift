@@ -262,8 +262,9 @@ struct CredentialTests {
             .joined(separator: "\n")
     }
 
-    @Test("a redirect to another host (302, 307) is never followed by either service: no request reaches it, exit 76, nothing written",
-          arguments: [302, 307])
+    @Test(
+        "a redirect to another host (302, 307) is never followed by either service: no request reaches it, exit 76, nothing written",
+        arguments: [302, 307])
     func redirects(status: Int) async throws {
         let thief = try LoopbackHTTPServer { _ in .json("{}") }
         let location = thief.baseURL.appendingPathComponent("steal").absoluteString

@@ -36,16 +36,22 @@ struct HostileDataTests {
         try FakeKOBISServer(script: { $0.query["targetDt"] == "20250306" ? answer : nil })
     }
 
-    static func run(_ server: FakeKOBISServer, _ folder: TemporaryFolder, _ arguments: [String] = ["report", "2025-03-06"])
+    static func run(
+        _ server: FakeKOBISServer, _ folder: TemporaryFolder, _ arguments: [String] = ["report", "2025-03-06"]
+    )
         async throws -> BoxOfficeProcess.Result
     {
-        try await BoxOfficeProcess.run(arguments + ["--no-tmdb", "--retries", "0"],
-                                       environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        try await BoxOfficeProcess.run(
+            arguments + ["--no-tmdb", "--retries", "0"],
+            environment: FaultInjectionTests.environment(server, folder), in: folder.url)
     }
 
-    @Test("numbers past every bound are a malformed response (76) naming the field and the date, before any film is fetched",
-          arguments: [("audiCnt", "5000000000000000000"), ("scrnCnt", "9223372036854775807"), ("salesAmt", "9000000000000000000"),
-                      ("rankInten", "-9223372036854775808"), ("audiAcc", "-5"), ("salesShare", "250")])
+    @Test(
+        "numbers past every bound are a malformed response (76) naming the field and the date, before any film is fetched",
+        arguments: [
+            ("audiCnt", "5000000000000000000"), ("scrnCnt", "9223372036854775807"), ("salesAmt", "9000000000000000000"),
+            ("rankInten", "-9223372036854775808"), ("audiAcc", "-5"), ("salesShare", "250"),
+        ])
     func outOfBounds(field: String, value: String) async throws {
         let server = try Self.server(Self.chart(rows: 3) { index, row in if index == 1 { row[field] = value } })
         let folder = try TemporaryFolder()
@@ -66,8 +72,9 @@ struct HostileDataTests {
         #expect(server.movieInfoRequests.isEmpty && server.chartRequests.count == 1)
     }
 
-    @Test("a ledger holding Int64.min, a negative count or the wrong type: a warning, a budget never above the quota, no crash",
-          arguments: ["-9223372036854775808", "-4900", "\"lots\""])
+    @Test(
+        "a ledger holding Int64.min, a negative count or the wrong type: a warning, a budget never above the quota, no crash",
+        arguments: ["-9223372036854775808", "-4900", "\"lots\""])
     func damagedLedger(count: String) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -128,8 +135,9 @@ struct HostileDataTests {
         }
     }
 
-    @Test("an answer larger than the service's bound (KOBIS: 2 MiB, after decompression) is abandoned as it arrives: 76, not retried, not cached",
-          arguments: [false, true])
+    @Test(
+        "an answer larger than the service's bound (KOBIS: 2 MiB, after decompression) is abandoned as it arrives: 76, not retried, not cached",
+        arguments: [false, true])
     func oversizedBody(gzip: Bool) async throws {
         var body = Data(#"{"boxOfficeResult":{"dailyBoxOfficeList":[],"padding":""#.utf8)
         body.append(Data(repeating: UInt8(ascii: " "), count: 3 << 20))
@@ -151,8 +159,9 @@ struct HostileDataTests {
         }
         let server = try Self.server(ScriptedResponse(headers: headers, body: body))
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-06", "--no-tmdb", "--retries", "3"],
-                                                    environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-06", "--no-tmdb", "--retries", "3"],
+            environment: FaultInjectionTests.environment(server, folder), in: folder.url)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("grew past 2 MiB"))
         #expect(server.chartRequests.count == 1, "an oversized answer is not asked for again")

@@ -61,11 +61,21 @@ struct TemplatesCommandTests {
     @Test(
         "templates that would take the process down are refused when they load: exit 78, path:line:column, no request, no file",
         arguments: [
-            (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n# x\n{{#films}}{{> report.md}}{{/films}}\n"], "report.md.mustache:3:11", "report.md → report.md"),
-            (["html-style": "{{% CONTENT_TYPE: TEXT}}\n{{> html-chart}}\n", "html-chart": "{{% CONTENT_TYPE: TEXT}}\n\n{{> html-style}}\n"],
-             "html-style.mustache:2:1", "html-chart → html-style → html-chart"),
-            (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n" + String(repeating: "{{#films}}", count: 20_000) + String(repeating: "{{/films}}", count: 20_000)],
-             "report.md.mustache:2:", "nest more than 32 deep"),
+            (
+                ["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n# x\n{{#films}}{{> report.md}}{{/films}}\n"], "report.md.mustache:3:11",
+                "report.md → report.md"
+            ),
+            (
+                ["html-style": "{{% CONTENT_TYPE: TEXT}}\n{{> html-chart}}\n", "html-chart": "{{% CONTENT_TYPE: TEXT}}\n\n{{> html-style}}\n"],
+                "html-style.mustache:2:1", "html-chart → html-style → html-chart"
+            ),
+            (
+                [
+                    "report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n" + String(repeating: "{{#films}}", count: 20_000)
+                        + String(repeating: "{{/films}}", count: 20_000)
+                ],
+                "report.md.mustache:2:", "nest more than 32 deep"
+            ),
             (["report.md": "{{% CONTENT_TYPE: MARKDOWN}}\n{{=<% %>=}}\n"], "report.md.mustache:2:1", "changing the delimiters"),
         ])
     func hostileTemplates(files: [String: String], location: String, says: String) async throws {

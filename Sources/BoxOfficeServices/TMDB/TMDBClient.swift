@@ -122,8 +122,9 @@ public struct TMDBClient: Sendable {
         default:
             let (_, message) = TMDBDecoding.errorMessage(response.body)
             // TMDB's own words go into messages and reports: never with the credential in them.
-            throw TMDBError.rejected(subject: subject, status: response.status,
-                                     message: Redactor(secrets: [credentials.secret]).redact(message ?? ""))
+            throw TMDBError.rejected(
+                subject: subject, status: response.status,
+                message: Redactor(secrets: [credentials.secret]).redact(message ?? ""))
         }
     }
 
