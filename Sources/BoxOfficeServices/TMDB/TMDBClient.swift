@@ -20,6 +20,8 @@ public struct TMDBClient: Sendable {
     public let baseURL: URL
     private let credentials: TMDBCredentials
     private let limiter: RateLimiter
+    /// Set by the first 401 or outage: no later request is sent, each fails with that error.
+    private let stop = FirstError<TMDBError>()
     /// Where bodies are kept and looked up first; nil for no cache.
     public let cache: CacheAccess?
 
@@ -97,6 +99,19 @@ public struct TMDBClient: Sendable {
     private func fetch(_ path: String, _ parameters: [(String, String)], subject: String) async throws -> Data {
         let request = request(path, parameters)
         try await limiter.acquire()
+        if let stopped = await stop.error { throw stopped }
+        do {
+            return try await send(request, subject: subject)
+        } catch let error as TMDBError {
+            switch error {
+            case .unauthorized, .unavailable: await stop.record(error)
+            case .notFound, .rejected, .malformed, .notCached: break
+            }
+            throw error
+        }
+    }
+
+    private func send(_ request: HTTPRequest, subject: String) async throws -> Data {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
