@@ -9,7 +9,7 @@ extension KOBISFilters.FilmKind: ExpressibleByArgument {}
 
 /// How both services are reached: requests in flight, retries, and the time one request may take.
 struct NetworkOptions: ParsableArguments {
-    @Option(help: "Requests on the wire at most, KOBIS and TMDB together (1…32); one waiting to retry gives its place to another.")
+    @Option(help: "Requests on the wire at most, KOBIS and TMDB together (1…32); one waiting a second or more to retry gives its place to another.")
     var concurrency = 8
 
     @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")

@@ -61,7 +61,7 @@ struct Wiring {
     func transport(_ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
         RetryingTransport(
             URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
-            policy: options.retryPolicy, slots: requestSlots, isDamaged: isDamaged)
+            policy: options.retryPolicy, quota: RetryQuota(downAfter: options.concurrency), slots: requestSlots, isDamaged: isDamaged)
     }
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.

@@ -37,7 +37,7 @@ struct RequestSlotsTests {
         }
         #expect(await occupancy.peak == capacity)
         #expect(await occupancy.order.count == 24)
-        #expect(await slots.inUse == 0)
+        #expect(slots.inUse == 0)
     }
 
     @Test("a cancelled waiter leaves the queue with CancellationError and takes no slot")
@@ -58,7 +58,7 @@ struct RequestSlotsTests {
         await #expect(throws: CancellationError.self) { try await waiter.value }
         releasing.yield()
         try await holder.value
-        #expect(await slots.inUse == 0)
+        #expect(slots.inUse == 0)
         #expect(try await slots.withSlot { 2 } == 2, "the slot is free again")
     }
 
@@ -81,7 +81,7 @@ struct RequestSlotsTests {
         let first = Task { try await waiting.send(RetryTests.request) }
         var waits = slept.makeAsyncIterator()
         #expect(await waits.next() == 3, "Retry-After capped by the 3 s deadline")
-        #expect(await slots.inUse == 0, "no slot held while waiting")
+        #expect(slots.inUse == 0, "no slot held while waiting")
         #expect(try await other.send(RetryTests.request).status == 200)
         waking.yield()
         let response = try await first.value

@@ -130,6 +130,46 @@ struct RetryTests {
         #expect(await quota.remaining == 5)
     }
 
+    @Test("flaky: first-attempt timeouts waiting at once (the whole concurrency) never exhaust the quota")
+    func flakyWaitingAtOnce() async throws {
+        let quota = RetryQuota(downAfter: 8)
+        for _ in 0..<20 {
+            // 16 requests time out together and all wait to retry; then their retries succeed.
+            for _ in 0..<16 { #expect(await quota.withdraw(afterTimeout: true)) }
+            for _ in 0..<16 { await quota.deposit(retryCost: RetryQuota.timeoutCost) }
+        }
+        #expect(await quota.remaining == RetryQuota.defaultCapacity)
+    }
+
+    @Test("every first attempt failing, every retry working: 300 requests all succeed, nothing spent")
+    func everyFirstAttemptFails() async throws {
+        let quota = RetryQuota(downAfter: 4)
+        let time = VirtualTime()
+        for _ in 0..<300 {
+            let transport = ScriptedTransport([.fail(.timedOut(host: "h")), Self.ok])
+            let response = try await retrying(transport, time: time, quota: quota).send(Self.request)
+            #expect(response.status == 200 && response.attempts == 2)
+        }
+        #expect(await quota.remaining == RetryQuota.defaultCapacity)
+    }
+
+    @Test("down: failed retries in a row stop retrying at once, and the answer says the retry budget ran out")
+    func downAfterFailedRetries() async throws {
+        let quota = RetryQuota(downAfter: 4)
+        let down = ScriptedTransport([.respond(503, "{}")])
+        let time = VirtualTime()
+        let first = try await retrying(down, time: time, quota: quota).send(Self.request)
+        #expect(first.attempts == 4 && first.retryBudgetExhaustedAfter == nil)
+        let second = try await retrying(down, time: time, quota: quota).send(Self.request)
+        #expect(second.attempts == 2, "the fourth failed retry in a row is not retried")
+        #expect(second.attemptsNote == ", 2 attempts; retry budget exhausted after 6 failures (the service looks down)")
+        #expect(await quota.remaining > 400, "stopped by the failures in a row, not by tokens")
+        let hanging = ScriptedTransport([.fail(.timedOut(host: "h"))])
+        let error = await #expect(throws: TransportError.self) { try await retrying(hanging, time: time, quota: quota).send(Self.request) }
+        #expect(error?.summary == "the request timed out; retry budget exhausted after 7 failures (the service looks down)")
+        #expect(time.recorded.count == 4, "3 backoffs, then 1; once down, not even a first failure is retried until a success")
+    }
+
     @Test("timeouts cost the quota more than other failures")
     func timeoutCost() async throws {
         let quota = RetryQuota(capacity: 20)

@@ -160,6 +160,38 @@ struct FaultInjectionTests {
         #expect(server.server.requests.count < 8 * 6, "not every request retried five times")
     }
 
+    @Test("every first attempt hangs, every retry answers: flaky, not down; the report equals a clean run's")
+    func everyFirstAttemptHangs() async throws {
+        let clean = try await Self.cleanReports()
+        let seen = SeenDates()
+        let server = try FakeKOBISServer(script: { request in
+            seen.firstTime(request.target) ? ScriptedResponse(body: Data(), fault: .hang) : nil
+        })
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", Self.range, "--format", "json,csv,md", "--timeout", "1", "--concurrency", "4"],
+            environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.reports(folder) == clean)
+        let targets = server.server.requests.map(\.target)
+        #expect(targets.count == 2 * Set(targets).count, "each request: one hang, one answer")
+    }
+
+    @Test("an outage of hanging connections fails after one round of retries, saying the retry budget ran out (75)")
+    func hangingOutage() async throws {
+        let server = try FakeKOBISServer(script: { _ in ScriptedResponse(body: Data(), fault: .hang) })
+        let folder = try TemporaryFolder()
+        let started = Date()
+        let result = try await BoxOfficeProcess.run(
+            ["fetch", "2025-01-01..2025-01-31", "--timeout", "1", "--concurrency", "4", "--retries", "5"],
+            environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("retry budget exhausted after"), "\(result.stderr)")
+        #expect(server.server.requests.count <= 4 * 3, "first attempts and one round of retries, not 31 × 6 attempts")
+        #expect(Date().timeIntervalSince(started) < 10, "about two --timeout periods")
+        #expect(Self.cacheEntries(folder).isEmpty)
+    }
+
     @Test("SIGINT during a run: exit 130 within a second, nothing partial, what was fetched kept")
     func interrupt() async throws {
         let server = try FakeKOBISServer(delay: 0.5)

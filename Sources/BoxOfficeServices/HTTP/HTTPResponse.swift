@@ -7,6 +7,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// How many tries it took to get this answer (retries included), for messages.
     public var attempts: Int
+    /// Set when a transient answer was not retried (again) because the run's retry quota ran out:
+    /// the service's failures in the run so far.
+    public var retryBudgetExhaustedAfter: Int?
 
     public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
         self.status = status
@@ -16,7 +19,14 @@ public struct HTTPResponse: Sendable {
     }
 
     /// `", 4 attempts"` after retries, else empty: for the end of an error's reason.
-    public var attemptsNote: String { attempts > 1 ? ", \(attempts) attempts" : "" }
+    /// Ends with the retry quota's note when it ran out.
+    public var attemptsNote: String {
+        (attempts > 1 ? ", \(attempts) attempts" : "") + (retryBudgetExhaustedAfter.map { "; " + Self.budgetNote(failures: $0) } ?? "")
+    }
+
+    static func budgetNote(failures: Int) -> String {
+        "retry budget exhausted after \(failures) failure\(failures == 1 ? "" : "s") (the service looks down)"
+    }
 
     /// Why a 3xx answer is an error: the transport never follows redirects, since the request's
     /// credentials would go along.

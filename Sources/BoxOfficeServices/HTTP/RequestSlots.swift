@@ -1,11 +1,14 @@
+import Foundation
+
 /// The run's requests in flight, bounded: `--concurrency` slots shared by every service.
 ///
-/// A request takes a slot only while it is on the wire. A request waiting out a backoff or a
-/// `Retry-After` gives its slot back (``SlottedTransport`` sits beneath ``RetryingTransport``), so a
-/// server that asks one request to wait does not slow every other. Waiters are served in the order
-/// they asked; a cancelled waiter leaves the queue at once.
-public actor RequestSlots {
+/// ``RetryingTransport`` takes a slot for an attempt and gives it back when the request is done or
+/// must wait a second or more before its next attempt (a backoff past the first, any
+/// `Retry-After`), so a server that asks one request to wait does not slow every other. Waiters
+/// are served in the order they asked; a cancelled waiter leaves the queue at once.
+public final class RequestSlots: @unchecked Sendable {
     public let capacity: Int
+    private let lock = NSLock()
     private var free: Int
     private var waiters: [(id: Int, continuation: CheckedContinuation<Void, Error>)] = []
     private var nextID = 0
@@ -23,37 +26,47 @@ public actor RequestSlots {
         return try await body()
     }
 
-    /// Requests on the wire now.
-    public var inUse: Int { capacity - free }
+    /// Slots held now.
+    public var inUse: Int { lock.withLock { capacity - free } }
 
-    func acquire() async throws {
-        try Task.checkCancellation()
-        if free > 0 {
-            free -= 1
-            return
+    /// Waits for a slot; throws `CancellationError` (holding none) when the task is cancelled.
+    public func acquire() async throws {
+        let id: Int? = lock.withLock {
+            if free > 0 {
+                free -= 1
+                return nil
+            }
+            nextID += 1
+            return nextID
         }
-        let id = nextID
-        nextID += 1
+        guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                waiters.append((id, continuation))
+                let cancelled = lock.withLock {
+                    if Task.isCancelled { return true }
+                    waiters.append((id, continuation))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            Task { await self.cancelWaiter(id) }
+            let waiter = lock.withLock { () -> CheckedContinuation<Void, Error>? in
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
         }
     }
 
-    func release() {
-        if waiters.isEmpty {
-            free += 1
-        } else {
-            // The slot passes straight to the longest waiter.
-            waiters.removeFirst().continuation.resume()
+    /// Gives a slot back: straight to the longest waiter, if any.
+    public func release() {
+        let next = lock.withLock { () -> CheckedContinuation<Void, Error>? in
+            if waiters.isEmpty {
+                free += 1
+                return nil
+            }
+            return waiters.removeFirst().continuation
         }
-    }
-
-    private func cancelWaiter(_ id: Int) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+        next?.resume()
     }
 }

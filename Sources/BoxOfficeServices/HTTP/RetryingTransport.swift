@@ -8,9 +8,9 @@ import Foundation
 /// returned at once for the client to interpret: a permanent error is never retried. `Retry-After`
 /// (seconds or an HTTP date) is honoured up to a cap, and a 429 always waits at least a second.
 ///
-/// With `slots`, each attempt holds one of the run's ``RequestSlots`` while it is on the wire and
-/// gives it back before waiting to retry; the time spent waiting for a slot does not count against
-/// the attempt's deadline.
+/// With `slots`, a request holds one of the run's ``RequestSlots`` while it is on the wire and
+/// gives it back before any wait of a second or more; the time spent waiting for a slot does not
+/// count against the attempt's deadline.
 public struct RetryingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
@@ -35,10 +35,22 @@ public struct RetryingTransport: HTTPTransport {
         self.isDamaged = isDamaged
     }
 
+    /// A wait shorter than this keeps the request's slot: the first backoff is under a second, and
+    /// keeping the slot lets the retry go out at once instead of behind every queued first attempt
+    /// (so an outage is seen one `--timeout` after the first failures, not after every queued
+    /// request has failed once). Longer waits give the slot back.
+    static let keepSlotThrough = 1.0
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var spent = 0
         var attempt = 1
+        var holding = false
+        defer { if holding { slots?.release() } }
         while true {
+            if let slots, !holding {
+                try await slots.acquire()
+                holding = true
+            }
             let outcome: Result<HTTPResponse, Error>
             do {
                 outcome = .success(try await attemptOnce(request))
@@ -52,24 +64,27 @@ public struct RetryingTransport: HTTPTransport {
                 return try Self.finish(outcome, attempts: attempt)
             }
             let afterTimeout = if case .failure(TransportError.timedOut) = outcome { true } else { false }
-            guard attempt <= policy.retries, await quota.withdraw(afterTimeout: afterTimeout) else {
+            guard attempt <= policy.retries else {
+                await quota.noteFinalFailure(retry: attempt > 1)
                 return try Self.finish(outcome, attempts: attempt)
             }
+            guard await quota.withdraw(afterTimeout: afterTimeout, retry: attempt > 1) else {
+                return try Self.finish(outcome, attempts: attempt, budgetExhaustedAfter: await quota.failures)
+            }
             spent += afterTimeout ? RetryQuota.timeoutCost : RetryQuota.retryCost
+            if holding, wait >= Self.keepSlotThrough {
+                slots?.release()
+                holding = false
+            }
             try await time.sleep(wait)
             attempt += 1
         }
     }
 
-    /// One attempt under the deadline, holding a slot (when there are slots) only while it runs.
+    /// One attempt under the deadline; the wait for a slot (taken by the caller) does not count.
     func attemptOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         let base = base
-        let deadline = policy.deadline
-        let attempt: @Sendable () async throws -> HTTPResponse = {
-            try await Deadline.run(seconds: deadline, host: request.url.host ?? "the server") { try await base.send(request) }
-        }
-        guard let slots else { return try await attempt() }
-        return try await slots.withSlot(attempt)
+        return try await Deadline.run(seconds: policy.deadline, host: request.url.host ?? "the server") { try await base.send(request) }
     }
 
     /// How long to wait before trying again, or nil when the outcome is final.
@@ -99,12 +114,14 @@ public struct RetryingTransport: HTTPTransport {
         random() * min(policy.cap, policy.base * pow(2, Double(attempt - 1)))
     }
 
-    static func finish(_ outcome: Result<HTTPResponse, Error>, attempts: Int) throws -> HTTPResponse {
+    static func finish(_ outcome: Result<HTTPResponse, Error>, attempts: Int, budgetExhaustedAfter failures: Int? = nil) throws -> HTTPResponse {
         switch outcome {
         case .success(var response):
             response.attempts = attempts
+            response.retryBudgetExhaustedAfter = failures
             return response
         case .failure(let error as TransportError):
+            if let failures { throw error.outOfRetries(attempts: attempts, failures: failures) }
             throw attempts > 1 ? error.after(attempts: attempts) : error
         case .failure(let error):
             throw error

@@ -10,11 +10,13 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     case tooLarge(host: String, limit: Int)
     /// The last of several failed attempts.
     case gaveUp(TransportError, attempts: Int)
+    /// Not retried (again): the run's retry quota for the service ran out after `failures` failures.
+    case outOfRetries(TransportError, attempts: Int, failures: Int)
 
     public var host: String {
         switch self {
         case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _), .tooLarge(let host, _): host
-        case .gaveUp(let error, _): error.host
+        case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.host
         }
     }
 
@@ -27,6 +29,8 @@ public indirect enum TransportError: Error, Equatable, Sendable {
         case .other(_, let code): "the request failed (URL error \(code))"
         case .tooLarge(_, let limit): "the answer grew past \(limit >> 20) MiB, which no honest answer reaches"
         case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
+        case let .outOfRetries(error, attempts, failures):
+            "\(error.summary)\(attempts > 1 ? ", \(attempts) attempts" : ""); \(HTTPResponse.budgetNote(failures: failures))"
         }
     }
 
@@ -34,7 +38,7 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     public var isTransient: Bool {
         switch self {
         case .tooLarge: false
-        case .gaveUp(let error, _): error.isTransient
+        case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.isTransient
         default: true
         }
     }
@@ -42,5 +46,13 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     func after(attempts: Int) -> TransportError {
         if case .gaveUp(let error, _) = self { return .gaveUp(error, attempts: attempts) }
         return .gaveUp(self, attempts: attempts)
+    }
+
+    /// The error as the last attempt before the retry quota ran out.
+    func outOfRetries(attempts: Int, failures: Int) -> TransportError {
+        switch self {
+        case .gaveUp(let error, _), .outOfRetries(let error, _, _): .outOfRetries(error, attempts: attempts, failures: failures)
+        default: .outOfRetries(self, attempts: attempts, failures: failures)
+        }
     }
 }
