@@ -49,13 +49,13 @@ public enum FuzzTarget: UInt8, CaseIterable, Sendable {
             Self.check(chart)
             return true
         case .movieInfo:
-            return (try? KOBISDecoding.movieInfo(body)) != nil
+            return (try? KOBISDecoding.movieInfo(body, code: "20124079")) != nil
         case .tmdbPage:
             guard let page = try? TMDBDecoding.page(body) else { return false }
             Self.promise(page.results.count <= 100_000, "a page decoded more results than its body could hold")
             return true
         case .tmdbDetails:
-            return (try? TMDBDecoding.details(body)) != nil
+            return (try? TMDBDecoding.details(body, id: 550)) != nil
         case .dateRange:
             guard let text = String(data: body, encoding: .utf8), let range = try? DateRange.parse(text, calendar: Self.calendar) else {
                 return false

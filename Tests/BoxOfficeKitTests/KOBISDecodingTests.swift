@@ -65,11 +65,11 @@ struct KOBISDecodingTests {
         let files = try TestData.sharedFiles("kobis", prefix: "movieinfo-")
         try #require(files.count >= 3)
         for file in files {
-            guard case .value(let info?) = try KOBISDecoding.movieInfo(try Data(contentsOf: file)) else {
+            let code = file.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "movieinfo-", with: "")
+            guard case .value(let info?) = try KOBISDecoding.movieInfo(try Data(contentsOf: file), code: code) else {
                 Issue.record("\(file.lastPathComponent) did not decode to a film")
                 continue
             }
-            let code = file.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "movieinfo-", with: "")
             #expect(info.code == code)
             #expect(!info.title.isEmpty && !info.nations.isEmpty && !info.genres.isEmpty && !info.distributors.isEmpty)
             #expect(info.openDate != nil && info.runtimeMinutes != nil)
@@ -80,7 +80,7 @@ struct KOBISDecodingTests {
         "movie info: yyyyMMdd open dates, repeated companies, trimmed audit numbers",
         .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func movieInfoDetails() throws {
-        guard case .value(let smugglers?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20218541.json")) else {
+        guard case .value(let smugglers?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20218541.json"), code: "20218541") else {
             Issue.record("밀수 did not decode")
             return
         }
@@ -89,7 +89,7 @@ struct KOBISDecodingTests {
         #expect(smugglers.nations == ["한국"] && smugglers.isKorean)
         #expect(smugglers.directors.map(\.name) == ["류승완"])
 
-        guard case .value(let topGun?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20194376.json")) else {
+        guard case .value(let topGun?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20194376.json"), code: "20194376") else {
             Issue.record("탑건 did not decode")
             return
         }
@@ -97,7 +97,8 @@ struct KOBISDecodingTests {
         #expect(topGun.distributors == ["롯데컬처웍스(주)롯데엔터테인먼트"])
         #expect(topGun.watchGrades == ["12세이상관람가"] && !topGun.isKorean)
 
-        guard case .value(let masquerade?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20124079.json")) else {
+        guard case .value(let masquerade?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20124079.json"), code: "20124079")
+        else {
             Issue.record("광해 did not decode")
             return
         }
@@ -150,7 +151,7 @@ struct KOBISDecodingTests {
             return
         }
         #expect(decoded == code && !message.isEmpty)
-        guard case .fault(let again, _) = try KOBISDecoding.movieInfo(body) else {
+        guard case .fault(let again, _) = try KOBISDecoding.movieInfo(body, code: "20124079") else {
             Issue.record("movie info: not a fault")
             return
         }
@@ -159,7 +160,7 @@ struct KOBISDecodingTests {
 
     @Test("an unknown movie code yields no film")
     func unknownMovie() throws {
-        guard case .value(let info) = try KOBISDecoding.movieInfo(try TestData.own("kobis/movieinfo-unknown.json")) else {
+        guard case .value(let info) = try KOBISDecoding.movieInfo(try TestData.own("kobis/movieinfo-unknown.json"), code: "99999999") else {
             Issue.record("fault")
             return
         }

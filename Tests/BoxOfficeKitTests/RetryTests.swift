@@ -263,9 +263,9 @@ struct HostileInputTests {
         ]
         for body in bodies {
             _ = try? KOBISDecoding.dailyChart(body, date: Day(iso: "2024-01-01")!)
-            _ = try? KOBISDecoding.movieInfo(body)
+            _ = try? KOBISDecoding.movieInfo(body, code: "1")
             _ = try? TMDBDecoding.page(body)
-            _ = try? TMDBDecoding.details(body)
+            _ = try? TMDBDecoding.details(body, id: 7)
             _ = TMDBDecoding.errorMessage(body)
             _ = ResponseCache.parse(body)
         }

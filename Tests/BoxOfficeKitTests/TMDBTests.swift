@@ -75,12 +75,12 @@ struct TMDBDecodingTests {
 
     @Test("recorded details, keywords and release dates decode", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func details() throws {
-        let details = try TMDBDecoding.details(try TestData.shared("tmdb/movie-details.json"))
+        let details = try TMDBDecoding.details(try TestData.shared("tmdb/movie-details.json"), id: 550)
         #expect(details.movie.id == 550 && details.movie.title == "Fight Club" && details.movie.voteAverage == 8.44)
         #expect(details.keywords.isEmpty && details.releases.isEmpty, "nothing appended in this recording")
-        let keywords = try TMDBDecoding.details(try TestData.shared("tmdb/movie-keywords.json"))
+        let keywords = try TMDBDecoding.details(try TestData.shared("tmdb/movie-keywords.json"), id: 550)
         #expect(keywords.keywords.count == 14 && keywords.keywords.first == "dual identity")
-        let releases = try TMDBDecoding.details(try TestData.shared("tmdb/movie-release-dates.json"))
+        let releases = try TMDBDecoding.details(try TestData.shared("tmdb/movie-release-dates.json"), id: 550)
         #expect(releases.releases.count > 20)
         #expect(releases.releases["AU"]?.first?.date == Day("1999-11-11") && releases.releases["AU"]?.first?.type == 3)
     }
@@ -191,6 +191,25 @@ struct TMDBClientTests {
             TMDBStub.json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
         }
         #expect(try await stub.client().details(id: 1) == nil)
+    }
+
+    @Test("details of another film (id 551 for 550) are asked for once more, then malformed; a single glitch is cured", arguments: [1, 2])
+    func detailsOfAnotherFilm(wrongAnswers: Int) async throws {
+        let counter = Counter()
+        let stub = TMDBStub { _ in
+            let id = counter.increment() <= wrongAnswers ? 551 : 550
+            return TMDBStub.json(#"{"id":\#(id),"title":"Fight Club","release_date":"1999-10-15"}"#)
+        }
+        if wrongAnswers == 1 {
+            #expect(try await stub.client().details(id: 550)?.movie.id == 550)
+        } else {
+            await #expect(
+                throws: TMDBError.malformed(subject: "TMDB film 550", reason: "it answers another request (id 551, where 550 was asked for), twice")
+            ) {
+                try await stub.client().details(id: 550)
+            }
+        }
+        #expect(stub.requests.count == 2)
     }
 
     @Test("Retry-After as an HTTP date")

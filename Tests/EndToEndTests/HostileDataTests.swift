@@ -110,6 +110,72 @@ struct HostileDataTests {
         }
     }
 
+    @Test(
+        "another date's chart (its showRange says so) is asked for once more, then malformed (76); a single glitch is cured",
+        arguments: [1, 99])
+    func wrongDateFromNetwork(times: Int) async throws {
+        let counter = Counter()
+        let server = try FakeKOBISServer(script: { request in
+            guard request.query["targetDt"] == "20250306", counter.increment() <= times else { return nil }
+            var answer = HostileDataTests.chart(rows: 3)
+            answer.body = Data(
+                String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: "20250306~20250306", with: "20250307~20250307").utf8)
+            return answer
+        })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-05..2025-03-07"])
+        let tries = server.chartRequests.filter { $0.query["targetDt"] == "20250306" }.count
+        if times == 1 {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(tries == 2)
+        } else {
+            #expect(result.status == 76)
+            #expect(
+                result.stderrLines.count == 1 && result.stderr.contains("2025-03-06") && result.stderr.contains("showRange 20250307~20250307"),
+                "\(result.stderr)")
+            #expect(tries == 2, "asked once more, not --retries times")
+            #expect(folder.files(in: "Reports").isEmpty)
+            #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("20250306") })
+        }
+    }
+
+    @Test("another date's cache entry copied under this date's name: refetched online; offline, not cached (75)")
+    func wrongDateFromCache() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        #expect(try await Self.run(server, folder, ["fetch", "2025-03-06..2025-03-07"]).status == 0)
+        let daily = folder.url.appendingPathComponent("cache/boxoffice/kobis/daily/all/2025")
+        let wrong = daily.appendingPathComponent("20250306.json")
+        try FileManager.default.removeItem(at: wrong)
+        try FileManager.default.copyItem(at: daily.appendingPathComponent("20250307.json"), to: wrong)
+        let before = server.chartRequests.count
+
+        let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
+        #expect(offline.status == 75 && offline.stderr.contains("2025-03-06"), "\(offline.stderr)")
+        #expect(folder.files(in: "Reports").isEmpty)
+        let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json"])
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(server.chartRequests.count == before + 1 && server.chartRequests.last?.query["targetDt"] == "20250306")
+        let report = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-06.json"), encoding: .utf8)
+        #expect(report.contains("\"2025-03-06\""))
+    }
+
+    @Test("every movie info answering with one film: asked once more, then malformed (76); no film gets another's distributor")
+    func wrongFilm() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchMovieInfo.json") else { return nil }
+            return .json(
+                #"{"movieInfoResult":{"movieInfo":{"movieCd":"19990001","movieNm":"Another film","companys":[{"companyCd":"1","companyNm":"Wrong Distribution","companyPartNm":"배급사"}]},"source":"영화진흥위원회"}}"#
+            )
+        })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-06"])
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderr.contains("movieCd 19990001"), "\(result.stderr)")
+        #expect(folder.files(in: "Reports").isEmpty)
+        #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("movie") && !$0.contains("daily") })
+    }
+
     @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
     func fifoEntry() async throws {
         let server = try FakeKOBISServer()

@@ -64,7 +64,7 @@ public struct KOBISClient: Sendable {
             KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
             subject: "movie info for film \(code)"
         ) { body throws(MalformedBody) in
-            try KOBISDecoding.movieInfo(body)
+            try KOBISDecoding.movieInfo(body, code: code)
         }
     }
 
@@ -81,14 +81,27 @@ public struct KOBISClient: Sendable {
                 return nil
             }, notCached: { KOBISError.notCached(subject: subject) }
         ) {
-            if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
-            let body = try await fetch(request(), subject: subject)
-            do {
-                return (body, try interpret(subject: subject) { () throws(MalformedBody) in try decode(body) })
-            } catch KOBISError.quotaExceeded(let subject) {
-                await budget?.quotaExhausted()
-                throw KOBISError.quotaExceeded(subject: subject)
+            // An answer to another request (another date's chart, another film) is asked for once more:
+            // mirrors and proxies glitch. A second such answer is malformed.
+            for attempt in 1...2 {
+                if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+                let body = try await fetch(request(), subject: subject)
+                let decoded: KOBISDecoding.Outcome<Value>
+                do throws(MalformedBody) {
+                    decoded = try decode(body)
+                } catch  where error.answersAnotherRequest && attempt == 1 {
+                    continue
+                } catch {
+                    throw KOBISError.malformed(subject: subject, reason: error.reason + (attempt > 1 ? ", twice" : ""))
+                }
+                do {
+                    return (body, try interpret(subject: subject) { () throws(MalformedBody) in decoded })
+                } catch KOBISError.quotaExceeded(let subject) {
+                    await budget?.quotaExhausted()
+                    throw KOBISError.quotaExceeded(subject: subject)
+                }
             }
+            preconditionFailure("the loop returns or throws")
         }
     }
 

@@ -18,6 +18,11 @@ public enum KOBISDecoding {
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
         guard case .object = result else { throw shapeError }
+        // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
+        // cache entry copied under this date's name) must not be reported under this date.
+        if let range = try Scalar.text(result["showRange"]), !range.isEmpty, range != "\(date.compact)~\(date.compact)" {
+            throw .mismatch("showRange", asked: date.compact, got: range)
+        }
         guard let list = present(result["dailyBoxOfficeList"]) else { throw MalformedBody("no dailyBoxOfficeList in the body") }
         guard case .array(let rows) = list else { throw shapeError }
         guard rows.count <= maximumRows else {
@@ -33,7 +38,7 @@ public enum KOBISDecoding {
     }
 
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
-    public static func movieInfo(_ body: Data) throws(MalformedBody) -> Outcome<MovieInfo?> {
+    public static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
         let envelope = try readEnvelope(body)
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
@@ -47,26 +52,29 @@ public enum KOBISDecoding {
         func list(_ key: String) -> [Row] {
             (raw.lists[key] ?? []).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
         }
-        return .value(
-            MovieInfo(
-                code: code,
-                title: row.text("movieNm"),
-                titleEnglish: row.text("movieNmEn"),
-                titleOriginal: row.text("movieNmOg"),
-                runtimeMinutes: try row.optionalInt("showTm"),
-                productionYear: try row.optionalInt("prdtYear"),
-                openDate: row.day("openDt"),
-                nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
-                genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
-                directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
-                    .filter { !$0.name.isEmpty },
-                companies: list("companys").map {
-                    .init(
-                        code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
-                        role: $0.text("companyPartNm"))
-                }.filter { !$0.name.isEmpty },
-                watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
-            ))
+        let info = MovieInfo(
+            code: code,
+            title: row.text("movieNm"),
+            titleEnglish: row.text("movieNmEn"),
+            titleOriginal: row.text("movieNmOg"),
+            runtimeMinutes: try row.optionalInt("showTm"),
+            productionYear: try row.optionalInt("prdtYear"),
+            openDate: row.day("openDt"),
+            nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
+            genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
+            directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
+                .filter { !$0.name.isEmpty },
+            companies: list("companys").map {
+                .init(
+                    code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
+                    role: $0.text("companyPartNm"))
+            }.filter { !$0.name.isEmpty },
+            watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
+        )
+        // Another film's info (a glitching mirror, a cache entry under the wrong name) would give
+        // this film that film's distributor and nation.
+        guard code == asked else { throw .mismatch("movieCd", asked: asked, got: code) }
+        return .value(info)
     }
 
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {

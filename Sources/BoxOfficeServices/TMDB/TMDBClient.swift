@@ -55,7 +55,7 @@ public struct TMDBClient: Sendable {
                 TMDBCacheKeys.details(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
                 [("language", Self.language), ("append_to_response", "keywords,release_dates")],
                 subject: "TMDB film \(id)"
-            ) { body throws(MalformedBody) in try TMDBDecoding.details(body) }
+            ) { body throws(MalformedBody) in try TMDBDecoding.details(body, id: id) }
         } catch TMDBError.notFound {
             return nil
         }
@@ -79,8 +79,19 @@ public struct TMDBClient: Sendable {
             from: cache, key: key, maxAge: maxAge, decode: { try? decode($0) },
             notCached: { TMDBError.notCached(subject: subject) }
         ) {
-            let body = try await fetch(path, parameters, subject: subject)
-            return (body, try self.decode(subject: subject) { () throws(MalformedBody) in try decode(body) })
+            // An answer to another request (another film's details) is asked for once more: mirrors
+            // and proxies glitch. A second such answer is malformed.
+            for attempt in 1...2 {
+                let body = try await fetch(path, parameters, subject: subject)
+                do throws(MalformedBody) {
+                    return (body, try decode(body))
+                } catch  where error.answersAnotherRequest && attempt == 1 {
+                    continue
+                } catch {
+                    throw TMDBError.malformed(subject: subject, reason: error.reason + (attempt > 1 ? ", twice" : ""))
+                }
+            }
+            preconditionFailure("the loop returns or throws")
         }
     }
 
@@ -141,9 +152,5 @@ public struct TMDBClient: Sendable {
                 subject: subject, status: response.status,
                 message: Redactor(secrets: [credentials.secret]).redact(message ?? ""))
         }
-    }
-
-    private func decode<Value>(subject: String, _ body: () throws(MalformedBody) -> Value) throws(TMDBError) -> Value {
-        do { return try body() } catch { throw .malformed(subject: subject, reason: error.reason) }
     }
 }

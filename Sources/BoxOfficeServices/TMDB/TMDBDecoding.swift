@@ -13,9 +13,10 @@ public enum TMDBDecoding {
             totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
     }
 
-    public static func details(_ body: Data) throws(MalformedBody) -> TMDBDetails {
+    public static func details(_ body: Data, id asked: Int) throws(MalformedBody) -> TMDBDetails {
         let details = try decode(DetailsBody.self, body)
         guard let movie = details.movie.movie else { throw MalformedBody("no film id in the body") }
+        guard movie.id == asked else { throw .mismatch("id", asked: String(asked), got: String(movie.id)) }
         var releases: [String: [TMDBDetails.Release]] = [:]
         for country in details.countries {
             guard let code = country.iso31661?.text, !code.isEmpty else { continue }
