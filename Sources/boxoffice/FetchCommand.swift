@@ -52,9 +52,9 @@ struct FetchCommand: AsyncParsableCommand {
                 ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
             if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
             line += "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
-            print(line)
+            Terminal.printLine(line)
             if !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty {
-                print(
+                Terminal.printLine(
                     "left: \(fetched.missingDates.isEmpty ? "no dates" : "\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")"
                         + (fetched.missingFilms.isEmpty ? "" : ", movie info for \(fetched.missingFilms.count) films"))
                 try ReportPipeline.requireComplete(fetched, range: range, offline: false)

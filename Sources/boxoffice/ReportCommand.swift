@@ -119,7 +119,7 @@ struct ReportCommand: AsyncParsableCommand {
                         result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
             }
             for url in result.paths {
-                print(Terminal.displayPath(url, relativeTo: output))
+                Terminal.printLine(Terminal.displayPath(url, relativeTo: output))
             }
         }
     }

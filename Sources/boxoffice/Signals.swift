@@ -7,16 +7,29 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into task cancellation.
+/// Turns SIGINT, SIGTERM and SIGHUP into task cancellation, and ignores SIGPIPE (a closed
+/// standard output is an error the run reports, not a silent death).
 enum Signals {
     /// A run stopped by a signal.
     struct Interruption: Error {
         let signal: Int32
 
-        var status: ExitStatus { signal == SIGTERM ? .terminated : .interrupted }
+        var status: ExitStatus {
+            switch signal {
+            case SIGTERM: .terminated
+            case SIGHUP: .hungUp
+            default: .interrupted
+            }
+        }
 
         var message: String {
-            "\(signal == SIGTERM ? "terminated (SIGTERM)" : "interrupted (SIGINT)"): no report was written; what was fetched is cached, so running again resumes"
+            let name =
+                switch signal {
+                case SIGTERM: "terminated (SIGTERM)"
+                case SIGHUP: "hung up (SIGHUP)"
+                default: "interrupted (SIGINT)"
+                }
+            return "\(name): no report was written; what was fetched is cached, so running again resumes"
         }
     }
 
@@ -27,13 +40,14 @@ enum Signals {
         func record(_ signal: Int32) { lock.withLock { if value == nil { value = signal } } }
     }
 
-    /// Runs `body` in a task that SIGINT or SIGTERM cancels; a run ended that way throws ``Interruption``.
+    /// Runs `body` in a task that SIGINT, SIGTERM or SIGHUP cancels; a run ended that way throws ``Interruption``.
     static func cancellingOnSignal(_ body: @escaping @Sendable () async throws -> Void) async throws {
         // The one unstructured task of the program: signals arrive outside any task tree, so the
         // handler needs a handle to cancel. Everything below it is structured.
         let work = Task { try await body() }
         let received = Received()
-        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+        signal(SIGPIPE, SIG_IGN)
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

@@ -27,7 +27,7 @@ struct TemplatesCommand: AsyncParsableCommand {
                 let width = DefaultTemplates.names.map(\.count).max() ?? 0
                 for name in DefaultTemplates.names {
                     let padded = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                    print("\(padded)\(DefaultTemplates.purposes[name] ?? "") [\(loaded.origins[name] ?? "")]")
+                    Terminal.printLine("\(padded)\(DefaultTemplates.purposes[name] ?? "") [\(loaded.origins[name] ?? "")]")
                 }
             }
         }
@@ -45,7 +45,7 @@ struct TemplatesCommand: AsyncParsableCommand {
         func run() async throws {
             try await Terminal.reportingErrors(redacting: []) {
                 for url in try DefaultTemplates.export(to: URL(fileURLWithPath: directory, isDirectory: true), overwrite: force) {
-                    print(Terminal.displayPath(url, relativeTo: directory))
+                    Terminal.printLine(Terminal.displayPath(url, relativeTo: directory))
                 }
             }
         }

@@ -6,12 +6,20 @@ import Foundation
 enum Terminal {
     /// Runs `body`; a failure becomes one redacted line on stderr and its documented exit code.
     ///
-    /// SIGINT and SIGTERM cancel `body` (and with it every request in flight): the run stops at once,
-    /// writes no report, keeps what it fetched in the cache, and exits 130 or 143.
+    /// SIGINT, SIGTERM and SIGHUP cancel `body` (and with it every request in flight): the run stops at once,
+    /// writes no report, keeps what it fetched in the cache, and exits 130, 143 or 129. A lost line of
+    /// standard output (a closed pipe) is exit 74, after everything else succeeded.
     static func reportingErrors(redacting secrets: [String?], _ body: @escaping @Sendable () async throws -> Void) async throws {
         let redactor = Redactor(secrets: secrets)
         do {
             try await Signals.cancellingOnSignal(body)
+            // With SIGPIPE ignored, a closed standard output shows here, after the reports are written.
+            if !Self.standardOutputIntact() {
+                printError("cannot write to standard output (it was closed); the reports were written whole")
+                throw ExitCode(ExitStatus.outputClosed.rawValue)
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch let interruption as Signals.Interruption {
             printError(interruption.message)
             throw ExitCode(interruption.status.rawValue)
@@ -46,5 +54,28 @@ enum Terminal {
     /// A written file's path as the user would type it: under the `--output` folder they gave.
     static func displayPath(_ url: URL, relativeTo output: String) -> String {
         (output as NSString).appendingPathComponent(url.lastPathComponent)
+    }
+}
+
+extension Terminal {
+    private final class OutputState: @unchecked Sendable {
+        let lock = NSLock()
+        var failed = false
+    }
+    private static let output = OutputState()
+
+    /// Prints one line to standard output, remembering a failed write (a closed pipe: SIGPIPE is
+    /// ignored, so the write fails with EPIPE instead of killing the process).
+    static func printLine(_ line: String) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            output.lock.withLock { output.failed = true }
+        }
+    }
+
+    /// False when a line printed with ``printLine(_:)`` was lost.
+    static func standardOutputIntact() -> Bool {
+        output.lock.withLock { !output.failed }
     }
 }

@@ -218,6 +218,36 @@ struct FaultInjectionTests {
         #expect(result.status == 143 && result.stderr.contains("terminated"))
     }
 
+    @Test("SIGHUP (a dropped ssh session): exit 129, nothing partial in the output folder or the cache")
+    func hangUp() async throws {
+        let server = try FakeKOBISServer(delay: 0.5)
+        let folder = try TemporaryFolder()
+        let (result, elapsed) = try await BoxOfficeProcess.runInterrupted(
+            ["report", "2025-03-01..2025-03-09", "--concurrency", "2"], signal: SIGHUP, after: 1.3,
+            environment: Self.environment(server, folder), in: folder.url)
+        #expect(result.status == 129 && result.stderr.contains("hung up (SIGHUP)"), "\(result.stderr)")
+        #expect(elapsed < 1.0)
+        #expect(folder.files(in: "Reports").isEmpty)
+        #expect(!Self.cacheEntries(folder).isEmpty && Self.cacheEntries(folder).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
+    @Test("a closed standard output (| head): the reports are written whole, then exit 74 with one line, not death by SIGPIPE")
+    func closedStandardOutput() async throws {
+        let folder = try TemporaryFolder()
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample | true", BoxOfficeProcess.executable.path]
+        shell.currentDirectoryURL = folder.url
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        shell.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(shell.terminationStatus == 74, "\(stderr)")
+        #expect(stderr.contains("cannot write to standard output"))
+        #expect(folder.files(in: "Reports").count == 5, "\(folder.files(in: "Reports"))")
+    }
+
     @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")
     func killed() async throws {
         let clean = try await Self.cleanReports()

@@ -15,6 +15,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case malformedResponse = 76
     /// Configuration: a missing or rejected API key, an invalid environment variable, a broken template.
     case configuration = 78
+    /// Standard output could not be written (a closed pipe): the reports were written whole first.
+    case outputClosed = 74
+    /// Stopped by SIGHUP (the terminal or ssh session went away): like SIGTERM.
+    case hungUp = 129
     /// Interrupted by SIGINT (Ctrl-C): nothing written, what was fetched kept in the cache.
     case interrupted = 130
     /// Stopped by SIGTERM: likewise.
@@ -30,6 +34,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
         case .malformedResponse: "a service sent a malformed response"
         case .configuration: "configuration: a key missing or rejected (320010), a broken template"
+        case .outputClosed: "standard output was closed (a pipe ended early); the reports were written whole"
+        case .hungUp: "hung up (SIGHUP, a closed terminal or ssh session): no report written; fetched data kept in the cache"
         case .interrupted: "interrupted (SIGINT): no report written; fetched data kept in the cache"
         case .terminated: "terminated (SIGTERM): likewise"
         }
