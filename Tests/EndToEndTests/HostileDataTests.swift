@@ -176,6 +176,34 @@ struct HostileDataTests {
         #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("movie") && !$0.contains("daily") })
     }
 
+    @Test(
+        "BOXOFFICE_TODAY far in the future or before KOBIS began is refused (78, one line), before anything is fetched",
+        arguments: ["9999-12-31", "2003-11-11", "2030-01-01"])
+    func pinnedTodayBounded(today: String) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-06", "--no-tmdb"],
+            environment: FaultInjectionTests.environment(server, folder, extra: ["BOXOFFICE_TODAY": today]), in: folder.url)
+        #expect(result.status == 78 && result.stderrLines.count == 1 && result.stderr.contains("BOXOFFICE_TODAY"), "\(result.stderr)")
+        #expect(server.server.requests.isEmpty && folder.files(in: "Reports").isEmpty)
+    }
+
+    @Test("a run leaves nothing of Foundation's behind in HOME: no URLCache, no ~/.local/share folder")
+    func noStrayFoundationFolders() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let home = folder.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = FaultInjectionTests.environment(server, folder)
+        environment["HOME"] = home.path
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-06", "--no-tmdb"], environment: environment, in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String] ?? []
+        #expect(left.isEmpty, "\(left)")
+        #expect(folder.files(in: "cache") == ["boxoffice"], "only boxoffice's own folder in XDG_CACHE_HOME")
+    }
+
     @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
     func fifoEntry() async throws {
         let server = try FakeKOBISServer()

@@ -32,11 +32,17 @@ public struct SeoulCalendar: Sendable {
         return Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
-    /// Builds the calendar from the environment: `BOXOFFICE_TODAY=yyyy-MM-dd` pins today.
-    public static func fromEnvironment(_ environment: [String: String]) throws -> SeoulCalendar {
+    /// Builds the calendar from the environment: `BOXOFFICE_TODAY=yyyy-MM-dd` pins today, for
+    /// reproducing a past run. It may not lie ahead of the real date in Seoul by more than a day
+    /// (clocks disagree by hours, not years: a far future "today" would mark every final chart
+    /// provisional and ask KOBIS for days that have not happened), nor leave no day to report.
+    public static func fromEnvironment(_ environment: [String: String], now: Date = Date()) throws -> SeoulCalendar {
         guard let pinned = environment["BOXOFFICE_TODAY"], !pinned.isEmpty else { return SeoulCalendar() }
-        guard let day = Day(iso: pinned) else {
-            throw ConfigurationError.invalidValue(name: "BOXOFFICE_TODAY", expected: "a date as YYYY-MM-DD")
+        let earliest = DateRange.earliest + 1
+        let latest = day(containing: now) + 1
+        guard let day = Day(iso: pinned), earliest <= day, day <= latest else {
+            throw ConfigurationError.invalidValue(
+                name: "BOXOFFICE_TODAY", expected: "a date as YYYY-MM-DD from \(earliest.iso) to \(latest.iso) (tomorrow in Seoul)")
         }
         return SeoulCalendar(pinnedToday: day)
     }

@@ -23,6 +23,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
     ///   - maximumBodySize: bytes a decoded body may have.
     public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
+        FoundationLitter.prepare()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
         configuration.timeoutIntervalForRequest = min(timeout, 10)
