@@ -65,7 +65,7 @@ public struct FetchStage: Sendable {
 
     public let client: KOBISClient
     /// Jobs in progress at most. Requests on the wire are bounded beneath, by the transport's
-    /// ``RequestSlots``, so a job waiting to retry does not keep another from running.
+    /// ``RequestSlots``, so a job waiting a second or more to retry does not keep another from running.
     public let width: Int
     public let enrichment: EnrichmentPlan
 

@@ -21,7 +21,7 @@ struct NetworkOptions: ParsableArguments {
     var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
 
     /// Jobs in progress at most. Wider than `concurrency`, which bounds requests on the wire: a job
-    /// waiting out a backoff or a `Retry-After` gives its request slot to another.
+    /// waiting a second or more to retry gives its request slot to another.
     var jobs: Int { concurrency * 4 }
 
     func validate() throws {

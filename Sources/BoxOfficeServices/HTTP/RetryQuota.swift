@@ -15,7 +15,7 @@ import Foundation
 /// Either way the failure says "retry budget exhausted after N failures".
 public actor RetryQuota {
     public static let defaultCapacity = 500
-    /// Failures in a row, with no success between, that mean down, at least.
+    /// Failed retries in a row, with no success between, that mean down, at least.
     public static let minimumDownAfter = 4
     static let retryCost = 5
     static let timeoutCost = 10
