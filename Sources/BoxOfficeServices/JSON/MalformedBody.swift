@@ -16,4 +16,19 @@ public struct MalformedBody: Error, Equatable, Sendable {
     public static func mismatch(_ field: String, asked: String, got: String) -> MalformedBody {
         MalformedBody("it answers another request (\(field) \(got), where \(asked) was asked for)", answersAnotherRequest: true)
     }
+
+    /// Runs `fetch` (a request and the decoding of its answer); an answer to another request is
+    /// asked for once more, since mirrors and proxies glitch, and a second one is thrown with
+    /// ", twice". The one rule both clients follow.
+    package static func askingOnceMore<Value>(_ fetch: () async throws -> Value) async throws -> Value {
+        do {
+            return try await fetch()
+        } catch let error as MalformedBody where error.answersAnotherRequest {
+            do {
+                return try await fetch()
+            } catch let again as MalformedBody where again.answersAnotherRequest {
+                throw MalformedBody(again.reason + ", twice", answersAnotherRequest: true)
+            }
+        }
+    }
 }

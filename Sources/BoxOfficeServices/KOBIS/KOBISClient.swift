@@ -81,27 +81,22 @@ public struct KOBISClient: Sendable {
                 return nil
             }, notCached: { KOBISError.notCached(subject: subject) }
         ) {
-            // An answer to another request (another date's chart, another film) is asked for once more:
-            // mirrors and proxies glitch. A second such answer is malformed.
-            for attempt in 1...2 {
-                if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
-                let body = try await fetch(request(), subject: subject)
-                let decoded: KOBISDecoding.Outcome<Value>
-                do throws(MalformedBody) {
-                    decoded = try decode(body)
-                } catch  where error.answersAnotherRequest && attempt == 1 {
-                    continue
-                } catch {
-                    throw KOBISError.malformed(subject: subject, reason: error.reason + (attempt > 1 ? ", twice" : ""))
+            let (body, decoded): (Data, KOBISDecoding.Outcome<Value>)
+            do {
+                (body, decoded) = try await MalformedBody.askingOnceMore {
+                    if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+                    let body = try await fetch(request(), subject: subject)
+                    return (body, try decode(body))
                 }
-                do {
-                    return (body, try interpret(subject: subject) { () throws(MalformedBody) in decoded })
-                } catch KOBISError.quotaExceeded(let subject) {
-                    await budget?.quotaExhausted()
-                    throw KOBISError.quotaExceeded(subject: subject)
-                }
+            } catch let error as MalformedBody {
+                throw KOBISError.malformed(subject: subject, reason: error.reason)
             }
-            preconditionFailure("the loop returns or throws")
+            do {
+                return (body, try interpret(subject: subject, decoded))
+            } catch KOBISError.quotaExceeded(let subject) {
+                await budget?.quotaExhausted()
+                throw KOBISError.quotaExceeded(subject: subject)
+            }
         }
     }
 
@@ -132,13 +127,8 @@ public struct KOBISClient: Sendable {
         }
     }
 
-    private func interpret<Value>(subject: String, _ decode: () throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) throws(KOBISError) -> Value {
-        let outcome: KOBISDecoding.Outcome<Value>
-        do {
-            outcome = try decode()
-        } catch {
-            throw .malformed(subject: subject, reason: error.reason)
-        }
+    /// The data of a decoded answer, or KOBIS's fault as an error.
+    private func interpret<Value>(subject: String, _ outcome: KOBISDecoding.Outcome<Value>) throws(KOBISError) -> Value {
         switch outcome {
         case .value(let value): return value
         case let .fault(code, message):

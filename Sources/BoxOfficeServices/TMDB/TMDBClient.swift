@@ -79,19 +79,14 @@ public struct TMDBClient: Sendable {
             from: cache, key: key, maxAge: maxAge, decode: { try? decode($0) },
             notCached: { TMDBError.notCached(subject: subject) }
         ) {
-            // An answer to another request (another film's details) is asked for once more: mirrors
-            // and proxies glitch. A second such answer is malformed.
-            for attempt in 1...2 {
-                let body = try await fetch(path, parameters, subject: subject)
-                do throws(MalformedBody) {
+            do {
+                return try await MalformedBody.askingOnceMore {
+                    let body = try await fetch(path, parameters, subject: subject)
                     return (body, try decode(body))
-                } catch  where error.answersAnotherRequest && attempt == 1 {
-                    continue
-                } catch {
-                    throw TMDBError.malformed(subject: subject, reason: error.reason + (attempt > 1 ? ", twice" : ""))
                 }
+            } catch let error as MalformedBody {
+                throw TMDBError.malformed(subject: subject, reason: error.reason)
             }
-            preconditionFailure("the loop returns or throws")
         }
     }
 
