@@ -8,9 +8,6 @@ actor EnrichmentFailure {
 
     func record(_ error: TMDBError) {
         if self.error == nil { self.error = error }
-        switch error {
-        case .unauthorized, .unavailable: stopped = true
-        case .notFound, .rejected, .malformed, .notCached: break
-        }
+        if error.stopsTMDB { stopped = true }
     }
 }

@@ -108,11 +108,8 @@ public struct TMDBClient: Sendable {
         if let stopped = await stop.error { throw stopped }
         do {
             return try await send(request, subject: subject)
-        } catch let error as TMDBError {
-            switch error {
-            case .unauthorized, .unavailable: await stop.record(error)
-            case .notFound, .rejected, .malformed, .notCached: break
-            }
+        } catch let error as TMDBError where error.stopsTMDB {
+            await stop.record(error)
             throw error
         }
     }

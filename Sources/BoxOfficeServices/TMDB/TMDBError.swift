@@ -32,6 +32,15 @@ public enum TMDBError: UserFacingError, Equatable {
         }
     }
 
+    /// True when TMDB is of no more use this run (credentials rejected, or the service down), as
+    /// opposed to a failure about one film.
+    public var stopsTMDB: Bool {
+        switch self {
+        case .unauthorized, .unavailable: true
+        case .notFound, .rejected, .malformed, .notCached: false
+        }
+    }
+
     public var exitStatus: ExitStatus {
         switch self {
         case .unauthorized: .configuration
