@@ -1,12 +1,5 @@
+import BoxOfficeModel
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-#endif
 
 /// Writes report files so that a reader never sees a partial one: each goes to a temporary file in
 /// the destination folder, and only when every file is complete are they renamed into place.
@@ -59,25 +52,10 @@ public struct ReportWriter: Sendable {
 
     /// Creates the file exclusively, writes it whole and flushes it to disk before returning.
     static func writeDurably(_ data: Data, to url: URL) throws(OutputError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        if failure != 0 {
-            throw .cannotWrite(path: url.deletingLastPathComponent().path, reason: String(cString: strerror(failure)))
+        do {
+            try AtomicFile.write(data, toNew: url, durable: true, reportingAs: url.deletingLastPathComponent().path)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
         }
     }
 

@@ -11,12 +11,24 @@ import Darwin
 ///
 /// Nothing is renamed into place before ``commit(_:)``; whatever is not committed is removed by
 /// ``discard()``, or when the set is dropped.
+///
+/// A commit is all or nothing, and one at a time per folder:
+/// 1. it takes an exclusive lock on the folder itself (`flock` on the folder), so two runs writing
+///    one folder commit one after the other and the folder always holds one run's complete set;
+/// 2. it checks every final name first (a folder in the way, a file it may not replace in a sticky
+///    shared folder) and keeps a hard link (or a copy) of each file it will replace, changing
+///    nothing visible;
+/// 3. it renames each temporary file into place; if one rename fails, the files already renamed
+///    are put back as they were (the old file from its link, or removed when there was none).
 public final class StagedFiles {
     public let directory: URL
     private var temporaries: [(name: String, url: URL)] = []
+    /// `rename(2)`, replaceable so that tests can make the n-th rename fail.
+    private let renameFile: (String, String) -> Int32
 
-    init(directory: URL) {
+    init(directory: URL, rename renameFile: @escaping (String, String) -> Int32 = { rename($0, $1) }) {
         self.directory = directory
+        self.renameFile = renameFile
     }
 
     /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
@@ -26,29 +38,98 @@ public final class StagedFiles {
         try ReportWriter.writeDurably(file.contents, to: temporary)
     }
 
-    /// Renames the files called `names` (each added before) into place, in that order, and returns
-    /// their final paths; on any failure nothing more is renamed and the temporaries are removed.
+    /// How long a commit waits for another run's commit into the same folder (which takes milliseconds).
+    static let lockWait: TimeInterval = 30
+
+    /// Renames the files called `names` (each added before) into place and returns their final
+    /// paths, in that order; on any failure the folder is left as it was and the temporaries removed.
     public func commit(_ names: [String]) throws(OutputError) -> [URL] {
-        var moves: [(temporary: URL, name: String)] = []
+        defer { discard() }
+        var moves: [(temporary: URL, final: URL)] = []
         for name in names {
             guard let temporary = temporaries.first(where: { $0.name == name })?.url else {
-                discard()
                 throw .cannotWrite(path: directory.appendingPathComponent(name).path, reason: "it was never rendered")
             }
-            moves.append((temporary, name))
+            moves.append((temporary, directory.appendingPathComponent(name)))
         }
-        var finals: [URL] = []
-        for (temporary, name) in moves {
-            let final = directory.appendingPathComponent(name)
-            guard rename(temporary.path, final.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                discard()
-                throw .cannotWrite(path: final.path, reason: reason)
+        let lock = try lockFolder()
+        defer { close(lock) }
+
+        // Nothing visible changes until every name is known to be replaceable.
+        var backups: [URL?] = []
+        defer { for case let backup? in backups { unlink(backup.path) } }
+        for (_, final) in moves {
+            backups.append(try keepOld(final))
+        }
+        for (index, move) in moves.enumerated() where renameFile(move.temporary.path, move.final.path) != 0 {
+            let failure = FileWriteError.system(move.final.path)
+            let undone = rollBack(moves.prefix(index).map(\.final), backups: backups)
+            throw .cannotWrite(
+                path: failure.path,
+                reason: failure.reason
+                    + (undone
+                        ? "; the files already renamed were put back, so the folder is as it was"
+                        : "; some files already renamed could not be put back"))
+        }
+        // The deferred discard removes whatever was staged but not named (renamed names are gone already).
+        return moves.map(\.final)
+    }
+
+    /// Takes the folder's commit lock, waiting up to ``lockWait`` for another run's commit.
+    private func lockFolder() throws(OutputError) -> Int32 {
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: directory.path, reason: String(cString: strerror(errno))) }
+        let deadline = Date().addingTimeInterval(Self.lockWait)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                throw .cannotWrite(path: directory.path, reason: "another boxoffice run kept the folder locked for \(Int(Self.lockWait)) s")
             }
-            finals.append(final)
+            usleep(2_000)
         }
-        temporaries = []
-        return finals
+        return descriptor
+    }
+
+    /// Checks that `final` can be replaced, and keeps a hard link to the file there now (nil when
+    /// there is none), so that a failed commit can put it back.
+    private func keepOld(_ final: URL) throws(OutputError) -> URL? {
+        var status = stat()
+        guard lstat(final.path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .cannotWrite(path: final.path, reason: String(cString: strerror(errno)))
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw .cannotWrite(path: final.path, reason: "a folder of that name is in the way")
+        }
+        var folder = stat()
+        if stat(directory.path, &folder) == 0, folder.st_mode & S_ISVTX != 0, geteuid() != 0,
+            status.st_uid != geteuid(), folder.st_uid != geteuid()
+        {
+            throw .cannotWrite(path: final.path, reason: "it belongs to another user in a shared folder, so it cannot be replaced")
+        }
+        let backup = AtomicFile.temporary(beside: final)
+        if link(final.path, backup.path) == 0 { return backup }
+        // A file system without hard links (FAT, some network shares): a copy serves as well.
+        do {
+            try FileManager.default.copyItem(at: final, to: backup)
+        } catch {
+            unlink(backup.path)
+            throw .cannotWrite(path: final.path, reason: "cannot keep the old file while it is replaced, so it is left alone")
+        }
+        return backup
+    }
+
+    /// Puts the `renamed` files back as they were before the commit; false when one could not be.
+    private func rollBack(_ renamed: [URL], backups: [URL?]) -> Bool {
+        var complete = true
+        for (index, final) in renamed.enumerated().reversed() {
+            if let backup = backups[index] {
+                if renameFile(backup.path, final.path) != 0 { complete = false }
+            } else if unlink(final.path) != 0 {
+                complete = false
+            }
+        }
+        return complete
     }
 
     /// Removes every temporary file not renamed into place.

@@ -27,7 +27,8 @@ public struct FetchStage: Sendable {
         public var missing: [Missing] = []
         /// Why KOBIS calls stopped, when they did.
         public var budgetStop: KOBISBudget.Stop?
-        /// Problems that did not stop the run (calls the quota ledger could not record), one line each.
+        /// Problems that did not stop the run (calls the quota ledger could not record, responses
+        /// that could not be cached), one line each.
         public var warnings: [String] = []
 
         /// Dates whose chart could not be had, in order.
@@ -119,6 +120,7 @@ public struct FetchStage: Sendable {
         }
         output.budgetStop = await client.budget?.stop
         if let warning = await client.budget?.ledgerWarning { output.warnings.append(warning) }
+        if let warning = client.cache?.writeFailures.warning { output.warnings.append(warning) }
         return output
     }
 

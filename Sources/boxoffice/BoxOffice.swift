@@ -1,5 +1,12 @@
 import ArgumentParser
 import BoxOfficeModel
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct BoxOffice: AsyncParsableCommand {
@@ -12,8 +19,41 @@ struct BoxOffice: AsyncParsableCommand {
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
-        subcommands: [ReportCommand.self, FetchCommand.self, TemplatesCommand.self]
+        subcommands: [ReportCommand.self, FetchCommand.self, QuotaCommand.self, TemplatesCommand.self]
     )
+
+    /// ArgumentParser's own entry point, except that a bad argument is one `boxoffice: …` line on
+    /// stderr like every other error (exit 64), with the usage block only when stderr is a terminal.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let message = Self.message(for: error)
+            guard exitCode(for: error) != .success, !message.isEmpty else { exit(withError: error) }
+            let full = fullMessage(for: error)
+            let hint = full.split(separator: "\n").first { $0.contains("--help") }.map {
+                "; " + $0.trimmingCharacters(in: .whitespaces).lowercasedFirst
+            }
+            var line = message.split(separator: "\n").first.map(String.init) ?? message
+            if line.hasSuffix(".") { line.removeLast() }
+            Terminal.printError(line.lowercasedFirst + (hint ?? ""))
+            if isatty(STDERR_FILENO) == 1 {
+                let usage = full.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
+                if !usage.isEmpty { FileHandle.standardError.write(Data((usage.joined(separator: "\n") + "\n").utf8)) }
+            }
+            Glibc.exit(exitCode(for: error).rawValue)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// "See 'x'" as "see 'x'", to follow a semicolon.
+    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }
 
 enum HelpText {

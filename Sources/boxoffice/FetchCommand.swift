@@ -36,8 +36,8 @@ struct FetchCommand: AsyncParsableCommand {
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false) { cache in
-                let client = try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache)
+            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false, writePolicy: .fail) { cache in
+                let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: true)
                 let plan = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
                 let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: plan, progress: progress.update)
                     .fetch(range, filters: chart.filters)

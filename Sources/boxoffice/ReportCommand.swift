@@ -99,10 +99,10 @@ struct ReportCommand: AsyncParsableCommand {
                         progress: progress.update),
                     simulated: true)
             } else {
-                result = try await wiring.withCache(cacheOptions, offline: offline) { cache in
+                result = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
                     try await run(
                         FetchStage(
-                            client: try wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache),
+                            client: try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false),
                             width: network.jobs,
                             enrichment: try wiring.enrichment(
                                 tmdb, network: network, cache: cache,

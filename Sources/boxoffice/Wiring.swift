@@ -30,29 +30,55 @@ struct Wiring {
     }
 
     /// Runs `body` with the cache folder locked for this run, or with no cache for `--no-cache`.
-    func withCache<Result>(_ options: CacheOptions, offline: Bool, _ body: (CacheAccess?) async throws -> Result) async throws -> Result {
+    ///
+    /// `writePolicy` says what a failed cache write does: `fetch`, whose only product is the cache,
+    /// stops (`.fail`); `report` goes on and warns (`.warn`).
+    func withCache<Result>(
+        _ options: CacheOptions, offline: Bool, writePolicy: CacheAccess.WritePolicy, _ body: (CacheAccess?) async throws -> Result
+    ) async throws -> Result {
         guard !options.noCache else { return try await body(nil) }
         let directory = options.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal
-        return try await CacheLock.withLock(directory, wait: options.wait) {
-            try await body(CacheAccess(cache: ResponseCache(directory: directory), mode: mode, calendar: calendar))
+        return try await CacheLock.withLock(directory, wait: options.wait, shared: mode == .offline) {
+            let cache = ResponseCache(directory: directory)
+            if mode != .offline {
+                // Holding the lock alone: whatever a killed run left half-written goes, and a cache
+                // that cannot take an entry now is refused before a call is spent on it.
+                cache.sweepTemporaries()
+                do throws(FileWriteError) {
+                    try cache.checkWritable()
+                } catch {
+                    throw CacheError.unwritable(path: error.path, reason: error.reason)
+                }
+            }
+            return try await body(CacheAccess(cache: cache, mode: mode, calendar: calendar, onWriteFailure: writePolicy))
         }
     }
 
     /// The live KOBIS client: key, endpoint, cache and today's budget.
-    func kobisClient(_ network: NetworkOptions, cacheOptions: CacheOptions, cache: CacheAccess?) throws -> KOBISClient {
+    ///
+    /// With `recordEveryCall` (`fetch`), the quota ledger must be writable before the first call and
+    /// a call it cannot record is not sent; otherwise (`report`) such calls are sent and warned about.
+    func kobisClient(_ network: NetworkOptions, cacheOptions: CacheOptions, cache: CacheAccess?, recordEveryCall: Bool) async throws -> KOBISClient {
         guard let key = kobisKey, !key.isEmpty else {
             if cache?.mode == .offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
             throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
         }
         let baseURL = try url("KOBIS_BASE_URL") ?? KOBISClient.defaultBaseURL
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
+        if recordEveryCall && cache?.mode != .offline {
+            do throws(LedgerError) {
+                try await ledger.checkWritable(on: calendar.today)
+            } catch {
+                throw CacheError.ledgerUnwritable(error.description)
+            }
+        }
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
         return KOBISClient(
             transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody), key: key,
             baseURL: baseURL,
-            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today))
+            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall))
     }
 
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a

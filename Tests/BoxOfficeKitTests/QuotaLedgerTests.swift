@@ -85,6 +85,48 @@ struct QuotaLedgerTests {
     }
 }
 
+extension QuotaLedgerTests {
+    @Test(
+        "a damaged ledger keeps every sound count: another key's, the same key's other days",
+        arguments: [#""oops""#, "true", "-5", "1.5", "null", "[1]", "1e12"])
+    func damagedEntryCostsOnlyItself(bad: String) async throws {
+        let folder = try ScratchFolder()
+        let mine = QuotaLedger(file: folder.file("calls.json"), key: "mine")
+        let other = QuotaLedger.fingerprint(of: "other")
+        let text = """
+            {"\(other)": {"2025-03-10": 1234, "2025-03-09": \(bad)}, "\(mine.keyFingerprint)": {"2025-03-10": 7}, "junk": \(bad)}
+            """
+        try Data(text.utf8).write(to: folder.file("calls.json"))
+        #expect(QuotaLedger(file: folder.file("calls.json"), key: "other").used(on: day) == 1234)
+        #expect(mine.used(on: day) == 7)
+        #expect(mine.problem?.contains("2 entries not a count of calls") == true, "\(mine.problem ?? "")")
+        try await mine.record(1, on: day)
+        #expect(QuotaLedger(file: folder.file("calls.json"), key: "other").used(on: day) == 1234, "another key's count survives the rewrite")
+        #expect(mine.used(on: day) == 8 && mine.problem == nil)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("calls.json.damaged-") }
+        #expect(aside.count == 1)
+        #expect(try Data(contentsOf: folder.file(aside[0])) == Data(text.utf8), "the damaged file is kept as it was")
+    }
+
+    @Test("for a fetch, a call the ledger cannot record is not sent: the budget stops, saying why")
+    func strictBudget() async throws {
+        let folder = try ScratchFolder()
+        try Data("x".utf8).write(to: folder.file("state"))
+        let ledger = QuotaLedger(file: folder.file("state/boxoffice/calls.json"), key: "k")
+        await #expect(throws: LedgerError.self) { try await ledger.checkWritable(on: day) }
+        let budget = KOBISBudget(limit: nil, ledger: ledger, day: day, sendsUnrecorded: false)
+        #expect(await !budget.take())
+        let (spent, stop) = (await budget.spent, await budget.stop)
+        #expect(spent == 0)
+        guard case .ledger(let reason)? = stop else {
+            Issue.record("stop is \(String(describing: stop))")
+            return
+        }
+        #expect(reason == "cannot write \(folder.file("state").path) (a file is in the way where a folder belongs)")
+        #expect(CacheError.budgetSpent(stop: stop!, remaining: [], films: 0, range: DateRange(start: day, end: day)).exitStatus == .cannotWrite)
+    }
+}
+
 @Suite("The KOBIS budget")
 struct KOBISBudgetTests {
     @Test("a run's limit stops new calls and says why; 320011 stops them too")

@@ -48,7 +48,7 @@ struct ResponseCacheTests {
         for _ in 0..<3 {
             let value = try await CacheAccess.value(
                 from: access, key: "n.json", maxAge: nil, decode: decode,
-                notCached: { CacheError.unusable(path: "n") }
+                notCached: { CacheError.unwritable(path: "n", reason: "test") }
             ) {
                 fetches.increment()
                 return (Data("42".utf8), 42)
@@ -59,17 +59,17 @@ struct ResponseCacheTests {
         try access.cache.write("n.json", body: Data("forty-two".utf8), fetchedAt: Date())
         _ = try await CacheAccess.value(
             from: access, key: "n.json", maxAge: nil, decode: decode,
-            notCached: { CacheError.unusable(path: "n") }
+            notCached: { CacheError.unwritable(path: "n", reason: "test") }
         ) {
             fetches.increment()
             return (Data("43".utf8), 43)
         }
         #expect(fetches.value == 2, "a body that no longer decodes is fetched again")
         let offline = CacheAccess(cache: access.cache, mode: .offline, calendar: SeoulCalendar())
-        await #expect(throws: CacheError.unusable(path: "missing")) {
+        await #expect(throws: CacheError.unwritable(path: "missing", reason: "test")) {
             _ = try await CacheAccess.value(
                 from: offline, key: "missing.json", maxAge: nil, decode: decode,
-                notCached: { CacheError.unusable(path: "missing") }
+                notCached: { CacheError.unwritable(path: "missing", reason: "test") }
             ) { (Data(), 0) }
         }
     }

@@ -30,7 +30,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .success: "success: every requested report was written"
         case .usage: "bad arguments (range, options); nothing was fetched"
         case .internalError: "internal error (a bug in boxoffice): please report the message"
-        case .cannotWrite: "the output folder or a report file cannot be written"
+        case .cannotWrite: "a report file, the cache or the quota ledger cannot be written (disk full, read-only, in the way)"
         case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
         case .malformedResponse: "a service sent a malformed response"
         case .configuration: "configuration: a key missing or rejected (320010), a broken template"

@@ -2,12 +2,35 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
+
+/// A file or folder that could not be written, and the system's reason ("No space left on device").
+package struct FileWriteError: Error, Equatable, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+
+    package init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The error for `path` from the current `errno`.
+    package static func system(_ path: String, _ code: Int32 = errno) -> FileWriteError {
+        FileWriteError(path: path, reason: String(cString: strerror(code)))
+    }
+
+    package var description: String { "\(path) (\(reason))" }
+}
 
 /// Replaces a file in one step: the data goes to a temporary file beside it, renamed over it, so a
 /// reader sees the old file or the new one, never a part; the temporary file is removed on failure.
+///
+/// Every step is a system call whose failure is reported with its path and the system's reason, so
+/// a full disk says "No space left on device" rather than a Foundation error number.
 package enum AtomicFile {
     /// A hidden, unique temporary file beside `url` (`.NAME.1A2B3C4D.tmp`), on the same file system,
     /// so renaming it over `url` is one step.
@@ -15,14 +38,55 @@ package enum AtomicFile {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
     }
 
-    package static func replace(_ url: URL, with data: Data) throws {
-        let temporary = temporary(beside: url)
-        do {
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    /// Writes `data` to `url` through `temporary` (by default one beside it); with `durable`, the
+    /// data is flushed to disk before the rename (for files whose loss costs more than a refetch).
+    package static func replace(_ url: URL, with data: Data, through temporary: URL? = nil, durable: Bool = false) throws(FileWriteError) {
+        let temporary = temporary ?? Self.temporary(beside: url)
+        do throws(FileWriteError) {
+            try write(data, toNew: temporary, durable: durable, reportingAs: url.path)
+            guard rename(temporary.path, url.path) == 0 else { throw .system(url.path) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw error
+        }
+    }
+
+    /// Creates `url` exclusively (never through an existing file or link) and writes `data` whole;
+    /// a failure names `reportingAs` (default: the file itself) and leaves the partial file for the
+    /// caller to remove.
+    package static func write(_ data: Data, toNew url: URL, durable: Bool, reportingAs path: String? = nil) throws(FileWriteError) {
+        let path = path ?? url.path
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(path) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
+        // close() is where some file systems (NFS, tmpfs quotas) report a write that did not fit.
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw .system(path, failure) }
+    }
+
+    /// Creates `url` and its parents as folders, as `mkdir -p` does; the error names the first part
+    /// that could not be made (a regular file where a folder belongs, a read-only file system).
+    package static func makeFolder(_ url: URL) throws(FileWriteError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return }
+        let parent = url.deletingLastPathComponent()
+        if parent.path != url.path { try makeFolder(parent) }
+        if mkdir(url.path, 0o755) != 0, errno != EEXIST { throw .system(url.path) }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw FileWriteError(path: url.path, reason: "a file is in the way where a folder belongs")
         }
     }
 }

@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+import Synchronization
 
 /// A cache with the rules of one run: mode, freshness, and the clock to judge them by.
 public struct CacheAccess: Sendable {
@@ -7,12 +8,27 @@ public struct CacheAccess: Sendable {
     public let mode: CacheMode
     public let freshness: CacheFreshness
     public let calendar: SeoulCalendar
+    /// What a failed write does: stop the run (`fetch`, whose only product is the cache) or be
+    /// counted for a warning (`report`, whose product is already in memory).
+    public let writeFailures: WriteFailures
 
-    public init(cache: ResponseCache, mode: CacheMode = .normal, freshness: CacheFreshness = .init(), calendar: SeoulCalendar) {
+    /// What happens when an entry cannot be written.
+    public enum WritePolicy: Sendable {
+        /// The store throws ``CacheError/cannotStore(path:reason:)``.
+        case fail
+        /// The store is counted in ``WriteFailures`` and the run goes on.
+        case warn
+    }
+
+    public init(
+        cache: ResponseCache, mode: CacheMode = .normal, freshness: CacheFreshness = .init(), calendar: SeoulCalendar,
+        onWriteFailure: WritePolicy = .warn
+    ) {
         self.cache = cache
         self.mode = mode
         self.freshness = freshness
         self.calendar = calendar
+        writeFailures = WriteFailures(policy: onWriteFailure)
     }
 
     /// A stored body young enough for `maxAge` (nil = any age); always nil with `--refresh`.
@@ -33,10 +49,43 @@ public struct CacheAccess: Sendable {
         return nil
     }
 
-    /// Stores a body that decoded to data; a cache that cannot be written never fails the run.
-    public func store(_ key: String, body: Data) {
+    /// Stores a body that decoded to data. A write that fails throws or is counted, as the
+    /// ``WritePolicy`` says; it is never silent.
+    public func store(_ key: String, body: Data) throws(CacheError) {
         guard mode != .offline else { return }
-        try? cache.write(key, body: body, fetchedAt: calendar.now())
+        do {
+            try cache.write(key, body: body, fetchedAt: calendar.now())
+        } catch {
+            try writeFailures.record(error)
+        }
+    }
+}
+
+/// The cache writes of one run that failed: how many, and the first one's path and reason.
+public final class WriteFailures: Sendable {
+    public let policy: CacheAccess.WritePolicy
+    private let state = Mutex<(count: Int, first: FileWriteError?)>((0, nil))
+
+    init(policy: CacheAccess.WritePolicy) {
+        self.policy = policy
+    }
+
+    func record(_ error: FileWriteError) throws(CacheError) {
+        state.withLock {
+            $0.count += 1; if $0.first == nil { $0.first = error }
+        }
+        if policy == .fail { throw .cannotStore(path: error.path, reason: error.reason) }
+    }
+
+    /// Entries that could not be written.
+    public var count: Int { state.withLock { $0.count } }
+
+    /// One line for stderr when entries were not cached, nil when every write succeeded.
+    public var warning: String? {
+        let (count, first) = state.withLock { $0 }
+        guard count > 0, let first else { return nil }
+        return
+            "\(count) response\(count == 1 ? " was" : "s were") not cached: cannot write \(first.path) (\(first.reason)); the next run will fetch \(count == 1 ? "it" : "them") again"
     }
 }
 
@@ -52,7 +101,7 @@ extension CacheAccess {
         if let cached = cache?.value(key, maxAge: maxAge, decode: decode) { return cached }
         if cache?.mode == .offline { throw notCached() }
         let (body, value) = try await fetch()
-        cache?.store(key, body: body)
+        try cache?.store(key, body: body)
         return value
     }
 }

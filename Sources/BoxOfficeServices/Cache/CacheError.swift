@@ -9,7 +9,12 @@ import Darwin
 
 /// Problems with the cache, the budget, or serving offline.
 public enum CacheError: UserFacingError, Equatable {
-    case unusable(path: String)
+    /// The cache cannot be written at all (checked before any call is sent).
+    case unwritable(path: String, reason: String)
+    /// `fetch` found the quota ledger unwritable before sending a call.
+    case ledgerUnwritable(String)
+    /// An entry could not be written during a `fetch`, which stops rather than spend calls it cannot keep.
+    case cannotStore(path: String, reason: String)
     case locked(path: String, waited: Double)
     /// `--offline` and these dates (or films) are not cached.
     case offlineMiss(dates: [Day], films: [String], range: DateRange)
@@ -18,8 +23,15 @@ public enum CacheError: UserFacingError, Equatable {
 
     public var errorDescription: String? {
         switch self {
-        case .unusable(let path):
-            return "cannot use the cache folder \(path); choose another with --cache-dir"
+        case let .unwritable(path, reason):
+            return
+                "cannot write to the cache: \(path) (\(reason)); no call was sent; free space, choose another --cache-dir, or pass --no-cache (report) to fetch without caching"
+        case .ledgerUnwritable(let failure):
+            return
+                "cannot update the quota ledger: \(failure); no call was sent, since calls it cannot record would escape the daily budget; fix it or set XDG_STATE_HOME to a writable folder"
+        case let .cannotStore(path, reason):
+            return
+                "cannot write the cache entry \(path) (\(reason)); stopped so that no more calls are spent without being kept; free space or choose another --cache-dir, then run the same command again to resume"
         case let .locked(path, waited):
             return
                 "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
@@ -37,6 +49,8 @@ public enum CacheError: UserFacingError, Equatable {
                 switch stop {
                 case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
                 case .quota: "KOBIS says the key's daily quota is used up (320011)"
+                case .ledger(let failure):
+                    "the quota ledger cannot record calls (\(failure)), so no more were sent; fix it or set XDG_STATE_HOME elsewhere"
                 }
             var left: [String] = []
             if !remaining.isEmpty {
@@ -50,7 +64,8 @@ public enum CacheError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unusable: .cannotWrite
+        case .unwritable, .cannotStore, .ledgerUnwritable: .cannotWrite
+        case .budgetSpent(.ledger, _, _, _): .cannotWrite
         case .locked, .offlineMiss, .budgetSpent: .tryAgainLater
         }
     }

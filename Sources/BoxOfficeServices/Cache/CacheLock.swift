@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// One `boxoffice` run per cache folder: an exclusive lock on `.lock` inside it, released when the
-/// process ends, however it ends.
+/// One writing `boxoffice` run per cache folder: an exclusive lock on `.lock` inside it, released
+/// when the process ends, however it ends. Runs that only read (`--offline`) share the lock, and
+/// work on a cache they cannot write (a read-only mount, another user's folder).
 public final class CacheLock: Sendable {
     private let descriptor: Int32
 
@@ -16,32 +17,43 @@ public final class CacheLock: Sendable {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Runs `body` holding the lock on `directory`, waiting up to `wait` seconds for another run to
-    /// finish first; the lock is released when `body` returns or throws.
+    /// finish first; the lock is released when `body` returns or throws. With `shared`, other
+    /// reading runs may hold it too.
     @discardableResult
     public static func withLock<Result>(
-        _ directory: URL, wait: Double, time: TimeSource = .system,
+        _ directory: URL, wait: Double, shared: Bool = false, time: TimeSource = .system,
         _ body: () async throws -> Result
     ) async throws -> Result {
-        let lock = try await acquire(directory, wait: wait, time: time)
+        let lock = try await acquire(directory, wait: wait, shared: shared, time: time)
         defer { withExtendedLifetime(lock) {} }
         return try await body()
     }
 
     /// Takes the lock, waiting up to `wait` seconds for another run to finish.
-    static func acquire(_ directory: URL, wait: Double, time: TimeSource = .system) async throws -> CacheLock {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CacheError.unusable(path: directory.path)
-        }
+    static func acquire(_ directory: URL, wait: Double, shared: Bool = false, time: TimeSource = .system) async throws -> CacheLock {
         let path = directory.appendingPathComponent(".lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CacheError.unusable(path: directory.path) }
+        var descriptor: Int32
+        if shared {
+            // A reader needs nothing written: a read-only cache works, and one without a lock file
+            // has never been written by a run that could still be writing it.
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+            if descriptor < 0 { return CacheLock(descriptor: -1) }
+        } else {
+            do {
+                try AtomicFile.makeFolder(directory)
+            } catch {
+                throw CacheError.unwritable(path: error.path, reason: error.reason)
+            }
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw CacheError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+        }
         let deadline = time.now() + max(0, wait)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        while flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             guard time.now() < deadline else {
                 close(descriptor)
                 throw CacheError.locked(path: directory.path, waited: wait)

@@ -15,6 +15,8 @@ public actor KOBISBudget {
         case budget(Int)
         /// KOBIS answered 320011.
         case quota
+        /// The quota ledger could not record a call (`fetch`, which never spends a call unrecorded).
+        case ledger(String)
     }
 
     private let limit: Int?
@@ -28,33 +30,46 @@ public actor KOBISBudget {
     /// What was wrong with the ledger when the run began.
     private let ledgerProblem: String?
 
+    /// Whether a call the ledger cannot record is sent anyway.
+    private let sendsUnrecorded: Bool
+
     /// - Parameters:
     ///   - limit: calls this run may send; nil for no limit of its own.
     ///   - ledger: where spent calls are recorded, against the Seoul `day`.
-    public init(limit: Int?, ledger: QuotaLedger?, day: Day) {
+    ///   - sendsUnrecorded: true to send a call the ledger could not record (and warn, for a
+    ///     `report`, whose few calls matter less than its report); false to stop instead (`fetch`).
+    public init(limit: Int?, ledger: QuotaLedger?, day: Day, sendsUnrecorded: Bool = true) {
         let problem = ledger?.problem
         self.limit = limit
         self.ledger = ledger
         self.day = day
+        self.sendsUnrecorded = sendsUnrecorded
         ledgerProblem = problem
     }
 
     /// Takes one call from the budget and records it in the ledger; false when none is left (or
-    /// the quota is spent). A ledger that cannot be written does not stop the call: it is counted
-    /// in ``ledgerWarning``.
+    /// the quota is spent). A ledger that cannot be written stops the calls (``Stop/ledger(_:)``),
+    /// or with `sendsUnrecorded` is counted in ``ledgerWarning``.
     public func take() async -> Bool {
         if stop != nil { return false }
         if let limit, spent >= limit {
             stop = .budget(limit)
             return false
         }
+        // Counted before the ledger's wait: the actor lets other calls in while it waits, and they
+        // must see this one taken.
         spent += 1
         if let ledger {
             do {
                 try await ledger.record(1, on: day)
             } catch {
+                guard sendsUnrecorded else {
+                    spent -= 1
+                    if stop == nil { stop = .ledger(error.description) }
+                    return false
+                }
                 unrecorded += 1
-                if ledgerFailure == nil { ledgerFailure = (error as? LedgerError)?.description ?? "cannot write \(ledger.file.path)" }
+                if ledgerFailure == nil { ledgerFailure = error.description }
             }
         }
         return true

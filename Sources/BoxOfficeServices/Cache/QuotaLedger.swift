@@ -51,61 +51,130 @@ public struct QuotaLedger: Sendable {
     /// Adds `calls` to `day`, forgetting days more than a week old.
     ///
     /// Waits (without blocking a thread) up to `wait` seconds for another run's update to finish.
-    public func record(_ calls: Int, on day: Day, wait: Double = 5) async throws {
+    public func record(_ calls: Int, on day: Day, wait: Double = 5) async throws(LedgerError) {
         guard calls > 0 else { return }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let lock = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw LedgerError.cannotOpen(path: file.path + ".lock", reason: String(cString: strerror(errno))) }
+        try await update(adding: calls, on: day, wait: wait)
+    }
+
+    /// Proves the ledger can be updated now, by rewriting it unchanged (setting a damaged one aside
+    /// first): `fetch` runs this before it sends a call, so an unwritable ledger costs nothing.
+    public func checkWritable(on day: Day, wait: Double = 5) async throws(LedgerError) {
+        try await update(adding: 0, on: day, wait: wait)
+    }
+
+    private func update(adding calls: Int, on day: Day, wait: Double) async throws(LedgerError) {
+        do {
+            try AtomicFile.makeFolder(file.deletingLastPathComponent())
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+        let lockPath = file.path + ".lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
         let deadline = time.now() + wait
         while flock(lock, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, time.now() < deadline else {
-                throw LedgerError.cannotLock(path: file.path + ".lock")
+                throw .cannotLock(path: lockPath)
             }
-            try await time.sleep(0.01)
+            do { try await time.sleep(0.01) } catch { throw .cannotLock(path: lockPath) }
         }
         defer { flock(lock, LOCK_UN) }
         var (ledger, problem) = Self.load(file)
-        if problem != nil {
-            // Keep the damaged file for whoever wants to look at it; start again from what could be read.
-            try? FileManager.default.copyItem(at: file, to: file.appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970))"))
+        do throws(FileWriteError) {
+            if problem != nil, let damaged = RegularFile.contents(atPath: file.path, limit: 1 << 20) {
+                // Kept for whoever wants to look at it, before the sound counts are written over it.
+                let aside = file.appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970))")
+                try AtomicFile.replace(aside, with: damaged, durable: true)
+            }
+            var days = ledger[fingerprint] ?? [:]
+            if calls > 0 { days[day.iso, default: 0] += calls }
+            days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
+            ledger[fingerprint] = days.isEmpty ? nil : days
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            let data = (try? encoder.encode(ledger)) ?? Data("{}".utf8)
+            try AtomicFile.replace(file, with: data, durable: true)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
         }
-        var days = ledger[fingerprint] ?? [:]
-        days[day.iso, default: 0] += calls
-        days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
-        ledger[fingerprint] = days
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.replace(file, with: try encoder.encode(ledger))
     }
+
+    /// Calls recorded on `day` for every key the ledger knows, by fingerprint.
+    public func everyKey(on day: Day) -> [(fingerprint: String, calls: Int)] {
+        Self.load(file).contents.compactMap { fingerprint, days in days[day.iso].map { (fingerprint, $0) } }
+            .sorted { ($0.calls, $1.fingerprint) > ($1.calls, $0.fingerprint) }
+    }
+
+    /// This ledger's key, as ``fingerprint(of:)`` names it.
+    public var keyFingerprint: String { fingerprint }
 
     /// The largest count a day can sensibly hold; anything outside 0…this is damage.
     static let largestCount = 1_000_000
 
-    /// The ledger's contents, with counts outside 0…``largestCount`` left out, and what was wrong.
+    /// The ledger's contents and what was wrong with them. Whatever part is sound is kept: a count
+    /// that is not a whole number in 0…``largestCount``, or a key whose days are not an object, is
+    /// left out without losing the other keys' counts.
     private static func load(_ file: URL) -> (contents: Contents, problem: String?) {
         guard let data = RegularFile.contents(atPath: file.path, limit: 1 << 20) else {
             let exists = FileManager.default.fileExists(atPath: file.path)
             return ([:], exists ? "the quota ledger \(file.path) cannot be read as a file" : nil)
         }
-        guard let contents = try? JSONDecoder().decode(Contents.self, from: data) else {
+        guard let ledger = try? JSONDecoder().decode(LenientLedger.self, from: data) else {
             return ([:], "the quota ledger \(file.path) is damaged (not a ledger's JSON)")
         }
-        let sound = contents.mapValues { $0.filter { (0...largestCount).contains($0.value) } }
-        let dropped = contents.values.reduce(0) { $0 + $1.count } - sound.values.reduce(0) { $0 + $1.count }
-        return (sound, dropped > 0 ? "the quota ledger \(file.path) is damaged (\(dropped) count\(dropped == 1 ? "" : "s") out of range)" : nil)
+        let (contents, dropped) = (ledger.contents, ledger.dropped)
+        return (
+            contents,
+            dropped > 0 ? "the quota ledger \(file.path) is damaged (\(dropped) entr\(dropped == 1 ? "y" : "ies") not a count of calls)" : nil
+        )
+    }
+}
+
+/// A ledger's JSON read key by key and day by day, so that one damaged count costs only itself.
+private struct LenientLedger: Decodable {
+    var contents: QuotaLedger.Contents = [:]
+    /// Keys and counts left out: not an object of days, not a date, not a whole number of calls in range.
+    var dropped = 0
+
+    private struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: Name.self)
+        for key in keys.allKeys {
+            guard let days = try? keys.nestedContainer(keyedBy: Name.self, forKey: key) else {
+                dropped += 1
+                continue
+            }
+            var sound: [String: Int] = [:]
+            for date in days.allKeys {
+                if let calls = try? days.decode(Int.self, forKey: date), (0...QuotaLedger.largestCount).contains(calls),
+                    Day(iso: date.stringValue) != nil
+                {
+                    sound[date.stringValue] = calls
+                } else {
+                    dropped += 1
+                }
+            }
+            if !sound.isEmpty { contents[key.stringValue] = sound }
+        }
     }
 }
 
 /// Why the ledger could not be updated.
 public enum LedgerError: Error, Equatable, CustomStringConvertible {
-    case cannotOpen(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
     case cannotLock(path: String)
 
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): "cannot open \(path) (\(reason))"
-        case .cannotLock(let path): "cannot lock \(path)"
+        case let .cannotWrite(path, reason): "cannot write \(path) (\(reason))"
+        case .cannotLock(let path): "cannot lock \(path) (another run held it too long)"
         }
     }
 }

@@ -45,13 +45,38 @@ public final class ResponseCache: Sendable {
         return entry
     }
 
-    /// Stores `body` at `key`, atomically.
-    public func write(_ key: String, body: Data, fetchedAt: Date) throws {
+    /// Stores `body` at `key`, atomically; the error names the path and the system's reason.
+    package func write(_ key: String, body: Data, fetchedAt: Date) throws(FileWriteError) {
         let url = directory.appendingPathComponent(key)
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.makeFolder(url.deletingLastPathComponent())
+        try AtomicFile.makeFolder(incoming)
         let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
-        try AtomicFile.replace(url, with: Data(header.utf8) + body)
+        try AtomicFile.replace(url, with: Data(header.utf8) + body, through: Self.temporary(in: incoming))
+    }
+
+    /// Where entries are written before they are renamed into place: one folder, on the cache's
+    /// file system, so that what a killed run left behind is found without walking the cache.
+    var incoming: URL { directory.appendingPathComponent(".incoming", isDirectory: true) }
+
+    private static func temporary(in folder: URL) -> URL {
+        folder.appendingPathComponent("\(UUID().uuidString.prefix(12)).tmp")
+    }
+
+    /// Removes the temporaries a killed run left in ``incoming``. Call it holding the cache's
+    /// ``CacheLock``: no other run can be writing then, so every temporary there is abandoned.
+    public func sweepTemporaries() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: incoming.path) else { return }
+        for name in names where name.hasSuffix(".tmp") { unlink(incoming.appendingPathComponent(name).path) }
+    }
+
+    /// Fails unless an entry can be written now: the folders can be made and a small file written
+    /// and removed. Checked before a run spends a call, so a full disk or a read-only folder costs
+    /// nothing but this message.
+    package func checkWritable() throws(FileWriteError) {
+        try AtomicFile.makeFolder(incoming)
+        let probe = Self.temporary(in: incoming)
+        defer { unlink(probe.path) }
+        try AtomicFile.write(Data(repeating: 0x20, count: 4096), toNew: probe, durable: false)
     }
 
     /// Removes the entry at `key` (a body that no longer decodes).
