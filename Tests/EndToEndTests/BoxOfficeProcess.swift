@@ -40,6 +40,18 @@ struct BoxOfficeProcess {
         try await launch(arguments, environment: environment, in: directory) { _ in }.result
     }
 
+    /// Runs the binary as the user `nobody` (through `setpriv`, which needs root), to meet
+    /// another user's files as a shared folder would show them.
+    static func runAsNobody(_ arguments: [String], environment: [String: String], in directory: URL) async throws -> Result {
+        try await launch(
+            arguments, environment: environment, in: directory,
+            wrapper: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        ) { _ in }.result
+    }
+
+    /// True when tests may run the binary as another user (root, with `setpriv`).
+    static let canSwitchUser = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
     /// Starts the binary, sends `signal` after `after` seconds, and returns its result with the
     /// seconds it took to exit after the signal.
     static func runInterrupted(
@@ -56,7 +68,7 @@ struct BoxOfficeProcess {
     /// Runs the binary with stdout and stderr captured in files (no pipe to fill up), performing
     /// `action` once it has started; returns its result and how long it ran after `action`.
     private static func launch(
-        _ arguments: [String], environment: [String: String], in directory: URL,
+        _ arguments: [String], environment: [String: String], in directory: URL, wrapper: [String] = [],
         action: (Process) async throws -> Void
     ) async throws -> (result: Result, secondsAfterAction: Double) {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
@@ -68,8 +80,13 @@ struct BoxOfficeProcess {
             try? FileManager.default.removeItem(at: errURL)
         }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let tool = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = wrapper.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var environment = environment
         if environment["HOME"] == nil { environment["HOME"] = directory.path }
         process.environment = environment

@@ -3,6 +3,10 @@ import FakeServices
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Issue 12's "nothing lost, nothing silent", as a cron job would meet it: a full disk, a cache or
 /// quota ledger that cannot be written, a report file that cannot be replaced, a read-only cache.
 /// Each test states the exit code and the state of the output folder, cache and ledger afterwards.
@@ -189,6 +193,79 @@ struct WriteFailureTests {
             #expect(try Data(contentsOf: reports.appendingPathComponent(name)) == data, "\(name) is the previous run's")
         }
         #expect(folder.files(in: "Reports") == before.keys.sorted(), "no temporary or backup left")
+    }
+
+    @Test(
+        "a shared sticky folder where the old report belongs to another user: 73 before any rename, every file untouched",
+        .enabled(if: BoxOfficeProcess.canSwitchUser, "needs root and setpriv to run as another user"))
+    func stickyFolderOfAnotherUser() async throws {
+        let folder = try TemporaryFolder()
+        let shared = folder.url.appendingPathComponent("shared")
+        let home = folder.url.appendingPathComponent("home")
+        for url in [shared, home] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+
+        let mine = try await BoxOfficeProcess.run(["report", "--sample", "--output", shared.path], in: folder.url)
+        #expect(mine.status == 0, "\(mine.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
+        let before = try names.map { try Data(contentsOf: shared.appendingPathComponent($0)) }
+
+        let theirs = try await BoxOfficeProcess.runAsNobody(
+            ["report", "--sample", "--output", shared.path, "--format", "json,md"],
+            environment: BoxOfficeProcess.environment(["HOME": home.path]), in: folder.url)
+        #expect(theirs.status == 73, "\(theirs.stderr)")
+        #expect(theirs.stderrLines.count == 1 && theirs.stderr.contains(shared.appendingPathComponent(names.first { $0.hasSuffix(".json") }!).path))
+        #expect(theirs.stderr.contains("belongs to another user in a shared folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted() == names, "no temporary left")
+        #expect(try names.map { try Data(contentsOf: shared.appendingPathComponent($0)) } == before)
+    }
+
+    @Test("two runs with different data writing one folder at once: it always holds one run's complete set")
+    func concurrentRunsIntoOneFolder() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        // Two runs over the same week whose files differ: on 03-10 the last day is provisional, on 03-20 final.
+        let runs = ["2025-03-10", "2025-03-20"].map { today in
+            environment(
+                server, cache: folder.url.appendingPathComponent("cache-\(today)"), state: folder.url.appendingPathComponent("state"),
+                today: today)
+        }
+        let arguments = ["report", Self.week, "--no-tmdb", "--format", "json,csv,md", "-q", "--output"]
+        var expected: [[String: Data]] = []
+        for (index, run) in runs.enumerated() {
+            let alone = try await BoxOfficeProcess.run(arguments + ["alone-\(index)"], environment: run, in: folder.url)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            let names = folder.files(in: "alone-\(index)")
+            expected.append(
+                try Dictionary(
+                    uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.url.appendingPathComponent("alone-\(index)/\($0)"))) }))
+        }
+        #expect(expected.count == 2 && expected[0].count == 4 && expected[0] != expected[1])
+        // Hold the folder's commit lock while both runs stage their files, so that both reach their
+        // commit at the same moment; then let them race.
+        let shared = folder.url.appendingPathComponent("Shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let lock = open(shared.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(lock, LOCK_EX) == 0)
+        let root = folder.url
+        async let a = BoxOfficeProcess.run(arguments + ["Shared"], environment: runs[0], in: root)
+        async let b = BoxOfficeProcess.run(arguments + ["Shared"], environment: runs[1], in: root)
+        let deadline = Date().addingTimeInterval(30)
+        while folder.files(in: "Shared").filter({ $0.hasSuffix(".tmp") }).count < 8, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(folder.files(in: "Shared").filter { $0.hasSuffix(".tmp") }.count == 8, "both runs staged their four files")
+        #expect(!folder.files(in: "Shared").contains { !$0.hasPrefix(".") }, "nothing renamed into a locked folder")
+        flock(lock, LOCK_UN)
+        close(lock)
+        let (first, second) = try await (a, b)
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+        let names = folder.files(in: "Shared")
+        let found = try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: shared.appendingPathComponent($0))) })
+        #expect(found == expected[0] || found == expected[1], "a mix of two runs, or something left over: \(names)")
     }
 
     @Test("stale cache temporaries are swept by the next run that writes")
