@@ -45,6 +45,32 @@ public enum CSVView {
             "tmdb_match": { $0.tmdbMatch?.rawValue ?? "" },
             "poster_url": { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
             "keywords": { $0.tmdb?.keywords.joined(separator: listSeparator) ?? "" },
+            "audience_first_to_last": { String($0.audienceFirstToLast) },
+            "sales_first_to_last": { String($0.salesFirstToLast) },
+            "first_to_last_method": { $0.firstToLastFromCumulative ? "cumulative" : "charted_sum" },
+        ])
+    }
+
+    /// Context of `days.csv`: `days`, one row per date of the range, with the day's market.
+    public static func days(_ report: BoxOfficeReport) -> [String: Any] {
+        ["days": daysTable(source: dataSource(report)).rows(report.days)]
+    }
+
+    static func daysTable(source: String) -> TemplateTable<DayReport> {
+        TemplateTable([
+            "date": { $0.date.iso },
+            "weekday": { PeopleFormat.weekday($0.date) },
+            "provisional": { $0.provisional ? "true" : "false" },
+            "films_charted": { String($0.filmsCharted) },
+            "charted_audience": { String($0.audience) },
+            "charted_sales": { String($0.sales) },
+            "estimated_market_sales": { $0.estimatedMarketSales.map(String.init) ?? "" },
+            "charted_sales_share_pct": { $0.chartedSalesSharePercent.map { decimal($0, places: 1) } ?? "" },
+            "top_movie_cd": { $0.topFilm?.movieCode ?? "" },
+            "top_title": { $0.topFilm?.title ?? "" },
+            "top_audience": { $0.topFilm.map { String($0.audience) } ?? "" },
+            "new_entries": { String($0.newEntries) },
+            "data_source": { _ in source },
         ])
     }
 

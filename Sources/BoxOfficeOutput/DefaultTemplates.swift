@@ -10,6 +10,7 @@ public enum DefaultTemplates {
     public static let purposes: [String: String] = [
         "films.csv": "films CSV, one row per film",
         "daily.csv": "daily CSV, one row per chart entry",
+        "days.csv": "days CSV, one row per date: the day's totals and estimated market",
         "report.md": "Markdown report",
         "report.html": "HTML report",
         "html-style": "partial: the HTML report's stylesheet",

@@ -71,9 +71,11 @@ public struct ReportRenderer: Sendable {
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
         let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
         let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+        let days = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
         return [
             RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
             RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark)),
+            RenderedFile(name: base + "-days.csv", contents: CSVContentType.file(from: days, byteOrderMark: options.csvByteOrderMark)),
         ]
     }
 

@@ -40,7 +40,13 @@ public enum ReportView {
                 "new_entry_count": String(summary.newEntries.count),
                 "empty_days": String(summary.emptyDays),
                 "has_empty_days": summary.emptyDays > 0,
+                "has_market": summary.estimatedMarketSales != nil,
+                "market_sales": summary.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+                "market_days": summary.estimatedMarketDays == report.days.count
+                    ? "" : " (\(summary.estimatedMarketDays) of \(report.days.count) days)",
+                "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
             ] as [String: Any],
+            "first_to_last_note": Self.firstToLastNote,
             "has_films": !report.films.isEmpty,
             "films": report.films.map(film),
             "has_distributors": !summary.topDistributors.isEmpty,
@@ -102,6 +108,8 @@ public enum ReportView {
             "audience": PeopleFormat.grouped(film.audience),
             "sales": PeopleFormat.won(film.sales),
             "share": PeopleFormat.percent(film.audienceSharePercent),
+            "audience_first_to_last": PeopleFormat.grouped(film.audienceFirstToLast)
+                + (film.firstToLastFromCumulative ? "" : "*"),
             "audience_cumulative": PeopleFormat.grouped(film.audienceCumulative),
             "sales_cumulative": PeopleFormat.won(film.salesCumulative),
             "per_screen": film.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
@@ -132,6 +140,9 @@ public enum ReportView {
             "sales": PeopleFormat.won(day.sales),
             "is_empty": day.entries.isEmpty,
             "provisional": day.provisional,
+            "has_market": day.estimatedMarketSales != nil,
+            "market_sales": day.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+            "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "rows": day.entries.map { entry in
                 [
                     "rank": String(entry.rank),
@@ -154,6 +165,10 @@ public enum ReportView {
             },
         ]
     }
+
+    /// What the films table's "with off-chart days" column means.
+    public static let firstToLastNote =
+        "“With off-chart days” is a film's audience from its first to its last chart day in the range, days outside the top 10 between them included, from KOBIS's cumulative figures; * marks a film whose cumulative figures did not add up, shown with its charted days only."
 
     /// `opening day`, `day 5`, `preview (3 days before)`.
     static func sinceOpen(_ days: Int) -> String {

@@ -245,7 +245,7 @@ struct FaultInjectionTests {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(shell.terminationStatus == 74, "\(stderr)")
         #expect(stderr.contains("cannot write to standard output"))
-        #expect(folder.files(in: "Reports").count == 5, "\(folder.files(in: "Reports"))")
+        #expect(folder.files(in: "Reports").count == 6, "\(folder.files(in: "Reports"))")
     }
 
     @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")
@@ -365,7 +365,7 @@ struct CredentialTests {
                 kobis, folder, extra: ["KOBIS_API_KEY": Self.key, "TMDB_API_TOKEN": Self.token, "TMDB_BASE_URL": tmdb.baseURL.absoluteString]),
             in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(folder.files(in: "Reports").count == 5)
+        #expect(folder.files(in: "Reports").count == 6)
         let everything = result.stdout + result.stderr + Self.everything(in: folder)
         #expect(everything.contains("[redacted]"), "the message is kept, the token removed")
         #expect(!everything.contains(Self.token) && !everything.contains("FAKE-TOKEN") && !everything.contains(Self.key))

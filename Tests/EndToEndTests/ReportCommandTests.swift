@@ -26,11 +26,12 @@ struct ReportCommandTests {
         #expect(
             result.stdoutLines == [
                 "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
-                "out/\(Self.stem).md", "out/\(Self.stem).html",
+                "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html",
             ])
         #expect(
             folder.files(in: "out") == [
-                "\(Self.stem)-daily.csv", "\(Self.stem)-films.csv", "\(Self.stem).html", "\(Self.stem).json", "\(Self.stem).md",
+                "\(Self.stem)-daily.csv", "\(Self.stem)-days.csv", "\(Self.stem)-films.csv", "\(Self.stem).html",
+                "\(Self.stem).json", "\(Self.stem).md",
             ])
 
         let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
@@ -70,7 +71,10 @@ struct ReportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let request = try #require(server.chartRequests.first)
         #expect(request.query["repNationCd"] == "K" && request.query["multiMovieYn"] == "N" && request.query["wideAreaCd"] == "0105001")
-        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-05-films.csv", "Reports/boxoffice-2025-03-05-daily.csv"])
+        #expect(
+            result.stdoutLines == [
+                "Reports/boxoffice-2025-03-05-films.csv", "Reports/boxoffice-2025-03-05-daily.csv", "Reports/boxoffice-2025-03-05-days.csv",
+            ])
     }
 
     @Test("no range means yesterday in Seoul")
@@ -204,9 +208,12 @@ struct ReportCommandTests {
             in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 5)
+        #expect(result.stdoutLines.count == 6)
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
-        #expect(folder.files(in: "sample") == ["\(stem)-daily.csv", "\(stem)-films.csv", "\(stem).html", "\(stem).json", "\(stem).md"])
+        #expect(
+            folder.files(in: "sample") == [
+                "\(stem)-daily.csv", "\(stem)-days.csv", "\(stem)-films.csv", "\(stem).html", "\(stem).json", "\(stem).md",
+            ])
         for file in ["\(stem).md", "\(stem).html"] {
             let text = try String(contentsOf: folder.url.appendingPathComponent("sample/\(file)"), encoding: .utf8)
             #expect(text.contains("SIMULATED DATA"), "\(file) says the figures are simulated")

@@ -36,7 +36,7 @@ struct TMDBEnrichmentTests {
         let films = try text(folder, "\(Self.stem)-films.csv")
         #expect(films.contains(",900001,검은 파도,검은 파도,7.4,312,exact,,부산; 밀수; 형사"))
         #expect(films.contains(",900008,라 뤼미에르,La Lumière,6.6,41,likely,"))
-        #expect(films.contains(",,,,,,none,,\r\n"), "바람의 기록 stays unmatched")
+        #expect(films.contains(",,,,,,none,,,"), "바람의 기록 stays unmatched: blank TMDB cells, then the first-to-last columns")
         let markdown = try text(folder, "\(Self.stem).md")
         #expect(markdown.contains("[검은 파도](https://www.themoviedb.org/movie/900001)"))
         #expect(markdown.contains("## Coming soon in Korea") && markdown.contains("[봄의 왈츠]"))
@@ -73,7 +73,7 @@ struct TMDBEnrichmentTests {
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("TMDB enrichment incomplete") && result.stderr.contains("401"))
         #expect(!result.stderr.contains(token))
-        #expect(result.stdoutLines.count == 5)
+        #expect(result.stdoutLines.count == 6)
         let markdown = try text(folder, "\(Self.stem).md")
         #expect(markdown.contains("TMDB enrichment is incomplete"))
         // After the first 401 no further TMDB request is sent.
@@ -146,7 +146,9 @@ struct TMDBEnrichmentTests {
                 "boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
             ])
         let films = try text(folder, "\(Self.stem)-films.csv")
-        #expect(films.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",KOBIS,,,,,,,,") })
+        #expect(
+            films.split(separator: "\r\n").dropFirst().allSatisfy { $0.contains(",KOBIS,,,,,,,,,") },
+            "the eight TMDB columns after data_source are blank")
         #expect(!(try text(folder, "\(Self.stem).md")).contains("Coming soon"))
     }
 

@@ -176,7 +176,7 @@ struct WriteFailureTests {
         let reports = folder.url.appendingPathComponent("Reports")
         let before = try Dictionary(
             uniqueKeysWithValues: folder.files(in: "Reports").map { ($0, try Data(contentsOf: reports.appendingPathComponent($0))) })
-        #expect(before.count == 5)
+        #expect(before.count == 6)
 
         // Another day's run (yesterday's chart final now, so every file's text differs) meets a
         // folder where the Markdown file belongs.
@@ -242,7 +242,7 @@ struct WriteFailureTests {
                 try Dictionary(
                     uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.url.appendingPathComponent("alone-\(index)/\($0)"))) }))
         }
-        #expect(expected.count == 2 && expected[0].count == 4 && expected[0] != expected[1])
+        #expect(expected.count == 2 && expected[0].count == 5 && expected[0] != expected[1])
         // Hold the folder's commit lock while both runs stage their files, so that both reach their
         // commit at the same moment; then let them race.
         let shared = folder.url.appendingPathComponent("Shared")
@@ -253,11 +253,11 @@ struct WriteFailureTests {
         async let a = BoxOfficeProcess.run(arguments + ["Shared"], environment: runs[0], in: root)
         async let b = BoxOfficeProcess.run(arguments + ["Shared"], environment: runs[1], in: root)
         let deadline = Date().addingTimeInterval(30)
-        while folder.files(in: "Shared").filter({ $0.hasSuffix(".tmp") }).count < 8, Date() < deadline {
+        while folder.files(in: "Shared").filter({ $0.hasSuffix(".tmp") }).count < 10, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(folder.files(in: "Shared").filter { $0.hasSuffix(".tmp") }.count == 8, "both runs staged their four files")
+        #expect(folder.files(in: "Shared").filter { $0.hasSuffix(".tmp") }.count == 10, "both runs staged their five files")
         #expect(!folder.files(in: "Shared").contains { !$0.hasPrefix(".") }, "nothing renamed into a locked folder")
         flock(lock, LOCK_UN)
         close(lock)

@@ -8,6 +8,20 @@ public struct DayReport: Codable, Sendable, Equatable {
     public var entries: [DayEntry]
     /// Yesterday's chart (or later): KOBIS may still revise it.
     public var provisional: Bool = false
+    /// The whole market's sales that day, **estimated** from the charted rows: Σ sales ÷ Σ sales
+    /// share × 100 (KOBIS rounds each share to 0.1 %, so the estimate is within about 1 %); nil
+    /// when the chart is empty or carries no shares.
+    public var estimatedMarketSales: Int64?
+    /// The charted films' share of the whole day's sales (Σ of their shares), one decimal; nil with
+    /// no estimate.
+    public var chartedSalesSharePercent: Double?
+
+    /// Films on the chart that day.
+    public var filmsCharted: Int { entries.count }
+    /// The day's #1 film.
+    public var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
+    /// Films KOBIS marked `NEW` that day.
+    public var newEntries: Int { entries.filter(\.isNew).count }
 
     enum CodingKeys: String, CodingKey {
         case date
@@ -15,5 +29,15 @@ public struct DayReport: Codable, Sendable, Equatable {
         case sales
         case entries
         case provisional
+        case estimatedMarketSales = "estimated_market_sales"
+        case chartedSalesSharePercent = "charted_sales_share_percent"
+    }
+
+    /// The market estimate for `entries`: Σ sales ÷ Σ share × 100, and Σ share (one decimal).
+    public static func marketEstimate(_ entries: [DayEntry]) -> (sales: Int64, chartedShare: Double)? {
+        let share = entries.reduce(0.0) { $0 + $1.salesSharePercent }
+        let sales = entries.reduce(Int64(0)) { $0 + $1.sales }
+        guard share > 0, share <= 100.5, sales > 0 else { return nil }
+        return (Int64((Double(sales) / share * 100).rounded()), (share * 10).rounded() / 10)
     }
 }

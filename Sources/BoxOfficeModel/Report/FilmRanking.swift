@@ -17,6 +17,11 @@ public struct FilmRanking: Codable, Sendable, Equatable {
     public var sales: Int64
     /// Percent of the range's charted audience, two decimals.
     public var audienceSharePercent: Double
+    /// From the first to the last chart day in the range, off-chart days between included (from
+    /// the cumulative figures); the charted sums when `firstToLastFromCumulative` is false.
+    public var audienceFirstToLast: Int64
+    public var salesFirstToLast: Int64
+    public var firstToLastFromCumulative: Bool
     /// `audiAcc` and `salesAcc` on the film's last chart day in the range.
     public var audienceCumulative: Int64
     public var salesCumulative: Int64
@@ -48,6 +53,9 @@ public struct FilmRanking: Codable, Sendable, Equatable {
         case audience
         case sales
         case audienceSharePercent = "audience_share_percent"
+        case audienceFirstToLast = "audience_first_to_last"
+        case salesFirstToLast = "sales_first_to_last"
+        case firstToLastFromCumulative = "first_to_last_from_cumulative"
         case audienceCumulative = "audience_cumulative"
         case salesCumulative = "sales_cumulative"
         case audiencePerScreen = "audience_per_screen"

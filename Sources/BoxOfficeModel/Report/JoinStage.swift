@@ -21,6 +21,7 @@ public enum JoinStage {
             let sales = rows.reduce(Int64(0)) { $0 + $1.entry.sales }
             let screens = rows.reduce(Int64(0)) { $0 + $1.entry.screens }
             let chartTitle = rows.last { !$0.entry.title.isEmpty }?.entry.title
+            let span = firstToLast(rows.map(\.entry), chartedAudience: audience, chartedSales: sales)
             return FilmRanking(
                 rank: 0,
                 movieCode: code,
@@ -34,6 +35,9 @@ public enum JoinStage {
                 audience: audience,
                 sales: sales,
                 audienceSharePercent: percent(audience, of: chartedAudience),
+                audienceFirstToLast: span.audience,
+                salesFirstToLast: span.sales,
+                firstToLastFromCumulative: span.fromCumulative,
                 audienceCumulative: last.entry.audienceCumulative,
                 salesCumulative: last.entry.salesCumulative,
                 audiencePerScreen: ratio(audience, screens),
@@ -53,7 +57,7 @@ public enum JoinStage {
     /// Every chart as a day of the report, with audience per screen and days since opening.
     public static func days(charts: [DailyChart]) -> [DayReport] {
         charts.sorted { $0.date < $1.date }.map { chart in
-            DayReport(
+            var day = DayReport(
                 date: chart.date,
                 audience: chart.entries.reduce(0) { $0 + $1.audience },
                 sales: chart.entries.reduce(0) { $0 + $1.sales },
@@ -80,7 +84,30 @@ public enum JoinStage {
                     )
                 }
             )
+            if let market = DayReport.marketEstimate(day.entries) {
+                day.estimatedMarketSales = market.sales
+                day.chartedSalesSharePercent = market.chartedShare
+            }
+            return day
         }
+    }
+
+    /// What a film sold from its first to its last chart day in the range, off-chart days between
+    /// included: the cumulative on the last day minus the cumulative on the first, plus the first
+    /// day's own figures. When the cumulatives cannot be trusted for it (missing, or adding up to
+    /// less than the charted days alone), the charted sums, and `fromCumulative` false.
+    static func firstToLast(
+        _ rows: [ChartEntry], chartedAudience: Int64, chartedSales: Int64
+    ) -> (
+        audience: Int64, sales: Int64, fromCumulative: Bool
+    ) {
+        guard let first = rows.first, let last = rows.last else { return (chartedAudience, chartedSales, false) }
+        let audience = last.audienceCumulative - first.audienceCumulative + first.audience
+        let sales = last.salesCumulative - first.salesCumulative + first.sales
+        guard first.audienceCumulative >= first.audience, first.salesCumulative >= first.sales,
+            audience >= chartedAudience, sales >= chartedSales
+        else { return (chartedAudience, chartedSales, false) }
+        return (audience, sales, true)
     }
 
     /// A percentage rounded to two decimals; 0 when the whole is 0.

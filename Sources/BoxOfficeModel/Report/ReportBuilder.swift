@@ -107,6 +107,9 @@ public enum ReportBuilder {
                 ReportSummary.NewEntry(date: day.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
             }
         }
+        let estimated = days.filter { $0.estimatedMarketSales != nil }
+        let market = estimated.reduce(Int64(0)) { $0 + ($1.estimatedMarketSales ?? 0) }
+        let chartedOnEstimatedDays = estimated.reduce(Int64(0)) { $0 + $1.sales }
         return ReportSummary(
             chartedAudience: audience,
             chartedSales: sales,
@@ -118,7 +121,10 @@ public enum ReportBuilder {
                 unknown: JoinStage.percent(unknown, of: audience)),
             topDistributors: Array(distributors.prefix(5)),
             newEntries: newEntries,
-            weeks: WeekSummary.weeks(of: days, in: range)
+            weeks: WeekSummary.weeks(of: days, in: range),
+            estimatedMarketSales: estimated.isEmpty ? nil : market,
+            estimatedMarketDays: estimated.count,
+            chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : JoinStage.percent(chartedOnEstimatedDays, of: market)
         )
     }
 }

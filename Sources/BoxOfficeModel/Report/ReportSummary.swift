@@ -50,6 +50,13 @@ public struct ReportSummary: Codable, Sendable, Equatable {
     public var newEntries: [NewEntry]
     /// Monday-to-Sunday weeks clipped to the range, with their totals and top film.
     public var weeks: [WeekSummary]
+    /// The whole market's sales over the days that have an estimate (``DayReport/estimatedMarketSales``):
+    /// an **estimate**; nil when no day has one.
+    public var estimatedMarketSales: Int64?
+    /// Days whose market could be estimated (all of them, unless some chart was empty).
+    public var estimatedMarketDays: Int = 0
+    /// The charted films' share of that estimate, two decimals.
+    public var chartedShareOfEstimatedMarketPercent: Double?
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
@@ -60,5 +67,8 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         case topDistributors = "top_distributors"
         case newEntries = "new_entries"
         case weeks
+        case estimatedMarketSales = "estimated_market_sales"
+        case estimatedMarketDays = "estimated_market_days"
+        case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_percent"
     }
 }
