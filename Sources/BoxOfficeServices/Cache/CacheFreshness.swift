@@ -12,6 +12,10 @@ public struct CacheFreshness: Sendable {
     public init() {}
 
     /// How long a date's chart stays fresh: forever two or more days back, a few hours for yesterday.
+    public func chart(_ period: ChartPeriod, today: Day) -> TimeInterval? {
+        chart(period.end, today: today)
+    }
+
     public func chart(_ day: Day, today: Day) -> TimeInterval? {
         day <= today - 2 ? nil : provisionalChart
     }

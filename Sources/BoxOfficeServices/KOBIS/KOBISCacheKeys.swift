@@ -7,6 +7,11 @@ public enum KOBISCacheKeys {
         "kobis/daily/\(filterFolder(filters))/\(day.year)/\(day.compact).json"
     }
 
+    /// `kobis/weekly/<week|weekend|weekdays>/<filters>/<yyyy>/<yyyyMMdd of its first day>.json`.
+    public static func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters) -> String {
+        "kobis/weekly/\(period.kind.rawValue)/\(filterFolder(filters))/\(period.start.year)/\(period.start.compact).json"
+    }
+
     /// `kobis/movie/<first four digits>/<code>.json`.
     public static func movieInfo(_ code: String) -> String {
         "kobis/movie/\(code.prefix(4))/\(CacheKeys.safe(code)).json"

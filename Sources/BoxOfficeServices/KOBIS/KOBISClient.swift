@@ -41,6 +41,13 @@ public struct KOBISClient: Sendable {
             [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
     }
 
+    /// The request for a period's chart: `targetDt` is the period's first day, `weekGb` always sent.
+    public func weeklyChartRequest(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> HTTPRequest {
+        request(
+            "boxoffice/searchWeeklyBoxOfficeList.json",
+            [("targetDt", period.start.compact), ("weekGb", period.kind.weekGb), ("itemPerPage", "10")] + filters.queryItems)
+    }
+
     /// The request for a film's movie info.
     public func movieInfoRequest(code: String) -> HTTPRequest {
         request("movie/searchMovieInfo.json", [("movieCd", code)])
@@ -55,6 +62,20 @@ public struct KOBISClient: Sendable {
             subject: "the daily chart for \(date.iso)"
         ) { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
+        }
+    }
+
+    /// The top 10 of a week, weekend or weekdays, with KOBIS's totals for the whole period: from the
+    /// cache when fresh there (a period is final once its last day is two days back), else from KOBIS.
+    /// Ask only for periods that have ended (``ChartPeriod/lastCompleted(_:today:)``).
+    public func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) async throws -> WeeklyChart {
+        let maxAge = cache.map { $0.freshness.chart(period, today: $0.calendar.today) } ?? nil
+        return try await cached(
+            KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: maxAge,
+            request: { weeklyChartRequest(period, filters: filters) },
+            subject: "the \(period.kind.rawValue) chart for \(period.start.iso)..\(period.end.iso)"
+        ) { body throws(MalformedBody) in
+            try KOBISDecoding.weeklyChart(body, period: period)
         }
     }
 

@@ -37,6 +37,36 @@ public enum KOBISDecoding {
         return .value(DailyChart(date: date, entries: entries))
     }
 
+    /// Decodes a `searchWeeklyBoxOfficeList` body for `period`; throws a description of what is
+    /// malformed. An empty list is `.value` with no entries (KOBIS's answer for a period it has no
+    /// figures for yet: the caller decides whether that is "not yet").
+    public static func weeklyChart(_ body: Data, period: ChartPeriod) throws(MalformedBody) -> Outcome<WeeklyChart> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
+        guard case .object = result else { throw shapeError }
+        // The period it answers for, by its days and by its ISO week: another period's chart must
+        // not be reported under this one.
+        if let range = try Scalar.text(result["showRange"]), !range.isEmpty, range != period.showRange {
+            throw .mismatch("showRange", asked: period.showRange, got: range)
+        }
+        if let week = try Scalar.text(result["yearWeekTime"]), !week.isEmpty, week != period.yearWeekTime {
+            throw .mismatch("yearWeekTime", asked: period.yearWeekTime, got: week)
+        }
+        guard let list = present(result["weeklyBoxOfficeList"]) else { throw MalformedBody("no weeklyBoxOfficeList in the body") }
+        guard case .array(let rows) = list else { throw shapeError }
+        guard rows.count <= maximumRows else {
+            throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
+        }
+        var entries: [ChartEntry] = []
+        entries.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
+        }
+        entries.sort { $0.rank < $1.rank }
+        return .value(WeeklyChart(period: period, entries: entries))
+    }
+
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
     public static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
         let envelope = try readEnvelope(body)
