@@ -10,50 +10,55 @@ public enum KOBISDecoding {
         case value(Value)
         /// `{"faultInfo":{…}}`, which KOBIS sends with HTTP 200.
         case fault(code: String, message: String)
+
+        /// The same outcome with its value transformed.
+        func map<Other>(_ transform: (Value) -> Other) -> Outcome<Other> {
+            switch self {
+            case .value(let value): .value(transform(value))
+            case let .fault(code, message): .fault(code: code, message: message)
+            }
+        }
     }
 
     /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.
     public static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
-        let envelope = try readEnvelope(body)
-        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
-        guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
-        guard case .object = result else { throw shapeError }
         // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
         // cache entry copied under this date's name) must not be reported under this date.
-        if let range = try Scalar.text(result["showRange"]), !range.isEmpty, range != "\(date.compact)~\(date.compact)" {
-            throw .mismatch("showRange", asked: date.compact, got: range)
-        }
-        guard let list = present(result["dailyBoxOfficeList"]) else { throw MalformedBody("no dailyBoxOfficeList in the body") }
-        guard case .array(let rows) = list else { throw shapeError }
-        guard rows.count <= maximumRows else {
-            throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
-        }
-        var entries: [ChartEntry] = []
-        entries.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
-        }
-        entries.sort { $0.rank < $1.rank }
-        return .value(DailyChart(date: date, entries: entries))
+        let answer = try chartEntries(
+            body, list: "dailyBoxOfficeList", answeringFor: [("showRange", "\(date.compact)~\(date.compact)", date.compact)])
+        return answer.map { DailyChart(date: date, entries: $0) }
     }
 
     /// Decodes a `searchWeeklyBoxOfficeList` body for `period`; throws a description of what is
     /// malformed. An empty list is `.value` with no entries (KOBIS's answer for a period it has no
     /// figures for yet: the caller decides whether that is "not yet").
     public static func weeklyChart(_ body: Data, period: ChartPeriod) throws(MalformedBody) -> Outcome<WeeklyChart> {
+        // The period it answers for, by its days and by its ISO week: another period's chart must
+        // not be reported under this one.
+        let answer = try chartEntries(
+            body, list: "weeklyBoxOfficeList",
+            answeringFor: [
+                ("showRange", period.showRange, period.showRange), ("yearWeekTime", period.yearWeekTime, period.yearWeekTime),
+            ])
+        return answer.map { WeeklyChart(period: period, entries: $0) }
+    }
+
+    /// The rows of a chart body (`boxOfficeResult.<list>`), in rank order, or its fault. Each of
+    /// `expected` names a field of the result that, when present, must hold `value`: otherwise the
+    /// answer is for another request, reported as asked for `asked`.
+    private static func chartEntries(
+        _ body: Data, list listKey: String, answeringFor expected: [(field: String, value: String, asked: String)]
+    ) throws(MalformedBody) -> Outcome<[ChartEntry]> {
         let envelope = try readEnvelope(body)
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
         guard case .object = result else { throw shapeError }
-        // The period it answers for, by its days and by its ISO week: another period's chart must
-        // not be reported under this one.
-        if let range = try Scalar.text(result["showRange"]), !range.isEmpty, range != period.showRange {
-            throw .mismatch("showRange", asked: period.showRange, got: range)
+        for (field, value, asked) in expected {
+            if let got = try Scalar.text(result[field]), !got.isEmpty, got != value {
+                throw .mismatch(field, asked: asked, got: got)
+            }
         }
-        if let week = try Scalar.text(result["yearWeekTime"]), !week.isEmpty, week != period.yearWeekTime {
-            throw .mismatch("yearWeekTime", asked: period.yearWeekTime, got: week)
-        }
-        guard let list = present(result["weeklyBoxOfficeList"]) else { throw MalformedBody("no weeklyBoxOfficeList in the body") }
+        guard let list = present(result[listKey]) else { throw MalformedBody("no \(listKey) in the body") }
         guard case .array(let rows) = list else { throw shapeError }
         guard rows.count <= maximumRows else {
             throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
@@ -64,7 +69,7 @@ public enum KOBISDecoding {
             entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
         }
         entries.sort { $0.rank < $1.rank }
-        return .value(WeeklyChart(period: period, entries: entries))
+        return .value(entries)
     }
 
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
