@@ -52,14 +52,10 @@ public final class CacheLock: Sendable {
             descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw CacheError.unwritable(path: path, reason: String(cString: strerror(errno))) }
         }
-        let deadline = time.now() + max(0, wait)
-        while flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
-            guard time.now() < deadline else {
-                close(descriptor)
-                throw CacheError.locked(path: directory.path, waited: wait)
-            }
-            try await time.sleep(0.1)
+        let lock = CacheLock(descriptor: descriptor)  // closes the descriptor however this ends
+        guard try await FileLock.acquire(descriptor, shared ? LOCK_SH : LOCK_EX, wait: wait, interval: 0.1, time: time) else {
+            throw CacheError.locked(path: directory.path, waited: wait)
         }
-        return CacheLock(descriptor: descriptor)
+        return lock
     }
 }

@@ -72,12 +72,8 @@ public struct QuotaLedger: Sendable {
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
-        let deadline = time.now() + wait
-        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, time.now() < deadline else {
-                throw .cannotLock(path: lockPath)
-            }
-            do { try await time.sleep(0.01) } catch { throw .cannotLock(path: lockPath) }
+        guard (try? await FileLock.acquire(lock, LOCK_EX, wait: wait, interval: 0.01, time: time)) == true else {
+            throw .cannotLock(path: lockPath)
         }
         defer { flock(lock, LOCK_UN) }
         var (ledger, problem) = Self.load(file)
