@@ -71,6 +71,8 @@ public enum CSVView {
             "top_audience": { $0.topFilm.map { String($0.audience) } ?? "" },
             "new_entries": { String($0.newEntries) },
             "data_source": { _ in source },
+            "depth": { String($0.depth.rawValue) },
+            "exact_through_rank": { String($0.exactThroughRank) },
         ])
     }
 
@@ -90,19 +92,61 @@ public enum CSVView {
         TemplateTable([
             "date": { $0.date },
             "rank": { String($0.entry.rank) },
-            "rank_change": { String($0.entry.rankChange) },
+            "rank_change": { $0.entry.rankChange.map(String.init) ?? "" },
             "is_new": { $0.entry.isNew ? "true" : "false" },
             "movie_cd": { $0.entry.movieCode },
             "title": { $0.entry.title },
             "open_date": { $0.entry.openDate?.iso ?? "" },
             "days_since_open": { $0.entry.daysSinceOpen.map(String.init) ?? "" },
             "audience": { String($0.entry.audience) },
-            "audience_change": { String($0.entry.audienceChange) },
-            "audience_change_pct": { decimal($0.entry.audienceChangePercent, places: 1) },
+            "audience_change": { change($0.entry) { String($0.audienceChange) } },
+            "audience_change_pct": { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } },
             "audience_cumulative": { String($0.entry.audienceCumulative) },
             "sales": { String($0.entry.sales) },
             "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
-            "sales_change": { String($0.entry.salesChange) },
+            "sales_change": { change($0.entry) { String($0.salesChange) } },
+            "sales_cumulative": { String($0.entry.salesCumulative) },
+            "screens": { String($0.entry.screens) },
+            "showings": { String($0.entry.showings) },
+            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "data_source": { _ in source },
+            "partition": { $0.entry.partition?.rawValue ?? "" },
+        ])
+    }
+
+    /// A change against the day or period before, blank on a NEW row: KOBIS counts it from 0 (and
+    /// writes "100" %), which is not a change anybody could use. The JSON keeps KOBIS's values.
+    static func change(_ entry: DayEntry, _ value: (DayEntry) -> String) -> String {
+        entry.isNew ? "" : value(entry)
+    }
+
+    /// Context of `weeks.csv`: `rows`, one per film per period of a weekly, weekend or weekdays report.
+    public static func weeks(_ report: BoxOfficeReport) -> [String: Any] {
+        let table = weeksTable(source: dataSource(report))
+        return ["rows": report.periods.flatMap { period in period.entries.map { table.row((period, $0)) } }]
+    }
+
+    static func weeksTable(source: String) -> TemplateTable<(period: PeriodReport, entry: DayEntry)> {
+        TemplateTable([
+            "period": { $0.period.kind.rawValue },
+            "iso_week": { $0.period.isoWeek },
+            "start": { $0.period.start.iso },
+            "end": { $0.period.end.iso },
+            "provisional": { $0.period.provisional ? "true" : "false" },
+            "rank": { String($0.entry.rank) },
+            "rank_change": { $0.entry.isNew ? "" : $0.entry.rankChange.map(String.init) ?? "" },
+            "is_new": { $0.entry.isNew ? "true" : "false" },
+            "movie_cd": { $0.entry.movieCode },
+            "title": { $0.entry.title },
+            "open_date": { $0.entry.openDate?.iso ?? "" },
+            "audience": { String($0.entry.audience) },
+            "audience_change": { change($0.entry) { String($0.audienceChange) } },
+            "audience_change_pct": { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } },
+            "audience_cumulative": { String($0.entry.audienceCumulative) },
+            "sales": { String($0.entry.sales) },
+            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
+            "sales_change": { change($0.entry) { String($0.salesChange) } },
+            "sales_change_pct": { change($0.entry) { decimal($0.salesChangePercent, places: 1) } },
             "sales_cumulative": { String($0.entry.salesCumulative) },
             "screens": { String($0.entry.screens) },
             "showings": { String($0.entry.showings) },

@@ -18,19 +18,26 @@ enum ChartView {
 
     static func make(_ report: BoxOfficeReport) -> [String: Any] {
         let range = report.range.dateRange
-        let weekly = range.dayCount > ReportView.dailyTablesMaxDays
-        // The x positions: each day, or each Monday-based week clipped to the range.
-        let buckets: [Day] = weekly ? Array(Set(range.days.map { max($0.weekStart, range.start) })).sorted() : range.days
+        let periodKind = report.periodKind
+        let weekly = periodKind == nil && range.dayCount > ReportView.dailyTablesMaxDays
+        // The x positions: each period of a period report, each day, or each Monday-based week
+        // clipped to the range.
+        let buckets: [Day] =
+            periodKind != nil
+            ? report.periods.map(\.start)
+            : weekly ? Array(Set(range.days.map { max($0.weekStart, range.start) })).sorted() : range.days
         let bucketIndex = Dictionary(uniqueKeysWithValues: buckets.enumerated().map { ($1, $0) })
         func bucket(_ day: Day) -> Int { bucketIndex[weekly ? max(day.weekStart, range.start) : day]! }
+        let charts: [(date: Day, entries: [DayEntry])] =
+            periodKind != nil ? report.periods.map { ($0.start, $0.entries) } : report.days.map { ($0.date, $0.entries) }
 
         let top = Array(report.films.prefix(5))
         var values = Array(repeating: [Int64?](repeating: nil, count: buckets.count), count: top.count)
         let slot = Dictionary(uniqueKeysWithValues: top.enumerated().map { ($1.movieCode, $0) })
-        for day in report.days {
-            for entry in day.entries {
+        for chart in charts {
+            for entry in chart.entries {
                 guard let series = slot[entry.movieCode] else { continue }
-                values[series][bucket(day.date)] = (values[series][bucket(day.date)] ?? 0) + entry.audience
+                values[series][bucket(chart.date)] = (values[series][bucket(chart.date)] ?? 0) + entry.audience
             }
         }
         let peak = values.flatMap { $0.compactMap { $0 } }.max() ?? 0
@@ -84,10 +91,18 @@ enum ChartView {
             let label = String(buckets[index].iso.dropFirst(5))
             return ["x": coordinate(x(index)), "label": weekly ? "w/c \(label)" : label]
         }
+        let unit = periodKind.map { ReportView.periodUnit($0).one } ?? (weekly ? "week" : "day")
+        let axis: String =
+            switch periodKind {
+            case .week?: "Week (from its Monday)"
+            case .weekend?: "Weekend (from its Friday)"
+            case .weekdays?: "Weekdays (from their Monday)"
+            case nil: weekly ? "Week commencing (Monday)" : "Date"
+            }
 
         return [
             "has_series": !top.isEmpty && peak > 0,
-            "title": "\(weekly ? "Weekly" : "Daily") audience of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(range.displayText)",
+            "title": "Audience per \(unit) of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(range.displayText)",
             "description": top.map { "\($0.title): \(PeopleFormat.grouped($0.audience))" }.joined(separator: "; "),
             "width": coordinate(width),
             "height": coordinate(legendTop + legendRowHeight * Double(max(top.count, 1)) + 4),
@@ -97,10 +112,10 @@ enum ChartView {
             "plot_bottom": coordinate(plotBottom),
             "x_tick_label_y": coordinate(plotBottom + 18),
             "x_tick_end_y": coordinate(plotBottom + 5),
-            "x_axis_label": weekly ? "Week commencing (Monday)" : "Date",
+            "x_axis_label": axis,
             "x_axis_label_x": coordinate((plotLeft + plotRight) / 2),
             "x_axis_label_y": coordinate(plotBottom + 42),
-            "y_axis_label": weekly ? "Audience per week" : "Audience per day",
+            "y_axis_label": "Audience per \(unit)",
             "y_axis_label_x": coordinate(16),
             "y_axis_label_y": coordinate((plotTop + plotBottom) / 2),
             "y_ticks": yTicks,

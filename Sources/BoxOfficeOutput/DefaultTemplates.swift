@@ -11,6 +11,7 @@ public enum DefaultTemplates {
         "films.csv": "films CSV, one row per film",
         "daily.csv": "daily CSV, one row per chart entry",
         "days.csv": "days CSV, one row per date: the day's totals and estimated market",
+        "weeks.csv": "weeks CSV (weekly, weekend and weekdays reports), one row per film per period",
         "report.md": "Markdown report",
         "report.html": "HTML report",
         "html-style": "partial: the HTML report's stylesheet",

@@ -20,9 +20,19 @@ public struct ReportRenderer: Sendable {
         self.options = options
     }
 
-    /// `boxoffice-2022-01-01_2022-01-31` (`boxoffice-sample-…` for the simulated sample).
+    /// `boxoffice-2022-01-01_2022-01-31`: `boxoffice-sample-…` for the simulated sample, then
+    /// `weekend-`, `weekly-` or `weekdays-` for a period report and `top20-`/`top40-` for a deeper
+    /// chart, so reports of one range in different shapes never overwrite each other.
     public static func baseName(for report: BoxOfficeReport) -> String {
-        (report.simulated ? "boxoffice-sample-" : "boxoffice-") + report.range.dateRange.fileStem
+        var name = report.simulated ? "boxoffice-sample-" : "boxoffice-"
+        switch report.periodKind {
+        case .week?: name += "weekly-"
+        case .weekend?: name += "weekend-"
+        case .weekdays?: name += "weekdays-"
+        case nil: break
+        }
+        if report.depth != .top10 { name += "top\(report.depth.rawValue)-" }
+        return name + report.range.dateRange.fileStem
     }
 
     /// Every file of `formats`, in the order asked for.
@@ -70,10 +80,19 @@ public struct ReportRenderer: Sendable {
 
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
         let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+        let filmsFile = RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark))
+        if report.periodKind != nil {
+            // A period report has no daily rows: its charts go to the weeks CSV.
+            let weeks = try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
+            return [
+                filmsFile,
+                RenderedFile(name: base + "-weeks.csv", contents: CSVContentType.file(from: weeks, byteOrderMark: options.csvByteOrderMark)),
+            ]
+        }
         let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
         let days = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
         return [
-            RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark)),
+            filmsFile,
             RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark)),
             RenderedFile(name: base + "-days.csv", contents: CSVContentType.file(from: days, byteOrderMark: options.csvByteOrderMark)),
         ]

@@ -13,10 +13,14 @@ public enum ReportView {
     public static func make(_ report: BoxOfficeReport) -> [String: Any] {
         let range = report.range.dateRange
         let summary = report.summary
-        let daily = range.dayCount <= dailyTablesMaxDays
+        let isPeriod = report.periodKind != nil
+        let daily = !isPeriod && range.dayCount <= dailyTablesMaxDays
         let filters = report.filters.displayText
+        let unit: (one: String, many: String) = report.periodKind.map(periodUnit) ?? (one: "day", many: "days")
+        let count = isPeriod ? report.periods.count : range.dayCount
         return [
-            "title": "Korean box office, \(range.displayText)",
+            "title": "Korean box office, \(report.periodKind.map { periodTitle($0, count: report.periods.count) + " " } ?? "")\(range.displayText)",
+            "extent": "\(count) \(count == 1 ? unit.one : unit.many)\(report.depth == .top10 ? "" : ", up to \(report.depth.rawValue) films a day")",
             "range": range.displayText,
             "range_start": range.start.iso,
             "range_end": range.end.iso,
@@ -42,8 +46,8 @@ public enum ReportView {
                 "has_empty_days": summary.emptyDays > 0,
                 "has_market": summary.estimatedMarketSales != nil,
                 "market_sales": summary.estimatedMarketSales.map(PeopleFormat.won) ?? "",
-                "market_days": summary.estimatedMarketDays == report.days.count
-                    ? "" : " (\(summary.estimatedMarketDays) of \(report.days.count) days)",
+                "market_days": summary.estimatedMarketDays == count
+                    ? "" : " (\(summary.estimatedMarketDays) of \(count) \(isPeriod ? "periods" : "days"))",
                 "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
             ] as [String: Any],
             "first_to_last_note": Self.firstToLastNote,
@@ -67,12 +71,19 @@ public enum ReportView {
                     "movie_cd": entry.movieCode, "rank": String(entry.rank),
                 ]
             },
+            "days_label": isPeriod ? String(unit.many.prefix(1).uppercased() + unit.many.dropFirst()) : "Days",
+            "audience_label": isPeriod ? "Audience (period totals)" : "Charted audience",
+            "sales_label": isPeriod ? "Sales (period totals)" : "Charted sales",
+            "daily_heading": report.depth == .top10 ? "Daily top 10" : "Daily charts (up to \(report.depth.rawValue) films)",
+            "show_periods": isPeriod,
+            "show_first_to_last": !isPeriod,
+            "periods": report.periods.map(period),
             "show_daily": daily,
             "days": daily ? report.days.map(day) : [],
-            "show_weekly": !daily,
+            "show_weekly": !daily && !isPeriod,
             "weekly_note":
                 "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
-            "weeks": daily ? [] : weeks(report),
+            "weeks": daily || isPeriod ? [] : weeks(report),
             "chart": ChartView.make(report),
             "enrichment_incomplete": report.enrichment.state == .incomplete,
             "show_tmdb": report.films.contains { $0.tmdb != nil },
@@ -143,13 +154,16 @@ public enum ReportView {
             "has_market": day.estimatedMarketSales != nil,
             "market_sales": day.estimatedMarketSales.map(PeopleFormat.won) ?? "",
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
+            "is_deep": day.depth != .top10,
+            "exact_through": String(day.exactThroughRank),
             "rows": day.entries.map { entry in
                 [
                     "rank": String(entry.rank),
-                    "marker": PeopleFormat.rankMarker(isNew: entry.isNew, change: entry.rankChange),
+                    "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),
                     "is_new": entry.isNew,
-                    "is_up": !entry.isNew && entry.rankChange > 0,
-                    "is_down": !entry.isNew && entry.rankChange < 0,
+                    "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
+                    "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
+                    "partition": entry.partition.map(partitionLabel) ?? "",
                     "movie_cd": entry.movieCode,
                     "title": entry.title,
                     "audience": PeopleFormat.grouped(entry.audience),
@@ -164,6 +178,73 @@ public enum ReportView {
                 ] as [String: Any]
             },
         ]
+    }
+
+    /// One period of a weekly, weekend or weekdays report, formatted.
+    static func period(_ period: PeriodReport) -> [String: Any] {
+        [
+            "heading":
+                "\(period.isoWeek) \(period.kind == .week ? "week" : period.kind.rawValue), \(period.start.iso) (\(PeopleFormat.weekday(period.start))) – \(period.end.iso) (\(PeopleFormat.weekday(period.end)))",
+            "provisional": period.provisional,
+            "is_empty": period.entries.isEmpty,
+            "audience": PeopleFormat.grouped(period.audience),
+            "sales": PeopleFormat.won(period.sales),
+            "has_change": period.audienceChangePercent != nil,
+            "audience_change": period.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "",
+            "sales_change": period.salesChangePercent.map(PeopleFormat.signedPercent) ?? "",
+            "has_market": period.estimatedMarketSales != nil,
+            "market_sales": period.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+            "charted_market_share": period.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
+            "rows": period.entries.map { entry in
+                [
+                    "rank": String(entry.rank),
+                    "marker": PeopleFormat.rankMarker(isNew: entry.isNew, change: entry.rankChange ?? 0),
+                    "is_new": entry.isNew,
+                    "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
+                    "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
+                    "movie_cd": entry.movieCode,
+                    "title": entry.title,
+                    "open_date": entry.openDate?.iso ?? "–",
+                    "audience": PeopleFormat.grouped(entry.audience),
+                    "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
+                    "sales": PeopleFormat.won(entry.sales),
+                    "sales_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.salesChangePercent),
+                    "screens": PeopleFormat.grouped(entry.screens),
+                    "showings": PeopleFormat.grouped(entry.showings),
+                    "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
+                    "sales_cumulative": PeopleFormat.won(entry.salesCumulative),
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    /// "weekend", "weekends".
+    static func periodUnit(_ kind: PeriodKind) -> (one: String, many: String) {
+        switch kind {
+        case .week: ("week", "weeks")
+        case .weekend: ("weekend", "weekends")
+        case .weekdays: ("Mon–Thu stretch", "Mon–Thu stretches")
+        }
+    }
+
+    static func periodTitle(_ kind: PeriodKind, count: Int) -> String {
+        switch kind {
+        case .week: count == 1 ? "week" : "weeks"
+        case .weekend: count == 1 ? "weekend" : "weekends"
+        case .weekdays: "weekdays"
+        }
+    }
+
+    /// `Korean`, `foreign · diversity`: which filtered chart a merged row came from.
+    static func partitionLabel(_ partition: ChartPartition) -> String {
+        switch partition {
+        case .korean: "Korean"
+        case .foreign: "foreign"
+        case .koreanDiversity: "Korean · diversity"
+        case .koreanCommercial: "Korean · commercial"
+        case .foreignDiversity: "foreign · diversity"
+        case .foreignCommercial: "foreign · commercial"
+        }
     }
 
     /// What the films table's "with off-chart days" column means.

@@ -14,6 +14,8 @@ public struct FetchStage: Sendable {
     public struct Output: Sendable {
         /// One chart per date, in date order.
         public var charts: [DailyChart] = []
+        /// One chart per period asked for, oldest first.
+        public var periodCharts: [WeeklyChart] = []
         /// Movie info by movie code; codes KOBIS knows nothing about are absent.
         public var movies: [String: MovieInfo] = [:]
         /// TMDB matches by movie code, for the films looked up.
@@ -31,6 +33,11 @@ public struct FetchStage: Sendable {
         /// that could not be cached), one line each.
         public var warnings: [String] = []
 
+        /// Periods whose chart could not be had, in order.
+        public var missingPeriods: [ChartPeriod] {
+            missing.compactMap { if case .period(let period) = $0.subject { period } else { nil } }.sorted()
+        }
+
         /// Dates whose chart could not be had, in order.
         public var missingDates: [Day] {
             missing.compactMap { if case .chart(let day) = $0.subject { day } else { nil } }.sorted()
@@ -46,6 +53,7 @@ public struct FetchStage: Sendable {
     public struct Missing: Sendable, Equatable {
         public enum Subject: Sendable, Equatable {
             case chart(Day)
+            case period(ChartPeriod)
             case movieInfo(String)
         }
 
@@ -83,16 +91,42 @@ public struct FetchStage: Sendable {
         self.progress = progress
     }
 
+    /// What one fetch asks for: daily charts at a depth, period charts, both with the same filters.
+    public struct Plan: Sendable {
+        public var days: [Day]
+        public var depth: ChartDepth
+        public var periods: [ChartPeriod]
+        public var filters: KOBISFilters
+
+        public init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
+            self.days = days
+            self.depth = depth
+            self.periods = periods
+            self.filters = filters
+        }
+
+        /// KOBIS chart calls the plan needs with nothing cached.
+        public var chartCalls: Int { days.count * depth.callsPerDay + periods.count }
+    }
+
     public func fetch(_ range: DateRange, filters: KOBISFilters) async throws -> Output {
+        try await fetch(Plan(days: range.days, filters: filters))
+    }
+
+    /// Every chart of `plan`, then the movie info (and TMDB match) of every film they name.
+    public func fetch(_ plan: Plan) async throws -> Output {
         let client = client
+        let filters = plan.filters
         let movieInfos = SharedResults<String, MovieInfo?>()
         let context = FetchContext(
             kobis: client, filters: filters, enrichment: enrichment,
             movieInfo: { code in try await movieInfos.value(for: code) { try await client.movieInfo(code: code) } },
             failure: EnrichmentFailure(),
-            tally: ProgressTally(chartsTotal: range.dayCount, budget: client.budget, report: progress))
+            tally: ProgressTally(chartsTotal: plan.days.count + plan.periods.count, budget: client.budget, report: progress))
 
-        let initial = range.days.map { QueuedJob(job: DailyChartJob(day: $0)) }
+        let initial =
+            plan.days.map { QueuedJob(job: DailyChartJob(day: $0, depth: plan.depth)) }
+            + plan.periods.map { QueuedJob(job: PeriodChartJob(period: $0)) }
         let results = try await BoundedTaskGroup.run(initial, width: width) { queued in
             let result = try await queued.job.run(context)
             return (result.record, result.followUps.map(QueuedJob.init))
@@ -100,6 +134,7 @@ public struct FetchStage: Sendable {
         var output = Output()
         for (_, record) in results { record(&output) }
         output.charts.sort { $0.date < $1.date }
+        output.periodCharts.sort { $0.period < $1.period }
 
         if case .enabled(let matcher, true) = enrichment, await !context.failure.stopped {
             do {

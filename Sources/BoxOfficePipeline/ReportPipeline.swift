@@ -21,6 +21,25 @@ public struct ReportPipeline: Sendable {
         public var today: Day?
         /// Served from the cache alone (`--offline`): a date not cached is an error saying so.
         public var offline: Bool
+        /// How deep each day's chart goes (daily reports).
+        public var depth: ChartDepth = .top10
+        /// A weekly, weekend or weekdays report of these periods instead of a daily one.
+        public var periods: (kind: PeriodKind, periods: [ChartPeriod])?
+        /// Notes the command line adds (a range snapped to whole periods).
+        public var notes: [String] = []
+        /// The `fetch` command that caches what this report needs, for messages.
+        public var resumeCommand: String {
+            var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
+            if let kind = periods?.kind { command += " --no-daily --\(kind == .week ? "weekly" : kind.rawValue)" }
+            if depth != .top10 { command += " --depth \(depth.rawValue)" }
+            return command
+        }
+
+        /// What the fetch stage is asked for.
+        public var plan: FetchStage.Plan {
+            if let periods { return FetchStage.Plan(days: [], periods: periods.periods, filters: filters) }
+            return FetchStage.Plan(days: range.days, depth: depth, filters: filters)
+        }
 
         public init(
             range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
@@ -63,27 +82,31 @@ public struct ReportPipeline: Sendable {
     }
 
     private func build(_ request: Request, requireEnrichment: Bool) async throws -> (report: BoxOfficeReport, warnings: [String]) {
-        let fetched = try await fetch.fetch(request.range, filters: request.filters)
-        try Self.requireComplete(fetched, range: request.range, offline: request.offline)
+        let fetched = try await fetch.fetch(request.plan)
+        try Self.requireComplete(fetched, offline: request.offline, resume: request.resumeCommand)
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
-        let report = ReportBuilder.build(
-            range: request.range, charts: fetched.charts, movies: fetched.movies,
-            options: .init(
-                rankBy: request.rankBy, filters: request.filters, simulated: simulated,
-                today: request.today),
-            enrichment: .init(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment))
+        let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
+        let enrichment = ReportBuilder.Enrichment(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment)
+        var report =
+            if let (kind, _) = request.periods {
+                ReportBuilder.build(
+                    range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment)
+            } else {
+                ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
+            }
+        report.notes.insert(contentsOf: request.notes, at: report.simulated ? 1 : 0)
         return (report, fetched.warnings)
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.
-    public static func requireComplete(_ fetched: FetchStage.Output, range: DateRange, offline: Bool) throws {
-        guard !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty else { return }
+    public static func requireComplete(_ fetched: FetchStage.Output, offline: Bool, resume: String) throws {
+        guard !fetched.missing.isEmpty else { return }
         if offline {
-            throw CacheError.offlineMiss(dates: fetched.missingDates, films: fetched.missingFilms, range: range)
+            throw CacheError.offlineMiss(dates: fetched.missingDates, periods: fetched.missingPeriods, films: fetched.missingFilms, resume: resume)
         }
         throw CacheError.budgetSpent(
-            stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates,
-            films: fetched.missingFilms.count, range: range)
+            stop: fetched.budgetStop ?? .quota, remaining: fetched.missingDates, periods: fetched.missingPeriods,
+            films: fetched.missingFilms.count, resume: resume)
     }
 
     /// Runs every stage and returns the paths written, in format order.

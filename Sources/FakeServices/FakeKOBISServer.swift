@@ -70,6 +70,9 @@ public final class FakeKOBISServer: @unchecked Sendable {
     /// Requests for daily charts, in arrival order.
     public var chartRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") } }
 
+    /// Requests for weekly, weekend and weekday charts, in arrival order.
+    public var periodRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") } }
+
     /// Requests for movie info, in arrival order.
     public var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
 }

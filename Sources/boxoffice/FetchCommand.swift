@@ -20,6 +20,37 @@ struct FetchCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The dates to cache.", valueName: "range"))
     var range: String
 
+    @Flag(help: "Also cache KOBIS's weekly charts (Mon–Sun) of the completed weeks the range overlaps: 1 call a week.")
+    var weekly = false
+
+    @Flag(help: "Also cache the weekend charts (Fri–Sun): 1 call a weekend.")
+    var weekend = false
+
+    @Flag(help: "Also cache the weekday charts (Mon–Thu): 1 call a week.")
+    var weekdays = false
+
+    @Flag(name: .customLong("no-daily"), help: "Skip the daily charts (with --weekly, --weekend or --weekdays).")
+    var noDaily = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Films per day to cache: 10 (1 call a day), 20 (Korean and foreign top 10s, 2 calls) or 40 (4 calls); what 'report --depth' needs.",
+            valueName: "n"))
+    var depth: ChartDepth = .top10
+
+    var kinds: [PeriodKind] {
+        [(PeriodKind.week, weekly), (.weekend, weekend), (.weekdays, weekdays)].filter(\.1).map(\.0)
+    }
+
+    /// This command again, as the messages suggest it for resuming.
+    func resumeCommand(_ range: DateRange) -> String {
+        var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
+        if noDaily { command += " --no-daily" }
+        for kind in kinds { command += kind == .week ? " --weekly" : " --\(kind.rawValue)" }
+        if depth != .top10 { command += " --depth \(depth.rawValue)" }
+        return command
+    }
+
     @OptionGroup var chart: ChartOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
@@ -27,6 +58,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if cacheOptions.noCache { throw ValidationError("fetch fills the cache; --no-cache makes no sense here") }
+        if noDaily && kinds.isEmpty { throw ValidationError("--no-daily leaves nothing to fetch; add --weekly, --weekend or --weekdays") }
+        if noDaily && depth != .top10 { throw ValidationError("--depth applies to the daily charts, which --no-daily skips") }
+        try ReportCommand.validate(depth: depth, periods: [], chart: chart)
     }
 
     func run() async throws {
@@ -34,31 +68,55 @@ struct FetchCommand: AsyncParsableCommand {
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
+            let today = wiring.calendar.today
+            var periods: [ChartPeriod] = []
+            var notes: [String] = []
+            for kind in kinds {
+                let covered = try PeriodRange(kind, range: range, today: today)
+                periods += covered.periods
+                if let note = covered.snapNote { notes.append(note) }
+            }
+            let plan = FetchStage.Plan(days: noDaily ? [] : range.days, depth: depth, periods: periods, filters: chart.filters)
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
             let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false, writePolicy: .fail) { cache in
                 let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: true)
-                let plan = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
-                let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: plan, progress: progress.update)
-                    .fetch(range, filters: chart.filters)
-                return (fetched, await client.budget?.spent ?? 0, plan.matcher != nil)
+                let enrichment = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
+                let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: enrichment, progress: progress.update)
+                    .fetch(plan)
+                return (fetched, await client.budget?.spent ?? 0, enrichment.matcher != nil)
             }
             progress.finish()
-            let cachedDates = range.dayCount - fetched.missingDates.count
             let films = fetched.movies.count + fetched.missingFilms.count
-            var line =
-                "\(range.start.iso)..\(range.end.iso): \(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached"
+            var parts: [String] = []
+            if !noDaily {
+                let cachedDates = range.dayCount - fetched.missingDates.count
+                parts.append(
+                    "\(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached\(depth == .top10 ? "" : " (up to \(depth.rawValue) films a day)")"
+                )
+            }
+            for kind in kinds {
+                let all = periods.filter { $0.kind == kind }.count
+                let missing = fetched.missingPeriods.filter { $0.kind == kind }.count
+                parts.append("\(all - missing) of \(all) \(ReportCommand.periodName(kind, plural: true)) cached")
+            }
+            var line = "\(range.start.iso)..\(range.end.iso): " + parts.joined(separator: ", ")
             line +=
                 ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
             if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
             line += "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
             Terminal.printLine(line)
-            if !fetched.missingDates.isEmpty || !fetched.missingFilms.isEmpty {
-                Terminal.printLine(
-                    "left: \(fetched.missingDates.isEmpty ? "no dates" : "\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")"
-                        + (fetched.missingFilms.isEmpty ? "" : ", movie info for \(fetched.missingFilms.count) films"))
-                try ReportPipeline.requireComplete(fetched, range: range, offline: false)
+            if !fetched.missing.isEmpty {
+                var left: [String] = []
+                if !fetched.missingDates.isEmpty {
+                    left.append("\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")
+                }
+                if !fetched.missingPeriods.isEmpty { left.append("\(fetched.missingPeriods.count) period charts") }
+                if !fetched.missingFilms.isEmpty { left.append("movie info for \(fetched.missingFilms.count) films") }
+                Terminal.printLine("left: " + left.joined(separator: ", "))
+                try ReportPipeline.requireComplete(fetched, offline: false, resume: resumeCommand(range))
             }
+            if !cacheOptions.quiet { notes.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet { fetched.warnings.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, fetched.enrichment.state == .incomplete, let reason = fetched.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact("TMDB lookups incomplete: \(reason)"))

@@ -7,6 +7,73 @@ extension RankKey: ExpressibleByArgument {}
 extension KOBISFilters.Nation: ExpressibleByArgument {}
 extension KOBISFilters.FilmKind: ExpressibleByArgument {}
 
+extension ChartDepth: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value = Int(argument), let depth = ChartDepth(rawValue: value) else { return nil }
+        self = depth
+    }
+
+    public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+    public var defaultValueDescription: String { String(rawValue) }
+}
+
+extension PeriodKind: EnumerableFlag {
+    public static func name(for value: PeriodKind) -> NameSpecification {
+        switch value {
+        case .week: .customLong("weekly")
+        case .weekend: .customLong("weekend")
+        case .weekdays: .customLong("weekdays")
+        }
+    }
+
+    public static func help(for value: PeriodKind) -> ArgumentHelp? {
+        switch value {
+        case .week: "KOBIS's weekly charts (Mon–Sun) instead of daily ones: 1 call a week."
+        case .weekend: "KOBIS's weekend charts (Fri–Sun): 1 call a weekend. Without a range, the last completed weekend."
+        case .weekdays: "KOBIS's weekday charts (Mon–Thu): 1 call a week."
+        }
+    }
+}
+
+/// Turns a range into whole completed periods: a range that does not cover whole periods is
+/// snapped to the periods it overlaps, with a note; one that overlaps none is refused.
+struct PeriodRange {
+    let periods: [ChartPeriod]
+    /// Set when the periods do not cover exactly the range asked for.
+    let snapNote: String?
+
+    var range: DateRange { DateRange(start: periods.first!.start, end: periods.last!.end) }
+
+    init(_ kind: PeriodKind, range: DateRange?, today: Day) throws {
+        guard let range else {
+            periods = [ChartPeriod.lastCompleted(kind, today: today)]
+            snapNote = nil
+            return
+        }
+        let (periods, snapped) = ChartPeriod.covering(range, kind, today: today)
+        let name = ReportCommand.periodName(kind, plural: true)
+        guard let first = periods.first, let last = periods.last else {
+            let latest = ChartPeriod.lastCompleted(kind, today: today)
+            throw PeriodRangeError(
+                message:
+                    "no completed \(ReportCommand.periodName(kind, plural: false)) lies within \(range.displayText); the latest is \(latest.start.iso)..\(latest.end.iso)"
+            )
+        }
+        self.periods = periods
+        snapNote =
+            snapped
+            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): the report covers the \(periods.count) completed \(periods.count == 1 ? ReportCommand.periodName(kind, plural: false) : name) it overlaps, \(first.start.iso)..\(last.end.iso)."
+            : nil
+    }
+}
+
+/// A range with no completed period in it.
+struct PeriodRangeError: UserFacingError {
+    let message: String
+    var errorDescription: String? { message }
+    var exitStatus: ExitStatus { .usage }
+}
+
 /// How both services are reached: requests in flight, retries, and the time one request may take.
 struct NetworkOptions: ParsableArguments {
     @Option(help: "Requests on the wire at most, KOBIS and TMDB together (1…32); one waiting a second or more to retry gives its place to another.")

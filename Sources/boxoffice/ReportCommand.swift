@@ -12,6 +12,9 @@ struct ReportCommand: AsyncParsableCommand {
         discussion: """
             RANGE is one of: \(DateRange.acceptedForms). \
             Dates run from \(DateRange.earliest.iso) to yesterday in Seoul. \
+            With --weekly, --weekend or --weekdays the report holds KOBIS's period charts for the \
+            completed periods the range overlaps (a range not made of whole periods is snapped to them, \
+            with a note); without a range, the last completed one. \
             stdout lists the files written, nothing else; errors go to stderr as one line.
 
             \(HelpText.environment)
@@ -53,6 +56,15 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Serve everything from the cache, sending nothing; a date not cached is an error.")
     var offline = false
 
+    @Flag(help: "A report of KOBIS's period charts instead of daily ones (a range is snapped to the whole periods it overlaps).")
+    var period: PeriodKind?
+
+    @Option(
+        help: ArgumentHelp(
+            "Films per day: 10 (KOBIS's top 10, 1 call a day), 20 (Korean + foreign top 10s merged, 2 calls) or 40 (also split by diversity/commercial, 4 calls).",
+            valueName: "n"))
+    var depth: ChartDepth = .top10
+
     @OptionGroup var chart: ChartOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
@@ -61,23 +73,58 @@ struct ReportCommand: AsyncParsableCommand {
     func validate() throws {
         if offline && cacheOptions.noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
         if offline && cacheOptions.refresh { throw ValidationError("--offline and --refresh contradict each other") }
+        try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
+    }
+
+    /// The checks `report` and `fetch` share about depth.
+    static func validate(depth: ChartDepth, periods: [PeriodKind], chart: ChartOptions) throws {
+        guard depth != .top10 else { return }
+        if let kind = periods.first {
+            throw ValidationError("--depth applies to daily charts; KOBIS's \(kind == .week ? "weekly" : kind.rawValue) charts are a top 10")
+        }
+        if chart.nation != nil || chart.films != nil {
+            throw ValidationError(
+                "--depth \(depth.rawValue) merges the \(depth == .top20 ? "Korean and foreign" : "Korean, foreign, diversity and commercial") charts itself; drop --nation and --films"
+            )
+        }
+    }
+
+    /// "weekend", "weekends", "week", "Mon–Thu stretch".
+    static func periodName(_ kind: PeriodKind, plural: Bool) -> String {
+        switch kind {
+        case .week: plural ? "weeks" : "week"
+        case .weekend: plural ? "weekends" : "weekend"
+        case .weekdays: plural ? "Mon–Thu stretches" : "Mon–Thu stretch"
+        }
     }
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network)
-            let range =
+            let asked: DateRange? =
                 try sample && self.range == nil
-                ? DateRange.parse(SampleData.week.start.iso + ".." + SampleData.week.end.iso, calendar: wiring.calendar)
-                : DateRange.parse(self.range ?? "yesterday", calendar: wiring.calendar)
+                ? SampleData.week
+                : self.range.map { try DateRange.parse($0, calendar: wiring.calendar) }
+            var range = try asked ?? DateRange.parse("yesterday", calendar: wiring.calendar)
             if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
                 throw SampleRangeError(range: range)
             }
-            let request = ReportPipeline.Request(
+            var periods: PeriodRange?
+            if let period {
+                periods = try PeriodRange(period, range: asked, today: wiring.calendar.today)
+                range = periods!.range
+            }
+            var request = ReportPipeline.Request(
                 range: range, filters: chart.filters, rankBy: rankBy,
                 formats: try ReportFormat.parseList(format),
                 today: wiring.calendar.today, offline: offline)
+            request.depth = depth
+            request.periods = periods.map { (period!, $0.periods) }
+            if let note = periods?.snapNote, !(sample && self.range == nil) {
+                request.notes.append(note)
+                if !cacheOptions.quiet { Terminal.printWarning(note) }
+            }
             let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below

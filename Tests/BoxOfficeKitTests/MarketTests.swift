@@ -109,8 +109,12 @@ struct MarketTests {
             records[0] == [
                 "date", "weekday", "provisional", "films_charted", "charted_audience", "charted_sales", "estimated_market_sales",
                 "charted_sales_share_pct", "top_movie_cd", "top_title", "top_audience", "new_entries", "data_source",
+                "depth", "exact_through_rank",
             ])
-        #expect(records[1] == ["2024-05-01", "Wed", "false", "3", "4600", "73500", "100000", "73.5", "2024000A", "Film A", "4000", "1", "KOBIS"])
+        #expect(
+            records[1] == [
+                "2024-05-01", "Wed", "false", "3", "4600", "73500", "100000", "73.5", "2024000A", "Film A", "4000", "1", "KOBIS", "10", "3",
+            ])
         #expect(records.count == 4)
     }
 }

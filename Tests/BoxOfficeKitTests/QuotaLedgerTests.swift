@@ -123,7 +123,7 @@ extension QuotaLedgerTests {
             return
         }
         #expect(reason == "cannot write \(folder.file("state").path) (a file is in the way where a folder belongs)")
-        #expect(CacheError.budgetSpent(stop: stop!, remaining: [], films: 0, range: DateRange(start: day, end: day)).exitStatus == .cannotWrite)
+        #expect(CacheError.budgetSpent(stop: stop!, remaining: [], films: 0, resume: "boxoffice fetch \(day.iso)").exitStatus == .cannotWrite)
     }
 }
 

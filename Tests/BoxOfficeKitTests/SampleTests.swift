@@ -8,14 +8,16 @@ import Testing
 
 @Suite("The bundled sample")
 struct SampleTests {
-    static func sampleReport() async throws -> BoxOfficeReport {
+    static func sampleReport(_ adjust: (inout ReportPipeline.Request) -> Void = { _ in }) async throws -> BoxOfficeReport {
         let pipeline = ReportPipeline(
             fetch: FetchStage(client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: 8, enrichment: SampleData.enrichment()),
             renderer: ReportRenderer(templates: try ReportTemplates.bundled()),
             writer: ReportWriter(directory: FileManager.default.temporaryDirectory),
             simulated: true
         )
-        return try await pipeline.report(for: .init(range: SampleData.week, today: Day("2026-11-22")))
+        var request = ReportPipeline.Request(range: SampleData.week, today: Day("2026-11-22"))
+        adjust(&request)
+        return try await pipeline.report(for: request)
     }
 
     @Test("a full week through the real decoders, with every case the sample promises")

@@ -1,3 +1,5 @@
+import BoxOfficeModel
+import BoxOfficePipeline
 import Foundation
 import Testing
 
@@ -139,10 +141,20 @@ struct TemplateTests {
 struct CommittedSampleTests {
     static let reports = TestData.repositoryRoot.appendingPathComponent("Reports")
 
-    @Test("Reports/ holds exactly what 'boxoffice report --sample' writes today")
+    @Test("Reports/ holds exactly what 'boxoffice report --sample' writes today, with --weekend and with --depth 20")
     func committedSampleIsCurrent() async throws {
-        let report = try await SampleTests.sampleReport()
-        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        var files: [RenderedFile] = []
+        for report in [
+            try await SampleTests.sampleReport(),
+            try await SampleTests.sampleReport {
+                $0.range = DateRange(start: weekend.start, end: weekend.end)
+                $0.periods = (.weekend, [weekend])
+            },
+            try await SampleTests.sampleReport { $0.depth = .top20 },
+        ] {
+            files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        }
         for file in files {
             Golden.check(file.contents, against: Self.reports.appendingPathComponent(file.name))
         }

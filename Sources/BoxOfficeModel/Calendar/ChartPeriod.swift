@@ -18,6 +18,15 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// "week", "weekend", "weekdays (Mon–Thu)": for notes and headings.
+    public var displayName: String {
+        switch self {
+        case .week: "weekly (Mon–Sun)"
+        case .weekend: "weekend (Fri–Sun)"
+        case .weekdays: "weekdays (Mon–Thu)"
+        }
+    }
+
     /// The first and last day of this kind within a week, counted from its Monday.
     var offsets: ClosedRange<Int> {
         switch self {

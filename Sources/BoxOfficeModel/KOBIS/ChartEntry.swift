@@ -23,13 +23,15 @@ public struct ChartEntry: Hashable, Sendable, Codable {
     public var audienceCumulative: Int64
     public var screens: Int64
     public var showings: Int64
+    /// The filtered chart a merged (deeper) chart took this row from; nil for an unfiltered chart.
+    public var partition: ChartPartition?
 
     public init(
         rank: Int, rankChange: Int = 0, isNew: Bool = false, movieCode: String, title: String,
         openDate: Day? = nil, sales: Int64 = 0, salesShare: Double = 0, salesChange: Int64 = 0,
         salesChangePercent: Double = 0, salesCumulative: Int64 = 0, audience: Int64 = 0,
         audienceChange: Int64 = 0, audienceChangePercent: Double = 0, audienceCumulative: Int64 = 0,
-        screens: Int64 = 0, showings: Int64 = 0
+        screens: Int64 = 0, showings: Int64 = 0, partition: ChartPartition? = nil
     ) {
         self.rank = rank
         self.rankChange = rankChange
@@ -48,5 +50,6 @@ public struct ChartEntry: Hashable, Sendable, Codable {
         self.audienceCumulative = audienceCumulative
         self.screens = screens
         self.showings = showings
+        self.partition = partition
     }
 }

@@ -8,6 +8,18 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     public static let schemaVersion = 1
     public static let chartCoverageNote =
         "KOBIS daily charts list the top 10 films of each day, so range totals count charted days only."
+    /// The coverage note of a report whose days merge filtered charts.
+    public static func deepChartNote(_ depth: ChartDepth) -> String {
+        let parts = depth == .top20 ? "the Korean and the foreign top 10" : "four top 10s (Korean and foreign, each diversity and commercial)"
+        return "Each day merges \(parts) into one chart of up to \(depth.rawValue) films, ranked by audience; "
+            + "it is certainly the day's top down to the rank each day states (below it, a film outside every partition's top 10 could sell as much). "
+            + "Range totals count charted days only."
+    }
+    /// The coverage note of a period report.
+    public static func periodChartNote(_ kind: PeriodKind) -> String {
+        "KOBIS \(kind.displayName) charts list each period's top 10 with the films' figures for the whole period (days outside the daily top 10 included); "
+            + "changes, rank changes and NEW compare with the same period a week earlier, as KOBIS computes them."
+    }
     public static let simulatedNote =
         "SIMULATED DATA: these figures come from boxoffice's bundled sample, not from KOBIS."
 
@@ -23,6 +35,13 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     public var summary: ReportSummary
     public var films: [FilmRanking]
     public var days: [DayReport]
+    /// `week`, `weekend` or `weekdays` for a report built from KOBIS's period charts (then `days` is
+    /// empty and `periods` holds the charts); nil for a daily report.
+    public var periodKind: PeriodKind?
+    /// The period charts of a weekly, weekend or weekdays report, oldest first.
+    public var periods: [PeriodReport] = []
+    /// How deep each day's chart goes (10 unless a deeper chart was asked for).
+    public var depth: ChartDepth = .top10
     /// Whether the TMDB fields are complete.
     public var enrichment: EnrichmentStatus
     /// TMDB's films coming soon in Korea, not yet on the chart; nil when not asked for.
@@ -57,6 +76,9 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
         case summary
         case films
         case days
+        case periodKind = "period_kind"
+        case periods
+        case depth
         case enrichment
         case upcoming
     }

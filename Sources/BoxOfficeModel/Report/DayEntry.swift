@@ -2,7 +2,9 @@ import Foundation
 
 public struct DayEntry: Codable, Sendable, Equatable {
     public var rank: Int
-    public var rankChange: Int
+    /// Previous rank minus this rank (positive: up). Nil when not known: a merged (deeper) chart's
+    /// first day, whose previous merged chart is not in the report.
+    public var rankChange: Int?
     public var isNew: Bool
     public var movieCode: String
     public var title: String
@@ -16,11 +18,15 @@ public struct DayEntry: Codable, Sendable, Equatable {
     public var sales: Int64
     public var salesSharePercent: Double
     public var salesChange: Int64
+    /// KOBIS's change against the previous day (or period) in percent; "100" on a NEW row.
+    public var salesChangePercent: Double
     public var salesCumulative: Int64
     public var screens: Int64
     public var showings: Int64
     /// One decimal; nil without screens.
     public var audiencePerScreen: Double?
+    /// The filtered chart a merged chart took the row from; nil for KOBIS's own top 10.
+    public var partition: ChartPartition?
 
     enum CodingKeys: String, CodingKey {
         case rank
@@ -37,9 +43,11 @@ public struct DayEntry: Codable, Sendable, Equatable {
         case sales
         case salesSharePercent = "sales_share_percent"
         case salesChange = "sales_change"
+        case salesChangePercent = "sales_change_percent"
         case salesCumulative = "sales_cumulative"
         case screens
         case showings
         case audiencePerScreen = "audience_per_screen"
+        case partition
     }
 }

@@ -15,6 +15,10 @@ public struct DayReport: Codable, Sendable, Equatable {
     /// The charted films' share of the whole day's sales (Σ of their shares), one decimal; nil with
     /// no estimate.
     public var chartedSalesSharePercent: Double?
+    /// 10 for KOBIS's own top 10; 20 or 40 for a chart merged from filtered charts.
+    public var depth: ChartDepth = .top10
+    /// The rows are certainly the market's top films down to this rank (all of them at depth 10).
+    public var exactThroughRank: Int = 0
 
     /// Films on the chart that day.
     public var filmsCharted: Int { entries.count }
@@ -31,6 +35,8 @@ public struct DayReport: Codable, Sendable, Equatable {
         case provisional
         case estimatedMarketSales = "estimated_market_sales"
         case chartedSalesSharePercent = "charted_sales_share_percent"
+        case depth
+        case exactThroughRank = "exact_through_rank"
     }
 
     /// The market estimate for `entries`: Σ sales ÷ Σ share × 100, and Σ share (one decimal).

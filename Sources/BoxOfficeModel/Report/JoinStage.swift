@@ -2,15 +2,35 @@ import Foundation
 
 /// Joins daily charts with movie info: per-film totals and per-day rows. Pure and synchronous.
 public enum JoinStage {
+    /// What the films table is built from: a chart and the days it covers (one day for a daily
+    /// chart, a week, weekend or weekdays for a period chart).
+    public struct Slot: Sendable {
+        public var start: Day
+        public var end: Day
+        public var entries: [ChartEntry]
+
+        public init(start: Day, end: Day, entries: [ChartEntry]) {
+            self.start = start
+            self.end = end
+            self.entries = entries
+        }
+    }
+
     /// One entry per film that appears in `charts`, unranked (rank 0), in order of first appearance.
     public static func films(charts: [DailyChart], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
-        let chartedAudience = charts.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
+        films(slots: charts.map { Slot(start: $0.date, end: $0.date, entries: $0.entries) }, movies: movies, matches: matches)
+    }
+
+    /// One entry per film that appears in `slots`, unranked (rank 0), in order of first appearance.
+    /// For period charts, `daysOnChart` counts periods and the totals are KOBIS's period totals.
+    public static func films(slots: [Slot], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
+        let chartedAudience = slots.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
         var order: [String] = []
-        var rowsByFilm: [String: [(date: Day, entry: ChartEntry)]] = [:]
-        for chart in charts.sorted(by: { $0.date < $1.date }) {
-            for entry in chart.entries {
+        var rowsByFilm: [String: [(date: Day, end: Day, entry: ChartEntry)]] = [:]
+        for slot in slots.sorted(by: { $0.start < $1.start }) {
+            for entry in slot.entries {
                 if rowsByFilm[entry.movieCode] == nil { order.append(entry.movieCode) }
-                rowsByFilm[entry.movieCode, default: []].append((chart.date, entry))
+                rowsByFilm[entry.movieCode, default: []].append((slot.start, slot.end, entry))
             }
         }
         return order.map { code in
@@ -31,7 +51,7 @@ public enum JoinStage {
                 daysOnChart: Set(rows.map(\.date)).count,
                 bestRank: rows.map(\.entry.rank).min()!,
                 firstChartDate: rows[0].date,
-                lastChartDate: last.date,
+                lastChartDate: last.end,
                 audience: audience,
                 sales: sales,
                 audienceSharePercent: percent(audience, of: chartedAudience),
@@ -55,41 +75,62 @@ public enum JoinStage {
     }
 
     /// Every chart as a day of the report, with audience per screen and days since opening.
+    ///
+    /// A merged (deeper) chart's rank changes are its own: against the previous day's merged chart
+    /// when that is among `charts`, else unknown (nil).
     public static func days(charts: [DailyChart]) -> [DayReport] {
-        charts.sorted { $0.date < $1.date }.map { chart in
+        let sorted = charts.sorted { $0.date < $1.date }
+        var previousRanks: (date: Day, ranks: [String: Int])?
+        return sorted.map { chart in
+            let merged = chart.depth != .top10
+            let before = previousRanks?.date == chart.date - 1 ? previousRanks?.ranks : nil
+            previousRanks = (chart.date, Dictionary(chart.entries.map { ($0.movieCode, $0.rank) }, uniquingKeysWith: min))
             var day = DayReport(
                 date: chart.date,
                 audience: chart.entries.reduce(0) { $0 + $1.audience },
                 sales: chart.entries.reduce(0) { $0 + $1.sales },
                 entries: chart.entries.map { entry in
-                    DayEntry(
-                        rank: entry.rank,
-                        rankChange: entry.rankChange,
-                        isNew: entry.isNew,
-                        movieCode: entry.movieCode,
-                        title: entry.title,
-                        openDate: entry.openDate,
-                        daysSinceOpen: entry.openDate.map { $0.distance(to: chart.date) },
-                        audience: entry.audience,
-                        audienceChange: entry.audienceChange,
-                        audienceChangePercent: entry.audienceChangePercent,
-                        audienceCumulative: entry.audienceCumulative,
-                        sales: entry.sales,
-                        salesSharePercent: entry.salesShare,
-                        salesChange: entry.salesChange,
-                        salesCumulative: entry.salesCumulative,
-                        screens: entry.screens,
-                        showings: entry.showings,
-                        audiencePerScreen: ratio(entry.audience, entry.screens)
-                    )
+                    var row = Self.entry(entry, asOf: chart.date)
+                    if merged {
+                        row.rankChange = before.map { ranks in ranks[entry.movieCode].map { $0 - entry.rank } ?? 0 }
+                    }
+                    return row
                 }
             )
+            day.depth = chart.depth
+            day.exactThroughRank = chart.exactThroughRank
             if let market = DayReport.marketEstimate(day.entries) {
                 day.estimatedMarketSales = market.sales
                 day.chartedSalesSharePercent = market.chartedShare
             }
             return day
         }
+    }
+
+    /// A chart row as the report shows it, its age counted to `date`.
+    static func entry(_ entry: ChartEntry, asOf date: Day) -> DayEntry {
+        DayEntry(
+            rank: entry.rank,
+            rankChange: entry.rankChange,
+            isNew: entry.isNew,
+            movieCode: entry.movieCode,
+            title: entry.title,
+            openDate: entry.openDate,
+            daysSinceOpen: entry.openDate.map { $0.distance(to: date) },
+            audience: entry.audience,
+            audienceChange: entry.audienceChange,
+            audienceChangePercent: entry.audienceChangePercent,
+            audienceCumulative: entry.audienceCumulative,
+            sales: entry.sales,
+            salesSharePercent: entry.salesShare,
+            salesChange: entry.salesChange,
+            salesChangePercent: entry.salesChangePercent,
+            salesCumulative: entry.salesCumulative,
+            screens: entry.screens,
+            showings: entry.showings,
+            audiencePerScreen: ratio(entry.audience, entry.screens),
+            partition: entry.partition
+        )
     }
 
     /// What a film sold from its first to its last chart day in the range, off-chart days between

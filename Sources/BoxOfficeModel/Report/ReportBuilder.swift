@@ -39,16 +39,74 @@ public enum ReportBuilder {
     ) -> BoxOfficeReport {
         let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
         var days = JoinStage.days(charts: charts)
-        var notes = [BoxOfficeReport.chartCoverageNote]
+        let depth = charts.map(\.depth).max() ?? .top10
+        var notes = [depth == .top10 ? BoxOfficeReport.chartCoverageNote : BoxOfficeReport.deepChartNote(depth)]
         if let today = options.today {
             for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
-            let provisional = days.filter(\.provisional).map(\.date)
+            notes += provisionalNote(days.filter(\.provisional).map(\.date))
+        }
+        if depth != .top10, let first = days.first, first.entries.contains(where: { $0.rankChange == nil }) {
+            notes.append("Rank changes compare merged charts, so \(first.date.iso)'s are not known (the day before is not in the report).")
+        }
+        var report = finish(
+            range: range, films: films, notes: notes, options: options, enrichment: enrichment,
+            summary: summary(films: films, days: days, range: range))
+        report.days = days
+        report.depth = depth
+        return report
+    }
+
+    /// A weekly, weekend or weekdays report from KOBIS's period charts: the films table ranks the
+    /// films by their period totals summed over the periods.
+    public static func build(
+        range: DateRange, periods charts: [WeeklyChart], kind: PeriodKind, movies: [String: MovieInfo], options: Options,
+        enrichment: Enrichment = .init()
+    ) -> BoxOfficeReport {
+        let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
+        let films = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
+        let periods = PeriodReport.periods(charts, today: options.today)
+        var notes = [BoxOfficeReport.periodChartNote(kind)]
+        if options.today != nil {
+            let provisional = periods.filter(\.provisional)
             if !provisional.isEmpty {
                 notes.append(
-                    "Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures."
+                    "Provisional: KOBIS revises the \(provisional.map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ")) figures until late morning (KST) after the period ends; run again later for final figures."
                 )
             }
         }
+        var summary = summary(films: films, days: [], range: range)
+        summary.emptyDays = periods.filter { $0.entries.isEmpty }.count
+        summary.newEntries = periods.flatMap { period in
+            period.entries.filter(\.isNew).map {
+                ReportSummary.NewEntry(date: period.start, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
+            }
+        }
+        let estimated = periods.filter { $0.estimatedMarketSales != nil }
+        let market = estimated.reduce(Int64(0)) { $0 + ($1.estimatedMarketSales ?? 0) }
+        summary.estimatedMarketSales = estimated.isEmpty ? nil : market
+        summary.estimatedMarketDays = estimated.count
+        summary.chartedShareOfEstimatedMarketPercent =
+            estimated.isEmpty ? nil : JoinStage.percent(estimated.reduce(Int64(0)) { $0 + $1.sales }, of: market)
+        var report = finish(range: range, films: films, notes: notes, options: options, enrichment: enrichment, summary: summary)
+        report.periodKind = kind
+        report.periods = periods
+        report.source = options.simulated ? report.source : "KOBIS \(kind.displayName) box office (Korean Film Council)"
+        return report
+    }
+
+    static func provisionalNote(_ provisional: [Day]) -> [String] {
+        provisional.isEmpty
+            ? []
+            : [
+                "Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures."
+            ]
+    }
+
+    /// The notes and fields every report shares.
+    static func finish(
+        range: DateRange, films: [FilmRanking], notes: [String], options: Options, enrichment: Enrichment, summary: ReportSummary
+    ) -> BoxOfficeReport {
+        var notes = notes
         if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
         if range.start.year < 2011 {
             notes.append("KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.")
@@ -70,9 +128,9 @@ public enum ReportBuilder {
             filters: options.filters,
             rankedBy: options.rankBy,
             notes: notes,
-            summary: summary(films: films, days: days, range: range),
+            summary: summary,
             films: films,
-            days: days,
+            days: [],
             enrichment: enrichment.status,
             upcoming: enrichment.upcoming.map { $0.map(UpcomingFilm.init) }
         )

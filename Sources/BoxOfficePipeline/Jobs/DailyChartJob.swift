@@ -1,30 +1,58 @@
 import BoxOfficeModel
 
 /// A date's daily chart; every film it names is queued for movie info (and TMDB) at once.
+///
+/// At a depth beyond 10 the chart is merged from filtered charts, one call each; each is cached on
+/// its own, so a run stopped between them resumes with the ones missing.
 struct DailyChartJob: FetchJob {
     let day: Day
+    let depth: ChartDepth
     let identity: String
 
-    init(day: Day) {
+    init(day: Day, depth: ChartDepth = .top10) {
         self.day = day
-        identity = "daily-chart:\(day.iso)"
+        self.depth = depth
+        identity = "daily-chart:\(depth.rawValue):\(day.iso)"
     }
 
     func run(_ context: FetchContext) async throws -> FetchJobResult {
         let chart: DailyChart
         do {
-            chart = try await context.kobis.dailyChart(on: day, filters: context.filters)
+            if depth == .top10 {
+                chart = try await context.kobis.dailyChart(on: day, filters: context.filters)
+            } else {
+                var parts: [(partition: ChartPartition, chart: DailyChart)] = []
+                for partition in depth.partitions {
+                    parts.append((partition, try await context.kobis.dailyChart(on: day, filters: partition.filters(area: context.filters.area))))
+                }
+                chart = ChartDepth.merge(parts, on: day, depth: depth)
+            }
         } catch {
             let reason = try FetchContext.missingReason(error)
             await context.tally.chartDone(films: [])
             return .missing(.chart(day), reason)
         }
-        let films = chart.entries.map { ChartedFilm(code: $0.movieCode, title: $0.title, openDate: $0.openDate) }
-        await context.tally.chartDone(films: films.map(\.code))
-        let lookUp = context.enrichment.matcher != nil
-        let followUps: [any FetchJob] = films.flatMap { film -> [any FetchJob] in
-            lookUp ? [MovieInfoJob(film: film), TMDBMatchJob(film: film)] : [MovieInfoJob(film: film)]
+        await context.tally.chartDone(films: chart.entries.map(\.movieCode))
+        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: context.filmJobs(chart.entries))
+    }
+}
+
+/// A week's, weekend's or weekdays' chart from KOBIS's weekly service; its films are queued like a
+/// daily chart's.
+struct PeriodChartJob: FetchJob {
+    let period: ChartPeriod
+    var identity: String { "period-chart:\(period.kind.rawValue):\(period.start.iso)" }
+
+    func run(_ context: FetchContext) async throws -> FetchJobResult {
+        let chart: WeeklyChart
+        do {
+            chart = try await context.kobis.weeklyChart(period, filters: context.filters)
+        } catch {
+            let reason = try FetchContext.missingReason(error)
+            await context.tally.chartDone(films: [])
+            return .missing(.period(period), reason)
         }
-        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: followUps)
+        await context.tally.chartDone(films: chart.entries.map(\.movieCode))
+        return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries))
     }
 }

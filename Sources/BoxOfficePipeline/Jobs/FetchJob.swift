@@ -42,6 +42,15 @@ struct FetchContext: Sendable {
     let failure: EnrichmentFailure
     let tally: ProgressTally
 
+    /// The movie info (and, when TMDB is on, the match) of every film of a chart.
+    func filmJobs(_ entries: [ChartEntry]) -> [any FetchJob] {
+        let lookUp = enrichment.matcher != nil
+        return entries.flatMap { entry -> [any FetchJob] in
+            let film = ChartedFilm(code: entry.movieCode, title: entry.title, openDate: entry.openDate)
+            return lookUp ? [MovieInfoJob(film: film), TMDBMatchJob(film: film)] : [MovieInfoJob(film: film)]
+        }
+    }
+
     /// The KOBIS errors that mean "not had this run" rather than "failed": the date or film is
     /// reported as missing and the run goes on with what it has. Any other error is rethrown.
     static func missingReason(_ error: any Error) throws -> KOBISError {

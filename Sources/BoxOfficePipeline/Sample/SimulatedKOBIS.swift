@@ -45,11 +45,19 @@ public struct SimulatedKOBIS: Sendable {
             guard let day = Day(compact: text) else {
                 return Self.json(Self.fault(code: "320103", message: "targetDt 파라미터가 잘못되었습니다."))
             }
-            let filters = KOBISFilters(
-                nation: request.queryValue("repNationCd").flatMap { $0 == "K" ? .korean : $0 == "F" ? .foreign : nil },
-                films: request.queryValue("multiMovieYn").flatMap { $0 == "Y" ? .diversity : $0 == "N" ? .commercial : nil },
-                area: request.queryValue("wideAreaCd").flatMap { $0.isEmpty ? nil : $0 })
-            return Self.json(dailyChartBody(on: day, filters: filters))
+            return Self.json(dailyChartBody(on: day, filters: Self.filters(of: request)))
+        }
+        if path.hasSuffix("boxoffice/searchWeeklyBoxOfficeList.json") {
+            guard let text = request.queryValue("targetDt") else {
+                return Self.json(Self.fault(code: "320102", message: "필수 파라미터 targetDt가 누락되었습니다."))
+            }
+            guard let day = Day(compact: text) else {
+                return Self.json(Self.fault(code: "320103", message: "targetDt 파라미터가 잘못되었습니다."))
+            }
+            guard let kind = PeriodKind.allCases.first(where: { $0.weekGb == (request.queryValue("weekGb") ?? "1") }) else {
+                return Self.json(Self.fault(code: "320105", message: "weekGb 파라미터가 잘못되었습니다."))
+            }
+            return Self.json(weeklyChartBody(ChartPeriod(kind, inWeekOf: day), filters: Self.filters(of: request)))
         }
         if path.hasSuffix("movie/searchMovieInfo.json") {
             return Self.json(movieInfoBody(code: request.queryValue("movieCd") ?? ""))
@@ -99,6 +107,82 @@ public struct SimulatedKOBIS: Sendable {
                 "dailyBoxOfficeList": rows,
             ] as [String: Any]
         ]
+    }
+
+    static func filters(of request: HTTPRequest) -> KOBISFilters {
+        KOBISFilters(
+            nation: request.queryValue("repNationCd").flatMap { $0 == "K" ? .korean : $0 == "F" ? .foreign : nil },
+            films: request.queryValue("multiMovieYn").flatMap { $0 == "Y" ? .diversity : $0 == "N" ? .commercial : nil },
+            area: request.queryValue("wideAreaCd").flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The `searchWeeklyBoxOfficeList.json` body for a period: every film's figures summed over the
+    /// period's days from the whole simulated market (days outside the daily top 10 included), the
+    /// top 10 by audience, changes against the same period a week earlier (a rank change may point
+    /// below 10; a film that sold nothing then is NEW, with "100.0").
+    public func weeklyChartBody(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> [String: Any] {
+        let current = periodStandings(period, filters: filters)
+        let before = periodStandings(period.previous, filters: filters)
+        let previousRank = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1.film.code, $0 + 1) })
+        let previous = Dictionary(uniqueKeysWithValues: before.map { ($0.film.code, $0) })
+        let allSales = period.days.reduce(Int64(0)) { total, day in
+            total + candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
+        }
+        let periodSales = Double(allSales) * 1.04
+        let rows: [[String: String]] = current.prefix(10).enumerated().map { index, standing in
+            let film = standing.film
+            let rank = index + 1
+            let old = previous[film.code]
+            let (accAudience, accSales) = cumulative(film, through: period.end, area: filters.area)
+            let screens = period.days.map { film.audience(on: $0) > 0 ? scaled(film.screens(on: $0), filters.area, floor: 1) : 0 }
+            return [
+                "rnum": String(rank),
+                "rank": String(rank),
+                "rankInten": String(previousRank[film.code].map { $0 - rank } ?? 0),
+                "rankOldAndNew": old == nil ? "NEW" : "OLD",
+                "movieCd": film.code,
+                "movieNm": film.title,
+                "openDt": film.chartOpenDate?.iso ?? " ",
+                "salesAmt": String(standing.sales),
+                "salesShare": Self.decimal(periodSales == 0 ? 0 : Double(standing.sales) * 100 / periodSales),
+                "salesInten": String(standing.sales - (old?.sales ?? 0)),
+                "salesChange": old == nil ? "100.0" : Self.change(standing.sales, from: old?.sales),
+                "salesAcc": String(accSales),
+                "audiCnt": String(standing.audience),
+                "audiInten": String(standing.audience - (old?.audience ?? 0)),
+                "audiChange": old == nil ? "100.0" : Self.change(standing.audience, from: old?.audience),
+                "audiAcc": String(accAudience),
+                "scrnCnt": String(screens.max() ?? 0),
+                "showCnt": String(screens.reduce(0) { $0 + $1 * 3 + $1 / 3 }),
+            ]
+        }
+        let boxofficeType =
+            switch period.kind {
+            case .week: "주간 박스오피스"
+            case .weekend: "주말 박스오피스"
+            case .weekdays: "주중 박스오피스"
+            }
+        return [
+            "boxOfficeResult": [
+                "boxofficeType": boxofficeType,
+                "showRange": period.showRange,
+                "yearWeekTime": period.yearWeekTime,
+                "weeklyBoxOfficeList": rows,
+            ] as [String: Any]
+        ]
+    }
+
+    /// Every film's audience and sales over a period, filtered, best first.
+    func periodStandings(_ period: ChartPeriod, filters: KOBISFilters) -> [Standing] {
+        var totals: [String: (film: SimulatedFilm, audience: Int64, sales: Int64)] = [:]
+        for day in period.days {
+            for standing in standings(on: day, filters: filters) {
+                totals[standing.film.code, default: (standing.film, 0, 0)].audience += standing.audience
+                totals[standing.film.code, default: (standing.film, 0, 0)].sales += standing.sales
+            }
+        }
+        return totals.values.map { Standing(film: $0.film, audience: $0.audience, sales: $0.sales) }
+            .sorted { ($0.audience, $1.film.code) > ($1.audience, $0.film.code) }
     }
 
     /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.

@@ -16,10 +16,19 @@ public enum CacheError: UserFacingError, Equatable {
     /// An entry could not be written during a `fetch`, which stops rather than spend calls it cannot keep.
     case cannotStore(path: String, reason: String)
     case locked(path: String, waited: Double)
-    /// `--offline` and these dates (or films) are not cached.
-    case offlineMiss(dates: [Day], films: [String], range: DateRange)
-    /// The budget or the quota ran out: what was fetched is cached; these dates remain.
-    case budgetSpent(stop: KOBISBudget.Stop, remaining: [Day], films: Int, range: DateRange)
+    /// `--offline` and these dates, periods (or films) are not cached. `resume` is the `fetch`
+    /// command that caches them.
+    case offlineMiss(dates: [Day], periods: [ChartPeriod] = [], films: [String], resume: String)
+    /// The budget or the quota ran out: what was fetched is cached; these dates and periods remain.
+    case budgetSpent(stop: KOBISBudget.Stop, remaining: [Day], periods: [ChartPeriod] = [], films: Int, resume: String)
+
+    /// "2 weekends (2025-03-07..03-09, …)".
+    static func periodList(_ periods: [ChartPeriod]) -> String? {
+        guard let kind = periods.first?.kind else { return nil }
+        let name = kind == .week ? "week" : kind.rawValue
+        let shown = periods.prefix(3).map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + (periods.count > 3 ? ", …" : "")
+        return "\(periods.count) \(name)\(periods.count == 1 || kind == .weekdays ? "" : "s") (\(shown))"
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -35,16 +44,17 @@ public enum CacheError: UserFacingError, Equatable {
         case let .locked(path, waited):
             return
                 "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
-        case let .offlineMiss(dates, films, range):
+        case let .offlineMiss(dates, periods, films, resume):
             var parts: [String] = []
             if !dates.isEmpty { parts.append("\(dates.count) date\(dates.count == 1 ? "" : "s") not cached: \(DateRange.compactList(dates))") }
+            if let list = Self.periodList(periods) { parts.append("\(list) not cached") }
             if !films.isEmpty {
                 parts.append(
                     "movie info for \(films.count) film\(films.count == 1 ? "" : "s") not cached (\(films.prefix(5).joined(separator: ", "))\(films.count > 5 ? ", …" : ""))"
                 )
             }
-            return "--offline: \(parts.joined(separator: "; ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' first"
-        case let .budgetSpent(stop, remaining, films, range):
+            return "--offline: \(parts.joined(separator: "; ")); run '\(resume)' first"
+        case let .budgetSpent(stop, remaining, periods, films, resume):
             let why =
                 switch stop {
                 case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
@@ -56,16 +66,17 @@ public enum CacheError: UserFacingError, Equatable {
             if !remaining.isEmpty {
                 left.append("\(remaining.count) date\(remaining.count == 1 ? "" : "s") remain (\(DateRange.compactList(remaining, limit: 4)))")
             }
+            if let list = Self.periodList(periods) { left.append("\(list) remain") }
             if films > 0 { left.append("movie info for \(films) film\(films == 1 ? "" : "s")") }
             return
-                "\(why); everything fetched is cached; \(left.isEmpty ? "nothing remains" : left.joined(separator: " and ")); run 'boxoffice fetch \(range.start.iso)..\(range.end.iso)' again (tomorrow, for the quota) to resume"
+                "\(why); everything fetched is cached; \(left.isEmpty ? "nothing remains" : left.joined(separator: " and ")); run '\(resume)' again (tomorrow, for the quota) to resume"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .unwritable, .cannotStore, .ledgerUnwritable: .cannotWrite
-        case .budgetSpent(.ledger, _, _, _): .cannotWrite
+        case .budgetSpent(.ledger, _, _, _, _): .cannotWrite
         case .locked, .offlineMiss, .budgetSpent: .tryAgainLater
         }
     }

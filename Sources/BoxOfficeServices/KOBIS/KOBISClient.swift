@@ -75,7 +75,12 @@ public struct KOBISClient: Sendable {
             request: { weeklyChartRequest(period, filters: filters) },
             subject: "the \(period.kind.rawValue) chart for \(period.start.iso)..\(period.end.iso)"
         ) { body throws(MalformedBody) in
-            try KOBISDecoding.weeklyChart(body, period: period)
+            let outcome = try KOBISDecoding.weeklyChart(body, period: period)
+            // An unfiltered period with no film is one KOBIS has not published yet: not data to keep.
+            if case .value(let chart) = outcome, chart.entries.isEmpty, filters.isEmpty {
+                return .fault(code: KOBISError.notYetPublishedCode, message: "")
+            }
+            return outcome
         }
     }
 

@@ -17,11 +17,17 @@ public enum KOBISError: UserFacingError, Equatable {
     case notCached(subject: String)
     /// This run's budget of calls is spent; nothing was sent.
     case budgetSpent(subject: String)
+    /// An unfiltered period chart came back empty: KOBIS has not published it yet. Never cached.
+    case notYetPublished(subject: String)
+
+    /// The code ``KOBISClient`` gives an empty unfiltered period chart, so it is never cached.
+    static let notYetPublishedCode = "boxoffice:empty-period"
 
     init(faultCode code: String, message: String, subject: String) {
         switch code {
         case "320010": self = .invalidKey
         case "320011": self = .quotaExceeded(subject: subject)
+        case Self.notYetPublishedCode: self = .notYetPublished(subject: subject)
         default: self = .fault(code: code, message: message, subject: subject)
         }
     }
@@ -31,7 +37,7 @@ public enum KOBISError: UserFacingError, Equatable {
     public var meansNotHad: Bool {
         switch self {
         case .notCached, .budgetSpent, .quotaExceeded: true
-        case .invalidKey, .fault, .unavailable, .malformed: false
+        case .invalidKey, .fault, .unavailable, .malformed, .notYetPublished: false
         }
     }
 
@@ -51,13 +57,15 @@ public enum KOBISError: UserFacingError, Equatable {
             "\(subject) is not in the cache (--offline)"
         case .budgetSpent(let subject):
             "not fetching \(subject): this run's KOBIS budget is spent"
+        case .notYetPublished(let subject):
+            "KOBIS has no figures for \(subject) yet (an empty list); try again later"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidKey: .configuration
-        case .quotaExceeded, .unavailable, .notCached, .budgetSpent: .tryAgainLater
+        case .quotaExceeded, .unavailable, .notCached, .budgetSpent, .notYetPublished: .tryAgainLater
         case .fault, .malformed: .malformedResponse
         }
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// One period's chart in a weekly, weekend or weekdays report: KOBIS's top 10 for the period, each
+/// row with KOBIS's own figures for the whole period (days outside the daily top 10 included).
+public struct PeriodReport: Codable, Sendable, Equatable {
+    public var kind: PeriodKind
+    public var start: Day
+    public var end: Day
+    /// ISO 8601 week of the period, as KOBIS's `yearWeekTime` names it: `2025-W10`.
+    public var isoWeek: String
+    /// Its last day is yesterday or later in Seoul: KOBIS may still revise it.
+    public var provisional: Bool = false
+    /// Σ of the charted films' period audience and sales.
+    public var audience: Int64
+    public var sales: Int64
+    /// The charted total against the previous period's charted total, in percent, one decimal; nil
+    /// for the report's first period (its previous period is not in the report).
+    public var audienceChangePercent: Double?
+    public var salesChangePercent: Double?
+    /// The whole market's sales over the period, **estimated** as for a day (Σ sales ÷ Σ share × 100).
+    public var estimatedMarketSales: Int64?
+    public var chartedSalesSharePercent: Double?
+    /// The rows; `rankChange`, `isNew` and the changes compare with the same period a week earlier,
+    /// as KOBIS computes them; `daysSinceOpen` counts to the period's last day.
+    public var entries: [DayEntry]
+
+    /// The period's #1 film.
+    public var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
+    public var newEntries: Int { entries.filter(\.isNew).count }
+    public var period: ChartPeriod { ChartPeriod(kind, inWeekOf: start) }
+
+    enum CodingKeys: String, CodingKey {
+        case kind
+        case start
+        case end
+        case isoWeek = "iso_week"
+        case provisional
+        case audience
+        case sales
+        case audienceChangePercent = "audience_change_percent"
+        case salesChangePercent = "sales_change_percent"
+        case estimatedMarketSales = "estimated_market_sales"
+        case chartedSalesSharePercent = "charted_sales_share_percent"
+        case entries
+    }
+
+    /// Every period chart as a period of the report, each compared with the one before it.
+    public static func periods(_ charts: [WeeklyChart], today: Day?) -> [PeriodReport] {
+        var previous: PeriodReport?
+        return charts.sorted { $0.period < $1.period }.map { chart in
+            let (year, week) = chart.period.isoWeek
+            var period = PeriodReport(
+                kind: chart.period.kind, start: chart.period.start, end: chart.period.end,
+                isoWeek: "\(year)-W\(week < 10 ? "0" : "")\(week)",
+                audience: chart.entries.reduce(0) { $0 + $1.audience },
+                sales: chart.entries.reduce(0) { $0 + $1.sales },
+                entries: chart.entries.map { JoinStage.entry($0, asOf: chart.period.end) })
+            period.provisional = today.map { chart.period.end >= $0 - 1 } ?? false
+            if let before = previous, before.period == chart.period.previous {
+                period.audienceChangePercent = change(period.audience, from: before.audience)
+                period.salesChangePercent = change(period.sales, from: before.sales)
+            }
+            if let market = DayReport.marketEstimate(period.entries) {
+                period.estimatedMarketSales = market.sales
+                period.chartedSalesSharePercent = market.chartedShare
+            }
+            previous = period
+            return period
+        }
+    }
+
+    static func change(_ value: Int64, from previous: Int64) -> Double? {
+        previous == 0 ? nil : (Double(value - previous) * 1_000 / Double(previous)).rounded() / 10
+    }
+}

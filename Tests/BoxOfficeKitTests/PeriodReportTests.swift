@@ -1,0 +1,116 @@
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+
+/// Issue 13, items 2 and 6: weekly and weekend reports, and a simulation whose period charts agree
+/// with its daily ones.
+@Suite("Period reports")
+struct PeriodReportTests {
+    static func row(_ rank: Int, _ code: String, _ audience: Int64, new: Bool = false, acc: Int64 = 0) -> ChartEntry {
+        ChartEntry(
+            rank: rank, isNew: new, movieCode: code, title: "Film \(code)", sales: audience * 10, salesShare: 20,
+            salesChangePercent: new ? 100 : -10, audience: audience, audienceChangePercent: new ? 100 : -10,
+            audienceCumulative: acc, screens: 100, showings: 400)
+    }
+
+    static let first = ChartPeriod(.weekend, inWeekOf: Day("2024-07-12"))  // Fri 12 – Sun 14 July 2024
+    static let charts = [
+        WeeklyChart(period: first, entries: [row(1, "A", 60_000, new: true, acc: 60_000), row(2, "B", 40_000, acc: 90_000)]),
+        WeeklyChart(period: first.previous.previous, entries: []),  // not adjacent: no change computed from it
+        WeeklyChart(period: first + 1, entries: [row(1, "B", 50_000, acc: 150_000), row(2, "A", 35_000, acc: 95_000)]),
+    ]
+
+    @Test("periods: KOBIS's totals, change against the previous period only when it is in the report, provisional")
+    func periods() {
+        let periods = PeriodReport.periods(Self.charts, today: Day("2024-07-22"))
+        #expect(periods.map(\.start) == [Day("2024-06-28"), Day("2024-07-12"), Day("2024-07-19")])
+        #expect(periods[1].audience == 100_000 && periods[1].audienceChangePercent == nil, "06-28 is two weeks before")
+        #expect(periods[2].audience == 85_000 && periods[2].audienceChangePercent == -15)
+        #expect(periods[2].salesChangePercent == -15)
+        #expect(periods[2].isoWeek == "2024-W29")
+        #expect(periods.map(\.provisional) == [false, false, true], "the 21st is yesterday on the 22nd")
+        #expect(periods[1].entries[0].daysSinceOpen == nil)
+        #expect(periods[1].estimatedMarketSales == 2_500_000, "₩1,000,000 over 40 % of the market")
+    }
+
+    @Test("the films table ranks films by their period totals summed over the periods")
+    func films() {
+        let report = ReportBuilder.build(
+            range: DateRange(start: Day("2024-06-28"), end: Day("2024-07-21")), periods: Self.charts, kind: .weekend, movies: [:],
+            options: .init(today: Day("2024-08-01")))
+        #expect(report.periodKind == .weekend && report.days.isEmpty)
+        #expect(report.films.map(\.movieCode) == ["A", "B"])
+        #expect(report.films.map(\.audience) == [95_000, 90_000])
+        #expect(report.films.first { $0.movieCode == "B" }?.daysOnChart == 2)
+        #expect(report.films.first { $0.movieCode == "B" }?.lastChartDate == Day("2024-07-21"))
+        #expect(report.summary.chartedAudience == 185_000)
+        #expect(report.summary.newEntries.map(\.movieCode) == ["A"])
+        #expect(report.summary.newEntries.first?.date == Day("2024-07-12"))
+        #expect(report.notes.first == BoxOfficeReport.periodChartNote(.weekend))
+        #expect(report.summary.emptyDays == 1, "one period had an empty chart")
+    }
+
+    @Test("renders: weeks CSV rows per film per period with NEW changes blank; no daily CSVs; names say weekend")
+    func rendering() async throws {
+        let report = ReportBuilder.build(
+            range: DateRange(start: Day("2024-07-12"), end: Day("2024-07-21")), periods: [Self.charts[0], Self.charts[2]], kind: .weekend,
+            movies: [:], options: .init(today: Day("2024-08-01")))
+        let files = try await ReportRenderer(templates: try ReportTemplates.load(overrides: nil)).render(report, formats: ReportFormat.allCases)
+        #expect(
+            files.map(\.name) == [
+                "boxoffice-weekend-2024-07-12_2024-07-21.json", "boxoffice-weekend-2024-07-12_2024-07-21-films.csv",
+                "boxoffice-weekend-2024-07-12_2024-07-21-weeks.csv", "boxoffice-weekend-2024-07-12_2024-07-21.md",
+                "boxoffice-weekend-2024-07-12_2024-07-21.html",
+            ])
+        let weeks = String(decoding: files[2].contents.dropFirst(3), as: UTF8.self).split(separator: "\r\n").map(String.init)
+        #expect(weeks.count == 5)
+        #expect(weeks[0].hasPrefix("period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title"))
+        #expect(weeks[1].hasPrefix("weekend,2024-W28,2024-07-12,2024-07-14,false,1,,true,A,Film A,,60000,,,60000,"))
+        #expect(weeks[3].hasPrefix("weekend,2024-W29,2024-07-19,2024-07-21,false,1,0,false,B,Film B,,50000,0,-10.0,150000,"))
+        let markdown = String(decoding: files[3].contents, as: UTF8.self)
+        #expect(markdown.contains("### 2024-W29 weekend, 2024-07-19 (Fri) – 2024-07-21 (Sun)"))
+        #expect(markdown.contains("against the period before: audience −15.0%, sales −15.0%"))
+        #expect(markdown.contains("| Audience (period totals) | 185,000 |"))
+        #expect(!markdown.contains("With off-chart days"))
+        let json = try JSONSerialization.jsonObject(with: files[0].contents) as! [String: Any]
+        #expect(json["period_kind"] as? String == "weekend")
+        #expect((json["periods"] as? [[String: Any]])?.count == 2)
+        #expect((json["days"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("the simulation's period charts agree with its daily charts over the whole market")
+    func simulationConsistency() async throws {
+        let client = KOBISClient(transport: SampleData.transport(), key: "k")
+        let week = ChartPeriod(.week, inWeekOf: SampleData.week.start)
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        // Depth 40 holds every film of the sample on every day (no partition has ten films).
+        var daily: [String: Int64] = [:]
+        var weekendDaily: [String: Int64] = [:]
+        for day in SampleData.week.days {
+            let fetched = try await FetchStage(client: client, width: 4).fetch(FetchStage.Plan(days: [day], depth: .top40))
+            let chart = try #require(fetched.charts.first)
+            #expect(chart.exactThroughRank == chart.entries.count)
+            for entry in chart.entries {
+                daily[entry.movieCode, default: 0] += entry.audience
+                if weekend.days.contains(day) { weekendDaily[entry.movieCode, default: 0] += entry.audience }
+            }
+        }
+        let weekly = try await client.weeklyChart(week)
+        let weekendChart = try await client.weeklyChart(weekend)
+        #expect(weekly.entries.count == 10 && weekendChart.entries.count == 10)
+        for entry in weekly.entries { #expect(entry.audience == daily[entry.movieCode], "\(entry.title)") }
+        for entry in weekendChart.entries { #expect(entry.audience == weekendDaily[entry.movieCode], "\(entry.title)") }
+        #expect(weekly.entries.map(\.audience) == weekly.entries.map(\.audience).sorted(by: >))
+        // The weekly top 10 is the top 10 of the summed audiences.
+        #expect(Set(weekly.entries.map(\.movieCode)) == Set(daily.sorted { $0.value > $1.value }.prefix(10).map(\.key)))
+    }
+}
+
+extension ChartPeriod {
+    /// The same kind of period `weeks` weeks later.
+    static func + (period: ChartPeriod, weeks: Int) -> ChartPeriod { ChartPeriod(period.kind, inWeekOf: period.start + 7 * weeks) }
+}
