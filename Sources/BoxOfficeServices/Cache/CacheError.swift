@@ -22,12 +22,12 @@ public enum CacheError: UserFacingError, Equatable {
     /// The budget or the quota ran out: what was fetched is cached; these dates and periods remain.
     case budgetSpent(stop: KOBISBudget.Stop, remaining: [Day], periods: [ChartPeriod] = [], films: Int, resume: String)
 
-    /// "2 weekends (2025-03-07..03-09, …)".
+    /// "2 weekend charts (2025-03-07..2025-03-09, …)".
     static func periodList(_ periods: [ChartPeriod]) -> String? {
         guard let kind = periods.first?.kind else { return nil }
-        let name = kind == .week ? "week" : kind.rawValue
+        let name = kind == .week ? "weekly" : kind.rawValue
         let shown = periods.prefix(3).map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + (periods.count > 3 ? ", …" : "")
-        return "\(periods.count) \(name)\(periods.count == 1 || kind == .weekdays ? "" : "s") (\(shown))"
+        return "\(periods.count) \(name) chart\(periods.count == 1 ? "" : "s") (\(shown))"
     }
 
     public var errorDescription: String? {
