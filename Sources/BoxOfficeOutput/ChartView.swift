@@ -100,8 +100,28 @@ enum ChartView {
             case nil: weekly ? "Week commencing (Monday)" : "Date"
             }
 
+        // One day or one period has nothing to draw a line through: ranked bars instead.
+        let barTop = 12.0
+        let barRow = 38.0
+        let bars: [[String: String]] = top.enumerated().map { index, film in
+            let value = values[index].first.flatMap { $0 } ?? 0
+            let y = barTop + barRow * Double(index)
+            return [
+                "label": "\(film.rank). \(film.title) — \(PeopleFormat.grouped(value))",
+                "label_y": coordinate(y + 12),
+                "bar_y": coordinate(y + 18),
+                "bar_width": coordinate(max(2, (plotRight - 16) * Double(value) / Double(max(peak, 1)))),
+                "color": colors[index],
+            ]
+        }
+
         return [
             "has_series": !top.isEmpty && peak > 0,
+            "single": buckets.count == 1,
+            "bars": bars,
+            "bars_height": coordinate(barTop + barRow * Double(max(top.count, 1)) + 4),
+            "bars_caption":
+                "Audience of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(periodKind == nil ? range.displayText : "the \(unit) \(range.displayText)")",
             "title": "Audience per \(unit) of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(range.displayText)",
             "description": top.map { "\($0.title): \(PeopleFormat.grouped($0.audience))" }.joined(separator: "; "),
             "width": coordinate(width),
