@@ -62,7 +62,7 @@ struct PeriodRange {
         self.periods = periods
         snapNote =
             snapped
-            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): the report covers the \(periods.count) completed \(periods.count == 1 ? ReportCommand.periodName(kind, plural: false) : name) it overlaps, \(first.start.iso)..\(last.end.iso)."
+            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): taking the \(periods.count) completed \(periods.count == 1 ? ReportCommand.periodName(kind, plural: false) : name) it overlaps, \(first.start.iso)..\(last.end.iso)."
             : nil
     }
 }

@@ -102,7 +102,7 @@ struct PeriodAndDepthTests {
         #expect(snapped.status == 0)
         #expect(
             snapped.stderr.contains(
-                "2025-03-05..2025-03-11 does not cover whole weekends: the report covers the 1 completed weekend it overlaps, 2025-03-07..2025-03-09."
+                "2025-03-05..2025-03-11 does not cover whole weekends: taking the 1 completed weekend it overlaps, 2025-03-07..2025-03-09."
             ))
         #expect(try text(folder, "boxoffice-weekend-2025-03-07_2025-03-09.md").contains("does not cover whole weekends"))
 
