@@ -69,36 +69,14 @@ public struct SimulatedKOBIS: Sendable {
     public func dailyChartBody(on day: Day, filters: KOBISFilters = .init()) -> [String: Any] {
         let today = standings(on: day, filters: filters)
         let yesterday = standings(on: day - 1, filters: filters)
-        let previousRank = Dictionary(uniqueKeysWithValues: yesterday.enumerated().map { ($1.film.code, $0 + 1) })
-        let previous = Dictionary(uniqueKeysWithValues: yesterday.map { ($0.film.code, $0) })
         let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
         let daySales = Double(allSales) * 1.04  // films outside the catalogue sell a little too
 
-        let rows: [[String: String]] = today.prefix(10).enumerated().map { index, standing in
-            let film = standing.film
-            let rank = index + 1
-            let before = previous[film.code]
-            let (accAudience, accSales) = cumulative(film, through: day, area: filters.area)
-            return [
-                "rnum": String(rank),
-                "rank": String(rank),
-                "rankInten": String(previousRank[film.code].map { $0 - rank } ?? 0),
-                "rankOldAndNew": before == nil ? "NEW" : "OLD",
-                "movieCd": film.code,
-                "movieNm": film.title,
-                "openDt": film.chartOpenDate?.iso ?? " ",
-                "salesAmt": String(standing.sales),
-                "salesShare": Self.decimal(daySales == 0 ? 0 : Double(standing.sales) * 100 / daySales),
-                "salesInten": String(standing.sales - (before?.sales ?? 0)),
-                "salesChange": Self.change(standing.sales, from: before?.sales),
-                "salesAcc": String(accSales),
-                "audiCnt": String(standing.audience),
-                "audiInten": String(standing.audience - (before?.audience ?? 0)),
-                "audiChange": Self.change(standing.audience, from: before?.audience),
-                "audiAcc": String(accAudience),
-                "scrnCnt": String(scaled(film.screens(on: day), filters.area, floor: 1)),
-                "showCnt": String(scaled(film.screens(on: day) * 3 + film.screens(on: day) / 3, filters.area, floor: 1)),
-            ]
+        let rows = chartRows(
+            today, previous: yesterday, marketSales: daySales, through: day, area: filters.area, newChange: "100"
+        ) { film in
+            let screens = film.screens(on: day)
+            return (scaled(screens, filters.area, floor: 1), scaled(screens * 3 + screens / 3, filters.area, floor: 1))
         }
         return [
             "boxOfficeResult": [
@@ -123,38 +101,16 @@ public struct SimulatedKOBIS: Sendable {
     public func weeklyChartBody(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> [String: Any] {
         let current = periodStandings(period, filters: filters)
         let before = periodStandings(period.previous, filters: filters)
-        let previousRank = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1.film.code, $0 + 1) })
-        let previous = Dictionary(uniqueKeysWithValues: before.map { ($0.film.code, $0) })
         let allSales = period.days.reduce(Int64(0)) { total, day in
             total + candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
         }
         let periodSales = Double(allSales) * 1.04
-        let rows: [[String: String]] = current.prefix(10).enumerated().map { index, standing in
-            let film = standing.film
-            let rank = index + 1
-            let old = previous[film.code]
-            let (accAudience, accSales) = cumulative(film, through: period.end, area: filters.area)
+        // A film that sold nothing the week before is NEW, its changes "100.0" as KOBIS writes them.
+        let rows = chartRows(
+            current, previous: before, marketSales: periodSales, through: period.end, area: filters.area, newChange: "100.0"
+        ) { film in
             let screens = period.days.map { film.audience(on: $0) > 0 ? scaled(film.screens(on: $0), filters.area, floor: 1) : 0 }
-            return [
-                "rnum": String(rank),
-                "rank": String(rank),
-                "rankInten": String(previousRank[film.code].map { $0 - rank } ?? 0),
-                "rankOldAndNew": old == nil ? "NEW" : "OLD",
-                "movieCd": film.code,
-                "movieNm": film.title,
-                "openDt": film.chartOpenDate?.iso ?? " ",
-                "salesAmt": String(standing.sales),
-                "salesShare": Self.decimal(periodSales == 0 ? 0 : Double(standing.sales) * 100 / periodSales),
-                "salesInten": String(standing.sales - (old?.sales ?? 0)),
-                "salesChange": old == nil ? "100.0" : Self.change(standing.sales, from: old?.sales),
-                "salesAcc": String(accSales),
-                "audiCnt": String(standing.audience),
-                "audiInten": String(standing.audience - (old?.audience ?? 0)),
-                "audiChange": old == nil ? "100.0" : Self.change(standing.audience, from: old?.audience),
-                "audiAcc": String(accAudience),
-                "scrnCnt": String(screens.max() ?? 0),
-                "showCnt": String(screens.reduce(0) { $0 + $1 * 3 + $1 / 3 }),
-            ]
+            return (screens.max() ?? 0, screens.reduce(0) { $0 + $1 * 3 + $1 / 3 })
         }
         let boxofficeType =
             switch period.kind {
@@ -170,6 +126,44 @@ public struct SimulatedKOBIS: Sendable {
                 "weeklyBoxOfficeList": rows,
             ] as [String: Any]
         ]
+    }
+
+    /// The rows of a chart as KOBIS writes them (18 string fields): the top 10 of `current`, ranked
+    /// and compared with `previous` (a rank change may point below 10; a film absent from it is NEW,
+    /// its changes `newChange`), sales shares of `marketSales`, cumulative figures through `day`.
+    func chartRows(
+        _ current: [Standing], previous: [Standing], marketSales: Double, through day: Day, area: String?, newChange: String,
+        screens: (SimulatedFilm) -> (screens: Int64, showings: Int64)
+    ) -> [[String: String]] {
+        let previousRank = Dictionary(uniqueKeysWithValues: previous.enumerated().map { ($1.film.code, $0 + 1) })
+        let previousStanding = Dictionary(uniqueKeysWithValues: previous.map { ($0.film.code, $0) })
+        return current.prefix(10).enumerated().map { index, standing in
+            let film = standing.film
+            let rank = index + 1
+            let before = previousStanding[film.code]
+            let (accAudience, accSales) = cumulative(film, through: day, area: area)
+            let (screenCount, showings) = screens(film)
+            return [
+                "rnum": String(rank),
+                "rank": String(rank),
+                "rankInten": String(previousRank[film.code].map { $0 - rank } ?? 0),
+                "rankOldAndNew": before == nil ? "NEW" : "OLD",
+                "movieCd": film.code,
+                "movieNm": film.title,
+                "openDt": film.chartOpenDate?.iso ?? " ",
+                "salesAmt": String(standing.sales),
+                "salesShare": Self.decimal(marketSales == 0 ? 0 : Double(standing.sales) * 100 / marketSales),
+                "salesInten": String(standing.sales - (before?.sales ?? 0)),
+                "salesChange": before == nil ? newChange : Self.change(standing.sales, from: before?.sales),
+                "salesAcc": String(accSales),
+                "audiCnt": String(standing.audience),
+                "audiInten": String(standing.audience - (before?.audience ?? 0)),
+                "audiChange": before == nil ? newChange : Self.change(standing.audience, from: before?.audience),
+                "audiAcc": String(accAudience),
+                "scrnCnt": String(screenCount),
+                "showCnt": String(showings),
+            ]
+        }
     }
 
     /// Every film's audience and sales over a period, filtered, best first.
