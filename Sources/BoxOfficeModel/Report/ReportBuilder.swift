@@ -50,7 +50,10 @@ public enum ReportBuilder {
         }
         var report = finish(
             range: range, films: films, notes: notes, options: options, enrichment: enrichment,
-            summary: summary(films: films, days: days, range: range))
+            summary: summary(
+                films: films,
+                charts: days.map { .init(date: $0.date, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
+                weeks: WeekSummary.weeks(of: days, in: range)))
         report.days = days
         report.depth = depth
         return report
@@ -74,19 +77,11 @@ public enum ReportBuilder {
                 )
             }
         }
-        var summary = summary(films: films, days: [], range: range)
-        summary.emptyDays = periods.filter { $0.entries.isEmpty }.count
-        summary.newEntries = periods.flatMap { period in
-            period.entries.filter(\.isNew).map {
-                ReportSummary.NewEntry(date: period.start, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
-            }
-        }
-        let estimated = periods.filter { $0.estimatedMarketSales != nil }
-        let market = estimated.reduce(Int64(0)) { $0 + ($1.estimatedMarketSales ?? 0) }
-        summary.estimatedMarketSales = estimated.isEmpty ? nil : market
-        summary.estimatedMarketDays = estimated.count
-        summary.chartedShareOfEstimatedMarketPercent =
-            estimated.isEmpty ? nil : JoinStage.percent(estimated.reduce(Int64(0)) { $0 + $1.sales }, of: market)
+        // A period counts where a day would: its new entries are dated by its first day.
+        let summary = summary(
+            films: films,
+            charts: periods.map { .init(date: $0.start, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
+            weeks: [])
         var report = finish(range: range, films: films, notes: notes, options: options, enrichment: enrichment, summary: summary)
         report.periodKind = kind
         report.periods = periods
@@ -136,7 +131,15 @@ public enum ReportBuilder {
         )
     }
 
-    static func summary(films: [FilmRanking], days: [DayReport], range: DateRange) -> ReportSummary {
+    /// What the summary reads of one chart of the report: a day, or a period.
+    struct SummaryChart {
+        var date: Day
+        var sales: Int64
+        var estimatedMarketSales: Int64?
+        var entries: [DayEntry]
+    }
+
+    static func summary(films: [FilmRanking], charts: [SummaryChart], weeks: [WeekSummary]) -> ReportSummary {
         let audience = films.reduce(Int64(0)) { $0 + $1.audience }
         let sales = films.reduce(Int64(0)) { $0 + $1.sales }
         let korean = films.filter { $0.hasMovieInfo && MovieInfo.isKorean(nations: $0.nations) }.reduce(Int64(0)) { $0 + $1.audience }
@@ -160,26 +163,26 @@ public enum ReportBuilder {
             }
             .sorted { ($0.audience, $1.name) > ($1.audience, $0.name) }
 
-        let newEntries = days.flatMap { day in
-            day.entries.filter(\.isNew).map {
-                ReportSummary.NewEntry(date: day.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
+        let newEntries = charts.flatMap { chart in
+            chart.entries.filter(\.isNew).map {
+                ReportSummary.NewEntry(date: chart.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
             }
         }
-        let estimated = days.filter { $0.estimatedMarketSales != nil }
+        let estimated = charts.filter { $0.estimatedMarketSales != nil }
         let market = estimated.reduce(Int64(0)) { $0 + ($1.estimatedMarketSales ?? 0) }
         let chartedOnEstimatedDays = estimated.reduce(Int64(0)) { $0 + $1.sales }
         return ReportSummary(
             chartedAudience: audience,
             chartedSales: sales,
             films: films.count,
-            emptyDays: days.filter { $0.entries.isEmpty }.count,
+            emptyDays: charts.filter { $0.entries.isEmpty }.count,
             audienceShareByNation: .init(
                 korean: JoinStage.percent(korean, of: audience),
                 foreign: JoinStage.percent(foreign, of: audience),
                 unknown: JoinStage.percent(unknown, of: audience)),
             topDistributors: Array(distributors.prefix(5)),
             newEntries: newEntries,
-            weeks: WeekSummary.weeks(of: days, in: range),
+            weeks: weeks,
             estimatedMarketSales: estimated.isEmpty ? nil : market,
             estimatedMarketDays: estimated.count,
             chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : JoinStage.percent(chartedOnEstimatedDays, of: market)
