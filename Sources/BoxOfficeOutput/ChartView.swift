@@ -91,7 +91,7 @@ enum ChartView {
             let label = String(buckets[index].iso.dropFirst(5))
             return ["x": coordinate(x(index)), "label": weekly ? "w/c \(label)" : label]
         }
-        let unit = periodKind.map { ReportView.periodUnit($0).one } ?? (weekly ? "week" : "day")
+        let unit = periodKind.map { $0.unitName(plural: false) } ?? (weekly ? "week" : "day")
         let axis: String =
             switch periodKind {
             case .week?: "Week (from its Monday)"

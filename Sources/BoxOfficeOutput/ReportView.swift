@@ -16,7 +16,8 @@ public enum ReportView {
         let isPeriod = report.periodKind != nil
         let daily = !isPeriod && range.dayCount <= dailyTablesMaxDays
         let filters = report.filters.displayText
-        let unit: (one: String, many: String) = report.periodKind.map(periodUnit) ?? (one: "day", many: "days")
+        let unit: (one: String, many: String) =
+            report.periodKind.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? (one: "day", many: "days")
         let count = isPeriod ? report.periods.count : range.dayCount
         return [
             "title": "Korean box office, \(report.periodKind.map { periodTitle($0, count: report.periods.count) + " " } ?? "")\(range.displayText)",
@@ -156,27 +157,35 @@ public enum ReportView {
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
-            "rows": day.entries.map { entry in
-                [
-                    "rank": String(entry.rank),
-                    "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),
-                    "is_new": entry.isNew,
-                    "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
-                    "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
-                    "partition": entry.partition.map(partitionLabel) ?? "",
-                    "movie_cd": entry.movieCode,
-                    "title": entry.title,
-                    "audience": PeopleFormat.grouped(entry.audience),
-                    "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
-                    "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
-                    "sales": PeopleFormat.won(entry.sales),
-                    "sales_share": PeopleFormat.percent(entry.salesSharePercent),
-                    "screens": PeopleFormat.grouped(entry.screens),
-                    "showings": PeopleFormat.grouped(entry.showings),
-                    "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
-                    "since_open": entry.daysSinceOpen.map(sinceOpen) ?? "–",
-                ] as [String: Any]
-            },
+            "rows": day.entries.map(row),
+        ]
+    }
+
+    /// One chart row, a day's or a period's, formatted. The changes compare with the day before or
+    /// with the same period a week earlier; a rank change not known (the first day of a merged
+    /// chart) shows no marker.
+    static func row(_ entry: DayEntry) -> [String: Any] {
+        [
+            "rank": String(entry.rank),
+            "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),
+            "is_new": entry.isNew,
+            "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
+            "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
+            "partition": entry.partition.map(partitionLabel) ?? "",
+            "movie_cd": entry.movieCode,
+            "title": entry.title,
+            "open_date": entry.openDate?.iso ?? "–",
+            "audience": PeopleFormat.grouped(entry.audience),
+            "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
+            "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
+            "sales": PeopleFormat.won(entry.sales),
+            "sales_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.salesChangePercent),
+            "sales_cumulative": PeopleFormat.won(entry.salesCumulative),
+            "sales_share": PeopleFormat.percent(entry.salesSharePercent),
+            "screens": PeopleFormat.grouped(entry.screens),
+            "showings": PeopleFormat.grouped(entry.showings),
+            "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
+            "since_open": entry.daysSinceOpen.map(sinceOpen) ?? "–",
         ]
     }
 
@@ -195,44 +204,13 @@ public enum ReportView {
             "has_market": period.estimatedMarketSales != nil,
             "market_sales": period.estimatedMarketSales.map(PeopleFormat.won) ?? "",
             "charted_market_share": period.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
-            "rows": period.entries.map { entry in
-                [
-                    "rank": String(entry.rank),
-                    "marker": PeopleFormat.rankMarker(isNew: entry.isNew, change: entry.rankChange ?? 0),
-                    "is_new": entry.isNew,
-                    "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
-                    "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
-                    "movie_cd": entry.movieCode,
-                    "title": entry.title,
-                    "open_date": entry.openDate?.iso ?? "–",
-                    "audience": PeopleFormat.grouped(entry.audience),
-                    "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
-                    "sales": PeopleFormat.won(entry.sales),
-                    "sales_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.salesChangePercent),
-                    "screens": PeopleFormat.grouped(entry.screens),
-                    "showings": PeopleFormat.grouped(entry.showings),
-                    "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
-                    "sales_cumulative": PeopleFormat.won(entry.salesCumulative),
-                ] as [String: Any]
-            },
+            "rows": period.entries.map(row),
         ]
     }
 
-    /// "weekend", "weekends".
-    static func periodUnit(_ kind: PeriodKind) -> (one: String, many: String) {
-        switch kind {
-        case .week: ("week", "weeks")
-        case .weekend: ("weekend", "weekends")
-        case .weekdays: ("Mon–Thu stretch", "Mon–Thu stretches")
-        }
-    }
-
+    /// "weekend", "weeks" in a title; weekday stretches are "weekdays" there.
     static func periodTitle(_ kind: PeriodKind, count: Int) -> String {
-        switch kind {
-        case .week: count == 1 ? "week" : "weeks"
-        case .weekend: count == 1 ? "weekend" : "weekends"
-        case .weekdays: "weekdays"
-        }
+        kind == .weekdays ? "weekdays" : kind.unitName(plural: count != 1)
     }
 
     /// `Korean`, `foreign · diversity`: which filtered chart a merged row came from.

@@ -105,8 +105,17 @@ public struct FetchStage: Sendable {
             self.filters = filters
         }
 
-        /// KOBIS chart calls the plan needs with nothing cached.
-        public var chartCalls: Int { days.count * depth.callsPerDay + periods.count }
+        /// The `boxoffice fetch` command that caches this plan over `range`, for messages that say how
+        /// to resume or what to fetch first.
+        public func fetchCommand(_ range: DateRange) -> String {
+            var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
+            if days.isEmpty { command += " --no-daily" }
+            var kinds: [PeriodKind] = []
+            for period in periods where !kinds.contains(period.kind) { kinds.append(period.kind) }
+            for kind in kinds { command += " --\(kind.optionName)" }
+            if depth != .top10 { command += " --depth \(depth.rawValue)" }
+            return command
+        }
     }
 
     public func fetch(_ range: DateRange, filters: KOBISFilters) async throws -> Output {

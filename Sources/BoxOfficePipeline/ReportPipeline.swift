@@ -27,14 +27,6 @@ public struct ReportPipeline: Sendable {
         public var periods: (kind: PeriodKind, periods: [ChartPeriod])?
         /// Notes the command line adds (a range snapped to whole periods).
         public var notes: [String] = []
-        /// The `fetch` command that caches what this report needs, for messages.
-        public var resumeCommand: String {
-            var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
-            if let kind = periods?.kind { command += " --no-daily --\(kind == .week ? "weekly" : kind.rawValue)" }
-            if depth != .top10 { command += " --depth \(depth.rawValue)" }
-            return command
-        }
-
         /// What the fetch stage is asked for.
         public var plan: FetchStage.Plan {
             if let periods { return FetchStage.Plan(days: [], periods: periods.periods, filters: filters) }
@@ -83,7 +75,7 @@ public struct ReportPipeline: Sendable {
 
     private func build(_ request: Request, requireEnrichment: Bool) async throws -> (report: BoxOfficeReport, warnings: [String]) {
         let fetched = try await fetch.fetch(request.plan)
-        try Self.requireComplete(fetched, offline: request.offline, resume: request.resumeCommand)
+        try Self.requireComplete(fetched, offline: request.offline, resume: request.plan.fetchCommand(request.range))
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
         let enrichment = ReportBuilder.Enrichment(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment)

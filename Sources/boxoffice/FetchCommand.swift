@@ -42,15 +42,6 @@ struct FetchCommand: AsyncParsableCommand {
         [(PeriodKind.week, weekly), (.weekend, weekend), (.weekdays, weekdays)].filter(\.1).map(\.0)
     }
 
-    /// This command again, as the messages suggest it for resuming.
-    func resumeCommand(_ range: DateRange) -> String {
-        var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
-        if noDaily { command += " --no-daily" }
-        for kind in kinds { command += kind == .week ? " --weekly" : " --\(kind.rawValue)" }
-        if depth != .top10 { command += " --depth \(depth.rawValue)" }
-        return command
-    }
-
     @OptionGroup var chart: ChartOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
@@ -98,7 +89,7 @@ struct FetchCommand: AsyncParsableCommand {
             for kind in kinds {
                 let all = periods.filter { $0.kind == kind }.count
                 let missing = fetched.missingPeriods.filter { $0.kind == kind }.count
-                parts.append("\(all - missing) of \(all) \(ReportCommand.periodName(kind, plural: true)) cached")
+                parts.append("\(all - missing) of \(all) \(kind.unitName(plural: true)) cached")
             }
             var line = "\(range.start.iso)..\(range.end.iso): " + parts.joined(separator: ", ")
             line +=
@@ -114,7 +105,7 @@ struct FetchCommand: AsyncParsableCommand {
                 if !fetched.missingPeriods.isEmpty { left.append("\(fetched.missingPeriods.count) period charts") }
                 if !fetched.missingFilms.isEmpty { left.append("movie info for \(fetched.missingFilms.count) films") }
                 Terminal.printLine("left: " + left.joined(separator: ", "))
-                try ReportPipeline.requireComplete(fetched, offline: false, resume: resumeCommand(range))
+                try ReportPipeline.requireComplete(fetched, offline: false, resume: plan.fetchCommand(range))
             }
             if !cacheOptions.quiet { notes.forEach(Terminal.printWarning) }
             if !cacheOptions.quiet { fetched.warnings.forEach(Terminal.printWarning) }

@@ -18,13 +18,7 @@ extension ChartDepth: ExpressibleByArgument {
 }
 
 extension PeriodKind: EnumerableFlag {
-    public static func name(for value: PeriodKind) -> NameSpecification {
-        switch value {
-        case .week: .customLong("weekly")
-        case .weekend: .customLong("weekend")
-        case .weekdays: .customLong("weekdays")
-        }
-    }
+    public static func name(for value: PeriodKind) -> NameSpecification { .customLong(value.optionName) }
 
     public static func help(for value: PeriodKind) -> ArgumentHelp? {
         switch value {
@@ -51,18 +45,18 @@ struct PeriodRange {
             return
         }
         let (periods, snapped) = ChartPeriod.covering(range, kind, today: today)
-        let name = ReportCommand.periodName(kind, plural: true)
+        let name = kind.unitName(plural: true)
         guard let first = periods.first, let last = periods.last else {
             let latest = ChartPeriod.lastCompleted(kind, today: today)
             throw PeriodRangeError(
                 message:
-                    "no completed \(ReportCommand.periodName(kind, plural: false)) lies within \(range.displayText); the latest is \(latest.start.iso)..\(latest.end.iso)"
+                    "no completed \(kind.unitName(plural: false)) lies within \(range.displayText); the latest is \(latest.start.iso)..\(latest.end.iso)"
             )
         }
         self.periods = periods
         snapNote =
             snapped
-            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): taking the \(periods.count) completed \(periods.count == 1 ? ReportCommand.periodName(kind, plural: false) : name) it overlaps, \(first.start.iso)..\(last.end.iso)."
+            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): taking the \(periods.count) completed \(kind.unitName(plural: periods.count != 1)) it overlaps, \(first.start.iso)..\(last.end.iso)."
             : nil
     }
 }

@@ -80,21 +80,12 @@ struct ReportCommand: AsyncParsableCommand {
     static func validate(depth: ChartDepth, periods: [PeriodKind], chart: ChartOptions) throws {
         guard depth != .top10 else { return }
         if let kind = periods.first {
-            throw ValidationError("--depth applies to daily charts; KOBIS's \(kind == .week ? "weekly" : kind.rawValue) charts are a top 10")
+            throw ValidationError("--depth applies to daily charts; KOBIS's \(kind.optionName) charts are a top 10")
         }
         if chart.nation != nil || chart.films != nil {
             throw ValidationError(
                 "--depth \(depth.rawValue) merges the \(depth == .top20 ? "Korean and foreign" : "Korean, foreign, diversity and commercial") charts itself; drop --nation and --films"
             )
-        }
-    }
-
-    /// "weekend", "weekends", "week", "Mon–Thu stretch".
-    static func periodName(_ kind: PeriodKind, plural: Bool) -> String {
-        switch kind {
-        case .week: plural ? "weeks" : "week"
-        case .weekend: plural ? "weekends" : "weekend"
-        case .weekdays: plural ? "Mon–Thu stretches" : "Mon–Thu stretch"
         }
     }
 

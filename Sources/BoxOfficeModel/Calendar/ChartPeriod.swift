@@ -27,6 +27,24 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// `weekly`, `weekend`, `weekdays`: the command-line flag (after `--`), and the chart's adjective.
+    public var optionName: String {
+        switch self {
+        case .week: "weekly"
+        case .weekend: "weekend"
+        case .weekdays: "weekdays"
+        }
+    }
+
+    /// What one period is called in counts: "1 weekend", "3 weeks", "2 Mon–Thu stretches".
+    public func unitName(plural: Bool) -> String {
+        switch self {
+        case .week: plural ? "weeks" : "week"
+        case .weekend: plural ? "weekends" : "weekend"
+        case .weekdays: plural ? "Mon–Thu stretches" : "Mon–Thu stretch"
+        }
+    }
+
     /// The first and last day of this kind within a week, counted from its Monday.
     var offsets: ClosedRange<Int> {
         switch self {

@@ -25,9 +25,8 @@ public enum CacheError: UserFacingError, Equatable {
     /// "2 weekend charts (2025-03-07..2025-03-09, …)".
     static func periodList(_ periods: [ChartPeriod]) -> String? {
         guard let kind = periods.first?.kind else { return nil }
-        let name = kind == .week ? "weekly" : kind.rawValue
         let shown = periods.prefix(3).map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + (periods.count > 3 ? ", …" : "")
-        return "\(periods.count) \(name) chart\(periods.count == 1 ? "" : "s") (\(shown))"
+        return "\(periods.count) \(kind.optionName) chart\(periods.count == 1 ? "" : "s") (\(shown))"
     }
 
     public var errorDescription: String? {
