@@ -48,6 +48,18 @@ public enum CSVView {
             "audience_first_to_last": { String($0.audienceFirstToLast) },
             "sales_first_to_last": { String($0.salesFirstToLast) },
             "first_to_last_method": { $0.firstToLastFromCumulative ? "cumulative" : "charted_sum" },
+            "audience_last_week": { $0.audienceLastWeek.map(String.init) ?? "" },
+            "audience_change_lw_pct": { $0.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" },
+            "days_at_number_one": { String($0.daysAtNumberOne) },
+            "number_one_streak": { $0.numberOneStreak.map { String($0.length) } ?? "" },
+            "number_one_streak_start": { $0.numberOneStreak?.start.iso ?? "" },
+            "number_one_streak_at_least": { $0.numberOneStreak.map { $0.atLeast ? "true" : "false" } ?? "" },
+            "milestones": { $0.milestones.map { "\($0.threshold)@\($0.date.iso)" }.joined(separator: listSeparator) },
+            "opening_day_audience": { $0.openingDay.map { String($0.audience) } ?? "" },
+            "opening_weekend_audience": { $0.openingWeekend.map { String($0.audience) } ?? "" },
+            "best_day": { $0.bestDay?.start.iso ?? "" },
+            "best_day_audience": { $0.bestDay.map { String($0.audience) } ?? "" },
+            "days_in_release": { $0.daysInRelease.map(String.init) ?? "" },
         ])
     }
 
@@ -111,6 +123,9 @@ public enum CSVView {
             "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
             "data_source": { _ in source },
             "partition": { $0.entry.partition?.rawValue ?? "" },
+            "audience_last_week": { $0.entry.audienceLastWeek.map(String.init) ?? "" },
+            "audience_change_lw_pct": { $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" },
+            "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
         ])
     }
 
@@ -152,6 +167,7 @@ public enum CSVView {
             "showings": { String($0.entry.showings) },
             "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
             "data_source": { _ in source },
+            "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
         ])
     }
 

@@ -14,6 +14,7 @@ public enum DefaultTemplates {
         "weeks.csv": "weeks CSV (weekly, weekend and weekdays reports), one row per film per period",
         "report.md": "Markdown report",
         "report.html": "HTML report",
+        "report.txt": "plain-text report for chat and mail: highlights and the top 10 in fixed-width lines",
         "html-style": "partial: the HTML report's stylesheet",
         "html-chart": "partial: the HTML report's SVG chart",
     ]

@@ -2,14 +2,14 @@ import Foundation
 
 /// An output format the user can ask for with `--format`.
 public enum ReportFormat: String, CaseIterable, Sendable, Codable {
-    case json, csv, md, html
+    case json, csv, md, html, txt
 
     /// Parses `json,csv`: a comma-separated list, each format once, in the order given.
     public static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {
         var formats: [ReportFormat] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = ReportFormat(rawValue: name) else { throw FormatListError(given: String(part)) }
+            guard let format = ReportFormat(rawValue: name == "text" ? "txt" : name) else { throw FormatListError(given: String(part)) }
             if !formats.contains(format) { formats.append(format) }
         }
         return formats

@@ -60,7 +60,7 @@ public struct ReportRenderer: Sendable {
             names[.json] = [file.name]
             try deliver(file)
         }
-        let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html }].filter { !$0.isEmpty }
+        let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html || $0 == .txt }].filter { !$0.isEmpty }
         for (format, files) in try await BoundedTaskGroup.map(
             jobs, width: 2,
             { job in
@@ -98,12 +98,12 @@ public struct ReportRenderer: Sendable {
         ]
     }
 
-    /// The Markdown and HTML reports among `formats`, from one view model.
+    /// The Markdown, HTML and plain-text reports among `formats`: the first two from one view model.
     func documents(_ report: BoxOfficeReport, formats: [ReportFormat], base: String) throws -> [(ReportFormat, [RenderedFile])] {
-        let view = ReportView.make(report)
+        let view = formats.contains(.md) || formats.contains(.html) ? ReportView.make(report) : [:]
         return try formats.map { format in
-            let template = format == .md ? "report.md" : "report.html"
-            return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render(template, view).utf8))])
+            let text = try templates.render("report.\(format.rawValue)", format == .txt ? TextView.make(report) : view)
+            return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(text.utf8))])
         }
     }
 }

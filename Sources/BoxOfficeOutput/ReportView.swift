@@ -51,6 +51,13 @@ public enum ReportView {
                     ? "" : " (\(summary.estimatedMarketDays) of \(count) \(isPeriod ? "periods" : "days"))",
                 "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
             ] as [String: Any],
+            "has_highlights": !report.highlights.isEmpty,
+            "highlights": HighlightView.make(report.highlights, period: report.periodKind),
+            "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
+            "lw_note": isPeriod
+                ? "%± LW is KOBIS's change against the same \(unit.one) a week earlier, for films charted in every \(unit.one) of the range and new in none."
+                : "%± LW compares with the same days a week earlier, for films charted on every one of those days and of the range; – where one is missing.",
+            "runs": report.films.map(run),
             "first_to_last_note": Self.firstToLastNote,
             "has_films": !report.films.isEmpty,
             "films": report.films.map(film),
@@ -141,6 +148,35 @@ public enum ReportView {
             "has_keywords": !(film.tmdb?.keywords.isEmpty ?? true),
             "poster_url": poster ?? "",
             "has_poster": poster != nil,
+            "lw": film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
+        ]
+    }
+
+    /// A film's run as far as the report's charts show it: the runs table.
+    static func run(_ film: FilmRanking) -> [String: Any] {
+        func figure(_ figure: RunFigure?) -> String {
+            guard let figure else { return "–" }
+            let when = figure.start == figure.end ? figure.start.iso : "\(figure.start.iso) – \(figure.end.iso)"
+            return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { ", #\($0)" } ?? ""))"
+        }
+        return [
+            "rank": String(film.rank),
+            "movie_cd": film.movieCode,
+            "title": film.title,
+            "days_in_release": film.daysInRelease.map(String.init) ?? "–",
+            "opening_day": figure(film.openingDay),
+            "opening_weekend": figure(film.openingWeekend),
+            "best_day": figure(film.bestDay),
+            "at_number_one": film.daysAtNumberOne == 0 ? "–" : String(film.daysAtNumberOne),
+            "streak": film.numberOneStreak.map { streak in
+                "\(streak.atLeast ? "≥ " : "")\(streak.length) since \(streak.start.iso)"
+            } ?? "–",
+            "milestones": film.milestones.isEmpty
+                ? "–"
+                : film.milestones.map { milestone in
+                    "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
+                        + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
+                }.joined(separator: "; "),
         ]
     }
 
@@ -186,6 +222,8 @@ public enum ReportView {
             "showings": PeopleFormat.grouped(entry.showings),
             "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
             "since_open": entry.daysSinceOpen.map(sinceOpen) ?? "–",
+            "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
+            "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",
         ]
     }
 

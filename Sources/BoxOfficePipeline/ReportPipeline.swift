@@ -27,6 +27,9 @@ public struct ReportPipeline: Sendable {
         public var periods: (kind: PeriodKind, periods: [ChartPeriod])?
         /// Notes the command line adds (a range snapped to whole periods).
         public var notes: [String] = []
+        /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
+        /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
+        public var lookBack = true
         /// What the fetch stage is asked for.
         public var plan: FetchStage.Plan {
             if let periods { return FetchStage.Plan(days: [], periods: periods.periods, filters: filters) }
@@ -79,15 +82,28 @@ public struct ReportPipeline: Sendable {
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
         let enrichment = ReportBuilder.Enrichment(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment)
-        var report =
-            if let (kind, _) = request.periods {
-                ReportBuilder.build(
-                    range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment)
-            } else {
-                ReportBuilder.build(range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
-            }
+        let lookBack = LookBackStage(client: fetch.client, width: fetch.width)
+        var warnings = fetched.warnings
+        var report: BoxOfficeReport
+        if let (kind, periods) = request.periods {
+            let cached =
+                !request.lookBack ? [:] : periods.first.map { lookBack.cachedPeriods(kind, endingBy: $0.start - 1, filters: request.filters) } ?? [:]
+            report = ReportBuilder.build(
+                range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
+                cached: cached)
+        } else if !request.lookBack {
+            report = ReportBuilder.build(
+                range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
+            report.notes.append(BoxOfficeReport.noLookBackNote)
+        } else {
+            let (history, lookBackWarnings) = try await lookBack.daily(
+                range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)
+            warnings += lookBackWarnings
+            report = ReportBuilder.build(
+                range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
+        }
         report.notes.insert(contentsOf: request.notes, at: report.simulated ? 1 : 0)
-        return (report, fetched.warnings)
+        return (report, warnings)
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.

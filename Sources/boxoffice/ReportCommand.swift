@@ -65,6 +65,11 @@ struct ReportCommand: AsyncParsableCommand {
             valueName: "n"))
     var depth: ChartDepth = .top10
 
+    @Flag(
+        name: .customLong("no-look-back"),
+        help: "Compare within the range only: no chart outside it is fetched (no %± LW for the first week, streaks start at the range).")
+    var noLookBack = false
+
     @OptionGroup var chart: ChartOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var tmdb: TMDBOptions
@@ -111,6 +116,7 @@ struct ReportCommand: AsyncParsableCommand {
                 formats: try ReportFormat.parseList(format),
                 today: wiring.calendar.today, offline: offline)
             request.depth = depth
+            request.lookBack = !noLookBack
             request.periods = periods.map { (period!, $0.periods) }
             if let note = periods?.snapNote, !(sample && self.range == nil) {
                 request.notes.append(note)

@@ -64,7 +64,7 @@ struct PeriodReportTests {
             files.map(\.name) == [
                 "boxoffice-weekend-2024-07-12_2024-07-21.json", "boxoffice-weekend-2024-07-12_2024-07-21-films.csv",
                 "boxoffice-weekend-2024-07-12_2024-07-21-weeks.csv", "boxoffice-weekend-2024-07-12_2024-07-21.md",
-                "boxoffice-weekend-2024-07-12_2024-07-21.html",
+                "boxoffice-weekend-2024-07-12_2024-07-21.html", "boxoffice-weekend-2024-07-12_2024-07-21.txt",
             ])
         let weeks = String(decoding: files[2].contents.dropFirst(3), as: UTF8.self).split(separator: "\r\n").map(String.init)
         #expect(weeks.count == 5)

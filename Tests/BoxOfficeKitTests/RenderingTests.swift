@@ -95,9 +95,9 @@ struct RenderingTests {
             ("sample", try await SampleTests.sampleReport()), ("forty days", try await FixedReports.fortyDays()),
         ]
         for (label, report) in reports {
-            // Summary, films, distributors, new entries, coming soon, then a table per day or one weekly table.
+            // Summary, films, runs, distributors, new entries, coming soon, then a table per day or one weekly table.
             let tableCount =
-                4 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
+                5 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
             let markdown = try #require(try await FixedReports.render(report, [.md]).first?.value)
             guard let rendered = try GFM.render(markdown) else { return }
             let tables = try #require(rendered["tables"] as? [[String: Any]])

@@ -98,11 +98,11 @@ struct TemplateTests {
     func unknownNames() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "hello".write(to: folder.appendingPathComponent("report.txt.mustache"), atomically: true, encoding: .utf8)
-        #expect(throws: TemplateError.unknown(name: "report.txt", origin: folder.appendingPathComponent("report.txt.mustache").path)) {
+        try "hello".write(to: folder.appendingPathComponent("report.pdf.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknown(name: "report.pdf", origin: folder.appendingPathComponent("report.pdf.mustache").path)) {
             try ReportTemplates.load(overrides: folder)
         }
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("report.txt.mustache"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("report.pdf.mustache"))
 
         let md = folder.appendingPathComponent("report.md.mustache")
         try "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n  {{> html-stlye}}\n".write(to: md, atomically: true, encoding: .utf8)

@@ -97,10 +97,10 @@ struct HostileDataTests {
         let hostile = ["기생충\u{0000}", "Evil\u{202E}gnp.exe", "Bell\u{0007}\u{001B}[31m", "C1\u{0085}\u{009B}", "Iso\u{2066}late\u{2069}"]
         let server = try Self.server(Self.chart(rows: hostile.count) { index, row in row["movieNm"] = hostile[index] })
         let folder = try TemporaryFolder()
-        let result = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json,csv,md,html"])
+        let result = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json,csv,md,html,txt"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = folder.files(in: "Reports")
-        #expect(names.count == 6, "json, three CSVs, md, html: \(names)")
+        #expect(names.count == 7, "json, three CSVs, md, html, txt: \(names)")
         let forbidden = Set("\u{0000}\u{0007}\u{001B}\u{0085}\u{009B}\u{202E}\u{2066}\u{2069}".unicodeScalars)
         for name in names {
             let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"), encoding: .utf8)
@@ -154,7 +154,7 @@ struct HostileDataTests {
         let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
         #expect(offline.status == 75 && offline.stderr.contains("2025-03-06"), "\(offline.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
-        let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json"])
+        let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json", "--no-look-back"])
         #expect(online.status == 0, "\(online.stderr)")
         #expect(server.chartRequests.count == before + 1 && server.chartRequests.last?.query["targetDt"] == "20250306")
         let report = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-06.json"), encoding: .utf8)
@@ -214,7 +214,7 @@ struct HostileDataTests {
         #expect(mkfifo(entry.path, 0o600) == 0)
         let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
         #expect(offline.status == 75 && offline.stderr.contains("not cached"))
-        let online = try await Self.run(server, folder)
+        let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json", "--no-look-back"])
         #expect(online.status == 0, "\(online.stderr)")
         #expect(server.chartRequests.count == 1)
     }
@@ -273,7 +273,7 @@ struct HostileDataTests {
         let folder = try TemporaryFolder()
         let started = Date()
         let result = try await BoxOfficeProcess.run(
-            ["report", "2025-03-04..2025-03-07", "--no-tmdb", "--concurrency", "1", "--timeout", "2", "--format", "json"],
+            ["report", "2025-03-04..2025-03-07", "--no-tmdb", "--concurrency", "1", "--timeout", "2", "--format", "json", "--no-look-back"],
             environment: FaultInjectionTests.environment(server, folder), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 30, "a server cannot park the run for 1e9 s")

@@ -44,7 +44,7 @@ struct PeriodAndDepthTests {
         let base = "boxoffice-weekend-2025-03-07_2025-03-09"
         #expect(
             result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
-                "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html",
+                "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt",
             ])
         #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250307", "1"]])
         #expect(server.chartRequests.isEmpty, "a weekend report needs no daily chart")
@@ -55,7 +55,7 @@ struct PeriodAndDepthTests {
         let lines = String(decoding: weeks.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(
             lines[0]
-                == "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source"
+                == "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source,screens_change"
         )
         #expect(lines.count == 11 && lines.dropFirst().allSatisfy { $0.hasPrefix("weekend,2025-W10,2025-03-07,2025-03-09,false,") })
 
@@ -122,17 +122,18 @@ struct PeriodAndDepthTests {
     func depth20() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let result = try await run(["report", Self.week, "--depth", "20", "--format", "csv,md"], server, folder)
+        let result = try await run(["report", Self.week, "--depth", "20", "--format", "csv,md", "--no-look-back"], server, folder)
         #expect(result.status == 0, "\(result.stderr)")
         let charts = server.chartRequests
         #expect(charts.count == 14)
         #expect(Set(charts.map { "\($0.query["targetDt"]!)/\($0.query["repNationCd"] ?? "-")" }).count == 14, "none twice")
         #expect(charts.allSatisfy { ["K", "F"].contains($0.query["repNationCd"]) && $0.query["multiMovieYn"] == nil })
         let daily = try text(folder, "boxoffice-top20-2025-03-03_2025-03-09-daily.csv")
-        #expect(daily.split(separator: "\r\n").first!.hasSuffix(",data_source,partition"))
-        let rows = daily.split(separator: "\r\n").dropFirst()
+        let header = daily.split(separator: "\r\n").first!.split(separator: ",")
+        let column = try #require(header.firstIndex(of: "partition"))
+        let rows = daily.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.count > 70, "more than ten films a day")
-        #expect(rows.contains { $0.hasSuffix(",K") } && rows.contains { $0.hasSuffix(",F") })
+        #expect(rows.contains { $0[column] == "K" } && rows.contains { $0[column] == "F" })
         let days = try text(folder, "boxoffice-top20-2025-03-03_2025-03-09-days.csv")
         #expect(days.split(separator: "\r\n").dropFirst().allSatisfy { $0.contains(",20,") })
         #expect(try text(folder, "boxoffice-top20-2025-03-03_2025-03-09.md").contains("Exact through rank"))
@@ -226,7 +227,7 @@ struct PeriodAndDepthTests {
         #expect(fetch.stdout.contains("31 of 31 dates cached (up to 20 films a day)"))
         #expect(fetch.stdout.contains("; \(62 + films) KOBIS calls spent"))
         server.server.resetLog()
-        let report = try await run(["report", range, "--depth", "20"], server, folder, today: "2025-03-20")
+        let report = try await run(["report", range, "--depth", "20", "--no-look-back"], server, folder, today: "2025-03-20")
         #expect(report.status == 0 && server.server.requests.isEmpty)
     }
 }

@@ -26,16 +26,18 @@ struct ReportCommandTests {
         #expect(
             result.stdoutLines == [
                 "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
-                "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html",
+                "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html", "out/\(Self.stem).txt",
             ])
         #expect(
             folder.files(in: "out") == [
                 "\(Self.stem)-daily.csv", "\(Self.stem)-days.csv", "\(Self.stem)-films.csv", "\(Self.stem).html",
-                "\(Self.stem).json", "\(Self.stem).md",
+                "\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt",
             ])
 
         let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
-        #expect(charts.sorted() == ["20250303", "20250304", "20250305", "20250306", "20250307", "20250308", "20250309"])
+        // The week, and the week before it: %± LW compares each day with the same weekday a week
+        // earlier, and the #1 of 03-03 (open since 02-26) is counted back to the day it took the place.
+        #expect(charts.sorted() == (24...28).map { "202502\($0)" } + ["20250301", "20250302"] + (3...9).map { "2025030\($0)" })
         let movies = server.movieInfoRequests.map { $0.query["movieCd"] ?? "" }
         #expect(Set(movies).count == movies.count, "no film's info is requested twice")
 
@@ -81,7 +83,8 @@ struct ReportCommandTests {
     func yesterday() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "--format", "json"], environment: environment(server), in: folder.url)
+        let result = try await BoxOfficeProcess.run(
+            ["report", "--format", "json", "--no-look-back"], environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"])
         #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json"])
@@ -208,11 +211,11 @@ struct ReportCommandTests {
             in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 6)
+        #expect(result.stdoutLines.count == 7)
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
         #expect(
             folder.files(in: "sample") == [
-                "\(stem)-daily.csv", "\(stem)-days.csv", "\(stem)-films.csv", "\(stem).html", "\(stem).json", "\(stem).md",
+                "\(stem)-daily.csv", "\(stem)-days.csv", "\(stem)-films.csv", "\(stem).html", "\(stem).json", "\(stem).md", "\(stem).txt",
             ])
         for file in ["\(stem).md", "\(stem).html"] {
             let text = try String(contentsOf: folder.url.appendingPathComponent("sample/\(file)"), encoding: .utf8)

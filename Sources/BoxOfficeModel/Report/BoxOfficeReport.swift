@@ -20,6 +20,9 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
         "KOBIS \(kind.displayName) charts list each period's top 10 with the films' figures for the whole period (days outside the daily top 10 included); "
             + "changes, rank changes and NEW compare with the same period a week earlier, as KOBIS computes them."
     }
+    /// The note of a daily report made with `--no-look-back`.
+    public static let noLookBackNote =
+        "Compared within the range only (--no-look-back): %± LW needs the day a week earlier in the range, and #1 streaks start at the range's first day."
     public static let simulatedNote =
         "SIMULATED DATA: these figures come from boxoffice's bundled sample, not from KOBIS."
 
@@ -32,6 +35,8 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     public var filters: KOBISFilters
     public var rankedBy: RankKey
     public var notes: [String]
+    /// The facts the report opens with (new #1, streaks, milestones, biggest moves), as data.
+    public var highlights: [Highlight] = []
     public var summary: ReportSummary
     public var films: [FilmRanking]
     public var days: [DayReport]
@@ -73,6 +78,7 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
         case filters
         case rankedBy = "ranked_by"
         case notes
+        case highlights
         case summary
         case films
         case days

@@ -27,6 +27,14 @@ public struct DayEntry: Codable, Sendable, Equatable {
     public var audiencePerScreen: Double?
     /// The filtered chart a merged chart took the row from; nil for KOBIS's own top 10.
     public var partition: ChartPartition?
+    /// The film's admissions on the same weekday a week earlier, when it was charted then.
+    public var audienceLastWeek: Int64?
+    /// Against `audienceLastWeek`, in percent, one decimal (Box Office Mojo's %± LW); nil when the
+    /// film was not charted a week earlier or that chart could not be had.
+    public var audienceChangeLastWeekPercent: Double?
+    /// Screens against the previous day's (or, for a period, the previous period's) row; nil when
+    /// the film was not charted then or that chart could not be had.
+    public var screensChange: Int64?
 
     enum CodingKeys: String, CodingKey {
         case rank
@@ -49,5 +57,8 @@ public struct DayEntry: Codable, Sendable, Equatable {
         case showings
         case audiencePerScreen = "audience_per_screen"
         case partition
+        case audienceLastWeek = "audience_last_week"
+        case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
+        case screensChange = "screens_change"
     }
 }

@@ -39,6 +39,23 @@ public struct FilmRanking: Codable, Sendable, Equatable {
     public var tmdbMatch: MatchConfidence?
     /// The matched TMDB entry; nil for no confident match.
     public var tmdb: FilmTMDB?
+    /// The film's audience over the same days a week earlier, and the range's against it in percent:
+    /// only when the film was charted on every day of both (else nil).
+    public var audienceLastWeek: Int64?
+    public var audienceChangeLastWeekPercent: Double?
+    /// Days (or periods) at #1 within the range.
+    public var daysAtNumberOne: Int = 0
+    /// Its latest run at #1 that reaches into the range, counted back beyond the range's start.
+    public var numberOneStreak: Streak?
+    /// Cumulative-admission milestones crossed on dates in the range.
+    public var milestones: [Milestone] = []
+    /// Its opening day and opening weekend, when the charts at hand hold them.
+    public var openingDay: RunFigure?
+    public var openingWeekend: RunFigure?
+    /// Its best charted day in the range.
+    public var bestDay: RunFigure?
+    /// Days in release on its last chart day in the range, the open date being day 1.
+    public var daysInRelease: Int?
 
     enum CodingKeys: String, CodingKey {
         case rank
@@ -68,5 +85,14 @@ public struct FilmRanking: Codable, Sendable, Equatable {
         case runtimeMinutes = "runtime_minutes"
         case tmdbMatch = "tmdb_match"
         case tmdb
+        case audienceLastWeek = "audience_last_week"
+        case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
+        case daysAtNumberOne = "days_at_number_one"
+        case numberOneStreak = "number_one_streak"
+        case milestones
+        case openingDay = "opening_day"
+        case openingWeekend = "opening_weekend"
+        case bestDay = "best_day"
+        case daysInRelease = "days_in_release"
     }
 }

@@ -74,17 +74,21 @@ public enum JoinStage {
         }
     }
 
-    /// Every chart as a day of the report, with audience per screen and days since opening.
+    /// Every chart as a day of the report, with audience per screen, days since opening and the
+    /// comparisons: %± LW against the chart a week earlier, screens against the day before, both
+    /// looked up among `charts` and `history` (charts outside the range).
     ///
     /// A merged (deeper) chart's rank changes are its own: against the previous day's merged chart
-    /// when that is among `charts`, else unknown (nil).
-    public static func days(charts: [DailyChart]) -> [DayReport] {
-        let sorted = charts.sorted { $0.date < $1.date }
-        var previousRanks: (date: Day, ranks: [String: Int])?
-        return sorted.map { chart in
+    /// when that is at hand, else unknown (nil).
+    public static func days(charts: [DailyChart], history: [Day: DailyChart] = [:]) -> [DayReport] {
+        var all = history
+        for chart in charts { all[chart.date] = chart }
+        return charts.sorted { $0.date < $1.date }.map { chart in
             let merged = chart.depth != .top10
-            let before = previousRanks?.date == chart.date - 1 ? previousRanks?.ranks : nil
-            previousRanks = (chart.date, Dictionary(chart.entries.map { ($0.movieCode, $0.rank) }, uniquingKeysWith: min))
+            let dayBefore = all[chart.date - 1]
+            let before = dayBefore.flatMap {
+                $0.depth == chart.depth ? Dictionary($0.entries.map { ($0.movieCode, $0.rank) }, uniquingKeysWith: min) : nil
+            }
             var day = DayReport(
                 date: chart.date,
                 audience: chart.entries.reduce(0) { $0 + $1.audience },
@@ -94,6 +98,7 @@ public enum JoinStage {
                     if merged {
                         row.rankChange = before.map { ranks in ranks[entry.movieCode].map { $0 - entry.rank } ?? 0 }
                     }
+                    compare(&row, lastWeek: all[chart.date - 7], before: dayBefore)
                     return row
                 }
             )
@@ -104,6 +109,18 @@ public enum JoinStage {
                 day.chartedSalesSharePercent = market.chartedShare
             }
             return day
+        }
+    }
+
+    /// Fills a row's %± LW from the chart a week earlier and its screens change from the chart
+    /// before it, each when the film is on that chart.
+    static func compare(_ row: inout DayEntry, lastWeek: DailyChart?, before: DailyChart?) {
+        if let then = lastWeek?.entries.first(where: { $0.movieCode == row.movieCode }) {
+            row.audienceLastWeek = then.audience
+            row.audienceChangeLastWeekPercent = RunFacts.change(row.audience, from: then.audience)
+        }
+        if let then = before?.entries.first(where: { $0.movieCode == row.movieCode }) {
+            row.screensChange = row.screens - then.screens
         }
     }
 

@@ -54,7 +54,20 @@ public struct PeriodReport: Codable, Sendable, Equatable {
                 isoWeek: "\(year)-W\(week < 10 ? "0" : "")\(week)",
                 audience: chart.entries.reduce(0) { $0 + $1.audience },
                 sales: chart.entries.reduce(0) { $0 + $1.sales },
-                entries: chart.entries.map { JoinStage.entry($0, asOf: chart.period.end) })
+                entries: chart.entries.map { entry in
+                    var row = JoinStage.entry(entry, asOf: chart.period.end)
+                    // KOBIS's own comparison with the same period a week earlier.
+                    if !entry.isNew {
+                        row.audienceLastWeek = entry.audience - entry.audienceChange
+                        row.audienceChangeLastWeekPercent = entry.audienceChangePercent
+                    }
+                    if let before = previous, before.period == chart.period.previous,
+                        let then = before.entries.first(where: { $0.movieCode == entry.movieCode })
+                    {
+                        row.screensChange = row.screens - then.screens
+                    }
+                    return row
+                })
             period.provisional = today.map { chart.period.end >= $0 - 1 } ?? false
             if let before = previous, before.period == chart.period.previous {
                 period.audienceChangePercent = change(period.audience, from: before.audience)

@@ -35,10 +35,11 @@ public enum ReportBuilder {
 
     public static func build(
         range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
-        enrichment: Enrichment = .init()
+        enrichment: Enrichment = .init(), history: ChartHistory = .init()
     ) -> BoxOfficeReport {
-        let films = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
-        var days = JoinStage.days(charts: charts)
+        let joined = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
+        let films = StoryStage.films(joined, range: range, charts: charts, history: history)
+        var days = JoinStage.days(charts: charts, history: history.charts)
         let depth = charts.map(\.depth).max() ?? .top10
         var notes = [depth == .top10 ? BoxOfficeReport.chartCoverageNote : BoxOfficeReport.deepChartNote(depth)]
         if let today = options.today {
@@ -46,8 +47,9 @@ public enum ReportBuilder {
             notes += provisionalNote(days.filter(\.provisional).map(\.date))
         }
         if depth != .top10, let first = days.first, first.entries.contains(where: { $0.rankChange == nil }) {
-            notes.append("Rank changes compare merged charts, so \(first.date.iso)'s are not known (the day before is not in the report).")
+            notes.append("Rank changes compare merged charts, so \(first.date.iso)'s are not known (the day before could not be had).")
         }
+        notes += history.unavailableNote().map { [$0] } ?? []
         var report = finish(
             range: range, films: films, notes: notes, options: options, enrichment: enrichment,
             summary: summary(
@@ -56,6 +58,7 @@ public enum ReportBuilder {
                 weeks: WeekSummary.weeks(of: days, in: range)))
         report.days = days
         report.depth = depth
+        report.highlights = StoryStage.highlights(days: days, films: films, range: range, charts: charts, history: history)
         return report
     }
 
@@ -63,10 +66,11 @@ public enum ReportBuilder {
     /// films by their period totals summed over the periods.
     public static func build(
         range: DateRange, periods charts: [WeeklyChart], kind: PeriodKind, movies: [String: MovieInfo], options: Options,
-        enrichment: Enrichment = .init()
+        enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:]
     ) -> BoxOfficeReport {
         let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
-        let films = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
+        let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
+        let films = StoryStage.films(joined, periods: charts, cached: cached)
         let periods = PeriodReport.periods(charts, today: options.today)
         var notes = [BoxOfficeReport.periodChartNote(kind)]
         if options.today != nil {
@@ -85,6 +89,7 @@ public enum ReportBuilder {
         var report = finish(range: range, films: films, notes: notes, options: options, enrichment: enrichment, summary: summary)
         report.periodKind = kind
         report.periods = periods
+        report.highlights = StoryStage.highlights(periods: periods, films: films, cached: cached)
         report.source = options.simulated ? report.source : "KOBIS \(kind.displayName) box office (Korean Film Council)"
         return report
     }

@@ -29,6 +29,14 @@ public enum PeopleFormat {
         return sign + "₩" + grouped(Int64(magnitude))
     }
 
+    /// Admissions as Korean news counts them: `100만`, `1,000만`, `1,050만`; below 10,000 as is.
+    public static func manwon(_ value: Int64) -> String {
+        guard value >= 10_000 else { return grouped(value) }
+        let man = value / 10_000
+        let rest = value % 10_000
+        return grouped(man) + "만" + (rest == 0 ? "" : " " + grouped(rest))
+    }
+
     /// `34.2%`.
     public static func percent(_ value: Double, places: Int = 1) -> String {
         String(format: "%.\(places)f", locale: nil, value) + "%"

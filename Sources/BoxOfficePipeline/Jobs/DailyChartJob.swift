@@ -1,9 +1,7 @@
 import BoxOfficeModel
+import BoxOfficeServices
 
 /// A date's daily chart; every film it names is queued for movie info (and TMDB) at once.
-///
-/// At a depth beyond 10 the chart is merged from filtered charts, one call each; each is cached on
-/// its own, so a run stopped between them resumes with the ones missing.
 struct DailyChartJob: FetchJob {
     let day: Day
     let depth: ChartDepth
@@ -18,15 +16,7 @@ struct DailyChartJob: FetchJob {
     func run(_ context: FetchContext) async throws -> FetchJobResult {
         let chart: DailyChart
         do {
-            if depth == .top10 {
-                chart = try await context.kobis.dailyChart(on: day, filters: context.filters)
-            } else {
-                var parts: [(partition: ChartPartition, chart: DailyChart)] = []
-                for partition in depth.partitions {
-                    parts.append((partition, try await context.kobis.dailyChart(on: day, filters: partition.filters(area: context.filters.area))))
-                }
-                chart = ChartDepth.merge(parts, on: day, depth: depth)
-            }
+            chart = try await context.kobis.dailyChart(on: day, depth: depth, filters: context.filters)
         } catch {
             let reason = try FetchContext.missingReason(error)
             await context.tally.chartDone(films: [])
@@ -54,5 +44,18 @@ struct PeriodChartJob: FetchJob {
         }
         await context.tally.chartDone(films: chart.entries.map(\.movieCode))
         return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries))
+    }
+}
+
+extension KOBISClient {
+    /// A date's chart at a depth: KOBIS's top 10, or merged from its filtered charts, one call each
+    /// (each cached on its own, so a run stopped between them resumes with the ones missing).
+    func dailyChart(on day: Day, depth: ChartDepth, filters: KOBISFilters) async throws -> DailyChart {
+        guard depth != .top10 else { return try await dailyChart(on: day, filters: filters) }
+        var parts: [(partition: ChartPartition, chart: DailyChart)] = []
+        for partition in depth.partitions {
+            parts.append((partition, try await dailyChart(on: day, filters: partition.filters(area: filters.area))))
+        }
+        return ChartDepth.merge(parts, on: day, depth: depth)
     }
 }

@@ -84,6 +84,15 @@ public struct KOBISClient: Sendable {
         }
     }
 
+    /// A period's chart when the cache holds one (of any age), sending nothing: for facts that are
+    /// worth having only when free, such as a streak of weekends at #1.
+    public func cachedWeeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> WeeklyChart? {
+        cache?.value(KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: nil) { body in
+            if case .value(let chart)? = try? KOBISDecoding.weeklyChart(body, period: period), !chart.entries.isEmpty { return chart }
+            return nil
+        }
+    }
+
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
         try await cached(

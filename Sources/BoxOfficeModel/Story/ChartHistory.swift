@@ -1,0 +1,39 @@
+import Foundation
+
+/// The charts a report reads beyond its own range: the day before it, the same days a week
+/// earlier, the #1's run counted back, and weekend charts already in the cache.
+public struct ChartHistory: Sendable {
+    /// How far before a range's first day the streak look-back goes at most.
+    public static let streakLookBackDays = 60
+
+    /// Daily charts outside the range, by date.
+    public var charts: [Day: DailyChart]
+    /// Days looked for and not had, with why (`not cached`, `the call budget is spent` …).
+    public var unavailable: [Day: String]
+    /// Weekend charts (any filters the report uses) found in the cache, by period.
+    public var weekends: [ChartPeriod: WeeklyChart]
+
+    public init(charts: [Day: DailyChart] = [:], unavailable: [Day: String] = [:], weekends: [ChartPeriod: WeeklyChart] = [:]) {
+        self.charts = charts
+        self.unavailable = unavailable
+        self.weekends = weekends
+    }
+
+    /// The days a daily report over `range` compares with: the day before it and each of its days
+    /// a week earlier, those inside the range and before KOBIS's first date left out.
+    public static func comparisonDays(for range: DateRange) -> [Day] {
+        var days: [Day] = []
+        for day in [range.start - 1] + range.days.map({ $0 - 7 }) where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
+            days.append(day)
+        }
+        return days.sorted()
+    }
+
+    /// One note saying which comparisons are blank and why; nil when nothing was missing.
+    public func unavailableNote() -> String? {
+        guard !unavailable.isEmpty else { return nil }
+        let reasons = Set(unavailable.values).sorted().joined(separator: "; ")
+        return "Charts outside the range could not be had for \(DateRange.compactList(unavailable.keys.sorted())) (\(reasons)), "
+            + "so the comparisons that need them (%± LW, screens change, #1 streaks) are blank or marked “at least”."
+    }
+}

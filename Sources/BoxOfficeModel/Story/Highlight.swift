@@ -1,0 +1,88 @@
+import Foundation
+
+/// One fact a report opens with, as data: its kind, the film, the figures. The templates turn each
+/// kind into a sentence, so users can reword or translate them.
+public struct Highlight: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// The last day's (or period's) figures may still be revised.
+        case provisional
+        /// A film took #1 from another.
+        case newNumberOne = "new_number_one"
+        /// The #1 kept its place: days (or periods) running.
+        case numberOneStreak = "number_one_streak"
+        /// The day's #1 also led consecutive weekend charts (from weekend charts in the cache).
+        case weekendStreak = "weekend_streak"
+        /// The film with the most admissions over a range of several days or periods.
+        case rangeLeader = "range_leader"
+        /// A film crossed 100만, 200만 … cumulative admissions.
+        case milestone
+        /// A film's opening day in the range, the biggest one.
+        case opening
+        /// The largest rise and fall against a week earlier among the last chart's films.
+        case biggestRise = "biggest_rise"
+        case biggestFall = "biggest_fall"
+        /// Films new to the last chart.
+        case newEntries = "new_entries"
+        /// The last chart's total against a week earlier.
+        case totalChange = "total_change"
+    }
+
+    /// A film named in a highlight that lists several.
+    public struct Film: Codable, Sendable, Equatable {
+        public var movieCode: String
+        public var title: String
+        public var rank: Int
+
+        enum CodingKeys: String, CodingKey {
+            case movieCode = "movie_code"
+            case title
+            case rank
+        }
+    }
+
+    public var kind: Kind
+    /// The date (or period) it is about.
+    public var start: Day
+    public var end: Day
+    public var movieCode: String?
+    public var title: String?
+    public var rank: Int?
+    public var audience: Int64?
+    /// Days or periods (streaks), day of release (milestones, openings).
+    public var count: Int?
+    /// The count is a lower bound: the look-back stopped at a chart it could not have.
+    public var atLeast: Bool?
+    /// When a streak began.
+    public var since: Day?
+    public var threshold: Int64?
+    public var percent: Double?
+    /// The film it displaced (a new #1).
+    public var previousTitle: String?
+    public var films: [Film]?
+
+    public init(kind: Kind, start: Day, end: Day) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind
+        case start
+        case end
+        case movieCode = "movie_code"
+        case title
+        case rank
+        case audience
+        case count
+        case atLeast = "at_least"
+        case since
+        case threshold
+        case percent
+        case previousTitle = "previous_title"
+        case films
+    }
+
+    /// Highlights a report holds at most.
+    public static let limit = 8
+}

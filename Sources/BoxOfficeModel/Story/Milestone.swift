@@ -1,0 +1,63 @@
+import Foundation
+
+/// A film crossing a round number of cumulative admissions (100만, 200만 …) on a date.
+public struct Milestone: Codable, Sendable, Equatable {
+    /// The admissions crossed: 1,000,000 for 100만.
+    public var threshold: Int64
+    /// The date KOBIS's cumulative reached it: `audiAcc − audiCnt < threshold ≤ audiAcc` that day.
+    public var date: Day
+    /// The day of release it took, the open date being day 1; nil when the open date is unknown, 0 or
+    /// less for a paid preview before it.
+    public var dayOfRelease: Int?
+    /// For a period chart, the period's first day: the film crossed it on some day from this one to
+    /// `date` (a period chart does not say which). Nil for a daily chart.
+    public var earliestDate: Day?
+
+    public init(threshold: Int64, date: Day, dayOfRelease: Int?, earliestDate: Day? = nil) {
+        self.threshold = threshold
+        self.date = date
+        self.dayOfRelease = dayOfRelease
+        self.earliestDate = earliestDate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case threshold
+        case date
+        case dayOfRelease = "day_of_release"
+        case earliestDate = "earliest_date"
+    }
+
+    /// The thresholds Korean news reports: 100만, 200만, 300만, 500만, 700만, then every 100만 from
+    /// 1,000만 on (1,000만, 1,100만, …).
+    public static func isThreshold(_ value: Int64) -> Bool {
+        let million: Int64 = 1_000_000
+        guard value > 0, value % million == 0 else { return false }
+        let m = value / million
+        return [1, 2, 3, 5, 7].contains(m) || m >= 10
+    }
+
+    /// Every threshold in `(before, after]`, smallest first.
+    public static func crossed(before: Int64, after: Int64) -> [Int64] {
+        let million: Int64 = 1_000_000
+        guard after > before, after >= million else { return [] }
+        let first = max(before, 0) / million + 1
+        let last = after / million
+        guard first <= last else { return [] }
+        return (first...last).map { $0 * million }.filter(isThreshold)
+    }
+
+    /// The milestones crossed on each charted day (`rows` in date order): the day's cumulative
+    /// before its own admissions against the cumulative after them.
+    public static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
+        rows.flatMap { row in
+            crossed(before: row.entry.audienceCumulative - row.entry.audience, after: row.entry.audienceCumulative).map {
+                Milestone(threshold: $0, date: row.date, dayOfRelease: openDate.map { dayOfRelease($0, on: row.date) })
+            }
+        }
+    }
+
+    /// The open date is day 1, the next day day 2; a preview the day before it is day 0.
+    public static func dayOfRelease(_ openDate: Day, on date: Day) -> Int {
+        openDate.distance(to: date) + 1
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// Adds the story to a joined report: comparisons, streaks, milestones, each film's run facts, and
+/// the highlights built from them. Pure and synchronous.
+public enum StoryStage {
+    // MARK: Daily reports
+
+    /// Each film's facts from the range's charts and the history around them.
+    public static func films(_ films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory) -> [FilmRanking] {
+        let all = allCharts(charts, history)
+        let inRange = rowsByFilm(charts)
+        let everywhere = rowsByFilm(Array(all.values))
+        let leaders = Dictionary(charts.map { ($0.date, Streak.leader($0)) }, uniquingKeysWith: { a, _ in a })
+        let lastWeekDays = range.days.map { $0 - 7 }
+        let lastWeekKnown = lastWeekDays.allSatisfy { all[$0] != nil }
+        return films.map { film in
+            var film = film
+            let rows = inRange[film.movieCode] ?? [:]
+            let sorted = rows.sorted { $0.key < $1.key }.map { (date: $0.key, entry: $0.value) }
+            let release = sorted.last { $0.entry.openDate != nil }?.entry.openDate
+            film.milestones = Milestone.crossings(sorted, openDate: release)
+            film.openingDay = RunFacts.openingDay(openDate: release, rows: everywhere[film.movieCode] ?? [:])
+            film.openingWeekend = RunFacts.openingWeekend(openDate: release, rows: everywhere[film.movieCode] ?? [:])
+            film.bestDay = RunFacts.bestDay(rows: rows)
+            film.daysInRelease = RunFacts.daysInRelease(openDate: release, on: film.lastChartDate)
+            if lastWeekKnown, rows.count == range.dayCount {
+                let before = lastWeekDays.compactMap { all[$0]?.entries.first { $0.movieCode == film.movieCode } }
+                if before.count == lastWeekDays.count {
+                    let audience = before.reduce(Int64(0)) { $0 + $1.audience }
+                    film.audienceLastWeek = audience
+                    film.audienceChangeLastWeekPercent = RunFacts.change(film.audience, from: audience)
+                }
+            }
+            let led = range.days.filter { leaders[$0] == .film(film.movieCode) }
+            film.daysAtNumberOne = led.count
+            film.numberOneStreak = led.last.flatMap { Streak.daily(film.movieCode, endingOn: $0, charts: all) }
+            return film
+        }
+    }
+
+    /// The daily report's highlights: about its last day with films, and the range.
+    public static func highlights(
+        days: [DayReport], films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory
+    ) -> [Highlight] {
+        guard let last = days.last(where: { !$0.entries.isEmpty }), let top = last.topFilm else { return [] }
+        let all = allCharts(charts, history)
+        var facts: [Highlight] = []
+        if days.contains(where: \.provisional) {
+            let provisional = days.filter(\.provisional).map(\.date)
+            facts.append(Highlight(kind: .provisional, start: provisional.first!, end: provisional.last!))
+        }
+        facts.append(
+            numberOne(top, on: last.date, previous: Streak.leader(all[last.date - 1]), title: title(in: all)) {
+                Streak.daily(top.movieCode, endingOn: last.date, charts: all)
+            })
+        if let weekend = latestWeekend(endingBy: last.date, in: history.weekends),
+            let streak = Streak.periods(top.movieCode, endingWith: weekend, charts: history.weekends)
+        {
+            var fact = Highlight(kind: .weekendStreak, start: weekend.start, end: weekend.end)
+            fact.film(top.movieCode, top.title)
+            fact.count = streak.length
+            fact.atLeast = streak.atLeast
+            fact.since = streak.start
+            facts.append(fact)
+        }
+        if range.dayCount > 1, let leader = films.first, leader.audience > 0 {
+            var fact = Highlight(kind: .rangeLeader, start: range.start, end: range.end)
+            fact.film(leader.movieCode, leader.title)
+            fact.audience = leader.audience
+            fact.count = leader.daysAtNumberOne
+            facts.append(fact)
+        }
+        facts += milestones(films)
+        if let opening = films.compactMap({ film in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } })
+            .max(by: { $0.1.audience < $1.1.audience })
+        {
+            var fact = Highlight(kind: .opening, start: opening.1.start, end: opening.1.end)
+            fact.film(opening.0.movieCode, opening.0.title)
+            fact.rank = opening.1.rank
+            fact.audience = opening.1.audience
+            facts.append(fact)
+        }
+        facts += risers(last.entries, start: last.date, end: last.date)
+        facts += newEntries(last.entries, start: last.date, end: last.date, except: facts.compactMap(\.movieCode))
+        if let before = all[last.date - 7], before.depth == last.depth, !before.entries.isEmpty {
+            var fact = Highlight(kind: .totalChange, start: last.date, end: last.date)
+            fact.audience = last.audience
+            fact.percent = RunFacts.change(last.audience, from: before.entries.reduce(0) { $0 + $1.audience })
+            if fact.percent != nil { facts.append(fact) }
+        }
+        return Array(facts.prefix(Highlight.limit))
+    }
+
+    // MARK: Period reports
+
+    /// Each film's facts from a weekly, weekend or weekdays report's charts, with earlier periods of
+    /// the same kind found in the cache counting toward its streak.
+    public static func films(_ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart]) -> [FilmRanking] {
+        var all = cached
+        for chart in charts { all[chart.period] = chart }
+        let sorted = charts.sorted { $0.period < $1.period }
+        return films.map { film in
+            var film = film
+            let rows = sorted.compactMap { chart in chart.entries.first { $0.movieCode == film.movieCode }.map { (chart.period, $0) } }
+            // The current release's open date as the chart gives it (blank for many re-releases).
+            let release = rows.last { $0.1.openDate != nil }?.1.openDate
+            film.milestones = rows.flatMap { period, entry in
+                Milestone.crossed(before: entry.audienceCumulative - entry.audience, after: entry.audienceCumulative).map {
+                    Milestone(
+                        threshold: $0, date: period.end, dayOfRelease: release.map { Milestone.dayOfRelease($0, on: period.end) },
+                        earliestDate: period.start)
+                }
+            }
+            film.daysInRelease = RunFacts.daysInRelease(openDate: release, on: film.lastChartDate)
+            // KOBIS's own change against the same period a week earlier: the film's audience then is
+            // its audience less the change, for rows that are not new.
+            if rows.count == sorted.count, rows.allSatisfy({ !$0.1.isNew }) {
+                let before = rows.reduce(Int64(0)) { $0 + $1.1.audience - $1.1.audienceChange }
+                film.audienceLastWeek = before
+                film.audienceChangeLastWeekPercent = RunFacts.change(film.audience, from: before)
+            }
+            let led = sorted.filter { Streak.leader($0) == .film(film.movieCode) }
+            film.daysAtNumberOne = led.count
+            film.numberOneStreak = led.last.flatMap { Streak.periods(film.movieCode, endingWith: $0.period, charts: all) }
+            return film
+        }
+    }
+
+    /// A period report's highlights: about its last period, and the range.
+    public static func highlights(periods: [PeriodReport], films: [FilmRanking], cached: [ChartPeriod: WeeklyChart]) -> [Highlight] {
+        guard let last = periods.last(where: { !$0.entries.isEmpty }), let top = last.topFilm else { return [] }
+        var leaders = cached.mapValues { Streak.leader($0) }
+        for period in periods { leaders[period.period] = period.topFilm.map { .film($0.movieCode) } ?? .nobody }
+        var facts: [Highlight] = []
+        if periods.contains(where: \.provisional) {
+            let provisional = periods.filter(\.provisional)
+            facts.append(Highlight(kind: .provisional, start: provisional.first!.start, end: provisional.last!.end))
+        }
+        let previous = last.period.previous
+        let titles = Dictionary((periods.flatMap(\.entries).map { ($0.movieCode, $0.title) }), uniquingKeysWith: { _, b in b })
+        var fact = numberOne(
+            top, on: last.end, previous: leaders[previous] ?? .unknown,
+            title: { code in titles[code] ?? cached.values.lazy.compactMap { chart in chart.entries.first { $0.movieCode == code }?.title }.first }
+        ) {
+            films.first { $0.movieCode == top.movieCode }?.numberOneStreak.flatMap { $0.end == last.end ? $0 : nil }
+        }
+        fact.start = last.start
+        facts.append(fact)
+        if periods.count > 1, let leader = films.first, leader.audience > 0 {
+            var fact = Highlight(kind: .rangeLeader, start: periods[0].start, end: last.end)
+            fact.film(leader.movieCode, leader.title)
+            fact.audience = leader.audience
+            fact.count = leader.daysAtNumberOne
+            facts.append(fact)
+        }
+        facts += milestones(films)
+        facts += risers(last.entries, start: last.start, end: last.end)
+        facts += newEntries(last.entries, start: last.start, end: last.end, except: facts.compactMap(\.movieCode))
+        if let change = last.audienceChangePercent {
+            var fact = Highlight(kind: .totalChange, start: last.start, end: last.end)
+            fact.audience = last.audience
+            fact.percent = change
+            facts.append(fact)
+        }
+        return Array(facts.prefix(Highlight.limit))
+    }
+
+    // MARK: Shared
+
+    static func allCharts(_ charts: [DailyChart], _ history: ChartHistory) -> [Day: DailyChart] {
+        var all = history.charts
+        for chart in charts { all[chart.date] = chart }
+        return all
+    }
+
+    static func rowsByFilm(_ charts: [DailyChart]) -> [String: [Day: ChartEntry]] {
+        var rows: [String: [Day: ChartEntry]] = [:]
+        for chart in charts {
+            for entry in chart.entries { rows[entry.movieCode, default: [:]][chart.date] = entry }
+        }
+        return rows
+    }
+
+    static func title(in charts: [Day: DailyChart]) -> (String) -> String? {
+        { code in charts.values.lazy.compactMap { $0.entries.first { $0.movieCode == code }?.title }.first }
+    }
+
+    /// A new #1 (when the chart before had another) or the #1's streak.
+    static func numberOne(
+        _ top: DayEntry, on date: Day, previous: Streak.Leader, title: (String) -> String?, streak: () -> Streak?
+    ) -> Highlight {
+        // KOBIS's own rank change says whether the #1 held the place on the chart before, when
+        // that chart is not at hand.
+        let keptByKOBIS = !top.isNew && top.rankChange == 0
+        let displaced: String?? =
+            switch previous {
+            case .film(let code) where code != top.movieCode: .some(title(code) ?? code)
+            case .unknown where !keptByKOBIS: .some(nil)
+            default: nil
+            }
+        if let displaced {
+            var fact = Highlight(kind: .newNumberOne, start: date, end: date)
+            fact.film(top.movieCode, top.title)
+            fact.audience = top.audience
+            fact.previousTitle = displaced
+            return fact
+        }
+        var fact = Highlight(kind: .numberOneStreak, start: date, end: date)
+        fact.film(top.movieCode, top.title)
+        fact.audience = top.audience
+        if let streak = streak() {
+            fact.count = streak.length
+            fact.atLeast = streak.atLeast
+            fact.since = streak.start
+        }
+        return fact
+    }
+
+    /// The weekend chart ending on `day` or the latest before it, when it is in `weekends`.
+    static func latestWeekend(endingBy day: Day, in weekends: [ChartPeriod: WeeklyChart]) -> ChartPeriod? {
+        let this = ChartPeriod(.weekend, inWeekOf: day)
+        let period = this.end <= day ? this : this.previous
+        return weekends[period] == nil ? nil : period
+    }
+
+    /// Milestones crossed in the range, the biggest first, two at most.
+    static func milestones(_ films: [FilmRanking]) -> [Highlight] {
+        films.flatMap { film in film.milestones.map { (film, $0) } }
+            .sorted { ($0.1.threshold, $1.1.date) > ($1.1.threshold, $0.1.date) }
+            .prefix(2)
+            .map { film, milestone in
+                var fact = Highlight(kind: .milestone, start: milestone.earliestDate ?? milestone.date, end: milestone.date)
+                fact.film(film.movieCode, film.title)
+                fact.threshold = milestone.threshold
+                fact.count = milestone.dayOfRelease
+                return fact
+            }
+    }
+
+    /// The largest rise and the largest fall against a week earlier among `entries`.
+    static func risers(_ entries: [DayEntry], start: Day, end: Day) -> [Highlight] {
+        let known = entries.compactMap { entry in entry.audienceChangeLastWeekPercent.map { (entry, $0) } }
+        var facts: [Highlight] = []
+        if let rise = known.filter({ $0.1 > 0 }).max(by: { $0.1 < $1.1 }) { facts.append(change(.biggestRise, rise.0, rise.1, start, end)) }
+        if let fall = known.filter({ $0.1 < 0 }).min(by: { $0.1 < $1.1 }) { facts.append(change(.biggestFall, fall.0, fall.1, start, end)) }
+        return facts
+    }
+
+    static func change(_ kind: Highlight.Kind, _ entry: DayEntry, _ percent: Double, _ start: Day, _ end: Day) -> Highlight {
+        var fact = Highlight(kind: kind, start: start, end: end)
+        fact.film(entry.movieCode, entry.title)
+        fact.rank = entry.rank
+        fact.audience = entry.audience
+        fact.percent = percent
+        return fact
+    }
+
+    /// The chart's NEW rows not named by an earlier highlight.
+    static func newEntries(_ entries: [DayEntry], start: Day, end: Day, except named: [String]) -> [Highlight] {
+        let new = entries.filter { $0.isNew && !named.contains($0.movieCode) }.sorted { $0.rank < $1.rank }
+        guard !new.isEmpty else { return [] }
+        var fact = Highlight(kind: .newEntries, start: start, end: end)
+        fact.count = new.count
+        fact.films = new.map { Highlight.Film(movieCode: $0.movieCode, title: $0.title, rank: $0.rank) }
+        return [fact]
+    }
+}
+
+extension Highlight {
+    mutating func film(_ code: String, _ title: String) {
+        movieCode = code
+        self.title = title
+    }
+}

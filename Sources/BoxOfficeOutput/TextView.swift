@@ -1,0 +1,43 @@
+import BoxOfficeModel
+import Foundation
+
+/// The view model of the plain-text report (`--format txt`) for chat and mail: the highlights, and
+/// the top 10 as fixed-width cells padded by display width (a Korean title takes two columns a
+/// character), so the columns line up in a terminal or a monospaced message.
+public enum TextView {
+    /// Columns of each cell, in template order.
+    static let widths = (rank: 3, title: 24, audience: 10, lw: 8, cumulative: 11)
+
+    public static func make(_ report: BoxOfficeReport) -> [String: Any] {
+        let range = report.range.dateRange
+        let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
+        let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
+        return [
+            "title": "Korean box office, \(over)",
+            "simulated": report.simulated,
+            "simulated_note": BoxOfficeReport.simulatedNote,
+            "has_highlights": !report.highlights.isEmpty,
+            "highlights": HighlightView.make(report.highlights, period: report.periodKind),
+            "table_heading": "Top \(min(10, report.films.count)) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
+            "has_films": !report.films.isEmpty,
+            "header": cells(rank: "#", title: "Film", audience: "Audience", lw: "%± LW", cumulative: "Cumulative"),
+            "films": report.films.prefix(10).map { film in
+                cells(
+                    rank: String(film.rank), title: film.title, audience: PeopleFormat.grouped(film.audience),
+                    lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
+                    cumulative: PeopleFormat.grouped(film.audienceCumulative))
+            },
+            "source": report.source,
+        ]
+    }
+
+    static func cells(rank: String, title: String, audience: String, lw: String, cumulative: String) -> [String: String] {
+        [
+            "rank": DisplayWidth.pad(rank, to: widths.rank, leading: true),
+            "title": DisplayWidth.pad(title, to: widths.title),
+            "audience": DisplayWidth.pad(audience, to: widths.audience, leading: true),
+            "lw": DisplayWidth.pad(lw, to: widths.lw, leading: true),
+            "cumulative": DisplayWidth.pad(cumulative, to: widths.cumulative, leading: true),
+        ]
+    }
+}

@@ -1,0 +1,88 @@
+import BoxOfficeModel
+import BoxOfficeServices
+import Foundation
+
+/// Fetches what a report compares with beyond its range, after the range itself: the day before it
+/// and the same days a week earlier (at the report's depth), then, while the range's first #1 kept
+/// its place, one day further back at a time (top 10 only, at most
+/// ``ChartHistory/streakLookBackDays``), and weekend charts already in the cache.
+///
+/// Every call is cached and taken from the run's budget like any other; what cannot be had (offline
+/// and not cached, the budget or quota spent, KOBIS failing) leaves a blank with a note, never a
+/// failed report.
+struct LookBackStage: Sendable {
+    let client: KOBISClient
+    let width: Int
+
+    /// The history of a daily report, and warnings for look-backs KOBIS failed (not for the ones the
+    /// run chose not to have: offline, budget).
+    func daily(range: DateRange, charts: [DailyChart], depth: ChartDepth, filters: KOBISFilters) async throws -> (ChartHistory, [String]) {
+        var history = ChartHistory()
+        var warnings: [String] = []
+        func record(_ day: Day, _ outcome: Result<DailyChart, KOBISError>) {
+            switch outcome {
+            case .success(let chart): history.charts[day] = chart
+            case .failure(let error):
+                history.unavailable[day] = Self.reason(error)
+                if !error.meansNotHad, warnings.isEmpty, let text = error.errorDescription {
+                    warnings.append("comparisons beyond the range are incomplete: " + text)
+                }
+            }
+        }
+        let client = client
+        let days = ChartHistory.comparisonDays(for: range)
+        for (day, outcome) in try await BoundedTaskGroup.map(days, width: width, { day in (day, try await Self.chart(client, day, depth, filters)) })
+        {
+            record(day, outcome)
+        }
+        // The #1 of the range's first day: count its run back while it kept the place.
+        if let first = charts.first(where: { $0.date == range.start }), case .film(let code) = Streak.leader(first) {
+            let bound = max(range.start - ChartHistory.streakLookBackDays, DateRange.earliest)
+            var day = range.start - 1
+            while day >= bound, history.unavailable[day] == nil {
+                if history.charts[day] == nil { record(day, try await Self.chart(client, day, .top10, filters)) }
+                guard let chart = history.charts[day], Streak.leader(chart) == .film(code) else { break }
+                day = day - 1
+            }
+        }
+        history.weekends = cachedPeriods(.weekend, endingBy: range.end, filters: filters)
+        return (history, warnings)
+    }
+
+    /// Charts of `kind` in the cache, going back from the latest one ending by `day` until one is
+    /// missing (at most a year of them): they cost nothing, so a streak of weekends uses them only.
+    func cachedPeriods(_ kind: PeriodKind, endingBy day: Day, filters: KOBISFilters) -> [ChartPeriod: WeeklyChart] {
+        var period = ChartPeriod(kind, inWeekOf: day)
+        if period.end > day { period = period.previous }
+        var found: [ChartPeriod: WeeklyChart] = [:]
+        while found.count < 53, period.start >= DateRange.earliest, let chart = client.cachedWeeklyChart(period, filters: filters) {
+            found[period] = chart
+            period = period.previous
+        }
+        return found
+    }
+
+    /// A date's chart at a depth, or the KOBIS error that kept it; any other error (cancellation, a
+    /// cache that must not be written past) is thrown.
+    static func chart(_ client: KOBISClient, _ day: Day, _ depth: ChartDepth, _ filters: KOBISFilters) async throws -> Result<DailyChart, KOBISError>
+    {
+        do {
+            return .success(try await client.dailyChart(on: day, depth: depth, filters: filters))
+        } catch let error as KOBISError where error != .invalidKey {
+            return .failure(error)
+        }
+    }
+
+    /// Why a chart was not had, as the report's note says it.
+    static func reason(_ error: KOBISError) -> String {
+        switch error {
+        case .notCached: "not in the cache (--offline)"
+        case .budgetSpent: "this run's KOBIS budget is spent"
+        case .quotaExceeded: "the KOBIS daily quota is used up"
+        case .unavailable: "KOBIS was unavailable"
+        case .malformed: "KOBIS sent a malformed response"
+        case .fault(let code, _, _): "KOBIS answered error \(code)"
+        case .invalidKey, .notYetPublished: "KOBIS did not send it"
+        }
+    }
+}
