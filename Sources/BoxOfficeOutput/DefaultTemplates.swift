@@ -15,6 +15,9 @@ public enum DefaultTemplates {
         "report.md": "Markdown report",
         "report.html": "HTML report",
         "report.txt": "plain-text report for chat and mail: highlights and the top 10 in fixed-width lines",
+        "film.md": "boxoffice film: one film's run, Markdown",
+        "film.html": "boxoffice film: one film's run, HTML with its trajectory",
+        "film.csv": "boxoffice film: one row per charted day",
         "html-style": "partial: the HTML report's stylesheet",
         "html-chart": "partial: the HTML report's SVG chart",
     ]

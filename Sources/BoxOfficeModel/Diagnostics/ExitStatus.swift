@@ -5,6 +5,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Bad arguments: an unparsable range, a date outside the calendar rule, an unknown option value.
     case usage = 64
+    /// `film`: no film has that code or title, or it never charted.
+    case noSuchFilm = 66
     /// A bug in boxoffice itself: an error no other code describes.
     case internalError = 70
     /// The output folder or a report file cannot be written.
@@ -28,7 +30,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success: every requested report was written"
-        case .usage: "bad arguments (range, options); nothing was fetched"
+        case .usage: "bad arguments (range, options, a title matching several films); nothing was fetched"
+        case .noSuchFilm: "film: no film has that code or title, it has not opened, or it never charted"
         case .internalError: "internal error (a bug in boxoffice): please report the message"
         case .cannotWrite: "a report file, the cache or the quota ledger cannot be written (disk full, read-only, in the way)"
         case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"

@@ -34,6 +34,13 @@ public final class ResponseCache: Sendable {
     /// Larger entries are not read (the largest body any service may send, and a header).
     static let maximumEntrySize = 8 << 20
 
+    /// The keys of the entries under `folder` (a key prefix such as `kobis/movie`), sorted.
+    public func keys(under folder: String) -> [String] {
+        let root = directoryPath + "/" + folder
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { folder + "/" + $0 }.sorted()
+    }
+
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     public func read(_ key: String) -> Entry? {
         let path = directoryPath + "/" + key

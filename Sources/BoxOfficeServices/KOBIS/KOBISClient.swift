@@ -93,6 +93,18 @@ public struct KOBISClient: Sendable {
         }
     }
 
+    /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
+    /// title up in.
+    public func cachedMovieInfos() -> [MovieInfo] {
+        guard let cache else { return [] }
+        return cache.cache.keys(under: "kobis/movie").compactMap { key in
+            guard let body = cache.cache.read(key)?.body else { return nil }
+            let code = String(key.split(separator: "/").last!.dropLast(".json".count))
+            if case .value(let info?)? = try? KOBISDecoding.movieInfo(body, code: code) { return info }
+            return nil
+        }
+    }
+
     /// A film's details; nil when KOBIS has none for the code.
     public func movieInfo(code: String) async throws -> MovieInfo? {
         try await cached(

@@ -1,0 +1,139 @@
+import BoxOfficeModel
+import BoxOfficeServices
+import Foundation
+
+/// `boxoffice film`: one film's whole run, read from the daily charts a week at a time from a week
+/// before its open date (paid previews) until it has been off the chart for two weeks, or yesterday.
+///
+/// Each chart is cached like any other, so a second look costs nothing and a run stopped by the
+/// budget resumes where it stopped.
+public struct FilmPipeline: Sendable {
+    /// Days the walk reads before the open date, for paid previews.
+    public static let previewDays = 7
+    /// Days off the chart that end the run.
+    public static let offChartDays = 14
+    /// A film that has not charted this many days after its open date never charted.
+    public static let neverChartedDays = 28
+    /// Days read at most, from the first: a little over a year.
+    public static let maximumDays = 400
+
+    public let client: KOBISClient
+    public let width: Int
+    public let simulated: Bool
+
+    public init(client: KOBISClient, width: Int, simulated: Bool) {
+        self.client = client
+        self.width = width
+        self.simulated = simulated
+    }
+
+    /// The run of film `code`, its charts read through `yesterday`.
+    public func run(code: String, yesterday: Day) async throws -> FilmRun {
+        let info: MovieInfo?
+        do {
+            info = try await client.movieInfo(code: code)
+        } catch KOBISError.notCached {
+            info = nil
+        }
+        let offline = client.cache?.mode == .offline
+        guard let openDate = info?.openDate else {
+            throw FilmError.unknown(code: code, offline: offline && info == nil)
+        }
+        let first = max(openDate - Self.previewDays, DateRange.earliest)
+        // Not open yet and no day to read, not even a preview's.
+        guard first <= yesterday else { throw FilmError.notYetOpen(code: code, title: info?.title ?? "", openDate: openDate) }
+        var charts: [Day: DailyChart] = [:]
+        var gaps: [Day] = []
+        var lastCharted: Day?
+        var day = first
+        walk: while day <= yesterday, first.distance(to: day) < Self.maximumDays {
+            let batch = (0..<7).map { day + $0 }.filter { $0 <= yesterday }
+            let client = client
+            let results = try await BoundedTaskGroup.map(batch, width: width) { date -> (Day, Result<DailyChart, KOBISError>) in
+                do {
+                    return (date, .success(try await client.dailyChart(on: date)))
+                } catch let error as KOBISError where error.meansNotHad {
+                    return (date, .failure(error))
+                }
+            }
+            for (date, result) in results.sorted(by: { $0.0 < $1.0 }) {
+                switch result {
+                case .success(let chart):
+                    charts[date] = chart
+                    if chart.entries.contains(where: { $0.movieCode == code }) { lastCharted = date }
+                case .failure(.notCached):
+                    gaps.append(date)
+                case .failure(let error):
+                    // The budget or the quota is spent: what was fetched is cached for the next run.
+                    throw FilmError.budgetSpent(code: code, through: date - 1, reason: error.errorDescription ?? "")
+                }
+            }
+            day = day + 7
+            let since = lastCharted ?? openDate
+            if lastCharted == nil, day > openDate + Self.neverChartedDays, gaps.isEmpty { break walk }
+            if lastCharted != nil, since.distance(to: day - 1) >= Self.offChartDays, gaps.allSatisfy({ $0 < since }) { break walk }
+        }
+        let last = min(yesterday, day - 1)
+        let run = FilmRun.build(code: code, info: info, charts: charts, first: first, last: last, gaps: gaps, simulated: simulated)
+        guard !run.days.isEmpty else {
+            if offline && !gaps.isEmpty { throw FilmError.notCached(code: code, gaps: gaps) }
+            if openDate > yesterday { throw FilmError.notYetOpen(code: code, title: run.title, openDate: openDate) }
+            throw FilmError.neverCharted(code: code, title: run.title, openDate: openDate)
+        }
+        return run
+    }
+
+    /// Films whose title matches `title` among `infos`: exact matches (spaces and case ignored)
+    /// when there are any, else titles containing it.
+    public static func matches(_ title: String, in infos: [MovieInfo]) -> [MovieInfo] {
+        func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace } }
+        let wanted = key(title)
+        guard !wanted.isEmpty else { return [] }
+        let exact = infos.filter { key($0.title) == wanted || key($0.titleEnglish) == wanted }
+        let found = exact.isEmpty ? infos.filter { key($0.title).contains(wanted) || key($0.titleEnglish).contains(wanted) } : exact
+        return found.sorted { ($0.openDate ?? DateRange.earliest, $0.code) < ($1.openDate ?? DateRange.earliest, $1.code) }
+    }
+}
+
+/// Why `boxoffice film` could not show a run.
+public enum FilmError: UserFacingError, Equatable {
+    case unknown(code: String, offline: Bool)
+    case notYetOpen(code: String, title: String, openDate: Day)
+    case neverCharted(code: String, title: String, openDate: Day)
+    case notCached(code: String, gaps: [Day])
+    case noTitleMatch(title: String, searched: String)
+    case ambiguous(title: String, candidates: [MovieInfo])
+    case budgetSpent(code: String, through: Day, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unknown(code, offline):
+            offline
+                ? "film \(code) is not in the cache (--offline): run it once online"
+                : "KOBIS knows no released film with code \(code) (no movie info or no open date)"
+        case let .notYetOpen(code, title, openDate):
+            "film \(code) (\(title)) opens \(openDate.iso): it has no run yet"
+        case let .neverCharted(code, title, openDate):
+            "film \(code) (\(title)) never made the daily top 10 in the \(FilmPipeline.neverChartedDays) days after it opened on \(openDate.iso)"
+        case let .notCached(code, gaps):
+            "none of film \(code)'s days is in the cache (--offline; \(DateRange.compactList(gaps)) not cached): run it once online"
+        case let .noTitleMatch(title, searched):
+            "no film titled \"\(title)\" among \(searched); give its KOBIS movie code (movieCd) instead"
+        case let .ambiguous(title, candidates):
+            "\"\(title)\" matches \(candidates.count) films: "
+                + candidates.prefix(8).map { "\($0.code) \($0.title) (opened \($0.openDate?.iso ?? "—"))" }.joined(separator: "; ")
+                + (candidates.count > 8 ? "; …" : "") + "; give one code"
+        case let .budgetSpent(code, through, reason):
+            "film \(code)'s run needs more KOBIS calls than this run may spend (\(reason)); its charts through \(through.iso) are cached: run the same command again later to go on"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .ambiguous: .usage
+        case .unknown(_, let offline): offline ? .tryAgainLater : .noSuchFilm
+        case .notYetOpen, .neverCharted, .noTitleMatch: .noSuchFilm
+        case .notCached, .budgetSpent: .tryAgainLater
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+
+struct FilmCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "film",
+        abstract: "One film's whole run from the daily charts: every charted day, opening, milestones, runs at #1, weeks.",
+        discussion: """
+            FILM is a KOBIS movie code (movieCd, e.g. 20259001) or a title. A title is looked up among \
+            the films in the cache (every film a report or fetch has seen; the bundled films with \
+            --sample); a title matching several lists them with their codes and exits 64. \
+            The run is read from the daily charts, a week at a time, from a week before the open date \
+            (paid previews) until the film has been off the top 10 for two weeks (or yesterday, at \
+            most 400 days): about one KOBIS call per day of its run plus two weeks, and one for its \
+            movie info, each cached. A run the budget cannot finish exits 75 with what is cached; the \
+            same command resumes it. With --offline only the cache is read and uncached days are listed as gaps.
+
+            \(ExitStatus.helpTable)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A KOBIS movie code, or a title.", valueName: "film"))
+    var film: String
+
+    @Flag(help: "Use the bundled simulated films instead of KOBIS: no key, no network.")
+    var sample = false
+
+    @Option(help: ArgumentHelp("Comma-separated formats to write: json,csv,md,html.", valueName: "list"))
+    var format = "json,csv,md,html"
+
+    @Option(name: .long, help: ArgumentHelp("Folder for the files.", valueName: "dir"))
+    var output = "Reports"
+
+    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name.", valueName: "dir"))
+    var templates: String?
+
+    @Flag(name: .customLong("no-bom"), help: "Write the CSV without the UTF-8 byte-order mark Excel needs for Korean.")
+    var noBOM = false
+
+    @Flag(help: "Serve everything from the cache, sending nothing; uncached days are gaps.")
+    var offline = false
+
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+
+    func validate() throws {
+        if offline && cacheOptions.noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
+        if offline && cacheOptions.refresh { throw ValidationError("--offline and --refresh contradict each other") }
+        if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
+        let formats = try ReportFormat.parseList(format)
+        if formats.contains(.txt) { throw ValidationError("a film's run has no txt form; use json, csv, md or html") }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
+            let wiring = try Wiring(environment: environment, network: network)
+            let formats = try ReportFormat.parseList(format)
+            let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let writer = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
+
+            func produce(_ client: KOBISClient, yesterday: Day, searched: String) async throws -> [URL] {
+                let code = try await resolve(client, searched: searched)
+                let run = try await FilmPipeline(client: client, width: network.jobs, simulated: sample).run(code: code, yesterday: yesterday)
+                let files = try FilmView.render(run, formats: formats, templates: templates, byteOrderMark: !noBOM)
+                return try writer.write(files)
+            }
+
+            let paths: [URL]
+            if sample {
+                paths = try await produce(
+                    KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end, searched: "the bundled sample's films")
+            } else {
+                paths = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)
+                    return try await produce(client, yesterday: wiring.calendar.yesterday, searched: "the films in the cache")
+                }
+            }
+            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: output)) }
+        }
+    }
+
+    /// The movie code `film` names: itself when it is one, else the one film whose title matches.
+    func resolve(_ client: KOBISClient, searched: String) async throws -> String {
+        let text = film.trimmingCharacters(in: .whitespaces)
+        if text.count <= 12, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return text }
+        let known: [MovieInfo]
+        if sample {
+            var infos: [MovieInfo] = []
+            for film in SampleData.films { if let info = try await client.movieInfo(code: film.code) { infos.append(info) } }
+            known = infos
+        } else {
+            known = client.cachedMovieInfos()
+        }
+        let found = FilmPipeline.matches(text, in: known)
+        guard let only = found.first else { throw FilmError.noTitleMatch(title: text, searched: searched) }
+        guard found.count == 1 else { throw FilmError.ambiguous(title: text, candidates: found) }
+        return only.code
+    }
+}
