@@ -112,7 +112,8 @@ public enum FilmView {
             "y_ticks": ticks.map { ["y": y($0), "label": PeopleFormat.manwon(Int64($0.rounded()))] },
             "x_first": String(Int(firstX)), "x_last": String(Int(lastX)),
             "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": String(Int(bottom + 18)),
-            "description": "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(Int64(maxY))) at the end.",
+            "description":
+                "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(Int64(maxY))) at the end.",
         ]
     }
 

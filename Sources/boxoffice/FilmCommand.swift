@@ -73,7 +73,8 @@ struct FilmCommand: AsyncParsableCommand {
             let paths: [URL]
             if sample {
                 paths = try await produce(
-                    KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end, searched: "the bundled sample's films")
+                    KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end,
+                    searched: "the bundled sample's films")
             } else {
                 paths = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
                     let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)

@@ -155,7 +155,8 @@ public struct FilmRun: Codable, Sendable, Equatable {
         run.weeks = weeks(rows: rows, through: last)
         if simulated { run.notes.append(BoxOfficeReport.simulatedNote) }
         run.notes.append(
-            "Daily charts list the top 10 of each day: days the film spent outside it are not in the table, and weekly totals are the charted days' sum (complete only when it was charted every day of the week).")
+            "Daily charts list the top 10 of each day: days the film spent outside it are not in the table, and weekly totals are the charted days' sum (complete only when it was charted every day of the week)."
+        )
         if !gaps.isEmpty {
             run.notes.append("Not cached, so not read (--offline): \(DateRange.compactList(gaps)); the run may have charted days there.")
         }

@@ -1,0 +1,178 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import Foundation
+import Testing
+
+/// Issue 14's facts on hand-made histories with known answers.
+@Suite("Streaks, milestones, run facts and %± LW")
+struct StoryTests {
+    static func day(_ text: String) -> Day { Day(iso: text)! }
+
+    /// A chart whose rows are `codes` in rank order, each with `audience` falling by rank.
+    static func chart(_ date: String, _ codes: [String], audience: Int64 = 10_000) -> DailyChart {
+        DailyChart(
+            date: day(date),
+            entries: codes.enumerated().map { index, code in
+                ChartEntry(
+                    rank: index + 1, rankChange: 1, movieCode: code, title: "film \(code)", audience: audience - Int64(index) * 1_000,
+                    screens: 100 - Int64(index))
+            })
+    }
+
+    @Test("a streak counts back across the range's start, and stops at a missing day as “at least”")
+    func streaks() {
+        // A leads 03-01..03-05; B led 02-28. The range is 03-04..03-05.
+        var charts: [Day: DailyChart] = [:]
+        charts[Self.day("2025-02-28")] = Self.chart("2025-02-28", ["B", "A"])
+        for date in ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04", "2025-03-05"] { charts[Self.day(date)] = Self.chart(date, ["A", "B"]) }
+        let streak = Streak.daily("A", endingOn: Self.day("2025-03-05"), charts: charts)
+        #expect(streak == Streak(movieCode: "A", start: Self.day("2025-03-01"), end: Self.day("2025-03-05"), length: 5, atLeast: false))
+
+        // 03-02 not had: the count stops there, a lower bound.
+        charts[Self.day("2025-03-02")] = nil
+        let bounded = Streak.daily("A", endingOn: Self.day("2025-03-05"), charts: charts)
+        #expect(bounded?.length == 3 && bounded?.atLeast == true && bounded?.start == Self.day("2025-03-03"))
+        #expect(Streak.daily("B", endingOn: Self.day("2025-03-05"), charts: charts) == nil, "not #1 that day")
+
+        // KOBIS's own rank change on the earliest row (0, not NEW, #1) adds the day before, still "at least".
+        var kept = Self.chart("2025-03-03", ["A", "B"])
+        kept.entries[0].rankChange = 0
+        charts[Self.day("2025-03-03")] = kept
+        let extended = Streak.daily("A", endingOn: Self.day("2025-03-05"), charts: charts)
+        #expect(extended?.length == 4 && extended?.atLeast == true && extended?.start == Self.day("2025-03-02"))
+
+        // An empty chart ends a streak for certain.
+        charts[Self.day("2025-03-02")] = DailyChart(date: Self.day("2025-03-02"), entries: [])
+        #expect(Streak.daily("A", endingOn: Self.day("2025-03-05"), charts: charts)?.atLeast == false)
+    }
+
+    @Test("milestones: every boundary, exactly on the threshold included")
+    func milestones() {
+        #expect(Milestone.crossed(before: 999_000, after: 1_000_000) == [1_000_000], "exactly 1,000,000 on the day")
+        #expect(Milestone.crossed(before: 1_000_000, after: 1_050_000) == [], "already past it before the day")
+        #expect(Milestone.crossed(before: 999_999, after: 999_999) == [])
+        #expect(Milestone.crossed(before: 2_900_000, after: 5_100_000) == [3_000_000, 5_000_000], "4M is not one")
+        #expect(Milestone.crossed(before: 6_999_999, after: 7_000_001) == [7_000_000])
+        #expect(Milestone.crossed(before: 9_990_000, after: 10_000_000) == [10_000_000])
+        #expect(Milestone.crossed(before: 10_500_000, after: 11_000_000) == [11_000_000], "every 100만 from 1,000만")
+        #expect(Milestone.crossed(before: 8_100_000, after: 8_900_000) == [])
+        #expect(PeopleFormat.manwon(10_000_000) == "1,000만" && PeopleFormat.manwon(1_000_000) == "100만")
+
+        let rows = [
+            (date: Self.day("2025-03-04"), entry: ChartEntry(rank: 1, movieCode: "A", title: "A", audience: 50_000, audienceCumulative: 990_000)),
+            (date: Self.day("2025-03-05"), entry: ChartEntry(rank: 1, movieCode: "A", title: "A", audience: 10_000, audienceCumulative: 1_000_000)),
+        ]
+        #expect(
+            Milestone.crossings(rows, openDate: Self.day("2025-02-26"))
+                == [Milestone(threshold: 1_000_000, date: Self.day("2025-03-05"), dayOfRelease: 8)], "the open date is day 1")
+    }
+
+    @Test("opening weekend: a Wednesday opening with previews counts Friday to Sunday from the cumulatives, previews left out")
+    func openingWeekend() {
+        // Previews on Saturday 02-22; opens Wednesday 02-26.
+        let open = Self.day("2025-02-26")
+        func row(_ audience: Int64, _ cumulative: Int64) -> ChartEntry {
+            ChartEntry(rank: 1, movieCode: "A", title: "A", salesCumulative: cumulative * 10, audience: audience, audienceCumulative: cumulative)
+        }
+        var rows: [Day: ChartEntry] = [
+            Self.day("2025-02-22"): row(5_000, 5_000),
+            open: row(100_000, 105_000),
+            Self.day("2025-02-27"): row(90_000, 195_000),
+            Self.day("2025-02-28"): row(120_000, 315_000),
+            Self.day("2025-03-01"): row(200_000, 515_000),
+            Self.day("2025-03-02"): row(180_000, 695_000),
+        ]
+        #expect(RunFacts.openingWeekendDays(openDate: open) == (Self.day("2025-02-28"), Self.day("2025-03-02")))
+        #expect(RunFacts.openingWeekend(openDate: open, rows: rows)?.audience == 500_000)
+        #expect(RunFacts.openingDay(openDate: open, rows: rows)?.audience == 100_000)
+        // Saturday off the chart: the cumulatives still give the weekend.
+        rows[Self.day("2025-03-01")] = nil
+        #expect(RunFacts.openingWeekend(openDate: open, rows: rows)?.audience == 500_000)
+        // Sunday off the chart: not known.
+        rows[Self.day("2025-03-02")] = nil
+        #expect(RunFacts.openingWeekend(openDate: open, rows: rows) == nil)
+        // Opening on a Saturday: Saturday and Sunday only.
+        #expect(RunFacts.openingWeekendDays(openDate: Self.day("2025-03-01")) == (Self.day("2025-03-01"), Self.day("2025-03-02")))
+        #expect(RunFacts.daysInRelease(openDate: open, on: Self.day("2025-03-09")) == 12)
+        #expect(RunFacts.daysInRelease(openDate: open, on: Self.day("2025-02-22")) == nil, "a preview day is before the release")
+    }
+
+    @Test("%± LW: against the same weekday a week earlier; blank when that chart is missing or the film was not on it")
+    func lastWeek() {
+        let today = Self.chart("2025-03-09", ["A", "B", "C"], audience: 12_000)
+        let weekEarlier = Self.chart("2025-03-02", ["B", "A"], audience: 10_000)
+        let dayBefore = Self.chart("2025-03-08", ["A", "C"], audience: 10_000)
+        let with = JoinStage.days(charts: [today], history: [weekEarlier.date: weekEarlier, dayBefore.date: dayBefore])[0]
+        #expect(with.entries[0].audienceLastWeek == 9_000 && with.entries[0].audienceChangeLastWeekPercent == 33.3, "A: 12,000 against 9,000")
+        #expect(with.entries[1].audienceChangeLastWeekPercent == 10, "B: 11,000 against 10,000")
+        #expect(with.entries[2].audienceChangeLastWeekPercent == nil, "C was not on the chart a week earlier")
+        #expect(with.entries[0].screensChange == 0 && with.entries[2].screensChange == -1 && with.entries[1].screensChange == nil)
+        let without = JoinStage.days(charts: [today], history: [:])[0]
+        #expect(without.entries.allSatisfy { $0.audienceChangeLastWeekPercent == nil && $0.screensChange == nil })
+        #expect(
+            ChartHistory.comparisonDays(for: DateRange(start: Self.day("2025-03-09"), end: Self.day("2025-03-09")))
+                == [Self.day("2025-03-02"), Self.day("2025-03-08")], "a cron day needs D−7 and D−1")
+    }
+
+    @Test("a NEW row's KOBIS change (100) is blank in the CSV and the tables, and kept raw in the JSON")
+    func newRowChange() async throws {
+        var chart = Self.chart("2025-03-09", ["A"])
+        chart.entries[0].isNew = true
+        chart.entries[0].audienceChangePercent = 100
+        chart.entries[0].salesChangePercent = 100
+        let report = ReportBuilder.build(
+            range: DateRange(start: chart.date, end: chart.date), charts: [chart], movies: [:], options: .init())
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: [.json, .csv, .md])
+        let daily = try #require(files.first { $0.name.hasSuffix("-daily.csv") })
+        let lines = String(decoding: daily.contents.dropFirst(3), as: UTF8.self).split(separator: "\r\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        let cells = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let row = Dictionary(uniqueKeysWithValues: zip(header, cells))
+        #expect(row["audience_change_pct"] == "" && row["audience_change"] == "" && row["audience_change_lw_pct"] == "")
+        let markdown = String(decoding: try #require(files.first { $0.name.hasSuffix(".md") }).contents, as: UTF8.self)
+        #expect(!markdown.contains("+100.0%"))
+        let json = String(decoding: try #require(files.first { $0.name.hasSuffix(".json") }).contents, as: UTF8.self)
+        #expect(json.contains("\"audience_change_percent\" : 100"))
+    }
+
+    @Test("display width: Hangul takes two columns; the txt table's lines all line up")
+    func displayWidth() async throws {
+        #expect(DisplayWidth.of("검은 파도") == 9 && DisplayWidth.of("Starfall") == 8 && DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.pad("스타폴", to: 8) == "스타폴  " && DisplayWidth.pad("12", to: 4, leading: true) == "  12")
+        #expect(DisplayWidth.fit("아주 아주 긴 한국어 제목", 10) == "아주 아주…" && DisplayWidth.of(DisplayWidth.fit("아주 아주 긴 한국어 제목", 10)) <= 10)
+
+        let report = try await SampleTests.sampleReport()
+        let text = try ReportTemplates.bundled().render("report.txt", TextView.make(report))
+        let table = text.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Top ") }.dropFirst().prefix { !$0.isEmpty }
+        #expect(table.count == 11, "a header and ten films")
+        #expect(Set(table.map { DisplayWidth.of(String($0)) }).count == 1, "every line as wide: \(table)")
+        #expect(table.contains { $0.contains("검은 파도") })
+    }
+
+    @Test("highlights: data in the JSON, a sentence in Markdown, HTML and txt, each from its template")
+    func highlightsEverywhere() async throws {
+        let report = try await SampleTests.sampleReport()
+        let kinds = report.highlights.map(\.kind)
+        #expect(kinds.contains(.numberOneStreak) && kinds.contains(.milestone) && kinds.contains(.biggestFall))
+        #expect((3...Highlight.limit).contains(report.highlights.count))
+        let streak = try #require(report.highlights.first { $0.kind == .numberOneStreak })
+        #expect(streak.title == "검은 파도" && streak.count == 12 && streak.atLeast == false && streak.since == Day(iso: "2025-02-26"))
+        let milestone = try #require(report.highlights.first { $0.kind == .milestone })
+        #expect(milestone.threshold == 1_000_000 && milestone.count == 8)
+
+        let templates = try ReportTemplates.bundled()
+        let view = ReportView.make(report)
+        let markdown = try templates.render("report.md", view)
+        #expect(markdown.contains("## Highlights") && markdown.contains("**검은 파도** is #1 on Sun 2025-03-09 with 123,155 admissions: 12 days running"))
+        #expect(markdown.contains("passed 100만 (1,000,000) admissions on Wed 2025-03-05, day 8 of its release"))
+        let html = try templates.render("report.html", view)
+        #expect(html.contains("<strong>검은 파도</strong> is #1 on Sun 2025-03-09"))
+        let text = try templates.render("report.txt", TextView.make(report))
+        #expect(text.contains("- 검은 파도 passed 100만 admissions on Wed 2025-03-05"))
+
+        // Reworded by a user's template: the sentence is theirs, the figures ours.
+        let custom = try ReportTemplates.load(
+            replacing: ["report.txt": "{{#highlights}}{{#is_streak}}{{title}} {{count}}일 연속 1위{{/is_streak}}{{/highlights}}"], origin: "/tmp")
+        #expect(try custom.render("report.txt", TextView.make(report)) == "검은 파도 12일 연속 1위")
+    }
+}

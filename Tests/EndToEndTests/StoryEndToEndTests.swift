@@ -1,0 +1,115 @@
+import BoxOfficeServices
+import FakeServices
+import Foundation
+import Testing
+
+/// Issue 14 as a user meets it: the cron run's look-back cost, and `boxoffice film` against
+/// loopback KOBIS (a code, a title, an ambiguous title, `--offline` with gaps, bad input).
+@Suite("Highlights' look-back and boxoffice film, end to end", .serialized)
+struct StoryEndToEndTests {
+    func run(
+        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws
+        -> BoxOfficeProcess.Result
+    {
+        try await BoxOfficeProcess.run(
+            arguments,
+            environment: BoxOfficeProcess.environment([
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            ]), in: folder.url)
+    }
+
+    @Test("cron: yesterday's report on a cache the day before's run warmed spends its own chart and at most the D−7 one")
+    func cronLookBack() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let before = try await run(["report", "--format", "json", "--quiet"], server, folder, today: "2025-03-09")
+        #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
+        server.server.resetLog()
+
+        let cron = try await run(["report", "--format", "json,txt", "--quiet"], server, folder, today: "2025-03-10")
+        #expect(cron.status == 0 && cron.stderr.isEmpty, "silent on success: \(cron.stderr)")
+        let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
+        #expect(charts.first == "20250309" && Set(charts).isSubset(of: ["20250309", "20250302"]) && charts.count <= 2, "\(charts)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
+        #expect(text.count < 2_000)
+        #expect(text.contains("검은 파도 is #1 on Sun 2025-03-09") && text.contains("12 days running"), "\(text)")
+        #expect(text.contains("Provisional"), "yesterday's figures may change")
+    }
+
+    @Test("the look-back never passes the budget: the range is had, the comparisons blank, one note says why")
+    func lookBackBudget() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        // 1 chart and its 10 films; nothing left for the day a week earlier or the day before.
+        let result = try await run(["report", "2025-03-09", "--format", "json", "--budget", "11", "--quiet"], server, folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.server.requests.count == 11)
+        let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"), encoding: .utf8)
+        #expect(json.contains("could not be had for 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
+        #expect(!json.contains("audience_change_last_week_percent"), "no %± LW without the week before")
+        #expect(json.contains("\"at_least\" : true"), "the streak is a lower bound")
+    }
+
+    @Test("film CODE: the whole run, each chart once, every format; then --offline from the cache alone")
+    func filmByCode() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await run(["film", "20259001"], server, folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdoutLines == [
+                "Reports/film-20259001.json", "Reports/film-20259001.csv", "Reports/film-20259001.md", "Reports/film-20259001.html",
+            ])
+        let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
+        #expect(Set(charts).count == charts.count && charts.contains("20250219") && charts.contains("20250309"), "from a week before opening")
+        #expect(server.movieInfoRequests.count == 1)
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.md"), encoding: .utf8)
+        #expect(md.contains("| 100만 (1,000,000) | 2025-03-05 (Wed) | 8 |") && md.contains("| Opening weekend | 580,827"))
+        let html = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.html"), encoding: .utf8)
+        #expect(html.contains("<polyline points=\""))
+        let csv = try Data(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.csv"))
+        #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]) && String(decoding: csv, as: UTF8.self).components(separatedBy: "\r\n").count == 12 + 2)
+
+        server.server.resetLog()
+        let offline = try await run(["film", "20259001", "--offline", "--format", "json"], server, folder)
+        #expect(offline.status == 0 && server.server.requests.isEmpty, "\(offline.stderr)")
+    }
+
+    @Test("film TITLE: found among the cached films; several matches list their codes and exit 64; none exits 66")
+    func filmByTitle() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        #expect(try await run(["report", "2025-03-05", "--format", "json", "--no-look-back"], server, folder).status == 0)
+        let found = try await run(["film", "한강의 밤", "--format", "json"], server, folder)
+        #expect(found.status == 0 && found.stdoutLines == ["Reports/film-20259003.json"], "\(found.stderr)")
+
+        let files = folder.files(in: "Reports")
+        let ambiguous = try await run(["film", "의", "--format", "json"], server, folder)
+        #expect(ambiguous.status == 64 && ambiguous.stderrLines.count == 1, "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("20259003 한강의 밤 (opened 2025-03-05)") && ambiguous.stderr.contains("give one code"))
+        let none = try await run(["film", "없는 영화"], server, folder)
+        #expect(none.status == 66 && none.stderr.contains("no film titled \"없는 영화\""))
+        #expect(folder.files(in: "Reports") == files, "nothing written")
+    }
+
+    @Test("film --offline with gaps: the cached days, the gaps named; bad input: one line, 66 or 64, nothing written")
+    func filmOfflineAndBadInput() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        #expect(try await run(["fetch", "2025-03-03..2025-03-09"], server, folder).status == 0)
+        let offline = try await run(["film", "20259001", "--offline", "--format", "md"], server, folder)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.md"), encoding: .utf8)
+        #expect(md.contains("Not cached, so not read (--offline): 2025-02-19..2025-03-02"), "\(md)")
+        #expect(md.contains("| 2025-03-03 (Mon) | 6 | 1 |") && !md.contains("| 2025-02-26 (Wed)"))
+
+        for (arguments, status) in [(["film", "99999999"], Int32(66)), (["film", "20259001", "--offline", "--no-cache"], 64)] {
+            let result = try await run(arguments, server, folder)
+            #expect(result.status == status && result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(folder.files(in: "Reports") == ["film-20259001.md"])
+    }
+}
