@@ -28,6 +28,7 @@ public enum FilmView {
         }
     }
 
+    /// `580,827 (2025-02-28 – 2025-03-02)`, `123,696 (2025-02-26, #1)`, or `–`.
     static func figure(_ figure: RunFigure?) -> String {
         guard let figure else { return "–" }
         let when = figure.start == figure.end ? figure.start.iso : "\(figure.start.iso) – \(figure.end.iso)"

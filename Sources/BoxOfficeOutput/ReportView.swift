@@ -154,11 +154,7 @@ public enum ReportView {
 
     /// A film's run as far as the report's charts show it: the runs table.
     static func run(_ film: FilmRanking) -> [String: Any] {
-        func figure(_ figure: RunFigure?) -> String {
-            guard let figure else { return "–" }
-            let when = figure.start == figure.end ? figure.start.iso : "\(figure.start.iso) – \(figure.end.iso)"
-            return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { ", #\($0)" } ?? ""))"
-        }
+        let figure = FilmView.figure
         return [
             "rank": String(film.rank),
             "movie_cd": film.movieCode,

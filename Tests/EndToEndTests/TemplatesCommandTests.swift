@@ -67,7 +67,7 @@ struct TemplatesCommandTests {
             ),
             (
                 ["html-style": "{{% CONTENT_TYPE: TEXT}}\n{{> html-chart}}\n", "html-chart": "{{% CONTENT_TYPE: TEXT}}\n\n{{> html-style}}\n"],
-                "html-style.mustache:2:1", "html-chart → html-style → html-chart"
+                "html-chart.mustache:3:1", "html-style → html-chart → html-style"
             ),
             (
                 [
