@@ -102,9 +102,13 @@ public enum FilmView {
             return ["has_points": false]
         }
         let spanX = max(1, lastX - firstX)
+        // Four gridlines at round steps (a multiple of 1만 people, 10만 from 40만 on) reaching the top.
+        let unit = maxY >= 400_000 ? 100_000.0 : 10_000.0
+        let step = max(unit, (maxY / 4 / unit).rounded(.up) * unit)
+        let topY = step * 4
         func x(_ value: Double) -> String { PeopleFormat.fixed(left + (value - firstX) / spanX * (right - left), places: 1) }
-        func y(_ value: Double) -> String { PeopleFormat.fixed(bottom - value / maxY * (bottom - top), places: 1) }
-        let ticks = (0...4).map { Double($0) * maxY / 4 }
+        func y(_ value: Double) -> String { PeopleFormat.fixed(bottom - value / topY * (bottom - top), places: 1) }
+        let ticks = (0...4).map { Double($0) * step }
         return [
             "has_points": true,
             "width": String(Int(width)), "height": String(Int(height)),
