@@ -171,6 +171,27 @@ public enum CSVView {
         ])
     }
 
+    /// Context of `film.csv`: `days`, one row per charted day of a film's run.
+    public static func filmDays(_ run: FilmRun) -> [String: Any] {
+        let source = run.simulated ? "SIMULATED" : "KOBIS"
+        let table = TemplateTable<FilmRun.Day_>([
+            "date": { $0.date.iso },
+            "day_of_release": { $0.dayOfRelease.map(String.init) ?? "" },
+            "rank": { String($0.rank) },
+            "is_new": { $0.isNew ? "true" : "false" },
+            "movie_cd": { _ in run.movieCode },
+            "title": { _ in run.title },
+            "audience": { String($0.audience) },
+            "sales": { String($0.sales) },
+            "screens": { String($0.screens) },
+            "showings": { String($0.showings) },
+            "audience_cumulative": { String($0.audienceCumulative) },
+            "sales_cumulative": { String($0.salesCumulative) },
+            "data_source": { _ in source },
+        ])
+        return ["days": table.rows(run.days)]
+    }
+
     /// `KOBIS`, or `SIMULATED` for the bundled sample: the last column of both CSVs.
     static func dataSource(_ report: BoxOfficeReport) -> String { report.simulated ? "SIMULATED" : "KOBIS" }
 

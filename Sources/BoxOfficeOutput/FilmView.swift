@@ -6,7 +6,7 @@ import Foundation
 public enum FilmView {
     /// `film-20259001`, `film-sample-20259001` for the bundled sample.
     public static func baseName(_ run: FilmRun) -> String {
-        (run.simulated ? "film-sample-" : "film-") + CacheKeysSafe.name(run.movieCode)
+        (run.simulated ? "film-sample-" : "film-") + CacheKeys.safe(run.movieCode)
     }
 
     /// Every file of `formats` that a film has (`txt` has no film form and is left out).
@@ -18,7 +18,7 @@ public enum FilmView {
             case .json:
                 return RenderedFile(name: base + ".json", contents: try ReportJSON.encoder().encode(run))
             case .csv:
-                let text = try templates.render("film.csv", ["days": csvRows(run)])
+                let text = try templates.render("film.csv", CSVView.filmDays(run))
                 return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, byteOrderMark: byteOrderMark))
             case .md, .html:
                 return RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render("film.\(format.rawValue)", view).utf8))
@@ -102,13 +102,11 @@ public enum FilmView {
             return ["has_points": false]
         }
         let spanX = max(1, lastX - firstX)
-        // Four gridlines at round steps (a multiple of 1만 people, 10만 from 40만 on) reaching the top.
-        let unit = maxY >= 400_000 ? 100_000.0 : 10_000.0
-        let step = max(unit, (maxY / 4 / unit).rounded(.up) * unit)
-        let topY = step * 4
-        func x(_ value: Double) -> String { PeopleFormat.fixed(left + (value - firstX) / spanX * (right - left), places: 1) }
-        func y(_ value: Double) -> String { PeopleFormat.fixed(bottom - value / topY * (bottom - top), places: 1) }
-        let ticks = (0...4).map { Double($0) * step }
+        // Four gridlines at round values, as the report's chart draws them.
+        let topY = Double(ChartView.niceCeiling(Int64(maxY)))
+        func x(_ value: Double) -> String { ChartView.coordinate(left + (value - firstX) / spanX * (right - left)) }
+        func y(_ value: Double) -> String { ChartView.coordinate(bottom - value / topY * (bottom - top)) }
+        let ticks = (0...4).map { Double($0) * topY / 4 }
         return [
             "has_points": true,
             "width": String(Int(width)), "height": String(Int(height)),
@@ -120,24 +118,5 @@ public enum FilmView {
             "description":
                 "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(Int64(maxY))) at the end.",
         ]
-    }
-
-    static func csvRows(_ run: FilmRun) -> [[String: String]] {
-        run.days.map { day in
-            [
-                "date": day.date.iso, "day_of_release": day.dayOfRelease.map(String.init) ?? "", "rank": String(day.rank),
-                "is_new": day.isNew ? "true" : "false", "audience": String(day.audience), "sales": String(day.sales),
-                "screens": String(day.screens), "showings": String(day.showings),
-                "audience_cumulative": String(day.audienceCumulative), "sales_cumulative": String(day.salesCumulative),
-                "movie_cd": run.movieCode, "title": run.title, "data_source": run.simulated ? "SIMULATED" : "KOBIS",
-            ]
-        }
-    }
-}
-
-/// File-name-safe text for a movie code typed by a user.
-enum CacheKeysSafe {
-    static func name(_ text: String) -> String {
-        String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
     }
 }

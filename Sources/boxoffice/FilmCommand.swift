@@ -48,8 +48,7 @@ struct FilmCommand: AsyncParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions
 
     func validate() throws {
-        if offline && cacheOptions.noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
-        if offline && cacheOptions.refresh { throw ValidationError("--offline and --refresh contradict each other") }
+        try cacheOptions.validate(offline: offline)
         if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
         let formats = try ReportFormat.parseList(format)
         if formats.contains(.txt) { throw ValidationError("a film's run has no txt form; use json, csv, md or html") }

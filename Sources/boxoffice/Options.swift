@@ -139,6 +139,13 @@ struct CacheOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "No progress line and no warnings on stderr; errors still print.")
     var quiet = false
 
+    /// What `--offline` (served from the cache alone) cannot be combined with.
+    func validate(offline: Bool) throws {
+        guard offline else { return }
+        if noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
+        if refresh { throw ValidationError("--offline and --refresh contradict each other") }
+    }
+
     func validate() throws {
         if noCache && refresh { throw ValidationError("--no-cache and --refresh contradict each other") }
         if let budget, budget < 0 { throw ValidationError("--budget must be 0 or more, got \(budget)") }

@@ -76,8 +76,7 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions
 
     func validate() throws {
-        if offline && cacheOptions.noCache { throw ValidationError("--offline needs the cache; drop --no-cache") }
-        if offline && cacheOptions.refresh { throw ValidationError("--offline and --refresh contradict each other") }
+        try cacheOptions.validate(offline: offline)
         try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
     }
 

@@ -70,8 +70,8 @@ public struct PeriodReport: Codable, Sendable, Equatable {
                 })
             period.provisional = today.map { chart.period.end >= $0 - 1 } ?? false
             if let before = previous, before.period == chart.period.previous {
-                period.audienceChangePercent = change(period.audience, from: before.audience)
-                period.salesChangePercent = change(period.sales, from: before.sales)
+                period.audienceChangePercent = RunFacts.change(period.audience, from: before.audience)
+                period.salesChangePercent = RunFacts.change(period.sales, from: before.sales)
             }
             if let market = DayReport.marketEstimate(period.entries) {
                 period.estimatedMarketSales = market.sales
@@ -80,9 +80,5 @@ public struct PeriodReport: Codable, Sendable, Equatable {
             previous = period
             return period
         }
-    }
-
-    static func change(_ value: Int64, from previous: Int64) -> Double? {
-        previous == 0 ? nil : (Double(value - previous) * 1_000 / Double(previous)).rounded() / 10
     }
 }

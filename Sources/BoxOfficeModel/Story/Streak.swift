@@ -68,14 +68,14 @@ public struct Streak: Codable, Sendable, Equatable {
     }
 
     /// The #1 of a chart.
-    public static func leader(_ chart: DailyChart?) -> Leader {
-        guard let chart else { return .unknown }
-        return chart.entries.min { $0.rank < $1.rank }.map { .film($0.movieCode) } ?? .nobody
-    }
+    public static func leader(_ chart: DailyChart?) -> Leader { leader(of: chart?.entries) }
 
-    public static func leader(_ chart: WeeklyChart?) -> Leader {
-        guard let chart else { return .unknown }
-        return chart.entries.min { $0.rank < $1.rank }.map { .film($0.movieCode) } ?? .nobody
+    public static func leader(_ chart: WeeklyChart?) -> Leader { leader(of: chart?.entries) }
+
+    /// The top row's film; nobody for a chart with no rows, not known for a chart not had.
+    static func leader(of entries: [ChartEntry]?) -> Leader {
+        guard let entries else { return .unknown }
+        return entries.min { $0.rank < $1.rank }.map { .film($0.movieCode) } ?? .nobody
     }
 
     /// The run at #1 of `code` ending with `period`, from period charts of its kind.

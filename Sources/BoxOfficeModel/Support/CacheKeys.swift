@@ -1,4 +1,4 @@
-/// The rule every service's cache keys follow. Each client owns its own keys
+/// The rule every service's cache keys (and every file named after a code) follow. Each client owns its own keys
 /// (``KOBISCacheKeys``, ``TMDBCacheKeys``): entries are named after what they hold, never after a
 /// key or token.
 public enum CacheKeys {
