@@ -1,12 +1,16 @@
 import Foundation
 import Mustache
 
-/// CSV cells for spreadsheets: RFC 4180 quoting, line breaks kept as CRLF inside quotes, and text
-/// that a spreadsheet would run as a formula prefixed with `'`.
+/// CSV cells for spreadsheets: RFC 4180 quoting, line breaks inside a cell kept as written, and
+/// text that a spreadsheet would run as a formula prefixed with `'`.
 ///
 /// Template authors never escape by hand: every `{{value}}` in a template whose first line is
 /// `{{% CONTENT_TYPE: CSV}}` passes through `escapeText`. A cell that is a plain number (`-2`,
 /// `+3.5`) is never prefixed, since a spreadsheet reads it as the number it is.
+///
+/// Any cell holding a character an importer might take for a separator (`,` `;` tab), a quote or
+/// a line break is quoted, so LibreOffice's default import (Tab, Comma and Semicolon all ticked)
+/// and Excel in a semicolon locale read the same columns as a strict RFC 4180 reader.
 public struct CSVContentType: MustacheContentType {
     public static let name = "CSV"
 
@@ -16,11 +20,11 @@ public struct CSVContentType: MustacheContentType {
         // Most cells (numbers, dates, plain titles) need nothing: decide from the UTF-8 bytes alone.
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return text }
-        // Quotes, commas and line breaks (0xC2 and 0xE2 lead U+0085, U+2028 and U+2029) need the slow path.
+        // Separators, quotes and line breaks (0xC2 and 0xE2 lead U+0085, U+2028 and U+2029) need the slow path.
         var needsWork = Self.formulaStartBytes.contains(first) || first == UInt8(ascii: " ") || last == UInt8(ascii: " ")
         if !needsWork {
             for byte in utf8
-            where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || (0x0A...0x0D).contains(byte)
+            where Self.separatorBytes.contains(byte) || byte == UInt8(ascii: "\"") || (0x0A...0x0D).contains(byte)
                 || byte == 0xC2 || byte == 0xE2
             {
                 needsWork = true
@@ -35,15 +39,15 @@ public struct CSVContentType: MustacheContentType {
         if let first = cell.unicodeScalars.first, Self.formulaStarts.contains(first), !Self.isPlainNumber(cell) {
             cell = "'" + cell
         }
-        if cell.contains(where: \.isNewline) {
-            // "\r\n" is one Character in Swift, so each break of any kind becomes exactly one CRLF.
-            cell = String(cell.flatMap { $0.isNewline ? ["\r\n"] : [$0] })
-        }
         let needsQuotes =
-            cell.contains { $0 == "," || $0 == "\"" || $0.isNewline }
+            cell.unicodeScalars.contains { Self.separators.contains($0) || $0 == "\"" || Character($0).isNewline }
             || cell.first == " " || cell.last == " "
         return needsQuotes ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
     }
+
+    /// Characters an importer may take for a field separator: a cell holding one is always quoted.
+    static let separators: Set<Unicode.Scalar> = [",", ";", "\t"]
+    static let separatorBytes: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
 
     static let formulaStartBytes: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
 
@@ -64,19 +68,62 @@ public struct CSVContentType: MustacheContentType {
         return digitsBefore > 0 && (points == 0 || (points == 1 && digitsAfter > 0))
     }
 
-    /// The bytes of a CSV file from a rendered template: every line break the template wrote (LF)
-    /// becomes CRLF, the CRLFs inside quoted cells stay as they are, and a UTF-8 byte-order mark
-    /// leads when asked for.
-    public static func file(from rendered: String, byteOrderMark: Bool) -> Data {
-        var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+    /// The bytes of a CSV file from a rendered template. Outside quoted cells, every line break the
+    /// template wrote (LF) becomes CRLF and every comma becomes `dialect.delimiter`; inside a quoted
+    /// cell nothing changes, so a title's own line break comes back exactly as written. A UTF-8
+    /// byte-order mark leads when asked for.
+    ///
+    /// Templates (the bundled ones and users' own) always separate with commas: the delimiter is the
+    /// file's, not the template's. This is safe because every cell holding `,` `;` or a tab is quoted.
+    public static func file(from rendered: String, dialect: CSVDialect) -> Data {
+        var bytes: [UInt8] = dialect.byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         bytes.reserveCapacity(rendered.utf8.count + rendered.utf8.count / 32 + 3)
+        let delimiter = dialect.delimiter.byte
+        var quoted = false
         var previous: UInt8 = 0
         for byte in rendered.utf8 {
-            // A cell's break is already CRLF; only a bare LF comes from the template.
-            if byte == 0x0A, previous != 0x0D { bytes.append(0x0D) }
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()  // a doubled quote toggles twice: still inside
+            } else if !quoted {
+                if byte == 0x0A, previous != 0x0D {
+                    bytes.append(0x0D)
+                } else if byte == UInt8(ascii: ",") {
+                    bytes.append(delimiter)
+                    previous = byte
+                    continue
+                }
+            }
             bytes.append(byte)
             previous = byte
         }
         return Data(bytes)
+    }
+}
+
+/// How CSV files are written: which separator, and whether a byte-order mark leads.
+public struct CSVDialect: Sendable, Equatable {
+    public enum Delimiter: String, Sendable, CaseIterable {
+        case comma = ",", semicolon = ";", tab = "\t"
+
+        var byte: UInt8 { rawValue.utf8.first! }
+
+        /// `,` `;` `tab` (or a literal tab) as typed on a command line.
+        public init?(argument: String) {
+            switch argument.lowercased() {
+            case ",", "comma": self = .comma
+            case ";", "semicolon": self = .semicolon
+            case "\t", "tab", "\\t": self = .tab
+            default: return nil
+            }
+        }
+    }
+
+    /// Start with a UTF-8 byte-order mark, so Excel reads Korean titles right.
+    public var byteOrderMark: Bool
+    public var delimiter: Delimiter
+
+    public init(byteOrderMark: Bool = true, delimiter: Delimiter = .comma) {
+        self.byteOrderMark = byteOrderMark
+        self.delimiter = delimiter
     }
 }

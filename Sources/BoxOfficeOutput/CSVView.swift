@@ -91,18 +91,29 @@ public enum CSVView {
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
     public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
         let table = dailyTable(source: dataSource(report))
+        let films = Dictionary(report.films.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [TemplateRow] = []
         rows.reserveCapacity(report.days.reduce(0) { $0 + $1.entries.count })
         for day in report.days {
-            let date = day.date.iso
-            for entry in day.entries { rows.append(table.row((date, entry))) }
+            let date = DailyRowDate(
+                iso: day.date.iso, weekday: PeopleFormat.weekday(day.date), isoWeek: ChartPeriod(.week, inWeekOf: day.date).isoWeekText,
+                provisional: day.provisional ? "true" : "false")
+            for entry in day.entries { rows.append(table.row((date, entry, films[entry.movieCode]))) }
         }
         return ["rows": rows]
     }
 
-    static func dailyTable(source: String) -> TemplateTable<(date: String, entry: DayEntry)> {
+    /// A daily row's date cells, formatted once per date.
+    struct DailyRowDate {
+        let iso: String
+        let weekday: String
+        let isoWeek: String
+        let provisional: String
+    }
+
+    static func dailyTable(source: String) -> TemplateTable<(date: DailyRowDate, entry: DayEntry, film: FilmRanking?)> {
         TemplateTable([
-            "date": { $0.date },
+            "date": { $0.date.iso },
             "rank": { String($0.entry.rank) },
             "rank_change": { $0.entry.rankChange.map(String.init) ?? "" },
             "is_new": { $0.entry.isNew ? "true" : "false" },
@@ -126,7 +137,20 @@ public enum CSVView {
             "audience_last_week": { $0.entry.audienceLastWeek.map(String.init) ?? "" },
             "audience_change_lw_pct": { $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" },
             "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
+            "provisional": { $0.date.provisional },
+            "weekday": { $0.date.weekday },
+            "iso_week": { $0.date.isoWeek },
+            "prev_rank": { previousRank($0.entry) },
+            "nations": { $0.film?.nations.joined(separator: listSeparator) ?? "" },
+            "distributor": { $0.film?.distributors.joined(separator: listSeparator) ?? "" },
         ])
+    }
+
+    /// The rank the film held on the chart before (the day or period before), blank when it is new
+    /// there or the change is not known.
+    static func previousRank(_ entry: DayEntry) -> String {
+        guard !entry.isNew, let change = entry.rankChange else { return "" }
+        return String(entry.rank + change)
     }
 
     /// A change against the day or period before, blank on a NEW row: KOBIS counts it from 0 (and
@@ -168,6 +192,7 @@ public enum CSVView {
             "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
             "data_source": { _ in source },
             "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
+            "prev_rank": { previousRank($0.entry) },
         ])
     }
 

@@ -18,6 +18,8 @@ public enum DefaultTemplates {
         "film.md": "boxoffice film: one film's run, Markdown",
         "film.html": "boxoffice film: one film's run, HTML with its trajectory",
         "film.csv": "boxoffice film: one row per charted day",
+        "index.html": "the output folder's index.html: every report in it, newest first",
+        "index.md": "the output folder's index.md: every report in it, newest first",
         "html-style": "partial: the HTML report's stylesheet",
         "html-chart": "partial: the HTML report's SVG chart",
     ]

@@ -10,7 +10,7 @@ public enum FilmView {
     }
 
     /// Every file of `formats` that a film has (`txt` has no film form and is left out).
-    public static func render(_ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, byteOrderMark: Bool) throws -> [RenderedFile] {
+    public static func render(_ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect) throws -> [RenderedFile] {
         let base = baseName(run)
         let view = make(run)
         return try formats.compactMap { format -> RenderedFile? in
@@ -19,7 +19,7 @@ public enum FilmView {
                 return RenderedFile(name: base + ".json", contents: try ReportJSON.encoder().encode(run))
             case .csv:
                 let text = try templates.render("film.csv", CSVView.filmDays(run))
-                return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, byteOrderMark: byteOrderMark))
+                return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, dialect: csv))
             case .md, .html:
                 return RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(try templates.render("film.\(format.rawValue)", view).utf8))
             case .txt:

@@ -4,11 +4,11 @@ import Foundation
 /// Renders the report model into files: JSON by encoding, everything else through the templates.
 public struct ReportRenderer: Sendable {
     public struct Options: Sendable {
-        /// Start CSV files with a UTF-8 byte-order mark, so Excel reads Korean titles right.
-        public var csvByteOrderMark: Bool
+        /// How CSV files are written: separator and byte-order mark.
+        public var csv: CSVDialect
 
-        public init(csvByteOrderMark: Bool = true) {
-            self.csvByteOrderMark = csvByteOrderMark
+        public init(csv: CSVDialect = .init()) {
+            self.csv = csv
         }
     }
 
@@ -24,6 +24,18 @@ public struct ReportRenderer: Sendable {
     /// `weekend-`, `weekly-` or `weekdays-` for a period report and `top20-`/`top40-` for a deeper
     /// chart, so reports of one range in different shapes never overwrite each other.
     public static func baseName(for report: BoxOfficeReport) -> String {
+        shapePrefix(for: report) + report.range.dateRange.fileStem
+    }
+
+    /// The stable name `--latest` gives the newest report of a shape: `boxoffice-latest`,
+    /// `boxoffice-weekend-latest`, `boxoffice-sample-latest` …, so a daily and a weekend cron job
+    /// writing one folder keep one latest each.
+    public static func latestBaseName(for report: BoxOfficeReport) -> String {
+        shapePrefix(for: report) + "latest"
+    }
+
+    /// `boxoffice-`, then `sample-`, the period kind and the depth when they apply.
+    static func shapePrefix(for report: BoxOfficeReport) -> String {
         var name = report.simulated ? "boxoffice-sample-" : "boxoffice-"
         switch report.periodKind {
         case .week?: name += "weekly-"
@@ -32,7 +44,7 @@ public struct ReportRenderer: Sendable {
         case nil: break
         }
         if report.depth != .top10 { name += "top\(report.depth.rawValue)-" }
-        return name + report.range.dateRange.fileStem
+        return name
     }
 
     /// Every file of `formats`, in the order asked for.
@@ -80,21 +92,21 @@ public struct ReportRenderer: Sendable {
 
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
         let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
-        let filmsFile = RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, byteOrderMark: options.csvByteOrderMark))
+        let filmsFile = RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, dialect: options.csv))
         if report.periodKind != nil {
             // A period report has no daily rows: its charts go to the weeks CSV.
             let weeks = try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
             return [
                 filmsFile,
-                RenderedFile(name: base + "-weeks.csv", contents: CSVContentType.file(from: weeks, byteOrderMark: options.csvByteOrderMark)),
+                RenderedFile(name: base + "-weeks.csv", contents: CSVContentType.file(from: weeks, dialect: options.csv)),
             ]
         }
         let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
         let days = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
         return [
             filmsFile,
-            RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, byteOrderMark: options.csvByteOrderMark)),
-            RenderedFile(name: base + "-days.csv", contents: CSVContentType.file(from: days, byteOrderMark: options.csvByteOrderMark)),
+            RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, dialect: options.csv)),
+            RenderedFile(name: base + "-days.csv", contents: CSVContentType.file(from: days, dialect: options.csv)),
         ]
     }
 

@@ -5,12 +5,26 @@ import Foundation
 /// the destination folder, and only when every file is complete are they renamed into place.
 ///
 /// A failure before the renames leaves the folder as it was, temporary files removed.
+///
+/// ``standardOutput`` writes the first file of a commit to standard output instead, whole, and
+/// only once every file rendered (`--output -`).
 public struct ReportWriter: Sendable {
     public let directory: URL
+    /// Writes to standard output rather than to `directory`.
+    public let toStandardOutput: Bool
 
     public init(directory: URL) {
         self.directory = directory
+        toStandardOutput = false
     }
+
+    private init(standardOutput: Void) {
+        directory = URL(fileURLWithPath: "/dev/stdout")
+        toStandardOutput = true
+    }
+
+    /// A writer whose commit prints the first file named to standard output.
+    public static let standardOutput = ReportWriter(standardOutput: ())
 
     /// Writes `files`, returning their final paths in the same order.
     public func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
@@ -27,10 +41,11 @@ public struct ReportWriter: Sendable {
     /// Starts a set of files written one by one as they are ready, so that each one's contents can
     /// be freed at once, and renamed into place together by ``StagedFiles/commit(_:)``.
     public func stage() throws(OutputError) -> StagedFiles {
+        if toStandardOutput { return StagedFiles(standardOutput: .standardOutput) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: directory.path, reason: Self.reason(error))
+            throw .cannotWrite(path: directory.path, reason: Self.blockingFile(of: directory) ?? Self.reason(error))
         }
         removeStaleTemporaries()
         return StagedFiles(directory: directory)
@@ -59,8 +74,21 @@ public struct ReportWriter: Sendable {
         }
     }
 
+    /// "/tmp/notes is a file, not a folder" when a component of `directory`'s path is one.
+    static func blockingFile(of directory: URL) -> String? {
+        var url = directory.standardizedFileURL
+        while url.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : "\(url.path) is a file, not a folder"
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     private static func reason(_ error: Error) -> String {
         if let error = error as? OutputError, case let .cannotWrite(_, reason) = error { return reason }
-        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        return SystemError.reason(error)
     }
 }

@@ -20,19 +20,36 @@ import Darwin
 ///    nothing visible;
 /// 3. it renames each temporary file into place; if one rename fails, the files already renamed
 ///    are put back as they were (the old file from its link, or removed when there was none).
+///
+/// Bound for standard output (`--output -`), the files are held in memory instead and the commit
+/// writes the first one named, whole, to standard output: nothing is printed unless rendering succeeded.
 public final class StagedFiles {
     public let directory: URL
     private var temporaries: [(name: String, url: URL)] = []
     /// `rename(2)`, replaceable so that tests can make the n-th rename fail.
     private let renameFile: (String, String) -> Int32
+    /// Set for standard output: where the first committed file goes, and the files held until then.
+    private let standardOutput: FileHandle?
+    private var held: [String: Data] = [:]
 
     init(directory: URL, rename renameFile: @escaping (String, String) -> Int32 = { rename($0, $1) }) {
         self.directory = directory
         self.renameFile = renameFile
+        standardOutput = nil
+    }
+
+    init(standardOutput: FileHandle) {
+        directory = URL(fileURLWithPath: "/dev/stdout")
+        renameFile = { _, _ in -1 }
+        self.standardOutput = standardOutput
     }
 
     /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
     public func add(_ file: RenderedFile) throws(OutputError) {
+        if standardOutput != nil {
+            held[file.name] = file.contents
+            return
+        }
         let temporary = AtomicFile.temporary(beside: directory.appendingPathComponent(file.name))
         temporaries.append((file.name, temporary))
         try ReportWriter.writeDurably(file.contents, to: temporary)
@@ -45,6 +62,15 @@ public final class StagedFiles {
     /// paths, in that order; on any failure the folder is left as it was and the temporaries removed.
     public func commit(_ names: [String]) throws(OutputError) -> [URL] {
         defer { discard() }
+        if let standardOutput {
+            guard let name = names.first, let data = held[name] else { return [] }
+            do {
+                try standardOutput.write(contentsOf: data)
+            } catch {
+                throw .cannotWrite(path: "standard output", reason: "it was closed before the whole file was written")
+            }
+            return []
+        }
         var moves: [(temporary: URL, final: URL)] = []
         for name in names {
             guard let temporary = temporaries.first(where: { $0.name == name })?.url else {
@@ -54,7 +80,24 @@ public final class StagedFiles {
         }
         let lock = try lockFolder()
         defer { close(lock) }
+        return try renameIntoPlace(moves)
+    }
 
+    /// Under the folder's commit lock: hands `body` the names in the folder now, adds the files it
+    /// returns and renames them into place, so that what is written from a listing (the archive
+    /// index) is never older than another run's listing written before it.
+    public func commit(fromListing body: ([String]) throws(OutputError) -> [RenderedFile]) throws(OutputError) -> [URL] {
+        defer { discard() }
+        let lock = try lockFolder()
+        defer { close(lock) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+        let files = try body(names)
+        for file in files { try add(file) }
+        return try renameIntoPlace(temporaries.map { ($0.url, directory.appendingPathComponent($0.name)) })
+    }
+
+    /// Renames each temporary file into place (the caller holds the folder lock), or none of them.
+    private func renameIntoPlace(_ moves: [(temporary: URL, final: URL)]) throws(OutputError) -> [URL] {
         // Nothing visible changes until every name is known to be replaceable.
         var backups: [URL?] = []
         defer { for case let backup? in backups { unlink(backup.path) } }
@@ -134,6 +177,7 @@ public final class StagedFiles {
 
     /// Removes every temporary file not renamed into place.
     public func discard() {
+        held = [:]
         for (_, temporary) in temporaries { unlink(temporary.path) }
         temporaries = []
     }

@@ -30,6 +30,9 @@ public struct ReportPipeline: Sendable {
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
         /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
         public var lookBack = true
+        /// Also write every file under the shape's stable name (``ReportRenderer/latestBaseName(for:)``),
+        /// renamed into place with the dated files.
+        public var latest = false
         /// What the fetch stage is asked for.
         public var plan: FetchStage.Plan {
             if let periods { return FetchStage.Plan(days: [], periods: periods.periods, filters: filters) }
@@ -126,7 +129,13 @@ public struct ReportPipeline: Sendable {
         let (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
         let staged = try writer.stage()
         do {
-            let names = try await renderer.render(report, formats: request.formats) { try staged.add($0) }
+            let base = ReportRenderer.baseName(for: report)
+            let latest = ReportRenderer.latestBaseName(for: report)
+            var names = try await renderer.render(report, formats: request.formats) { file in
+                try staged.add(file)
+                if request.latest { try staged.add(RenderedFile(name: latest + file.name.dropFirst(base.count), contents: file.contents)) }
+            }
+            if request.latest { names += names.map { latest + $0.dropFirst(base.count) } }
             try Task.checkCancellation()
             return Result(paths: try staged.commit(names), enrichment: report.enrichment, warnings: warnings)
         } catch {

@@ -23,8 +23,12 @@ struct BoxOffice: AsyncParsableCommand {
     )
 
     /// ArgumentParser's own entry point, except that a bad argument is one `boxoffice: …` line on
-    /// stderr like every other error (exit 64), with the usage block only when stderr is a terminal.
+    /// stderr like every other error (exit 64), naming the help to read; `-V` is `--version`.
     static func main() async {
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "-V" {
+            print(configuration.version)
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {
@@ -42,10 +46,6 @@ struct BoxOffice: AsyncParsableCommand {
             var line = message.split(separator: "\n").first.map(String.init) ?? message
             if line.hasSuffix(".") { line.removeLast() }
             Terminal.printError(line.lowercasedFirst + (hint ?? ""))
-            if isatty(STDERR_FILENO) == 1 {
-                let usage = full.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
-                if !usage.isEmpty { FileHandle.standardError.write(Data((usage.joined(separator: "\n") + "\n").utf8)) }
-            }
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }
@@ -70,10 +70,35 @@ enum HelpText {
 }
 
 extension ExitStatus {
-    /// The exit codes as a help section.
-    static var helpTable: String {
+    /// Every exit code as a help section.
+    static var helpTable: String { helpTable(allCases) }
+
+    /// The exit codes a command can end with, as a help section, with its own wording where given.
+    static func helpTable(_ statuses: [ExitStatus], meanings: [ExitStatus: String] = [:]) -> String {
         "Exit codes:\n"
-            + allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.meaning)" }
+            + statuses.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\(meanings[$0] ?? $0.meaning)" }
             .joined(separator: "\n")
+    }
+
+    /// `report`'s: every code but the film command's 66.
+    static var reportHelpTable: String { helpTable(allCases.filter { $0 != .noSuchFilm }) }
+
+    /// `fetch` writes no report: its codes speak of the cache.
+    static var fetchHelpTable: String {
+        helpTable(
+            [
+                .success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed, .hungUp,
+                .interrupted, .terminated,
+            ],
+            meanings: [
+                .success: "success: the whole range is cached",
+                .usage: "bad arguments (range, options); nothing was fetched",
+                .cannotWrite: "the cache or the quota ledger cannot be written (disk full, read-only, in the way)",
+                .tryAgainLater: "something is left (budget or quota spent, a service down, the cache busy): the same command resumes it",
+                .outputClosed: "standard output was closed (a pipe ended early); what was fetched is cached",
+                .hungUp: "hung up (SIGHUP): what was fetched is kept in the cache",
+                .interrupted: "interrupted (SIGINT): what was fetched is kept in the cache",
+                .terminated: "terminated (SIGTERM): likewise",
+            ])
     }
 }

@@ -13,7 +13,12 @@ struct FetchCommand: AsyncParsableCommand {
             By default a run leaves --reserve calls (100) of the key's 3,000 a day for scheduled reports. \
             stdout says how much of the range is cached and what is left; exit 75 when something is left.
 
-            \(ExitStatus.helpTable)
+            Examples:
+              boxoffice fetch 2015-01..2024-12   ten years; run daily to resume
+              boxoffice fetch 2024-07 --weekend  also July 2024's weekend charts
+              boxoffice fetch 2024-07 --budget 9 at most 9 KOBIS calls this run
+
+            \(ExitStatus.fetchHelpTable)
             """
     )
 

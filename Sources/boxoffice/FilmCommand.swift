@@ -19,9 +19,17 @@ struct FilmCommand: AsyncParsableCommand {
             movie info, each cached. A run the budget cannot finish exits 75 with what is cached; the \
             same command resumes it. With --offline only the cache is read and uncached days are listed as gaps.
 
+            Examples:
+              boxoffice film --sample 20259001       a bundled film by its code
+              boxoffice film --sample "검은 파도"     the same film by its title
+              boxoffice film 20231234 -f html -o -   one film's HTML on standard output
+
             \(ExitStatus.helpTable)
             """
     )
+
+    /// The forms a film's run has (no txt).
+    static let formats: [ReportFormat] = [.json, .csv, .md, .html]
 
     @Argument(help: ArgumentHelp("A KOBIS movie code, or a title.", valueName: "film"))
     var film: String
@@ -29,17 +37,7 @@ struct FilmCommand: AsyncParsableCommand {
     @Flag(help: "Use the bundled simulated films instead of KOBIS: no key, no network.")
     var sample = false
 
-    @Option(help: ArgumentHelp("Comma-separated formats to write: json,csv,md,html.", valueName: "list"))
-    var format = "json,csv,md,html"
-
-    @Option(name: .long, help: ArgumentHelp("Folder for the files.", valueName: "dir"))
-    var output = "Reports"
-
-    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name.", valueName: "dir"))
-    var templates: String?
-
-    @Flag(name: .customLong("no-bom"), help: "Write the CSV without the UTF-8 byte-order mark Excel needs for Korean.")
-    var noBOM = false
+    @OptionGroup var out: OutputOptions
 
     @Flag(help: "Serve everything from the cache, sending nothing; uncached days are gaps.")
     var offline = false
@@ -50,22 +48,21 @@ struct FilmCommand: AsyncParsableCommand {
     func validate() throws {
         try cacheOptions.validate(offline: offline)
         if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
-        let formats = try ReportFormat.parseList(format)
-        if formats.contains(.txt) { throw ValidationError("a film's run has no txt form; use json, csv, md or html") }
+        try out.validate(all: Self.formats)
     }
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network)
-            let formats = try ReportFormat.parseList(format)
-            let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            let writer = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
+            let formats = try out.formats(all: Self.formats)
+            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
 
             func produce(_ client: KOBISClient, yesterday: Day, searched: String) async throws -> [URL] {
                 let code = try await resolve(client, searched: searched)
                 let run = try await FilmPipeline(client: client, width: network.jobs, simulated: sample).run(code: code, yesterday: yesterday)
-                let files = try FilmView.render(run, formats: formats, templates: templates, byteOrderMark: !noBOM)
+                let files = try FilmView.render(run, formats: formats, templates: templates, csv: out.csv)
                 return try writer.write(files)
             }
 
@@ -80,7 +77,7 @@ struct FilmCommand: AsyncParsableCommand {
                     return try await produce(client, yesterday: wiring.calendar.yesterday, searched: "the films in the cache")
                 }
             }
-            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: output)) }
+            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
+import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
@@ -181,4 +182,69 @@ struct TMDBOptions: ParsableArguments {
         }
         if noTMDB && requireTMDB { throw ValidationError("--no-tmdb and --require-tmdb contradict each other") }
     }
+}
+
+extension CSVDialect.Delimiter: ExpressibleByArgument {
+    public static var allValueStrings: [String] { ["comma", "semicolon", "tab"] }
+    public var defaultValueDescription: String { self == .comma ? "comma" : self == .semicolon ? "semicolon" : "tab" }
+}
+
+/// What a command writes and where: the formats, the folder (or standard output), templates and
+/// the CSV dialect. `report` and `film` share it.
+struct OutputOptions: ParsableArguments {
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Formats to write, comma-separated or repeated (-f md -f csv): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all the command has).",
+            valueName: "list"))
+    var format: [String] = []
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Folder for the files, or - to write one format to standard output (csv: the films table).", valueName: "dir"))
+    var output = "Reports"
+
+    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').", valueName: "dir"))
+    var templates: String?
+
+    @Flag(name: .customLong("no-bom"), help: "Write CSV files without the UTF-8 byte-order mark Excel needs for Korean.")
+    var noBOM = false
+
+    @Option(
+        name: .customLong("csv-delimiter"),
+        help: ArgumentHelp("CSV field separator: comma, semicolon (Excel in de, fr … locales) or tab.", valueName: "sep"))
+    var csvDelimiter: CSVDialect.Delimiter = .comma
+
+    var csv: CSVDialect { CSVDialect(byteOrderMark: !noBOM, delimiter: csvDelimiter) }
+
+    /// `--output -`.
+    var toStandardOutput: Bool { output == "-" }
+
+    /// The formats asked for, in order, each once; `all` when none was.
+    func formats(all: [ReportFormat]) throws -> [ReportFormat] {
+        guard !format.isEmpty else { return all }
+        var formats: [ReportFormat] = []
+        for list in format {
+            for format in try ReportFormat.parseList(list) where !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+
+    func validate(all: [ReportFormat]) throws {
+        let formats: [ReportFormat]
+        do {
+            formats = try self.formats(all: all)
+        } catch let error as FormatListError {
+            throw ValidationError(error.errorDescription ?? "unknown format")
+        }
+        if let unsupported = formats.first(where: { !all.contains($0) }) {
+            throw ValidationError("this command has no \(unsupported.rawValue) form; use \(all.map(\.rawValue).joined(separator: ", "))")
+        }
+        if toStandardOutput, formats.count != 1 {
+            throw ValidationError(
+                "--output - writes one format to standard output; choose it with --format (\(all.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    var directory: URL { URL(fileURLWithPath: output, isDirectory: true) }
 }

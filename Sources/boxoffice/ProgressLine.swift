@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import BoxOfficePipeline
 import Foundation
 
@@ -8,7 +9,9 @@ import Darwin
 #endif
 
 /// A one-line progress display on stderr for long runs: only when stderr is a terminal, redrawn a
-/// few times a second, cleared at the end. No colour is ever used, so NO_COLOR holds trivially.
+/// few times a second, cleared at the end, and cut to the terminal's width so that it never wraps
+/// (a wrapped line cannot be redrawn in place and fills a narrow terminal with stale copies). No
+/// colour is ever used, so NO_COLOR holds trivially.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let label: String
@@ -16,6 +19,8 @@ final class ProgressLine: @unchecked Sendable {
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
+    /// Charts the look-back stage will read after the range (the day before, the week before).
+    var lookBackCharts = 0
 
     init(enabled: Bool, label: String) {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
@@ -31,14 +36,34 @@ final class ProgressLine: @unchecked Sendable {
                 return
             }
             lastDraw = now
-            let fraction = Double(progress.chartsDone) / Double(max(progress.chartsTotal, 1))
             let elapsed = now.timeIntervalSince(started)
-            let eta = fraction > 0.02 ? " · ETA \(Self.duration(elapsed / fraction - elapsed))" : ""
+            let eta = Self.remaining(progress, lookBackCharts: lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
             let line =
                 "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(DisplayWidth.fit(line, Self.columns() - 1))".utf8))
             drawn = true
         }
+    }
+
+    /// Seconds left, from the work done so far: charts, films (movie info and TMDB, one unit each)
+    /// and the look-back's charts. Films not seen yet are projected from the new films per chart so
+    /// far (at most 3 a chart), so the estimate does not run out while the charts are still coming.
+    /// Nil until 2% of the work is done.
+    static func remaining(_ progress: FetchStage.Progress, lookBackCharts: Int, elapsed: TimeInterval) -> TimeInterval? {
+        let chartsLeft = progress.chartsTotal - progress.chartsDone
+        let perChart = progress.chartsDone > 0 ? min(Double(progress.filmsKnown) / Double(progress.chartsDone), 3) : 3
+        let filmsExpected = Double(progress.filmsKnown) + Double(chartsLeft) * perChart
+        let total = Double(progress.chartsTotal + lookBackCharts) + filmsExpected
+        let done = Double(progress.chartsDone + progress.filmsDone)
+        guard total > 0, done / total > 0.02 else { return nil }
+        return max(elapsed / (done / total) - elapsed, 0)
+    }
+
+    /// The terminal's width in columns (80 when it cannot be read).
+    static func columns() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 10 else { return 80 }
+        return Int(size.ws_col)
     }
 
     func finish() {

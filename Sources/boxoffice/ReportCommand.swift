@@ -15,11 +15,21 @@ struct ReportCommand: AsyncParsableCommand {
             With --weekly, --weekend or --weekdays the report holds KOBIS's period charts for the \
             completed periods the range overlaps (a range not made of whole periods is snapped to them, \
             with a note); without a range, the last completed one. \
-            stdout lists the files written, nothing else; errors go to stderr as one line.
+            stdout lists the files written, nothing else (with --output -, the one file itself); \
+            errors go to stderr as one line. Each run also rebuilds index.html and index.md in the \
+            output folder: every report there, newest first.
+
+            Examples:
+              boxoffice report --sample              the bundled week: no key, no network
+              boxoffice report -q                    yesterday, silent on success (for cron)
+              boxoffice report 2024-07 -f html,csv   a month, HTML and CSV only
+              boxoffice report --weekend             the last completed weekend chart
+              boxoffice report -f csv -o - | less    yesterday's films CSV on standard output
+              boxoffice report --latest -q           also boxoffice-latest.html … for a web page
 
             \(HelpText.environment)
 
-            \(ExitStatus.helpTable)
+            \(ExitStatus.reportHelpTable)
             """
     )
 
@@ -29,26 +39,19 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Use the bundled simulated week instead of KOBIS and TMDB: no key, no network.")
     var sample = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Comma-separated formats to write: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")).",
-            valueName: "list"))
-    var format = ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
-
-    @Option(name: .long, help: ArgumentHelp("Folder for the reports.", valueName: "dir"))
-    var output = "Reports"
+    @OptionGroup var out: OutputOptions
 
     @Option(name: .customLong("rank-by"), help: "Rank films by audience or by sales.")
     var rankBy: RankKey = .audience
 
-    @Option(
-        help: ArgumentHelp(
-            "Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').",
-            valueName: "dir"))
-    var templates: String?
+    @Flag(
+        help:
+            "Also write the report under stable names (boxoffice-latest.html, …), replaced with the rest, for a page or script that always reads the newest."
+    )
+    var latest = false
 
-    @Flag(name: .customLong("no-bom"), help: "Write CSV files without the UTF-8 byte-order mark Excel needs for Korean.")
-    var noBOM = false
+    @Flag(name: .customLong("no-index"), help: "Do not rebuild index.html and index.md, the output folder's list of every report in it.")
+    var noIndex = false
 
     @Flag(help: "Add TMDB's coming-soon list for Korea (automatic when the range ends yesterday).")
     var upcoming = false
@@ -77,6 +80,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     func validate() throws {
         try cacheOptions.validate(offline: offline)
+        try out.validate(all: ReportFormat.allCases)
+        if out.toStandardOutput, latest { throw ValidationError("--latest names files in a folder; it cannot go with --output -") }
         try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
     }
 
@@ -112,20 +117,22 @@ struct ReportCommand: AsyncParsableCommand {
             }
             var request = ReportPipeline.Request(
                 range: range, filters: chart.filters, rankBy: rankBy,
-                formats: try ReportFormat.parseList(format),
+                formats: try out.formats(all: ReportFormat.allCases),
                 today: wiring.calendar.today, offline: offline)
             request.depth = depth
             request.lookBack = !noLookBack
             request.periods = periods.map { (period!, $0.periods) }
+            request.latest = latest
             if let note = periods?.snapNote, !(sample && self.range == nil) {
                 request.notes.append(note)
                 if !cacheOptions.quiet { Terminal.printWarning(note) }
             }
-            let templates = try ReportTemplates.load(overrides: self.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
+            if request.lookBack, request.periods == nil { progress.lookBackCharts = ChartHistory.comparisonDays(for: range).count }
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let render = ReportRenderer(templates: templates, options: .init(csvByteOrderMark: !noBOM))
-            let write = ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
+            let render = ReportRenderer(templates: templates, options: .init(csv: out.csv))
+            let write = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
 
             func run(_ fetch: FetchStage, simulated: Bool) async throws -> ReportPipeline.Result {
                 try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: simulated)
@@ -161,8 +168,17 @@ struct ReportCommand: AsyncParsableCommand {
                     Redactor(secrets: wiring.secrets).redact(
                         result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
             }
+            guard !out.toStandardOutput else { return }
+            if !noIndex {
+                do {
+                    try ArchiveIndex(directory: out.directory, templates: templates).rebuild()
+                } catch let OutputError.cannotWrite(path, reason) {
+                    // The reports are written; a stale index is worth a warning, not a failed run.
+                    if !cacheOptions.quiet { Terminal.printWarning("the reports were written, but \(path) could not be rebuilt: \(reason)") }
+                }
+            }
             for url in result.paths {
-                Terminal.printLine(Terminal.displayPath(url, relativeTo: output))
+                Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output))
             }
         }
     }

@@ -10,7 +10,9 @@ enum CSVReader {
         let description: String
     }
 
-    static func parse(_ text: String) throws -> [[String]] {
+    /// `separators`: one for a strict reader; `[",", ";", "\t"]` reads like LibreOffice's default
+    /// import, which splits unquoted text at any of the three.
+    static func parse(_ text: String, separators: Set<Unicode.Scalar> = [","]) throws -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
@@ -32,7 +34,7 @@ enum CSVReader {
                 fieldStarted = true
             case "\"":
                 throw Malformed(description: "quote inside an unquoted field after \(field.debugDescription)")
-            case ",":
+            case _ where separators.contains(scalar):
                 record.append(field)
                 field = ""
                 fieldStarted = false
@@ -100,7 +102,7 @@ struct CSVTests {
     }
 
     func render(_ report: BoxOfficeReport, bom: Bool = true) async throws -> [String: Data] {
-        let renderer = ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(csvByteOrderMark: bom))
+        let renderer = ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(csv: .init(byteOrderMark: bom)))
         let files = try await renderer.render(report, formats: [.csv])
         return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
     }
@@ -120,7 +122,8 @@ struct CSVTests {
 
         for (record, film) in zip(records.dropFirst(), report.films) {
             let row = Dictionary(uniqueKeysWithValues: zip(header, record))
-            let expectedTitle = film.title.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+            // A line break inside a title comes back exactly as written (LF stays LF, CRLF stays CRLF).
+            let expectedTitle = film.title
             // A title that is a plain signed number ("+821012345678") is what a spreadsheet reads as that number: no prefix.
             let formula = ["=", "+", "-", "@", "\t"].contains { film.title.hasPrefix($0) } && !CSVContentType.isPlainNumber(film.title)
             #expect(row["title"] == (formula ? "'" : "") + expectedTitle)
@@ -151,13 +154,82 @@ struct CSVTests {
         #expect(rows[0]["days_since_open"] == "0" && rows[0]["date"] == "2024-01-10" && rows[0]["sales_share_pct"] == "10.5")
     }
 
+    @Test("every importer's defaults read the same columns: LibreOffice's Tab+Comma+Semicolon, and --csv-delimiter semicolon")
+    func importerDefaults() async throws {
+        let renderer = ReportRenderer(templates: try ReportTemplates.bundled())
+        let semicolons = ReportRenderer(
+            templates: try ReportTemplates.bundled(), options: .init(csv: .init(byteOrderMark: false, delimiter: .semicolon)))
+        for report in [Self.hostileReport(), FixedReports.threeDays] {
+            let comma = try await renderer.render(report, formats: [.csv])
+            let semicolon = try await semicolons.render(report, formats: [.csv])
+            #expect(comma.map(\.name) == semicolon.map(\.name))
+            for (file, other) in zip(comma, semicolon) {
+                let text = try #require(String(data: file.contents.dropFirst(3), encoding: .utf8))
+                let strict = try CSVReader.parse(text)
+                // List cells ("한국; 미국") and separators inside titles are quoted, so splitting at
+                // all three separators changes nothing.
+                #expect(try CSVReader.parse(text, separators: [",", ";", "\t"]) == strict, "\(file.name)")
+                #expect(Set(strict.map(\.count)).count == 1, "\(file.name): every row as wide as the header")
+                let semicolonText = try #require(String(data: other.contents, encoding: .utf8))
+                #expect(try CSVReader.parse(semicolonText, separators: [";"]) == strict, "\(file.name) with ;")
+                #expect(try CSVReader.parse(semicolonText, separators: [",", ";", "\t"]) == strict)
+            }
+        }
+    }
+
+    @Test("the films CSV opened by LibreOffice's default import: the same rows and columns (skipped without soffice)")
+    func libreOffice() async throws {
+        guard let soffice = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/usr/bin/libreoffice"].first(where: FileManager.default.isExecutableFile)
+        else {
+            print("CSVTests.libreOffice: skipped, LibreOffice (soffice) is not installed; apt-get install libreoffice-calc-nogui to run it")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-lo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try await render(Self.hostileReport())
+        let films = try #require(files["boxoffice-2024-01-10-films.csv"])
+        let input = folder.appendingPathComponent("films.csv")
+        try films.write(to: input)
+        // LibreOffice's import dialog defaults: Tab, Comma and Semicolon (9/44/59), " as the text
+        // delimiter, UTF-8 (76); written back out with commas, every text cell quoted.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: soffice)
+        process.arguments = [
+            "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--infilter=CSV:9/44/59,34,76,1",
+            "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true", "--outdir", folder.appendingPathComponent("out").path, input.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let converted = try String(contentsOf: folder.appendingPathComponent("out/films.csv"), encoding: .utf8)
+        let original = try CSVReader.parse(try #require(String(data: films.dropFirst(3), encoding: .utf8)))
+        // LibreOffice writes LF between records: read its lines with a lenient split on LF.
+        let read = try CSVReader.parse(converted.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(read.count == original.count)
+        #expect(read.map(\.count) == original.map(\.count), "no row shifted")
+        let titleColumn = try #require(original[0].firstIndex(of: "title"))
+        let nations = try #require(original[0].firstIndex(of: "nations"))
+        for (row, expected) in zip(read.dropFirst(), original.dropFirst()) {
+            #expect(row[nations] == "한국; 미국")
+            // A plain number ("+821012345678") is read as the number it is, by design.
+            guard !CSVContentType.isPlainNumber(expected[titleColumn]) else { continue }
+            #expect(
+                row[titleColumn].replacingOccurrences(of: "\r\n", with: "\n") == expected[titleColumn].replacingOccurrences(of: "\r\n", with: "\n"))
+        }
+    }
+
     @Test(
         "the content type: quoting and the formula guard",
         arguments: [
             ("plain", "plain"),
             ("a,b", "\"a,b\""),
             ("say \"hi\"", "\"say \"\"hi\"\"\""),
-            ("line\nbreak", "\"line\r\nbreak\""),
+            ("line\nbreak", "\"line\nbreak\""),
+            ("a;b", "\"a;b\""),
+            ("a\tb", "\"a\tb\""),
+            ("한국; 미국", "\"한국; 미국\""),
             ("=1+1", "'=1+1"),
             ("-2", "-2"),
             ("-2.5", "-2.5"),
@@ -165,7 +237,7 @@ struct CSVTests {
             ("-", "'-"),
             ("-1e5", "'-1e5"),
             ("@SUM(A1)", "'@SUM(A1)"),
-            ("\rX", "\"'\r\nX\""),
+            ("\rX", "\"'\rX\""),
             ("", ""),
             ("한국어", "한국어"),
         ])

@@ -102,7 +102,7 @@ struct MarketTests {
         let report = ReportBuilder.build(
             range: DateRange(start: Day("2024-05-01"), end: Day("2024-05-03")), charts: Self.charts, movies: [:], options: .init())
         let rendered = try await ReportTemplates.load(overrides: nil).renderList("days.csv", CSVView.days(report), listKey: "days")
-        let file = CSVContentType.file(from: rendered, byteOrderMark: true)
+        let file = CSVContentType.file(from: rendered, dialect: .init())
         #expect(file.starts(with: [0xEF, 0xBB, 0xBF]), "a BOM, like the other CSVs")
         let records = try CSVReader.parse(String(decoding: file.dropFirst(3), as: UTF8.self))
         #expect(

@@ -125,7 +125,13 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// Names of the files in a subfolder, hidden ones included, sorted.
+    /// The report files in folder `name`, without the archive index every report run rebuilds
+    /// there (``allFiles(in:)`` has it too).
     func files(in name: String) -> [String] {
+        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" }
+    }
+
+    func allFiles(in name: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(name).path)) ?? []).sorted()
     }
 }

@@ -34,7 +34,7 @@ struct TMDBEnrichmentTests {
         let (result, folder, kobis) = try await run(tmdb)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let films = try text(folder, "\(Self.stem)-films.csv")
-        #expect(films.contains(",900001,검은 파도,검은 파도,7.4,312,exact,,부산; 밀수; 형사"))
+        #expect(films.contains(",900001,검은 파도,검은 파도,7.4,312,exact,,\"부산; 밀수; 형사\""), "a list cell is quoted: it holds a separator")
         #expect(films.contains(",900008,라 뤼미에르,La Lumière,6.6,41,likely,"))
         #expect(films.contains(",,,,,,none,,,"), "바람의 기록 stays unmatched: blank TMDB cells, then the first-to-last columns")
         let markdown = try text(folder, "\(Self.stem).md")

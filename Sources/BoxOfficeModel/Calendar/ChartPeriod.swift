@@ -79,6 +79,12 @@ public struct ChartPeriod: Hashable, Sendable, Codable, Comparable {
         return (thursday.year, firstThursday.distance(to: thursday) / 7 + 1)
     }
 
+    /// `2025-W10`: ISO 8601's week notation.
+    public var isoWeekText: String {
+        let (year, week) = isoWeek
+        return "\(year)-W\(week < 10 ? "0" : "")\(week)"
+    }
+
     /// `yearWeekTime` as KOBIS writes it: `YYYYWW`.
     public var yearWeekTime: String {
         let (year, week) = isoWeek

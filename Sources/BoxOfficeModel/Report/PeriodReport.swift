@@ -48,10 +48,9 @@ public struct PeriodReport: Codable, Sendable, Equatable {
     public static func periods(_ charts: [WeeklyChart], today: Day?) -> [PeriodReport] {
         var previous: PeriodReport?
         return charts.sorted { $0.period < $1.period }.map { chart in
-            let (year, week) = chart.period.isoWeek
             var period = PeriodReport(
                 kind: chart.period.kind, start: chart.period.start, end: chart.period.end,
-                isoWeek: "\(year)-W\(week < 10 ? "0" : "")\(week)",
+                isoWeek: chart.period.isoWeekText,
                 audience: chart.entries.reduce(0) { $0 + $1.audience },
                 sales: chart.entries.reduce(0) { $0 + $1.sales },
                 entries: chart.entries.map { entry in

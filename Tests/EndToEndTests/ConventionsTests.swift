@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import BoxOfficeOutput
+
+/// The command line's conventions (issue 15): short options, one-line errors, standard output,
+/// repeated --format, the archive index and --latest, the CSV delimiter. All on the bundled sample.
+@Suite("Command-line conventions")
+struct ConventionsTests {
+    static let stem = "boxoffice-sample-2025-03-03_2025-03-09"
+
+    @Test("-o - writes one format whole to standard output, creates no folder named '-', lists nothing else")
+    func standardOutput() async throws {
+        let folder = try TemporaryFolder()
+        let txt = try await BoxOfficeProcess.run(["report", "--sample", "-f", "txt", "-o", "-"], in: folder.url)
+        #expect(txt.status == 0 && txt.stderr.isEmpty, "\(txt.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("-").path))
+        #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
+        let written = try await BoxOfficeProcess.run(["report", "--sample", "-f", "txt", "-o", "out"], in: folder.url)
+        #expect(written.status == 0)
+        let expected = try String(contentsOf: folder.url.appendingPathComponent("out/\(Self.stem).txt"), encoding: .utf8)
+        #expect(txt.stdout == expected, "the txt report, byte for byte, and no file list")
+
+        // csv on standard output is the films table.
+        let csv = try await BoxOfficeProcess.run(["report", "--sample", "-f", "csv", "-o", "-", "--no-bom"], in: folder.url)
+        #expect(csv.status == 0)
+        #expect(csv.stdout.hasPrefix("rank,movie_cd,title,"))
+
+        let several = try await BoxOfficeProcess.run(["report", "--sample", "-o", "-"], in: folder.url)
+        #expect(several.status == 64 && several.stdout.isEmpty)
+        #expect(several.stderrLines.count == 1 && several.stderr.contains("one format"), "\(several.stderr)")
+    }
+
+    @Test("repeated --format options add up; -f, -o and -q are short for --format, --output and --quiet")
+    func repeatedFormats() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "--sample", "-f", "md", "--format", "json,md", "-f", "txt", "-o", "out", "-q"], in: folder.url)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(folder.files(in: "out") == ["\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"])
+        #expect(result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt"], "in the order given, each once")
+    }
+
+    @Test("every bad argument is one line on stderr and exit 64 (no usage block); -V prints the version")
+    func oneLineErrors() async throws {
+        let folder = try TemporaryFolder()
+        for arguments in [
+            ["report", "--depth", "7"], ["report", "--nonsense"], ["report", "--sample", "-f", "pdf"], ["report", "--csv-delimiter", "pipe"],
+            ["film"], ["fetch"], ["report", "--concurrency", "99", "--sample"],
+        ] {
+            let result = try await BoxOfficeProcess.run(arguments, in: folder.url)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("boxoffice: ") && !result.stderr.contains("Error:"), "\(result.stderr)")
+        }
+        let version = try await BoxOfficeProcess.run(["-V"], in: folder.url)
+        let long = try await BoxOfficeProcess.run(["--version"], in: folder.url)
+        #expect(version.status == 0 && version.stdout == long.stdout && !version.stdout.isEmpty)
+    }
+
+    @Test("a folder that cannot be made: 73 with a reason a person can act on, no Foundation error domain")
+    func cannotWrite() async throws {
+        let folder = try TemporaryFolder()
+        try Data("x".utf8).write(to: folder.url.appendingPathComponent("notes"))
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "-o", "notes/reports"], in: folder.url)
+        #expect(result.status == 73)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("is a file, not a folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("could not be completed"))
+    }
+
+    @Test("fetch --help lists fetch's own exit codes; report --help and fetch --help show examples")
+    func help() async throws {
+        let folder = try TemporaryFolder()
+        let fetch = try await BoxOfficeProcess.run(["fetch", "--help"], in: folder.url)
+        #expect(fetch.stdout.contains("the whole range is cached") && fetch.stdout.contains("Examples:"))
+        #expect(!fetch.stdout.contains("every requested report was written") && !fetch.stdout.contains("66"))
+        let report = try await BoxOfficeProcess.run(["report", "--help"], in: folder.url)
+        #expect(report.stdout.contains("Examples:") && report.stdout.contains("every requested report was written"))
+        #expect(report.stdout.contains("-o, --output") && report.stdout.contains("-f, --format") && report.stdout.contains("-q, --quiet"))
+    }
+
+    @Test("--latest writes stable names beside the dated ones; index.html and index.md list every report, newest first")
+    func latestAndIndex() async throws {
+        let folder = try TemporaryFolder()
+        let first = try await BoxOfficeProcess.run(["report", "--sample", "-f", "html,md", "--latest", "-o", "web"], in: folder.url)
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let weekend = try await BoxOfficeProcess.run(["report", "--sample", "--weekend", "-f", "html", "-o", "web"], in: folder.url)
+        #expect(weekend.status == 0, "\(weekend.stderr)")
+        let files = folder.allFiles(in: "web")
+        #expect(files.contains("boxoffice-sample-latest.html") && files.contains("boxoffice-sample-latest.md"))
+        #expect(files.contains("index.html") && files.contains("index.md"))
+        #expect(!files.contains { $0.hasPrefix(".") }, "no temporary file left")
+        let dated = try Data(contentsOf: folder.url.appendingPathComponent("web/\(Self.stem).html"))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("web/boxoffice-sample-latest.html")) == dated)
+
+        let index = try String(contentsOf: folder.url.appendingPathComponent("web/index.md"), encoding: .utf8)
+        let lines = index.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        #expect(lines.count == 3, "\(index)")
+        #expect(lines[0].hasPrefix("- Latest daily (sample)"))
+        // Newest first: the weekend (ending 03-09, starting 03-07) before the week (ending 03-09, starting 03-03).
+        #expect(lines[1].hasPrefix("- Weekend 2025-03-07 – 2025-03-09") && lines[2].hasPrefix("- Daily 2025-03-03 – 2025-03-09"))
+        let html = try String(contentsOf: folder.url.appendingPathComponent("web/index.html"), encoding: .utf8)
+        #expect(html.contains("href=\"boxoffice-sample-weekend-2025-03-07_2025-03-09.html\""))
+        #expect(html.contains("<meta name=\"viewport\""))
+
+        // --no-index leaves the index as it was.
+        let before = try Data(contentsOf: folder.url.appendingPathComponent("web/index.md"))
+        _ = try await BoxOfficeProcess.run(["report", "--sample", "--depth", "20", "-f", "md", "-o", "web", "--no-index"], in: folder.url)
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("web/index.md")) == before)
+    }
+
+    @Test("--csv-delimiter semicolon: every CSV separated by ; with list cells quoted")
+    func semicolon() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "-f", "csv", "--csv-delimiter", "semicolon", "-o", "out"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let films = try Data(contentsOf: folder.url.appendingPathComponent("out/\(Self.stem)-films.csv"))
+        #expect(films.starts(with: [0xEF, 0xBB, 0xBF]), "the BOM stays: Excel needs it for Korean")
+        let text = String(decoding: films.dropFirst(3), as: UTF8.self)
+        #expect(text.hasPrefix("rank;movie_cd;title;title_en;"))
+        #expect(text.contains(";\"범죄; 액션\";"))
+        #expect(!text.contains("sep="), "no sep= line: Excel would then ignore the BOM")
+    }
+}
