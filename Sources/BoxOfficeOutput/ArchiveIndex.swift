@@ -102,6 +102,7 @@ public struct ArchiveIndex {
             extensions.contains(String(name[name.index(after: dot)...]))
         else { return nil }
         var stem = String(name[..<dot])
+        if stem.hasSuffix(".ko") { stem.removeLast(3) }
         if name.hasSuffix(".csv") {
             guard let part = csvParts.first(where: { stem.hasSuffix("-" + $0) }) else { return nil }
             stem.removeLast(part.count + 1)
@@ -149,6 +150,7 @@ public struct ArchiveIndex {
     /// `HTML`, `Markdown`, `films CSV` …
     static func label(_ name: String, base: String) -> String {
         let rest = name.dropFirst(base.count)
+        if rest.hasPrefix(".ko.") { return label(base + rest.dropFirst(3), base: base) + " (한국어)" }
         switch rest {
         case ".html": return "HTML"
         case ".md": return "Markdown"
@@ -160,7 +162,7 @@ public struct ArchiveIndex {
     }
 
     static func order(_ name: String, base: String) -> Int {
-        [".html", ".md", ".txt", "-films.csv", "-daily.csv", "-days.csv", "-weeks.csv", ".csv", ".json"]
+        [".html", ".ko.html", ".md", ".ko.md", ".txt", ".ko.txt", "-films.csv", "-daily.csv", "-days.csv", "-weeks.csv", ".csv", ".json"]
             .firstIndex(of: String(name.dropFirst(base.count))) ?? 99
     }
 }

@@ -4,62 +4,145 @@ import Foundation
 /// Geometry for the HTML report's SVG line chart of the top five films' audience over the range,
 /// as stored strings the template draws with presentation attributes.
 ///
-/// Daily points for ranges up to ``ReportView/dailyTablesMaxDays`` days, weekly sums beyond. A
+/// Daily points for ranges up to ``ReportView/dailyTablesMaxDays`` days, whole Monday-to-Sunday
+/// weeks beyond (a partial week at either end is left out and said so, not drawn as a dive). A
 /// film's line breaks on days it was off the chart rather than dropping to zero.
+///
+/// The SVG scales with its box, so its text would shrink with the screen: the chart is drawn twice,
+/// a wide layout for screens of 800 px and paper and a narrow one for phones, each sized so that its
+/// text is at least 11 px where it is shown. The legend and a single day's ranked bars are HTML,
+/// which wraps at any width.
 enum ChartView {
-    static let width = 760.0
-    static let plotLeft = 78.0
-    static let plotRight = 744.0
-    static let plotTop = 16.0
-    static let plotBottom = 236.0
-    static let legendTop = 296.0
-    static let legendRowHeight = 20.0
+    /// One drawing of the chart: the box and its text size, in SVG units.
+    struct Layout {
+        var name: String
+        var width: Double
+        var plotLeft: Double
+        var plotRight: Double
+        var plotTop = 30.0
+        var plotBottom: Double
+        var fontSize: Double
+        /// X labels at most.
+        var labels: Int
+
+        /// Shown from 800 px (and printed): 760 units in at least ~700 px keeps 12-unit text ≥ 11 px.
+        static let wide = Layout(name: "wide", width: 760, plotLeft: 64, plotRight: 732, plotBottom: 236, fontSize: 12, labels: 8)
+        /// Shown below 800 px: 360 units in at least the ~300 px a 360 px phone leaves keeps 13-unit text ≥ 11 px.
+        static let narrow = Layout(name: "narrow", width: 360, plotLeft: 50, plotRight: 340, plotBottom: 200, fontSize: 13, labels: 4)
+    }
+
     static let colors = ["#1f5f99", "#c8414b", "#d99a20", "#16846e", "#6b4a9a"]
 
-    static func make(_ report: BoxOfficeReport) -> [String: Any] {
+    /// The data the layouts draw: the x positions and each top film's value at each.
+    struct Data {
+        var buckets: [Day]
+        var top: [FilmRanking]
+        var values: [[Int64?]]
+        var weekly: Bool
+        var periodKind: PeriodKind?
+        /// Days of the range in partial weeks left out of a weekly chart.
+        var leftOut: [DateRange]
+        var peak: Int64 { values.flatMap { $0.compactMap { $0 } }.max() ?? 0 }
+    }
+
+    static func data(_ report: BoxOfficeReport) -> Data {
         let range = report.range.dateRange
         let periodKind = report.periodKind
         let weekly = periodKind == nil && range.dayCount > ReportView.dailyTablesMaxDays
-        // The x positions: each period of a period report, each day, or each Monday-based week
-        // clipped to the range.
-        let buckets: [Day] =
-            periodKind != nil
-            ? report.periods.map(\.start)
-            : weekly ? Array(Set(range.days.map { max($0.weekStart, range.start) })).sorted() : range.days
+        var leftOut: [DateRange] = []
+        let buckets: [Day]
+        if periodKind != nil {
+            buckets = report.periods.map(\.start)
+        } else if weekly {
+            // Whole weeks only: a partial week's sum is not comparable with the others.
+            let firstMonday = range.start.isoWeekday == 1 ? range.start : range.start.weekStart + 7
+            let lastSunday = range.end.isoWeekday == 7 ? range.end : range.end.weekStart - 1
+            buckets = stride(from: 0, through: firstMonday.distance(to: lastSunday) - 6, by: 7).map { firstMonday + $0 }
+            if firstMonday > range.start { leftOut.append(DateRange(start: range.start, end: firstMonday - 1)) }
+            if lastSunday < range.end { leftOut.append(DateRange(start: lastSunday + 1, end: range.end)) }
+        } else {
+            buckets = range.days
+        }
         let bucketIndex = Dictionary(uniqueKeysWithValues: buckets.enumerated().map { ($1, $0) })
-        func bucket(_ day: Day) -> Int { bucketIndex[weekly ? max(day.weekStart, range.start) : day]! }
         let charts: [(date: Day, entries: [DayEntry])] =
             periodKind != nil ? report.periods.map { ($0.start, $0.entries) } : report.days.map { ($0.date, $0.entries) }
-
         let top = Array(report.films.prefix(5))
         var values = Array(repeating: [Int64?](repeating: nil, count: buckets.count), count: top.count)
-        let slot = Dictionary(uniqueKeysWithValues: top.enumerated().map { ($1.movieCode, $0) })
+        let slot = Dictionary(top.enumerated().map { ($1.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
         for chart in charts {
+            guard let position = bucketIndex[weekly ? chart.date.weekStart : chart.date] else { continue }
             for entry in chart.entries {
                 guard let series = slot[entry.movieCode] else { continue }
-                values[series][bucket(chart.date)] = (values[series][bucket(chart.date)] ?? 0) + entry.audience
+                values[series][position] = (values[series][position] ?? 0) + entry.audience
             }
         }
-        let peak = values.flatMap { $0.compactMap { $0 } }.max() ?? 0
-        let scaleMax = niceCeiling(peak)
+        return Data(buckets: buckets, top: top, values: values, weekly: weekly, periodKind: periodKind, leftOut: leftOut)
+    }
 
+    static func make(_ report: BoxOfficeReport, words: Words = .english) -> [String: Any] {
+        let range = report.range.dateRange
+        let data = data(report)
+        let top = data.top
+        let peak = data.peak
+        let unit = words.chartUnit(data.periodKind, weekly: data.weekly)
+        let names = legendNames(top, words: words)
+
+        // One day or one period has nothing to draw a line through: ranked bars instead.
+        let bars: [[String: String]] = top.enumerated().map { index, film in
+            let value = data.values[index].first.flatMap { $0 } ?? 0
+            return [
+                "label": "\(film.rank). \(names[index])",
+                "audience": words.grouped(value),
+                "percent": PeopleFormat.trimmed(max(0.5, 100 * Double(value) / Double(max(peak, 1))), places: 1) + "%",
+                "color": colors[index],
+            ]
+        }
+        let legend: [[String: String]] = top.enumerated().map { index, film in
+            ["label": "\(film.rank). \(names[index])", "audience": words.grouped(film.audience), "color": colors[index]]
+        }
+        return [
+            "has_series": !top.isEmpty && peak > 0,
+            "single": data.buckets.count == 1,
+            "bars": bars,
+            "legend": legend,
+            "bars_caption": words.barsCaption(count: top.count, periodKind: data.periodKind, range: range),
+            "title": words.chartTitle(count: top.count, unit: unit, range: range),
+            "caption_note": words.chartNote(leftOut: data.leftOut),
+            "description": top.map { "\($0.title): \(words.grouped($0.audience))" }.joined(separator: "; "),
+            "layouts": data.buckets.count > 1 ? [Layout.wide, .narrow].map { draw(data, $0, words: words) } : [],
+        ]
+    }
+
+    /// Titles as the legend shows them: a title shared by two of the films gets its open year (or
+    /// its KOBIS code when that is shared too), so the lines can be told apart.
+    static func legendNames(_ films: [FilmRanking], words: Words) -> [String] {
+        let counts = Dictionary(films.map { ($0.title, 1) }, uniquingKeysWith: +)
+        let years = Dictionary(films.map { ("\($0.title)|\($0.openDate?.year ?? 0)", 1) }, uniquingKeysWith: +)
+        return films.map { film in
+            guard counts[film.title, default: 0] > 1 else { return film.title }
+            if let year = film.openDate?.year, years["\(film.title)|\(year)"] == 1 { return "\(film.title) (\(year))" }
+            return "\(film.title) (\(film.movieCode))"
+        }
+    }
+
+    static func draw(_ data: Data, _ layout: Layout, words: Words) -> [String: Any] {
+        let scaleMax = niceCeiling(data.peak)
+        let count = data.buckets.count
         func x(_ index: Int) -> Double {
-            buckets.count == 1
-                ? (plotLeft + plotRight) / 2
-                : plotLeft + (plotRight - plotLeft) * Double(index) / Double(buckets.count - 1)
+            count == 1
+                ? (layout.plotLeft + layout.plotRight) / 2
+                : layout.plotLeft + (layout.plotRight - layout.plotLeft) * Double(index) / Double(count - 1)
         }
         func y(_ value: Int64) -> Double {
-            plotBottom - (plotBottom - plotTop) * Double(value) / Double(max(scaleMax, 1))
+            layout.plotBottom - (layout.plotBottom - layout.plotTop) * Double(value) / Double(max(scaleMax, 1))
         }
-
-        let series: [[String: Any]] = top.enumerated().map { index, film in
+        let series: [[String: Any]] = data.top.enumerated().map { index, film in
             var segments: [[String]] = []
             var current: [String] = []
             var dots: [[String: String]] = []
-            for (position, value) in values[index].enumerated() {
+            for (position, value) in data.values[index].enumerated() {
                 if let value {
-                    let point = "\(coordinate(x(position))),\(coordinate(y(value)))"
-                    current.append(point)
+                    current.append("\(coordinate(x(position))),\(coordinate(y(value)))")
                     dots.append(["cx": coordinate(x(position)), "cy": coordinate(y(value))])
                 } else if !current.isEmpty {
                     segments.append(current)
@@ -67,82 +150,45 @@ enum ChartView {
                 }
             }
             if !current.isEmpty { segments.append(current) }
-            let legendY = legendTop + legendRowHeight * Double(index)
             return [
-                "title": film.title,
-                "rank": String(film.rank),
-                "color": colors[index],
-                "segments": segments.map { ["points": $0.joined(separator: " ")] },
-                "dots": dots,
-                "legend_y": coordinate(legendY),
-                "legend_text_y": coordinate(legendY + 4),
-                "audience": PeopleFormat.grouped(film.audience),
+                "title": film.title, "rank": String(film.rank), "color": colors[index], "audience": words.grouped(film.audience),
+                "segments": segments.map { ["points": $0.joined(separator: " ")] }, "dots": dots,
             ]
         }
-
         let yTicks: [[String: String]] = (0...4).map { step in
             let value = scaleMax / 4 * Int64(step)
-            return ["y": coordinate(y(value)), "label_y": coordinate(y(value) + 4), "label": PeopleFormat.grouped(value)]
+            return ["y": coordinate(y(value)), "label_y": coordinate(y(value) + layout.fontSize / 3), "label": words.compact(value)]
         }
-        let labelEvery = max(1, Int((Double(buckets.count) / 8).rounded(.up)))
-        var labelled = Array(stride(from: 0, to: buckets.count, by: labelEvery))
-        if let last = labelled.last, buckets.count - 1 - last >= max(1, labelEvery / 2) { labelled.append(buckets.count - 1) }
+        let labelEvery = max(1, Int((Double(count) / Double(layout.labels)).rounded(.up)))
+        var labelled = Array(stride(from: 0, to: count, by: labelEvery))
+        if let last = labelled.last, count - 1 - last >= max(1, labelEvery / 2) { labelled.append(count - 1) }
         let xTicks: [[String: String]] = labelled.map { index in
-            let label = String(buckets[index].iso.dropFirst(5))
-            return ["x": coordinate(x(index)), "label": weekly ? "w/c \(label)" : label]
-        }
-        let unit = periodKind.map { $0.unitName(plural: false) } ?? (weekly ? "week" : "day")
-        let axis: String =
-            switch periodKind {
-            case .week?: "Week (from its Monday)"
-            case .weekend?: "Weekend (from its Friday)"
-            case .weekdays?: "Weekdays (from their Monday)"
-            case nil: weekly ? "Week commencing (Monday)" : "Date"
-            }
-
-        // One day or one period has nothing to draw a line through: ranked bars instead.
-        let barTop = 12.0
-        let barRow = 38.0
-        let bars: [[String: String]] = top.enumerated().map { index, film in
-            let value = values[index].first.flatMap { $0 } ?? 0
-            let y = barTop + barRow * Double(index)
-            return [
-                "label": "\(film.rank). \(film.title) — \(PeopleFormat.grouped(value))",
-                "label_y": coordinate(y + 12),
-                "bar_y": coordinate(y + 18),
-                "bar_width": coordinate(max(2, (plotRight - 16) * Double(value) / Double(max(peak, 1)))),
-                "color": colors[index],
+            // The last label ends at its tick, so it is never cut at the edge.
+            [
+                "x": coordinate(x(index)), "label": words.monthDay(data.buckets[index]),
+                "anchor": index == count - 1 && index > 0 ? "end" : "middle",
             ]
         }
-
         return [
-            "has_series": !top.isEmpty && peak > 0,
-            "single": buckets.count == 1,
-            "bars": bars,
-            "bars_height": coordinate(barTop + barRow * Double(max(top.count, 1)) + 4),
-            "bars_caption":
-                "Audience of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(periodKind == nil ? range.displayText : "the \(unit) \(range.displayText)")",
-            "title": "Audience per \(unit) of the top \(top.count) film\(top.count == 1 ? "" : "s"), \(range.displayText)",
-            "description": top.map { "\($0.title): \(PeopleFormat.grouped($0.audience))" }.joined(separator: "; "),
-            "width": coordinate(width),
-            "height": coordinate(legendTop + legendRowHeight * Double(max(top.count, 1)) + 4),
-            "plot_left": coordinate(plotLeft),
-            "plot_right": coordinate(plotRight),
-            "plot_top": coordinate(plotTop),
-            "plot_bottom": coordinate(plotBottom),
-            "x_tick_label_y": coordinate(plotBottom + 18),
-            "x_tick_end_y": coordinate(plotBottom + 5),
-            "x_axis_label": axis,
-            "x_axis_label_x": coordinate((plotLeft + plotRight) / 2),
-            "x_axis_label_y": coordinate(plotBottom + 42),
-            "y_axis_label": "Audience per \(unit)",
-            "y_axis_label_x": coordinate(16),
-            "y_axis_label_y": coordinate((plotTop + plotBottom) / 2),
+            "name": layout.name,
+            "width": coordinate(layout.width),
+            "height": coordinate(layout.plotBottom + layout.fontSize * 3.6),
+            "font_size": coordinate(layout.fontSize),
+            "plot_left": coordinate(layout.plotLeft),
+            "plot_right": coordinate(layout.plotRight),
+            "plot_top": coordinate(layout.plotTop),
+            "plot_bottom": coordinate(layout.plotBottom),
+            "x_tick_label_y": coordinate(layout.plotBottom + layout.fontSize * 1.5),
+            "x_tick_end_y": coordinate(layout.plotBottom + 5),
+            "x_axis_label": words.chartAxis(data.periodKind, weekly: data.weekly),
+            "x_axis_label_x": coordinate((layout.plotLeft + layout.plotRight) / 2),
+            "x_axis_label_y": coordinate(layout.plotBottom + layout.fontSize * 3.1),
+            "y_axis_label": words.chartYAxis(words.chartUnit(data.periodKind, weekly: data.weekly)),
+            "y_axis_label_x": coordinate(layout.plotLeft),
+            "y_axis_label_y": coordinate(layout.plotTop - 14),
             "y_ticks": yTicks,
             "x_ticks": xTicks,
             "series": series,
-            "legend_x": coordinate(plotLeft),
-            "legend_text_x": coordinate(plotLeft + 22),
         ]
     }
 

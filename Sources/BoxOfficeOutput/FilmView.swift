@@ -29,10 +29,10 @@ public enum FilmView {
     }
 
     /// `580,827 (2025-02-28 – 2025-03-02)`, `123,696 (2025-02-26, #1)`, or `–`.
-    static func figure(_ figure: RunFigure?) -> String {
+    static func figure(_ figure: RunFigure?, words: Words = .english) -> String {
         guard let figure else { return "–" }
-        let when = figure.start == figure.end ? figure.start.iso : "\(figure.start.iso) – \(figure.end.iso)"
-        return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { ", #\($0)" } ?? ""))"
+        let when = words.range(DateRange(start: figure.start, end: figure.end))
+        return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""))"
     }
 
     public static func make(_ run: FilmRun) -> [String: Any] {

@@ -4,8 +4,12 @@ import Foundation
 /// The highlights as the templates see them: one flag per kind (`is_streak` …), so a template picks
 /// the sentence, and every figure formatted. The sentences live in the templates.
 public enum HighlightView {
-    public static func make(_ highlights: [Highlight], period: PeriodKind?) -> [[String: Any]] {
-        let unit = period.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? ("day", "days")
+    public static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
+        let unit =
+            words.ko
+            ? (words.chartUnit(period, weekly: false), words.chartUnit(period, weekly: false))
+            : period.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? ("day", "days")
+        func when(_ start: Day, _ end: Day) -> String { Self.when(start, end, words: words) }
         return highlights.map { fact in
             let count = fact.count ?? 0
             let films = fact.films ?? []
@@ -23,12 +27,15 @@ public enum HighlightView {
                 "is_total_change": fact.kind == .totalChange,
                 "kind": fact.kind.rawValue,
                 "when": fact.kind == .rangeLeader || period == nil
-                    ? when(fact.start, fact.end) : "the \(period!.unitName(plural: false)) of \(when(fact.start, fact.end))",
+                    ? when(fact.start, fact.end)
+                    : words.ko
+                        ? "\(when(fact.start, fact.end)) \(unit.0)" : "the \(period!.unitName(plural: false)) of \(when(fact.start, fact.end))",
                 "date": fact.end.iso,
                 "movie_cd": fact.movieCode ?? "",
                 "title": fact.title ?? "",
                 "rank": fact.rank.map(String.init) ?? "",
                 "audience": fact.audience.map(PeopleFormat.grouped) ?? "",
+                "audience_korean": fact.audience.map(PeopleFormat.manwon) ?? "",
                 "count": String(count),
                 "has_run": count >= 2,
                 "at_least": fact.atLeast ?? false,
@@ -49,8 +56,8 @@ public enum HighlightView {
         }
     }
 
-    /// `Sun 2025-03-09`, or `2025-03-07 – 2025-03-09` for a period.
-    static func when(_ start: Day, _ end: Day) -> String {
-        start == end ? "\(PeopleFormat.weekday(end)) \(end.iso)" : "\(start.iso) – \(end.iso)"
+    /// `Sun 2025-03-09`, or `2025-03-07 – 2025-03-09` for a period; `2025년 3월 9일 (일)`, `2025년 3월 7일 ~ 9일`.
+    static func when(_ start: Day, _ end: Day, words: Words = .english) -> String {
+        start == end ? words.dateWithWeekday(end) : words.range(DateRange(start: start, end: end))
     }
 }

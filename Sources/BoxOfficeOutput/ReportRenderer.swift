@@ -6,9 +6,12 @@ public struct ReportRenderer: Sendable {
     public struct Options: Sendable {
         /// How CSV files are written: separator and byte-order mark.
         public var csv: CSVDialect
+        /// The language of the Markdown, HTML and text reports, and whether the HTML shows posters.
+        public var style: ReportView.Style
 
-        public init(csv: CSVDialect = .init()) {
+        public init(csv: CSVDialect = .init(), style: ReportView.Style = .init()) {
             self.csv = csv
+            self.style = style
         }
     }
 
@@ -86,6 +89,11 @@ public struct ReportRenderer: Sendable {
         return formats.flatMap { names[$0] ?? [] }
     }
 
+    /// `report.html`, or `report.ko.html` for a Korean report.
+    public static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
+        language == .en ? "report.\(format.rawValue)" : "report.\(language.rawValue).\(format.rawValue)"
+    }
+
     func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
         RenderedFile(name: base + ".json", contents: try await ReportJSON.encode(report))
     }
@@ -112,10 +120,15 @@ public struct ReportRenderer: Sendable {
 
     /// The Markdown, HTML and plain-text reports among `formats`: the first two from one view model.
     func documents(_ report: BoxOfficeReport, formats: [ReportFormat], base: String) throws -> [(ReportFormat, [RenderedFile])] {
-        let view = formats.contains(.md) || formats.contains(.html) ? ReportView.make(report) : [:]
+        let style = options.style
+        let view = formats.contains(.md) || formats.contains(.html) ? ReportView.make(report, style: style) : [:]
         return try formats.map { format in
-            let text = try templates.render("report.\(format.rawValue)", format == .txt ? TextView.make(report) : view)
-            return (format, [RenderedFile(name: "\(base).\(format.rawValue)", contents: Data(text.utf8))])
+            let text = try templates.render(
+                Self.templateName(format, language: style.words.language), format == .txt ? TextView.make(report, words: style.words) : view)
+            // A Korean report's documents are `….ko.html`, beside the English ones; the data files
+            // (JSON, CSV) are the same in both languages.
+            let suffix = style.words.language == .en ? "" : ".\(style.words.language.rawValue)"
+            return (format, [RenderedFile(name: "\(base)\(suffix).\(format.rawValue)", contents: Data(text.utf8))])
         }
     }
 }

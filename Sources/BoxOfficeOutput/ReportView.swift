@@ -10,33 +10,46 @@ public enum ReportView {
     /// Ranges longer than this show a weekly summary instead of daily tables.
     public static let dailyTablesMaxDays = 31
 
-    public static func make(_ report: BoxOfficeReport) -> [String: Any] {
+    /// How a report is presented: its language, and whether the HTML loads posters from TMDB.
+    public struct Style: Sendable {
+        public var words: Words
+        /// Show TMDB posters (loaded from image.tmdb.org when the page is opened); false for
+        /// `--no-posters`, a page that requests nothing.
+        public var posters: Bool
+
+        public init(language: ReportLanguage = .en, posters: Bool = true) {
+            words = Words(language: language)
+            self.posters = posters
+        }
+    }
+
+    public static func make(_ report: BoxOfficeReport, style: Style = .init()) -> [String: Any] {
+        let w = style.words
         let range = report.range.dateRange
         let summary = report.summary
         let isPeriod = report.periodKind != nil
         let daily = !isPeriod && range.dayCount <= dailyTablesMaxDays
-        let filters = report.filters.displayText
-        let unit: (one: String, many: String) =
-            report.periodKind.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? (one: "day", many: "days")
+        let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
+        let unitOne = w.chartUnit(report.periodKind, weekly: false)
         return [
-            "title": "Korean box office, \(report.periodKind.map { periodTitle($0, count: report.periods.count) + " " } ?? "")\(range.displayText)",
-            "extent": "\(count) \(count == 1 ? unit.one : unit.many)\(report.depth == .top10 ? "" : ", up to \(report.depth.rawValue) films a day")",
-            "range": range.displayText,
+            "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),
+            "extent": w.extent(count: count, kind: report.periodKind, depth: report.depth),
+            "range": w.range(range),
             "range_start": range.start.iso,
             "range_end": range.end.iso,
             "day_count": String(range.dayCount),
-            "source": report.source,
+            "source": w.source(report),
             "simulated": report.simulated,
-            "simulated_note": BoxOfficeReport.simulatedNote,
+            "simulated_note": w.note(BoxOfficeReport.simulatedNote),
             "filters": filters,
             "has_filters": !filters.isEmpty,
-            "ranked_by": report.rankedBy.rawValue,
+            "ranked_by": w.rankedBy(report.rankedBy),
             // The simulated note has a banner of its own.
-            "notes": report.notes.filter { $0 != BoxOfficeReport.simulatedNote },
+            "notes": report.notes.filter { $0 != BoxOfficeReport.simulatedNote }.map(w.note),
             "summary": [
-                "audience": PeopleFormat.grouped(summary.chartedAudience),
-                "sales": PeopleFormat.won(summary.chartedSales),
+                "audience": w.grouped(summary.chartedAudience),
+                "sales": w.won(summary.chartedSales),
                 "films": String(summary.films),
                 "korean_share": PeopleFormat.percent(summary.audienceShareByNation.korean),
                 "foreign_share": PeopleFormat.percent(summary.audienceShareByNation.foreign),
@@ -46,28 +59,26 @@ public enum ReportView {
                 "empty_days": String(summary.emptyDays),
                 "has_empty_days": summary.emptyDays > 0,
                 "has_market": summary.estimatedMarketSales != nil,
-                "market_sales": summary.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+                "market_sales": summary.estimatedMarketSales.map(w.won) ?? "",
                 "market_days": summary.estimatedMarketDays == count
-                    ? "" : " (\(summary.estimatedMarketDays) of \(count) \(isPeriod ? "periods" : "days"))",
+                    ? "" : w.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
                 "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
             ] as [String: Any],
             "has_highlights": !report.highlights.isEmpty,
-            "highlights": HighlightView.make(report.highlights, period: report.periodKind),
+            "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
-            "lw_note": isPeriod
-                ? "%± LW is KOBIS's change against the same \(unit.one) a week earlier, for films charted in every \(unit.one) of the range and new in none."
-                : "%± LW compares with the same days a week earlier, for films charted on every one of those days and of the range; – where one is missing.",
-            "runs": report.films.map(run),
-            "first_to_last_note": Self.firstToLastNote,
+            "lw_note": w.lwNote(period: isPeriod ? unitOne : nil),
+            "runs": report.films.map { run($0, words: w) },
+            "first_to_last_note": w.ko ? firstToLastNoteKorean : Self.firstToLastNote,
             "has_films": !report.films.isEmpty,
-            "films": report.films.map(film),
+            "films": report.films.map { film($0, style: style) },
             "has_distributors": !summary.topDistributors.isEmpty,
             "distributors": summary.topDistributors.enumerated().map { index, distributor in
                 [
                     "rank": String(index + 1),
                     "name": distributor.name,
-                    "audience": PeopleFormat.grouped(distributor.audience),
-                    "sales": PeopleFormat.won(distributor.sales),
+                    "audience": w.grouped(distributor.audience),
+                    "sales": w.won(distributor.sales),
                     "films": String(distributor.films),
                     "share": PeopleFormat.percent(distributor.audienceSharePercent),
                 ]
@@ -75,33 +86,40 @@ public enum ReportView {
             "has_new_entries": !summary.newEntries.isEmpty,
             "new_entries": summary.newEntries.map { entry in
                 [
-                    "date": entry.date.iso, "weekday": PeopleFormat.weekday(entry.date), "title": entry.title,
+                    "date": w.date(entry.date), "weekday": w.weekday(entry.date), "title": entry.title,
                     "movie_cd": entry.movieCode, "rank": String(entry.rank),
                 ]
             },
-            "days_label": isPeriod ? String(unit.many.prefix(1).uppercased() + unit.many.dropFirst()) : "Days",
-            "audience_label": isPeriod ? "Audience (period totals)" : "Charted audience",
-            "sales_label": isPeriod ? "Sales (period totals)" : "Charted sales",
-            "daily_heading": report.depth == .top10 ? "Daily top 10" : "Daily charts (up to \(report.depth.rawValue) films)",
+            "days_label": w.daysLabel(report.periodKind),
+            "audience_label": w.ko ? (isPeriod ? "관객 수 (기간 합계)" : "순위권 관객 수") : (isPeriod ? "Audience (period totals)" : "Charted audience"),
+            "sales_label": w.ko ? (isPeriod ? "매출 (기간 합계)" : "순위권 매출") : (isPeriod ? "Sales (period totals)" : "Charted sales"),
+            "daily_heading": w.ko
+                ? (report.depth == .top10 ? "일별 박스오피스 10위" : "일별 순위 (최대 \(report.depth.rawValue)편)")
+                : (report.depth == .top10 ? "Daily top 10" : "Daily charts (up to \(report.depth.rawValue) films)"),
             "show_periods": isPeriod,
             "show_first_to_last": !isPeriod,
-            "periods": report.periods.map(period),
+            "periods": report.periods.map { period($0, words: w) },
             "show_daily": daily,
-            "days": daily ? report.days.map(day) : [],
+            "days": daily ? report.days.map { day($0, words: w) } : [],
             "show_weekly": !daily && !isPeriod,
-            "weekly_note":
-                "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
-            "weeks": daily || isPeriod ? [] : weeks(report),
-            "chart": ChartView.make(report),
+            "weekly_note": w.ko
+                ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
+                : "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
+            "weeks": daily || isPeriod ? [] : weeks(report, words: w),
+            "chart": ChartView.make(report, words: w),
             "enrichment_incomplete": report.enrichment.state == .incomplete,
             "show_tmdb": report.films.contains { $0.tmdb != nil },
+            // The page loads images (and its CSP allows them) only when it shows a poster.
+            "show_posters": style.posters
+                && (report.films.contains { TMDBImage.poster($0.tmdb?.posterPath, size: "w92") != nil }
+                    || (report.upcoming ?? []).contains { TMDBImage.poster($0.posterPath, size: "w92") != nil }),
             "has_upcoming": !(report.upcoming ?? []).isEmpty,
             "upcoming_asked": report.upcoming != nil,
             "upcoming": (report.upcoming ?? []).map { film in
-                let poster = TMDBImage.poster(film.posterPath, size: "w92")
+                let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
                 return [
-                    "release_date": film.releaseDate?.iso ?? "date to be announced",
-                    "weekday": film.releaseDate.map(PeopleFormat.weekday) ?? "",
+                    "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
+                    "weekday": film.releaseDate.map(w.weekday) ?? "",
                     "title": film.title,
                     "original_title": film.originalTitle,
                     "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
@@ -113,31 +131,32 @@ public enum ReportView {
         ]
     }
 
-    static func film(_ film: FilmRanking) -> [String: Any] {
-        let poster = film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") }
+    static func film(_ film: FilmRanking, style: Style) -> [String: Any] {
+        let w = style.words
+        let poster = style.posters ? film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } : nil
         return [
             "rank": String(film.rank),
             "movie_cd": film.movieCode,
             "title": film.title,
             "title_en": film.titleEnglish,
             "has_title_en": !film.titleEnglish.isEmpty,
-            "open_date": film.openDate?.iso ?? "–",
+            "open_date": film.openDate.map(w.date) ?? "–",
             "days_on_chart": String(film.daysOnChart),
             "best_rank": String(film.bestRank),
-            "audience": PeopleFormat.grouped(film.audience),
-            "sales": PeopleFormat.won(film.sales),
+            "audience": w.grouped(film.audience),
+            "sales": w.won(film.sales),
             "share": PeopleFormat.percent(film.audienceSharePercent),
-            "audience_first_to_last": PeopleFormat.grouped(film.audienceFirstToLast)
+            "audience_first_to_last": w.grouped(film.audienceFirstToLast)
                 + (film.firstToLastFromCumulative ? "" : "*"),
             "audience_cumulative": PeopleFormat.grouped(film.audienceCumulative),
-            "sales_cumulative": PeopleFormat.won(film.salesCumulative),
+            "sales_cumulative": w.won(film.salesCumulative),
             "per_screen": film.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
             "nations": film.nations.joined(separator: ", "),
             "genres": film.genres.joined(separator: ", "),
             "directors": film.directors.joined(separator: ", "),
             "distributor": film.distributors.joined(separator: ", "),
             "watch_grade": film.watchGrade ?? "",
-            "runtime": film.runtimeMinutes.map { "\($0) min" } ?? "",
+            "runtime": film.runtimeMinutes.map { w.ko ? "\($0)분" : "\($0) min" } ?? "",
             "has_tmdb": film.tmdb != nil,
             "tmdb_url": film.tmdb?.pageURL ?? "",
             "tmdb_match": film.tmdbMatch?.rawValue ?? "",
@@ -153,8 +172,8 @@ public enum ReportView {
     }
 
     /// A film's run as far as the report's charts show it: the runs table.
-    static func run(_ film: FilmRanking) -> [String: Any] {
-        let figure = FilmView.figure
+    static func run(_ film: FilmRanking, words w: Words = .english) -> [String: Any] {
+        let figure = { FilmView.figure($0, words: w) }
         return [
             "rank": String(film.rank),
             "movie_cd": film.movieCode,
@@ -165,122 +184,106 @@ public enum ReportView {
             "best_day": figure(film.bestDay),
             "at_number_one": film.daysAtNumberOne == 0 ? "–" : String(film.daysAtNumberOne),
             "streak": film.numberOneStreak.map { streak in
-                "\(streak.atLeast ? "≥ " : "")\(streak.length) since \(streak.start.iso)"
+                w.ko
+                    ? "\(w.date(streak.start))부터 \(streak.length)일\(streak.atLeast ? " 이상" : "")"
+                    : "\(streak.atLeast ? "≥ " : "")\(streak.length) since \(streak.start.iso)"
             } ?? "–",
             "milestones": film.milestones.isEmpty
                 ? "–"
                 : film.milestones.map { milestone in
-                    "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
-                        + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
+                    w.ko
+                        ? "\(PeopleFormat.manwon(milestone.threshold)) \(w.date(milestone.date))\(milestone.earliestDate == nil ? "" : "까지")"
+                            + (milestone.dayOfRelease.map { " (개봉 \($0)일째)" } ?? "")
+                        : "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
+                            + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
                 }.joined(separator: "; "),
         ]
     }
 
-    static func day(_ day: DayReport) -> [String: Any] {
+    static func day(_ day: DayReport, words w: Words) -> [String: Any] {
         [
-            "date": day.date.iso,
-            "weekday": PeopleFormat.weekday(day.date),
-            "audience": PeopleFormat.grouped(day.audience),
-            "sales": PeopleFormat.won(day.sales),
+            "date": w.date(day.date),
+            "weekday": w.weekday(day.date),
+            "audience": w.grouped(day.audience),
+            "sales": w.won(day.sales),
             "is_empty": day.entries.isEmpty,
             "provisional": day.provisional,
             "has_market": day.estimatedMarketSales != nil,
-            "market_sales": day.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+            "market_sales": day.estimatedMarketSales.map(w.won) ?? "",
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
-            "rows": day.entries.map(row),
+            "rows": day.entries.map { row($0, words: w) },
         ]
     }
 
     /// One chart row, a day's or a period's, formatted. The changes compare with the day before or
     /// with the same period a week earlier; a rank change not known (the first day of a merged
     /// chart) shows no marker.
-    static func row(_ entry: DayEntry) -> [String: Any] {
+    static func row(_ entry: DayEntry, words w: Words) -> [String: Any] {
         [
             "rank": String(entry.rank),
             "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),
             "is_new": entry.isNew,
             "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
             "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
-            "partition": entry.partition.map(partitionLabel) ?? "",
+            "partition": entry.partition.map { w.partition($0) } ?? "",
             "movie_cd": entry.movieCode,
             "title": entry.title,
-            "open_date": entry.openDate?.iso ?? "–",
-            "audience": PeopleFormat.grouped(entry.audience),
+            "open_date": entry.openDate.map(w.date) ?? "–",
+            "audience": w.grouped(entry.audience),
             "audience_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.audienceChangePercent),
             "audience_cumulative": PeopleFormat.grouped(entry.audienceCumulative),
-            "sales": PeopleFormat.won(entry.sales),
+            "sales": w.won(entry.sales),
             "sales_change": entry.isNew ? "NEW" : PeopleFormat.signedPercent(entry.salesChangePercent),
-            "sales_cumulative": PeopleFormat.won(entry.salesCumulative),
+            "sales_cumulative": w.won(entry.salesCumulative),
             "sales_share": PeopleFormat.percent(entry.salesSharePercent),
             "screens": PeopleFormat.grouped(entry.screens),
             "showings": PeopleFormat.grouped(entry.showings),
             "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
-            "since_open": entry.daysSinceOpen.map(sinceOpen) ?? "–",
+            "since_open": entry.daysSinceOpen.map { w.sinceOpen($0) } ?? "–",
             "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
             "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",
         ]
     }
 
     /// One period of a weekly, weekend or weekdays report, formatted.
-    static func period(_ period: PeriodReport) -> [String: Any] {
+    static func period(_ period: PeriodReport, words w: Words) -> [String: Any] {
         [
-            "heading":
-                "\(period.isoWeek) \(period.kind == .week ? "week" : period.kind.rawValue), \(period.start.iso) (\(PeopleFormat.weekday(period.start))) – \(period.end.iso) (\(PeopleFormat.weekday(period.end)))",
+            "heading": w.periodHeading(period),
             "provisional": period.provisional,
             "is_empty": period.entries.isEmpty,
-            "audience": PeopleFormat.grouped(period.audience),
-            "sales": PeopleFormat.won(period.sales),
+            "audience": w.grouped(period.audience),
+            "sales": w.won(period.sales),
             "has_change": period.audienceChangePercent != nil,
             "audience_change": period.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "",
             "sales_change": period.salesChangePercent.map(PeopleFormat.signedPercent) ?? "",
             "has_market": period.estimatedMarketSales != nil,
-            "market_sales": period.estimatedMarketSales.map(PeopleFormat.won) ?? "",
+            "market_sales": period.estimatedMarketSales.map(w.won) ?? "",
             "charted_market_share": period.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
-            "rows": period.entries.map(row),
+            "rows": period.entries.map { row($0, words: w) },
         ]
-    }
-
-    /// "weekend", "weeks" in a title; weekday stretches are "weekdays" there.
-    static func periodTitle(_ kind: PeriodKind, count: Int) -> String {
-        kind == .weekdays ? "weekdays" : kind.unitName(plural: count != 1)
-    }
-
-    /// `Korean`, `foreign · diversity`: which filtered chart a merged row came from.
-    static func partitionLabel(_ partition: ChartPartition) -> String {
-        switch partition {
-        case .korean: "Korean"
-        case .foreign: "foreign"
-        case .koreanDiversity: "Korean · diversity"
-        case .koreanCommercial: "Korean · commercial"
-        case .foreignDiversity: "foreign · diversity"
-        case .foreignCommercial: "foreign · commercial"
-        }
     }
 
     /// What the films table's "with off-chart days" column means.
     public static let firstToLastNote =
         "“With off-chart days” is a film's audience from its first to its last chart day in the range, days outside the top 10 between them included, from KOBIS's cumulative figures; * marks a film whose cumulative figures did not add up, shown with its charted days only."
 
-    /// `opening day`, `day 5`, `preview (3 days before)`.
-    static func sinceOpen(_ days: Int) -> String {
-        if days == 0 { return "opening day" }
-        if days < 0 { return "preview, \(-days) day\(days == -1 ? "" : "s") before" }
-        return "day \(days + 1)"
-    }
+    /// 영화별 "순위 밖 포함" 열의 뜻.
+    static let firstToLastNoteKorean =
+        "“순위 밖 포함”은 기간 안에서 처음 순위에 든 날부터 마지막 날까지의 관객 수로, 그 사이 10위 밖이던 날도 KOBIS 누적 관객 수로 셉니다. *는 누적 수치가 맞지 않아 순위에 든 날만 센 영화입니다."
 
     /// The report's weeks, formatted.
-    static func weeks(_ report: BoxOfficeReport) -> [[String: Any]] {
+    static func weeks(_ report: BoxOfficeReport, words w: Words) -> [[String: Any]] {
         report.summary.weeks.map { week in
             [
-                "week": week.start == week.end ? week.start.iso : "\(week.start.iso) – \(week.end.iso)",
-                "audience": PeopleFormat.grouped(week.chartedAudience),
-                "sales": PeopleFormat.won(week.chartedSales),
+                "week": w.range(DateRange(start: week.start, end: week.end)),
+                "audience": w.grouped(week.chartedAudience),
+                "sales": w.won(week.chartedSales),
                 "films": String(week.films),
                 "new_entries": String(week.newEntries),
                 "top_title": week.topFilm?.title ?? "–",
-                "top_audience": week.topFilm.map { PeopleFormat.grouped($0.audience) } ?? "–",
+                "top_audience": week.topFilm.map { w.grouped($0.audience) } ?? "–",
             ]
         }
     }

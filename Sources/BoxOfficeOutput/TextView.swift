@@ -8,26 +8,31 @@ public enum TextView {
     /// Columns of each cell, in template order.
     static let widths = (rank: 3, title: 24, audience: 10, lw: 8, cumulative: 11)
 
-    public static func make(_ report: BoxOfficeReport) -> [String: Any] {
+    public static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
         let range = report.range.dateRange
         let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
         let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
+        let top = min(10, report.films.count)
         return [
-            "title": "Korean box office, \(over)",
+            "title": w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)",
             "simulated": report.simulated,
-            "simulated_note": BoxOfficeReport.simulatedNote,
+            "simulated_note": w.note(BoxOfficeReport.simulatedNote),
             "has_highlights": !report.highlights.isEmpty,
-            "highlights": HighlightView.make(report.highlights, period: report.periodKind),
-            "table_heading": "Top \(min(10, report.films.count)) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
+            "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
+            "table_heading": w.ko
+                ? "\(w.reportTitle(report.periodKind, periods: report.periods.count, range: range).replacingOccurrences(of: "한국 박스오피스, ", with: "")) 상위 \(top)편, \(w.rankedBy(report.rankedBy)) 순"
+                : "Top \(top) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
             "has_films": !report.films.isEmpty,
-            "header": cells(rank: "#", title: "Film", audience: "Audience", lw: "%± LW", cumulative: "Cumulative"),
+            "header": w.ko
+                ? cells(rank: "#", title: "영화", audience: "관객 수", lw: "%± LW", cumulative: "누적 관객")
+                : cells(rank: "#", title: "Film", audience: "Audience", lw: "%± LW", cumulative: "Cumulative"),
             "films": report.films.prefix(10).map { film in
                 cells(
                     rank: String(film.rank), title: film.title, audience: PeopleFormat.grouped(film.audience),
                     lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                     cumulative: PeopleFormat.grouped(film.audienceCumulative))
             },
-            "source": report.source,
+            "source": w.source(report),
         ]
     }
 

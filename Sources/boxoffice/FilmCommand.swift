@@ -49,6 +49,7 @@ struct FilmCommand: AsyncParsableCommand {
         try cacheOptions.validate(offline: offline)
         if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
         try out.validate(all: Self.formats)
+        if out.lang == .ko { throw ValidationError("a film's page is in English only for now; --lang ko applies to 'boxoffice report'") }
     }
 
     func run() async throws {

@@ -184,6 +184,8 @@ struct TMDBOptions: ParsableArguments {
     }
 }
 
+extension ReportLanguage: ExpressibleByArgument {}
+
 extension CSVDialect.Delimiter: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["comma", "semicolon", "tab"] }
     public var defaultValueDescription: String { self == .comma ? "comma" : self == .semicolon ? "semicolon" : "tab" }
@@ -215,7 +217,21 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp("CSV field separator: comma, semicolon (Excel in de, fr … locales) or tab.", valueName: "sep"))
     var csvDelimiter: CSVDialect.Delimiter = .comma
 
+    @Option(
+        help: ArgumentHelp(
+            "Language of the Markdown, HTML and text reports: en or ko (default: ko when LANG is Korean, else en). Korean ones are named ….ko.html.",
+            valueName: "lang"))
+    var lang: ReportLanguage?
+
+    @Flag(name: .customLong("no-posters"), help: "Leave TMDB posters out of the HTML, so the page requests nothing from image.tmdb.org.")
+    var noPosters = false
+
     var csv: CSVDialect { CSVDialect(byteOrderMark: !noBOM, delimiter: csvDelimiter) }
+
+    /// The language asked for, else the one `LANG` names.
+    var language: ReportLanguage { lang ?? ReportLanguage.fromEnvironment(ProcessInfo.processInfo.environment) }
+
+    var style: ReportView.Style { ReportView.Style(language: language, posters: !noPosters) }
 
     /// `--output -`.
     var toStandardOutput: Bool { output == "-" }

@@ -131,7 +131,7 @@ struct ReportCommand: AsyncParsableCommand {
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
             if request.lookBack, request.periods == nil { progress.lookBackCharts = ChartHistory.comparisonDays(for: range).count }
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let render = ReportRenderer(templates: templates, options: .init(csv: out.csv))
+            let render = ReportRenderer(templates: templates, options: .init(csv: out.csv, style: out.style))
             let write = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
 
             func run(_ fetch: FetchStage, simulated: Bool) async throws -> ReportPipeline.Result {

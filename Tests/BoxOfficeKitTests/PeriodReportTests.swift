@@ -78,16 +78,18 @@ struct PeriodReportTests {
         #expect(!markdown.contains("With off-chart days"))
         // Two periods: a line per film. One period: ranked bars, not dots stacked above one date.
         let html = String(decoding: files[4].contents, as: UTF8.self)
-        #expect(html.contains("<polyline") && !html.contains("<rect x=\"16\""))
+        #expect(html.contains("<polyline") && !html.contains("class=\"bars\""))
         let single = ReportBuilder.build(
             range: DateRange(start: Day("2024-07-19"), end: Day("2024-07-21")), periods: [Self.charts[2]], kind: .weekend, movies: [:],
             options: .init(today: Day("2024-08-01")))
         let singleHTML = try await ReportRenderer(templates: try ReportTemplates.load(overrides: nil)).render(single, formats: [.html])
         let page = String(decoding: singleHTML[0].contents, as: UTF8.self)
         #expect(!page.contains("<polyline") && !page.contains("<circle"))
-        #expect(page.contains("<text x=\"16\" y=\"24\" fill=\"#1d2433\">1. Film B — 50,000</text>"))
-        #expect(page.contains("<rect x=\"16\" y=\"30\" width=\"728\" height=\"12\""), "the #1 bar spans the plot")
-        #expect(page.contains("<rect x=\"16\" y=\"68\" width=\"509.6\" height=\"12\""), "35,000 of 50,000 is 70 % of it")
+        #expect(
+            page.contains(
+                "<li><span class=\"bar-label\">1. Film B</span> <span class=\"bar-value\">50,000</span><span class=\"bar\" style=\"width: 100%;"))
+        #expect(
+            page.contains("<span class=\"bar-value\">35,000</span><span class=\"bar\" style=\"width: 70%;"), "35,000 of 50,000 is 70 % of the #1 bar")
         let json = try JSONSerialization.jsonObject(with: files[0].contents) as! [String: Any]
         #expect(json["period_kind"] as? String == "weekend")
         #expect((json["periods"] as? [[String: Any]])?.count == 2)

@@ -22,8 +22,9 @@ enum FixedReports {
         return ReportBuilder.build(range: range, charts: fetched.charts, movies: fetched.movies, options: .init(simulated: true))
     }
 
-    static func render(_ report: BoxOfficeReport, _ formats: [ReportFormat]) async throws -> [String: Data] {
-        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: formats)
+    static func render(_ report: BoxOfficeReport, _ formats: [ReportFormat], language: ReportLanguage = .en) async throws -> [String: Data] {
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: language)))
+            .render(report, formats: formats)
         return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
     }
 }
@@ -38,6 +39,14 @@ struct RenderingTests {
             Golden.check(contents, against: Self.golden.appendingPathComponent("three-days/" + name))
         }
         for (name, contents) in try await FixedReports.render(try await FixedReports.fortyDays(), [.md, .html]) {
+            Golden.check(contents, against: Self.golden.appendingPathComponent("forty-days/" + name))
+        }
+        // Korean: the same reports through the Korean templates and words.
+        for (name, contents) in try await FixedReports.render(FixedReports.threeDays, [.md, .html, .txt], language: .ko) {
+            #expect(name.contains(".ko."), "\(name): a Korean document is named ….ko.*")
+            Golden.check(contents, against: Self.golden.appendingPathComponent("three-days/" + name))
+        }
+        for (name, contents) in try await FixedReports.render(try await FixedReports.fortyDays(), [.md, .html], language: .ko) {
             Golden.check(contents, against: Self.golden.appendingPathComponent("forty-days/" + name))
         }
     }
@@ -69,13 +78,85 @@ struct RenderingTests {
             let data = try #require(try await FixedReports.render(report, [.html]).first?.value)
             try WellFormed.check(data)
             let html = String(decoding: data, as: UTF8.self)
+            // Images come from TMDB only, and only when the page shows a poster.
+            let images = html.contains("<img ")
             #expect(
                 html.contains(
-                    #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://image.tmdb.org;"#
-                ))
-            #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http") && !html.contains("@import"))
-            #expect(html.contains("<svg") && html.contains("<title id=\"chart-title\">") && html.contains("Audience per"))
+                    #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src "#
+                        + (images ? "https://image.tmdb.org;" : "'none';")))
+            #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http://") && !html.contains("@import"))
+            #expect(html.contains("<svg") && html.contains("Audience per"))
         }
+    }
+
+    /// The widths the layout is built for, and what a page leaves a chart at each (the CSS's
+    /// paddings: main 24 + section 24 on each side from 641 px, 12 + 14 below).
+    static func contentWidth(viewport: Double) -> Double { viewport - (viewport > 640 ? 96 : 52) }
+
+    @Test("every width from 360 to 1920 px: viewport meta, tables in scrolling wrappers, chart text ≥ 11 px, Korean titles kept whole")
+    func responsiveStructure() async throws {
+        for language in ReportLanguage.allCases {
+            for report in [FixedReports.threeDays, try await FixedReports.fortyDays(), try await SampleTests.sampleReport()] {
+                let data = try #require(try await FixedReports.render(report, [.html], language: language).first?.value)
+                let html = String(decoding: data, as: UTF8.self)
+                #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1" />"#))
+                #expect(html.contains("<html lang=\"\(language.rawValue)\">"))
+                // Every table scrolls inside its own card, never the page.
+                #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "<div class=\"table-wrap\">\n<table>").count)
+                #expect(html.contains(".table-wrap { overflow-x: auto;"))
+                #expect(html.contains("word-break: keep-all"), "Korean titles break between words")
+                // Two drawings of the chart; CSS shows the wide one from 800 px (and on paper), the narrow one below.
+                #expect(html.contains("@media (max-width: 799px) {\n    .chart-wide { display: none; }\n    .chart-narrow { display: block; }"))
+                for (layout, narrowest) in [("wide", 800.0), ("narrow", 360.0)] {
+                    let tag = try #require(html.components(separatedBy: "<svg class=\"chart chart-\(layout)\"").dropFirst().first)
+                    let viewBox = try #require(tag.components(separatedBy: "viewBox=\"0 0 ").dropFirst().first?.split(separator: " ").first)
+                    let font = try #require(tag.components(separatedBy: "font-size=\"").dropFirst().first?.split(separator: "\"").first)
+                    let pixels = try #require(Double(font)) * Self.contentWidth(viewport: narrowest) / (try #require(Double(viewBox)))
+                    #expect(pixels >= 11, "\(layout) chart text is \(pixels) px at \(narrowest) px wide")
+                }
+                // Printing: sections flow, headers repeat, no page size forced.
+                #expect(
+                    html.contains("thead { display: table-header-group; }") && !html.contains("break-inside: avoid-page")
+                        && !html.contains("size: A4"))
+            }
+        }
+    }
+
+    @Test("posters: loaded from TMDB over a grey card (no broken icon offline), said in the footer; --no-posters loads nothing")
+    func posters() async throws {
+        var report = try await SampleTests.sampleReport()
+        let index = try #require(report.films.firstIndex { $0.tmdb != nil })
+        report.films[index].tmdb?.posterPath = "/poster.jpg"
+        let with = String(decoding: try #require(try await FixedReports.render(report, [.html]).first?.value), as: UTF8.self)
+        #expect(with.contains("img-src https://image.tmdb.org;"))
+        #expect(with.contains(#"<span class="frame"><img src="https://image.tmdb.org/t/p/w92/poster.jpg""#))
+        #expect(with.contains("Posters are loaded from image.tmdb.org when this page is opened"))
+        let renderer = ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(posters: false)))
+        let without = String(decoding: try #require(try await renderer.render(report, formats: [.html]).first?.contents), as: UTF8.self)
+        #expect(without.contains("img-src 'none';") && !without.contains("<img") && !without.contains("image.tmdb.org/t/p"))
+        #expect(!without.contains("Posters are loaded"))
+    }
+
+    @Test("a weekly chart leaves partial weeks out and says so; its ticks are Mondays; a shared title gets its year")
+    func chartHonesty() async throws {
+        let report = try await FixedReports.fortyDays()
+        let data = ChartView.data(report)
+        // 2024-01-01 is a Monday, 2024-02-09 a Friday: five whole weeks, the sixth left out.
+        #expect(data.buckets == (0..<5).map { Day("2024-01-01") + 7 * $0 })
+        #expect(data.buckets.allSatisfy { $0.isoWeekday == 1 })
+        #expect(data.leftOut == [DateRange(start: Day("2024-02-05"), end: Day("2024-02-09"))])
+        let view = ChartView.make(report)
+        #expect((view["caption_note"] as? String)?.contains("Partial weeks (2024-02-05 – 2024-02-09) are left out") == true)
+
+        var films = Array(FixedReports.threeDays.films.prefix(3))
+        films[1].title = films[0].title
+        films[1].openDate = Day("2019-05-01")
+        films[2].title = films[0].title
+        films[2].openDate = films[0].openDate
+        let names = ChartView.legendNames(films, words: .english)
+        #expect(names[1] == "\(films[0].title) (2019)")
+        #expect(names[0] == "\(films[0].title) (\(films[0].movieCode))" && names[2] == "\(films[0].title) (\(films[2].movieCode))")
+        #expect(Set(names).count == 3)
     }
 
     @Test("weekly summary replaces daily tables beyond 31 days, and says so")

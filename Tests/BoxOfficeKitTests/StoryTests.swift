@@ -1,7 +1,8 @@
-import BoxOfficeModel
-import BoxOfficeOutput
 import Foundation
 import Testing
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
 
 /// Issue 14's facts on hand-made histories with known answers.
 @Suite("Streaks, milestones, run facts and %± LW")
@@ -174,5 +175,36 @@ struct StoryTests {
         let custom = try ReportTemplates.load(
             replacing: ["report.txt": "{{#highlights}}{{#is_streak}}{{title}} {{count}}일 연속 1위{{/is_streak}}{{/highlights}}"], origin: "/tmp")
         #expect(try custom.render("report.txt", TextView.make(report)) == "검은 파도 12일 연속 1위")
+    }
+}
+
+@Suite("Korean words")
+struct KoreanWordsTests {
+    @Test("dates, weekdays, ranges, won and axis units in Korean; English unchanged")
+    func formats() {
+        let korean = Words.korean
+        #expect(korean.dateWithWeekday(Day("2024-07-19")) == "2024년 7월 19일 (금)")
+        #expect(korean.range(DateRange(start: Day("2024-07-15"), end: Day("2024-07-21"))) == "2024년 7월 15일 ~ 21일")
+        #expect(korean.range(DateRange(start: Day("2024-07-29"), end: Day("2024-08-04"))) == "2024년 7월 29일 ~ 8월 4일")
+        #expect(korean.range(DateRange(start: Day("2024-12-30"), end: Day("2025-01-05"))) == "2024년 12월 30일 ~ 2025년 1월 5일")
+        #expect(korean.won(136_800_000_000) == "1,368억 원" && Words.english.won(136_800_000_000) == "₩1,368억")
+        #expect(korean.won(5_850_000_000) == "58.5억 원" && korean.won(25_140_000) == "2,514만 원" && korean.won(44_500) == "44,500 원")
+        #expect(korean.compact(150_000) == "15만" && korean.compact(1_500_000) == "150만" && korean.compact(250_000_000) == "2.5억")
+        #expect(Words.english.compact(150_000) == "150k" && Words.english.compact(1_250_000) == "1.25M")
+        #expect(korean.sinceOpen(0) == "개봉일" && korean.sinceOpen(4) == "5일째" && korean.sinceOpen(-2) == "시사 (개봉 2일 전)")
+        #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8"]) == .ko)
+        #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8", "LC_ALL": "C"]) == .en)
+        #expect(ReportLanguage.fromEnvironment(["LANG": "en_US.UTF-8"]) == .en && ReportLanguage.fromEnvironment([:]) == .en)
+    }
+
+    @Test("model notes are translated where fixed; a provisional note keeps its dates")
+    func notes() {
+        let korean = Words.korean
+        #expect(korean.note(BoxOfficeReport.chartCoverageNote).hasPrefix("KOBIS 일별 박스오피스는"))
+        let provisional = ReportBuilder.provisionalNote([Day("2025-03-09")])[0]
+        #expect(korean.note(provisional).hasPrefix("잠정치: KOBIS는 2025-03-09의 수치를"))
+        #expect(
+            korean.note("TMDB enrichment is incomplete: timeout.") == "TMDB enrichment is incomplete: timeout.",
+            "a note with a service's own words stays as written")
     }
 }

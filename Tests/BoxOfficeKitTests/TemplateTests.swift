@@ -155,6 +155,9 @@ struct CommittedSampleTests {
         ] {
             files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
         }
+        // The Korean report of the week, as `--lang ko` writes it (its CSV and JSON are the English run's).
+        files += try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: .ko)))
+            .render(try await SampleTests.sampleReport(), formats: [.md, .html, .txt])
         // The archive index each run rebuilds, listing the three reports.
         files += try ArchiveIndex(directory: Self.reports, templates: try ReportTemplates.bundled()).files(listing: files.map(\.name))
         for file in files {

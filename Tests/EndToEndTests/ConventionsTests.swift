@@ -121,4 +121,26 @@ struct ConventionsTests {
         #expect(text.contains(";\"범죄; 액션\";"))
         #expect(!text.contains("sep="), "no sep= line: Excel would then ignore the BOM")
     }
+
+    @Test("--lang ko (or a Korean LANG) writes Korean documents named ….ko.*; --lang en wins over LANG")
+    func korean() async throws {
+        let folder = try TemporaryFolder()
+        var environment = BoxOfficeProcess.environment()
+        environment["LANG"] = "ko_KR.UTF-8"
+        let fromLang = try await BoxOfficeProcess.run(
+            ["report", "--sample", "-f", "txt,md,csv", "-o", "out"], environment: environment, in: folder.url)
+        #expect(fromLang.status == 0, "\(fromLang.stderr)")
+        #expect(folder.files(in: "out").contains("\(Self.stem).ko.txt") && folder.files(in: "out").contains("\(Self.stem)-films.csv"))
+        let text = try String(contentsOf: folder.url.appendingPathComponent("out/\(Self.stem).ko.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("한국 박스오피스, 2025년 3월 3일 ~ 9일\n"))
+        #expect(text.contains("2025년 3월 9일 (일)") && text.contains("출처: KOBIS 모의 데이터"))
+        let markdown = try String(contentsOf: folder.url.appendingPathComponent("out/\(Self.stem).ko.md"), encoding: .utf8)
+        #expect(markdown.contains("## 주요 소식") && markdown.contains("181억 원"))
+
+        let english = try await BoxOfficeProcess.run(
+            ["report", "--sample", "-f", "txt", "-o", "-", "--lang", "en"], environment: environment, in: folder.url)
+        #expect(english.stdout.hasPrefix("Korean box office"))
+        let film = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "--lang", "ko"], in: folder.url)
+        #expect(film.status == 64 && film.stderrLines.count == 1)
+    }
 }

@@ -24,7 +24,8 @@ public enum PeopleFormat {
         let magnitude = Double(value.magnitude)
         let sign = value < 0 ? "−" : ""
         if magnitude >= 1e12 { return sign + "₩" + trimmed(magnitude / 1e12, places: 2) + "조" }
-        if magnitude >= 1e8 { return sign + "₩" + trimmed(magnitude / 1e8, places: magnitude >= 1e10 ? 0 : 1) + "억" }
+        if magnitude >= 1e10 { return sign + "₩" + grouped(Int64((magnitude / 1e8).rounded())) + "억" }
+        if magnitude >= 1e8 { return sign + "₩" + trimmed(magnitude / 1e8, places: 1) + "억" }
         if magnitude >= 1e6 { return sign + "₩" + grouped(Int64((magnitude / 1e4).rounded())) + "만" }
         return sign + "₩" + grouped(Int64(magnitude))
     }
