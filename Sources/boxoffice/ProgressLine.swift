@@ -37,27 +37,16 @@ final class ProgressLine: @unchecked Sendable {
             }
             lastDraw = now
             let elapsed = now.timeIntervalSince(started)
-            let eta = Self.remaining(progress, lookBackCharts: lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
+            let eta = progress.remaining(lookBackCharts: lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
             let line =
                 "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(DisplayWidth.fit(line, Self.columns() - 1))".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(Self.fitted(line, columns: Self.columns()))".utf8))
             drawn = true
         }
     }
 
-    /// Seconds left, from the work done so far: charts, films (movie info and TMDB, one unit each)
-    /// and the look-back's charts. Films not seen yet are projected from the new films per chart so
-    /// far (at most 3 a chart), so the estimate does not run out while the charts are still coming.
-    /// Nil until 2% of the work is done.
-    static func remaining(_ progress: FetchStage.Progress, lookBackCharts: Int, elapsed: TimeInterval) -> TimeInterval? {
-        let chartsLeft = progress.chartsTotal - progress.chartsDone
-        let perChart = progress.chartsDone > 0 ? min(Double(progress.filmsKnown) / Double(progress.chartsDone), 3) : 3
-        let filmsExpected = Double(progress.filmsKnown) + Double(chartsLeft) * perChart
-        let total = Double(progress.chartsTotal + lookBackCharts) + filmsExpected
-        let done = Double(progress.chartsDone + progress.filmsDone)
-        guard total > 0, done / total > 0.02 else { return nil }
-        return max(elapsed / (done / total) - elapsed, 0)
-    }
+    /// `line` cut to one column less than the terminal, so the cursor never wraps to a new line.
+    static func fitted(_ line: String, columns: Int) -> String { DisplayWidth.fit(line, columns - 1) }
 
     /// The terminal's width in columns (80 when it cannot be read).
     static func columns() -> Int {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
+@testable import BoxOfficePipeline
 
 /// Issue 14's facts on hand-made histories with known answers.
 @Suite("Streaks, milestones, run facts and %± LW")
@@ -206,5 +207,36 @@ struct KoreanWordsTests {
         #expect(
             korean.note("TMDB enrichment is incomplete: timeout.") == "TMDB enrichment is incomplete: timeout.",
             "a note with a service's own words stays as written")
+    }
+}
+
+@Suite("Progress estimate")
+struct ProgressEstimateTests {
+    typealias Progress = BoxOfficePipeline.FetchStage.Progress
+
+    @Test("the ETA counts films and look-backs: all charts in but films left is not 'ETA 0s'")
+    func honestETA() {
+        // 30 dates fetched in 10 s, 40 films found, 5 of them done, 7 look-back charts to come.
+        let chartsDone = Progress(chartsDone: 30, chartsTotal: 30, filmsDone: 5, filmsKnown: 40, calls: 35)
+        let left = try! #require(chartsDone.remaining(lookBackCharts: 7, elapsed: 10))
+        // Done 35 of 77 units in 10 s: 42 more units at the same pace.
+        #expect(abs(left - 10.0 * 42 / 35) < 0.01)
+        // The old estimate (charts only) would say 0 s here.
+        let finished = Progress(chartsDone: 30, chartsTotal: 30, filmsDone: 40, filmsKnown: 40, calls: 70)
+        #expect(finished.remaining(lookBackCharts: 0, elapsed: 20) == 0)
+        // Films not seen yet are projected while charts are still coming.
+        let early = Progress(chartsDone: 10, chartsTotal: 100, filmsDone: 0, filmsKnown: 20, calls: 10)
+        let earlyLeft = try! #require(early.remaining(lookBackCharts: 0, elapsed: 5))
+        // 10 of (100 charts + 20 films + 90 × 2 projected) = 10 of 300 units.
+        #expect(abs(earlyLeft - (5.0 * 300 / 10 - 5)) < 0.01)
+        #expect(Progress(chartsDone: 0, chartsTotal: 100, filmsDone: 0, filmsKnown: 0, calls: 0).remaining(lookBackCharts: 7, elapsed: 1) == nil)
+    }
+
+    @Test("a progress line is cut to fit the terminal, Hangul counted as two columns")
+    func fits() {
+        let line = "report: 120/365 dates · 48/60 films · 170 KOBIS calls · ETA 2m10s"
+        let cut = DisplayWidth.fit(line, 39)
+        #expect(DisplayWidth.of(cut) <= 39 && cut.hasSuffix("…"))
+        #expect(DisplayWidth.of(DisplayWidth.fit("검은 파도 검은 파도 검은 파도", 9)) <= 9)
     }
 }

@@ -144,3 +144,37 @@ struct ConventionsTests {
         #expect(film.status == 64 && film.stderrLines.count == 1)
     }
 }
+
+@Suite("Man page and completions")
+struct ManualTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("the committed man page names every subcommand and every option their --help lists ('make man' regenerates it)")
+    func manPageIsCurrent() async throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
+        let folder = try TemporaryFolder()
+        for command in ["report", "fetch", "film", "quota", "templates"] {
+            #expect(manual.contains(".Sh NAME") && manual.contains(command), "\(command)")
+            let help = try await BoxOfficeProcess.run([command, "--help"], in: folder.url)
+            let options = Set(
+                help.stdout.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 3 }.map(String.init))
+            #expect(!options.isEmpty)
+            for option in options where option != "--help" {
+                // mdoc writes --format as "Fl -format", or "Fl f , -format" beside its short form.
+                let name = option.dropFirst(2)
+                #expect(
+                    manual.contains("Fl -\(name) ") || manual.contains("Fl -\(name)\n") || manual.contains(" , -\(name)"),
+                    "man/boxoffice.1 lacks \(command) \(option): run 'make man'")
+            }
+        }
+    }
+
+    @Test("the binary prints bash, zsh and fish completions naming its commands")
+    func completions() async throws {
+        let folder = try TemporaryFolder()
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try await BoxOfficeProcess.run(["--generate-completion-script", shell], in: folder.url)
+            #expect(result.status == 0 && result.stdout.contains("report") && result.stdout.contains("csv-delimiter"), "\(shell)")
+        }
+    }
+}
