@@ -16,12 +16,11 @@ BINARY = .build/release/boxoffice
 
 .PHONY: build install uninstall check-static man
 
-build: $(BINARY)
-
-$(BINARY):
+# Always asks SwiftPM, which rebuilds only what changed.
+build:
 	swift build -c release --static-swift-stdlib --product boxoffice
 
-install: $(BINARY)
+install: build
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BINARY) $(BINDIR)/boxoffice
 	install -m 644 man/boxoffice.1 $(MANDIR)/boxoffice.1
@@ -34,7 +33,7 @@ uninstall:
 
 # Fails when the release binary needs any Swift runtime library, then runs it with the toolchain
 # out of reach to make the bundled sample's report.
-check-static: $(BINARY)
+check-static: build
 	scripts/check-static $(BINARY)
 
 man:

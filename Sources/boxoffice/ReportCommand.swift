@@ -25,7 +25,7 @@ struct ReportCommand: AsyncParsableCommand {
               boxoffice report 2024-07 -f html,csv   a month, HTML and CSV only
               boxoffice report --weekend             the last completed weekend chart
               boxoffice report -f csv -o - | less    yesterday's films CSV on standard output
-              boxoffice report --latest -q           also boxoffice-latest.html … for a web page
+              boxoffice report --latest -q           also boxoffice-latest.*, for a web folder
 
             \(HelpText.environment)
 
