@@ -60,6 +60,13 @@ public enum CSVView {
             "best_day": { $0.bestDay?.start.iso ?? "" },
             "best_day_audience": { $0.bestDay.map { String($0.audience) } ?? "" },
             "days_in_release": { $0.daysInRelease.map(String.init) ?? "" },
+            "tmdb_reason": { $0.tmdbReason ?? "" },
+            "imdb_id": { $0.tmdb?.imdbID ?? "" },
+            "tmdb_collection": { $0.tmdb?.collection ?? "" },
+            "origin_countries": { $0.tmdb?.originCountries.joined(separator: listSeparator) ?? "" },
+            "budget_usd": { $0.tmdb?.budget.map(String.init) ?? "" },
+            "revenue_usd": { $0.tmdb?.revenue.map(String.init) ?? "" },
+            "kr_certification": { $0.tmdb?.koreanCertification ?? "" },
         ])
     }
 

@@ -159,6 +159,8 @@ public enum ReportView {
             "runtime": film.runtimeMinutes.map { w.ko ? "\($0)분" : "\($0) min" } ?? "",
             "has_tmdb": film.tmdb != nil,
             "tmdb_url": film.tmdb?.pageURL ?? "",
+            "imdb_url": film.tmdb?.imdbURL ?? "",
+            "has_imdb": film.tmdb?.imdbURL != nil,
             "tmdb_match": film.tmdbMatch?.rawValue ?? "",
             "tmdb_likely": film.tmdbMatch == .likely,
             "tmdb_rating": film.tmdb.map { $0.votes > 0 ? PeopleFormat.decimal($0.rating) : "–" } ?? "",

@@ -193,11 +193,15 @@ struct RenderingTests {
                 "h1", "h2", "h3", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "strong", "hr", "a",
             ]
             #expect(Set(elements.keys).subtracting(allowed).isEmpty, "\(label): unexpected elements \(Set(elements.keys).subtracting(allowed))")
-            // The only links are the TMDB pages the report means to link.
+            // The only links are the TMDB and IMDb pages the report means to link.
             let html = try #require(rendered["html"] as? String)
             let hrefs = html.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
             #expect(hrefs.count == elements["a", default: 0])
-            #expect(hrefs.allSatisfy { $0.hasPrefix("https://www.themoviedb.org/movie/") && Int($0.dropFirst(33)) != nil }, "\(label): \(hrefs)")
+            #expect(
+                hrefs.allSatisfy {
+                    ($0.hasPrefix("https://www.themoviedb.org/movie/") && Int($0.dropFirst(33)) != nil)
+                        || ($0.hasPrefix("https://www.imdb.com/title/tt") && $0.hasSuffix("/"))
+                }, "\(label): \(hrefs)")
         }
     }
 }

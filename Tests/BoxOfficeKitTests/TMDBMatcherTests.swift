@@ -30,23 +30,107 @@ struct TMDBMatcherTests {
         #expect(TMDBMatcher.normalize(a) == TMDBMatcher.normalize(b))
     }
 
-    @Test("a remake sharing its title with an older film: the open year decides")
+    @Test("a remake sharing its title with an older film: the Korean release dates decide")
     func remake() async throws {
         let entries: [SimulatedTMDB.Entry] = [
-            .init(Self.movie(1, "올드보이", released: "2003-11-21", popularity: 90)),
-            .init(Self.movie(2, "올드보이", original: "Oldboy", language: "en", released: "2013-11-27", popularity: 20)),
+            .init(Self.movie(1, "올드보이", released: "2003-11-21", popularity: 90), koreanReleases: [Day("2003-11-21")]),
+            .init(
+                Self.movie(2, "올드보이", original: "Oldboy", language: "en", released: "2013-11-27", popularity: 20), koreanReleases: [Day("2013-12-05")]
+            ),
         ]
         let film = FilmQuery(movieCode: "20136601", title: "올드보이", titleEnglish: "Oldboy", openDate: Day("2013-12-05"), isKorean: false)
         let (result, _) = try await match(film, in: entries)
         #expect(result.details?.movie.id == 2 && result.confidence == .exact)
+        #expect(result.how == "search 1 of 3 (Korean title, 2013): TMDB 2, Korean release 2013-12-05 is the KOBIS open date")
         let original = FilmQuery(movieCode: "20030001", title: "올드보이", openDate: Day("2003-11-21"), isKorean: true)
         let (older, _) = try await match(original, in: entries)
         #expect(older.details?.movie.id == 1 && older.confidence == .exact)
     }
 
-    @Test("spacing differences still match exactly: 범죄도시3 vs 범죄도시 3")
+    @Test("two same-titled films a few weeks apart: the one released nearer the open date, though less popular")
+    func fewWeeksApart() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(10, "기억", released: "2024-01-10", popularity: 80), koreanReleases: [Day("2024-01-10")]),
+            .init(Self.movie(11, "기억", released: "2024-02-07", popularity: 5), koreanReleases: [Day("2024-02-07")]),
+        ]
+        let (result, stub) = try await match(FilmQuery(movieCode: "20240207", title: "기억", openDate: Day("2024-02-07"), isKorean: true), in: entries)
+        #expect(result.details?.movie.id == 11 && result.confidence == .exact)
+        #expect(
+            stub.requests.filter { $0.url.path.contains("/movie/") }.map(\.url.lastPathComponent) == ["11"],
+            "the nearer one is judged first, and wins")
+    }
+
+    @Test("a same-titled film with a Korean release six weeks off is rejected, not downgraded; a closer one further down wins")
+    func sixWeeksOff() async throws {
+        let far = SimulatedTMDB.Entry(Self.movie(20, "겨울", released: "2023-12-20", popularity: 99), koreanReleases: [Day("2023-12-20")])
+        let film = FilmQuery(movieCode: "20240131", title: "겨울", openDate: Day("2024-01-31"), isKorean: true)
+        let (alone, _) = try await match(film, in: [far])
+        #expect(alone.confidence == .none && alone.details == nil)
+        #expect(alone.candidates.map(\.verdict) == ["rejected: its Korean release 2023-12-20 is 42 days from the KOBIS open date 2024-01-31"])
+        // The search lists the far one first (more popular); its date puts the right one ahead.
+        let near = SimulatedTMDB.Entry(Self.movie(21, "겨울", released: nil, popularity: 1), koreanReleases: [Day("2024-01-31")])
+        let (both, _) = try await match(film, in: [far, near])
+        #expect(both.details?.movie.id == 21 && both.confidence == .exact)
+    }
+
+    @Test("a re-release: KOBIS keeps the original open date, TMDB lists the new Korean release near the chart date")
+    func reRelease() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(30, "이터널 선샤인", original: "Eternal Sunshine of the Spotless Mind", language: "en", released: "2004-03-19"),
+                koreanReleases: [Day("2024-03-20")])
+        ]
+        let film = FilmQuery(
+            movieCode: "20040123", title: "이터널 선샤인", openDate: Day("2005-11-10"), isKorean: false, chartDate: Day("2024-03-22"))
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.confidence == .exact && result.details?.movie.id == 30)
+        #expect(result.how.contains("re-release: Korean release 2024-03-20 near the chart date 2024-03-22"))
+        // Without the chart date near a Korean release, the same candidate is rejected.
+        var early = film
+        early.chartDate = Day("2005-11-12")
+        #expect(try await match(early, in: entries).0.confidence == .none)
+    }
+
+    @Test("a film TMDB does not have, whose title collides with an older film's, stays unmatched")
+    func collision() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(40, "사랑", released: "2007-09-20"), koreanReleases: [Day("2007-09-20")]),
+            .init(Self.movie(41, "사랑", original: "Amour", language: "fr", released: "2012-05-20")),
+        ]
+        let (result, stub) = try await match(FilmQuery(movieCode: "20250401", title: "사랑", openDate: Day("2025-04-02"), isKorean: true), in: entries)
+        #expect(result.confidence == .none && result.details == nil)
+        #expect(result.candidates.count == 2 && result.candidates.allSatisfy { $0.verdict.hasPrefix("rejected") })
+        #expect(stub.requests.filter { $0.url.path.contains("/movie/") }.count <= TMDBMatcher.detailsPerFilm)
+    }
+
+    @Test("sequel numerals: 범죄도시 2 is 범죄도시 II, Rocky III is Rocky 3")
+    func sequelNumeral() async throws {
+        #expect(TMDBMatcher.normalize("범죄도시 II") == TMDBMatcher.normalize("범죄도시 2"))
+        #expect(TMDBMatcher.normalize("Rocky III") == TMDBMatcher.normalize("rocky 3"))
+        #expect(TMDBMatcher.normalize("Rocky III") != TMDBMatcher.normalize("rocky 2"))
+        #expect(TMDBMatcher.normalize("Mix") == "mix", "a numeral only as a whole word")
+        let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(50, "범죄도시 II", released: "2022-05-18"), koreanReleases: [Day("2022-05-18")])]
+        let film = FilmQuery(movieCode: "20212866", title: "범죄도시 2", openDate: Day("2022-05-18"), isKorean: true)
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.details?.movie.id == 50 && result.confidence == .exact)
+    }
+
+    @Test("a Korean translation title that differs from TMDB's title is found in the details")
+    func translationTitle() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(60, "Past Lives", original: "Past Lives", language: "en", released: "2023-03-06"), koreanReleases: [Day("2023-03-06")],
+                extras: .init(otherTitles: ["패스트 라이브즈"]))
+        ]
+        let film = FilmQuery(movieCode: "20231111", title: "패스트 라이브즈", titleEnglish: "", openDate: Day("2023-03-06"), isKorean: false)
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.details?.movie.id == 60 && result.confidence == .exact)
+        #expect(result.details?.extras.otherTitles == ["패스트 라이브즈"])
+    }
+
+    @Test("a spacing difference still matches: 범죄도시3 vs 범죄도시 3")
     func spacing() async throws {
-        let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(1017163, "범죄도시 3", released: "2023-05-31"))]
+        let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(1017163, "범죄도시 3", released: "2023-05-31"), koreanReleases: [Day("2023-05-31")])]
         let (result, _) = try await match(FilmQuery(movieCode: "20228555", title: "범죄도시3", openDate: Day("2023-05-31"), isKorean: true), in: entries)
         #expect(result.details?.movie.id == 1017163 && result.confidence == .exact)
     }
@@ -54,7 +138,9 @@ struct TMDBMatcherTests {
     @Test("a foreign film TMDB knows only by its English title is found on the third rung")
     func englishTitle() async throws {
         let entries: [SimulatedTMDB.Entry] = [
-            .init(Self.movie(7, "The Quiet Girl", original: "An Cailín Ciúin", language: "ga", released: "2023-05-31"))
+            .init(
+                Self.movie(7, "The Quiet Girl", original: "An Cailín Ciúin", language: "ga", released: "2023-05-31"),
+                koreanReleases: [Day("2023-05-31")])
         ]
         let film = FilmQuery(movieCode: "20231234", title: "말없는 소녀", titleEnglish: "The Quiet Girl", openDate: Day("2023-05-31"), isKorean: false)
         let (result, stub) = try await match(film, in: entries)
@@ -69,22 +155,23 @@ struct TMDBMatcherTests {
         let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(1, "전혀 다른 영화", released: "2023-01-01"))]
         let (result, stub) = try await match(
             FilmQuery(movieCode: "1", title: "바람의 기록", titleEnglish: "Records of the Wind", openDate: Day("2025-02-19"), isKorean: true), in: entries)
-        #expect(result.confidence == .none && result.details == nil)
+        #expect(result.confidence == .none && result.details == nil && result.how == "no TMDB film has the title")
         #expect(stub.requests.count == 3, "three searches, no details")
     }
 
-    @Test("a same-titled film from years away is not guessed")
+    @Test("a same-titled film from years away, with no Korean release, is not guessed")
     func wrongYear() async throws {
         let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(1, "귀향", released: "2006-03-01"))]
         let (result, _) = try await match(FilmQuery(movieCode: "1", title: "귀향", openDate: Day("2016-02-24"), isKorean: true), in: entries)
         #expect(result.confidence == .none)
     }
 
-    @Test("a year off is likely; a Korean theatrical release near the open date confirms it")
+    @Test("no Korean date is likely; a Korean release near the open date is exact; a far one rejects")
     func confirmation() async throws {
         let film = FilmQuery(movieCode: "1", title: "라 뤼미에르", openDate: Day("2025-02-26"), isKorean: false)
         let unconfirmed: [SimulatedTMDB.Entry] = [.init(Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2024-11-20"))]
-        #expect(try await match(film, in: unconfirmed).0.confidence == .likely)
+        let likely = try await match(film, in: unconfirmed).0
+        #expect(likely.confidence == .likely && likely.how.hasSuffix("no Korean release date on TMDB; released 2024-11-20"))
         let confirmed: [SimulatedTMDB.Entry] = [
             .init(
                 Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2024-11-20"),
@@ -96,7 +183,18 @@ struct TMDBMatcherTests {
                 Self.movie(8, "라 뤼미에르", original: "La Lumière", language: "fr", released: "2025-02-26"),
                 koreanReleases: [Day("2025-09-01")])
         ]
-        #expect(try await match(film, in: contradicted).0.confidence == .likely)
+        #expect(try await match(film, in: contradicted).0.confidence == .none)
+    }
+
+    @Test("never more than three detail calls a film, however many same-titled candidates")
+    func detailsBudget() async throws {
+        let entries: [SimulatedTMDB.Entry] = (0..<8).map {
+            .init(Self.movie(100 + $0, "집", released: "20\(10 + $0)-01-01"), koreanReleases: [Day("20\(10 + $0)-01-01")])
+        }
+        let (result, stub) = try await match(FilmQuery(movieCode: "1", title: "집", openDate: Day("2025-06-01"), isKorean: true), in: entries)
+        #expect(result.confidence == .none)
+        #expect(stub.requests.filter { $0.url.path.contains("/movie/") }.count == TMDBMatcher.detailsPerFilm)
+        #expect(stub.requests.count <= 3 + TMDBMatcher.detailsPerFilm)
     }
 
     @Test("an override pins a match without searching; 0 forbids one without any request")
@@ -116,22 +214,6 @@ struct TMDBMatcherTests {
             try TMDBOverrides.parse("20230001,42\n20230002;43\n", origin: "o.csv")
         }
         #expect(throws: ConfigurationError.self) { try TMDBOverrides.parse("20230001,-1\n", origin: "o.csv") }
-    }
-
-    @Test(
-        "scoring: exact, likely and none",
-        arguments: [
-            ("2023-05-31", "ko", true, MatchConfidence.exact),
-            ("2022-12-30", "ko", true, .likely),
-            ("2023-05-31", "en", true, .likely),
-            ("2021-05-31", "ko", true, .none),
-            (nil, "ko", true, .likely),
-            (nil, "en", true, .none),
-        ] as [(String?, String, Bool, MatchConfidence)])
-    func scoring(released: String?, language: String, korean: Bool, expected: MatchConfidence) {
-        let movie = Self.movie(1, "범죄도시 3", language: language, released: released)
-        let film = FilmQuery(movieCode: "1", title: "범죄도시3", openDate: Day("2023-05-31"), isKorean: korean)
-        #expect(TMDBMatcher.score(movie, for: film).confidence == expected)
     }
 }
 

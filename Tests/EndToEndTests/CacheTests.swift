@@ -75,7 +75,7 @@ struct CacheTests {
         #expect(result.status == 0, "\(result.stderr)")
         let files = cacheFiles(folder)
         #expect(files.count > 30)
-        #expect(files.contains { $0.path == "kobis/daily/all/2025/20250305.json" } && files.contains { $0.path.hasPrefix("tmdb/movie/") })
+        #expect(files.contains { $0.path == "kobis/daily/all/2025/20250305.json" } && files.contains { $0.path.hasPrefix("tmdb/details-2/") })
         let secrets = ["KOBIS-SECRET-f00dfeed", "eyJ.TMDB-SECRET-c0ffee", "f00dfeed", "c0ffee"]
         for file in files {
             for secret in secrets {

@@ -39,6 +39,8 @@ public struct FilmRanking: Codable, Sendable, Equatable {
     public var tmdbMatch: MatchConfidence?
     /// The matched TMDB entry; nil for no confident match.
     public var tmdb: FilmTMDB?
+    /// How the TMDB match was made, or why there is none (which query, which dates agreed).
+    public var tmdbReason: String? = nil
     /// The film's audience over the same days a week earlier, and the range's against it in percent:
     /// only when the film was charted on every day of both (else nil).
     public var audienceLastWeek: Int64?
@@ -85,6 +87,7 @@ public struct FilmRanking: Codable, Sendable, Equatable {
         case runtimeMinutes = "runtime_minutes"
         case tmdbMatch = "tmdb_match"
         case tmdb
+        case tmdbReason = "tmdb_reason"
         case audienceLastWeek = "audience_last_week"
         case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
         case daysAtNumberOne = "days_at_number_one"

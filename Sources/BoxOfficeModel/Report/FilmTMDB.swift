@@ -10,6 +10,14 @@ public struct FilmTMDB: Codable, Sendable, Equatable {
     public var votes: Int
     public var posterPath: String?
     public var keywords: [String]
+    /// What the same details call carries: the IMDb id, the collection (franchise), the origin
+    /// countries, budget and revenue in US dollars (nil when TMDB has none), the Korean certification.
+    public var imdbID: String?
+    public var collection: String?
+    public var originCountries: [String]
+    public var budget: Int64?
+    public var revenue: Int64?
+    public var koreanCertification: String?
 
     public init(_ details: TMDBDetails) {
         id = details.movie.id
@@ -19,9 +27,23 @@ public struct FilmTMDB: Codable, Sendable, Equatable {
         votes = details.movie.voteCount
         posterPath = details.movie.posterPath
         keywords = details.keywords
+        imdbID = details.extras.imdbID
+        collection = details.extras.collection
+        originCountries = details.extras.originCountries
+        budget = details.extras.budget
+        revenue = details.extras.revenue
+        koreanCertification = details.koreanCertification
     }
 
     public var pageURL: String { TMDBImage.page(id) }
+
+    /// `https://www.imdb.com/title/tt0137523/`, for an id of IMDb's form only.
+    public var imdbURL: String? {
+        guard let imdbID, imdbID.hasPrefix("tt"), imdbID.count <= 12, imdbID.dropFirst(2).allSatisfy(\.isASCII),
+            imdbID.dropFirst(2).allSatisfy(\.isNumber)
+        else { return nil }
+        return "https://www.imdb.com/title/\(imdbID)/"
+    }
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -31,5 +53,11 @@ public struct FilmTMDB: Codable, Sendable, Equatable {
         case votes
         case posterPath = "poster_path"
         case keywords
+        case imdbID = "imdb_id"
+        case collection
+        case originCountries = "origin_countries"
+        case budget
+        case revenue
+        case koreanCertification = "kr_certification"
     }
 }

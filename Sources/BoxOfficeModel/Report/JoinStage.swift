@@ -69,7 +69,8 @@ public enum JoinStage {
                 watchGrade: info?.watchGrades.last,
                 runtimeMinutes: info?.runtimeMinutes,
                 tmdbMatch: matches[code]?.confidence,
-                tmdb: matches[code].flatMap { match in match.confidence == .none ? nil : match.details.map(FilmTMDB.init) }
+                tmdb: matches[code].flatMap { match in match.confidence == .none ? nil : match.details.map(FilmTMDB.init) },
+                tmdbReason: matches[code]?.how
             )
         }
     }

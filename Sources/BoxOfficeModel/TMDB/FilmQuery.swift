@@ -8,12 +8,17 @@ public struct FilmQuery: Hashable, Sendable {
     public var openDate: Day?
     /// From KOBIS movie info; nil when unknown.
     public var isKorean: Bool?
+    /// The first day the film is on a chart the run reads: a re-release charts long after its open date.
+    public var chartDate: Day?
 
-    public init(movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil) {
+    public init(
+        movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil, chartDate: Day? = nil
+    ) {
         self.movieCode = movieCode
         self.title = title
         self.titleEnglish = titleEnglish
         self.openDate = openDate
         self.isKorean = isKorean
+        self.chartDate = chartDate
     }
 }

@@ -2,14 +2,40 @@ import Foundation
 
 /// The result of matching one film.
 public struct TMDBMatch: Sendable, Equatable {
+    /// A TMDB film the matcher looked at, and what it made of it: for `boxoffice tmdb review`.
+    public struct Candidate: Sendable, Equatable, Codable {
+        public var id: Int
+        public var title: String
+        public var originalTitle: String
+        /// The search result's date (with `region=KR`, a Korean date when TMDB has one).
+        public var releaseDate: Day?
+        /// Korean theatrical dates from the details, when they were fetched.
+        public var koreanDates: [Day]?
+        /// `exact`, `likely`, or why it was turned down.
+        public var verdict: String
+
+        public init(id: Int, title: String, originalTitle: String, releaseDate: Day?, koreanDates: [Day]?, verdict: String) {
+            self.id = id
+            self.title = title
+            self.originalTitle = originalTitle
+            self.releaseDate = releaseDate
+            self.koreanDates = koreanDates
+            self.verdict = verdict
+        }
+    }
+
     public var confidence: MatchConfidence
     public var details: TMDBDetails?
-    /// Why there is no match, or how it was made: for notes and tests.
+    /// How the match was made, or why there is none: which query, which dates agreed. In the JSON
+    /// and the films CSV (`tmdb_reason`).
     public var how: String
+    /// The candidates considered, best first.
+    public var candidates: [Candidate]
 
-    public init(confidence: MatchConfidence, details: TMDBDetails?, how: String) {
+    public init(confidence: MatchConfidence, details: TMDBDetails?, how: String, candidates: [Candidate] = []) {
         self.confidence = confidence
         self.details = details
         self.how = how
+        self.candidates = candidates
     }
 }

@@ -23,7 +23,7 @@ struct DailyChartJob: FetchJob {
             return .missing(.chart(day), reason)
         }
         await context.tally.chartDone(films: chart.entries.map(\.movieCode))
-        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: context.filmJobs(chart.entries))
+        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: context.filmJobs(chart.entries, on: day))
     }
 }
 
@@ -43,7 +43,7 @@ struct PeriodChartJob: FetchJob {
             return .missing(.period(period), reason)
         }
         await context.tally.chartDone(films: chart.entries.map(\.movieCode))
-        return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries))
+        return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries, on: period.start))
     }
 }
 

@@ -43,10 +43,12 @@ struct FetchContext: Sendable {
     let tally: ProgressTally
 
     /// The movie info (and, when TMDB is on, the match) of every film of a chart.
-    func filmJobs(_ entries: [ChartEntry]) -> [any FetchJob] {
+    /// `date` is the chart's: a re-release is told by a Korean release near it (the job of the film's
+    /// first chart to arrive is the one that runs).
+    func filmJobs(_ entries: [ChartEntry], on date: Day) -> [any FetchJob] {
         let lookUp = enrichment.matcher != nil
         return entries.flatMap { entry -> [any FetchJob] in
-            let film = ChartedFilm(code: entry.movieCode, title: entry.title, openDate: entry.openDate)
+            let film = ChartedFilm(code: entry.movieCode, title: entry.title, openDate: entry.openDate, chartDate: date)
             return lookUp ? [MovieInfoJob(film: film), TMDBMatchJob(film: film)] : [MovieInfoJob(film: film)]
         }
     }
@@ -66,4 +68,6 @@ struct ChartedFilm: Sendable {
     let code: String
     let title: String
     let openDate: Day?
+    /// The date of a chart that names it.
+    var chartDate: Day? = nil
 }

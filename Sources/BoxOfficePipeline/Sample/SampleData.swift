@@ -37,17 +37,20 @@ public enum SampleData {
             TMDBMovie(
                 id: 900_001, title: "검은 파도", originalTitle: "검은 파도", originalLanguage: "ko", releaseDate: d("2025-02-26"), popularity: 88.1,
                 voteAverage: 7.4, voteCount: 312),
-            keywords: ["부산", "밀수", "형사"], koreanReleases: [d("2025-02-26")]),
+            keywords: ["부산", "밀수", "형사"], koreanReleases: [d("2025-02-26")], certification: "15",
+            extras: .init(imdbID: "tt9900001", originCountries: ["KR"], budget: 9_500_000)),
         .init(
             TMDBMovie(
                 id: 900_002, title: "스타폴", originalTitle: "Starfall", originalLanguage: "en", releaseDate: d("2025-02-12"), popularity: 140.5,
                 voteAverage: 6.9, voteCount: 1_840),
-            keywords: ["우주", "소행성", "구조 작전"], koreanReleases: [d("2025-02-12")]),
+            keywords: ["우주", "소행성", "구조 작전"], koreanReleases: [d("2025-02-12")], certification: "12",
+            extras: .init(
+                imdbID: "tt9900002", collection: "Starfall Collection", originCountries: ["US"], budget: 180_000_000, revenue: 412_000_000)),
         .init(
             TMDBMovie(
                 id: 900_003, title: "한강의 밤", originalTitle: "한강의 밤", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 61.0,
                 voteAverage: 8, voteCount: 97),
-            keywords: ["서울", "가족", "야간 근무"], koreanReleases: [d("2025-03-05")]),
+            keywords: ["서울", "가족", "야간 근무"], koreanReleases: [d("2025-03-05")], certification: "12", extras: .init(originCountries: ["KR"])),
         .init(
             TMDBMovie(
                 id: 900_004, title: "작은 용의 모험", originalTitle: "Little Dragon's Quest", originalLanguage: "en", releaseDate: d("2025-01-22"),

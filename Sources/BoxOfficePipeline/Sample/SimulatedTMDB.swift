@@ -10,11 +10,20 @@ public struct SimulatedTMDB: Sendable {
         public var keywords: [String]
         /// Korean theatrical release dates (type 3).
         public var koreanReleases: [Day]
+        /// The Korean certification on those releases.
+        public var certification: String
+        /// IMDb id, collection, countries, budget, revenue, and the other titles (the Korean
+        /// translation's and alternative ones), which search also matches, as TMDB's does.
+        public var extras: TMDBDetails.Extras
 
-        public init(_ movie: TMDBMovie, keywords: [String] = [], koreanReleases: [Day] = []) {
+        public init(
+            _ movie: TMDBMovie, keywords: [String] = [], koreanReleases: [Day] = [], certification: String = "", extras: TMDBDetails.Extras = .init()
+        ) {
             self.movie = movie
             self.keywords = keywords
             self.koreanReleases = koreanReleases
+            self.certification = certification
+            self.extras = extras
         }
     }
 
@@ -36,7 +45,7 @@ public struct SimulatedTMDB: Sendable {
             guard !query.isEmpty else { return Self.json(["errors": ["query must be provided"]], status: 422) }
             let year = request.queryValue("year").flatMap(Int.init)
             let found = entries.filter { entry in
-                let titles = [entry.movie.title, entry.movie.originalTitle].map(TMDBMatcher.normalize)
+                let titles = ([entry.movie.title, entry.movie.originalTitle] + entry.extras.otherTitles).map(TMDBMatcher.normalize)
                 let years = ([entry.movie.releaseDate] + entry.koreanReleases.map { Optional($0) }).compactMap { $0?.year }
                 return titles.contains { !$0.isEmpty && $0.contains(query) } && (year == nil || years.contains(year!))
             }
@@ -68,12 +77,25 @@ public struct SimulatedTMDB: Sendable {
                         [
                             "iso_3166_1": "KR",
                             "release_dates": entry.koreanReleases.map {
-                                ["certification": "", "iso_639_1": "", "note": "", "release_date": $0.iso + "T00:00:00.000Z", "type": 3]
+                                [
+                                    "certification": entry.certification, "iso_639_1": "", "note": "", "release_date": $0.iso + "T00:00:00.000Z",
+                                    "type": 3,
+                                ]
                                     as [String: Any]
                             },
                         ] as [String: Any]
                     ]
             ]
+            let extras = entry.extras
+            object["imdb_id"] = extras.imdbID ?? NSNull()
+            object["belongs_to_collection"] = extras.collection.map { ["id": 1, "name": $0] as [String: Any] } ?? NSNull()
+            object["origin_country"] = extras.originCountries
+            object["budget"] = extras.budget ?? 0
+            object["revenue"] = extras.revenue ?? 0
+            object["translations"] = [
+                "translations": extras.otherTitles.prefix(1).map { ["iso_639_1": "ko", "iso_3166_1": "KR", "data": ["title": $0]] }
+            ]
+            object["alternative_titles"] = ["titles": extras.otherTitles.dropFirst().map { ["iso_3166_1": "KR", "title": $0, "type": ""] }]
             return Self.json(object)
         }
         return Self.json(["status_code": 34, "status_message": "The resource you requested could not be found."], status: 404)

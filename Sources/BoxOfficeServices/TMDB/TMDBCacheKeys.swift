@@ -5,7 +5,9 @@ public enum TMDBCacheKeys {
         "tmdb/search/" + SHA256.hex("\(TMDBClient.language)|\(year.map(String.init) ?? "")|\(query)").prefix(32) + ".json"
     }
 
-    public static func details(_ id: Int) -> String { "tmdb/movie/\(id).json" }
+    /// `details-2`: the details with translations and alternative titles appended (older cached
+    /// details lack them, so they are fetched once more).
+    public static func details(_ id: Int) -> String { "tmdb/details-2/\(id).json" }
 
     public static func list(_ list: TMDBList, page: Int) -> String { "tmdb/\(list.rawValue)/page-\(page).json" }
 }

@@ -48,12 +48,17 @@ public struct TMDBClient: Sendable {
         }
     }
 
-    /// `/movie/{id}` with keywords and release dates in one call; nil when TMDB has no such film.
+    /// What `/movie/{id}` appends, in the same call: keywords, release dates (Korean dates and
+    /// certification), the Korean translation's title and the alternative titles.
+    public static let appended = "keywords,release_dates,translations,alternative_titles"
+
+    /// `/movie/{id}` with keywords, release dates, translations and alternative titles in one call;
+    /// nil when TMDB has no such film.
     public func details(id: Int) async throws -> TMDBDetails? {
         do {
             return try await cached(
                 TMDBCacheKeys.details(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
-                [("language", Self.language), ("append_to_response", "keywords,release_dates")],
+                [("language", Self.language), ("append_to_response", Self.appended)],
                 subject: "TMDB film \(id)"
             ) { body throws(MalformedBody) in try TMDBDecoding.details(body, id: id) }
         } catch TMDBError.notFound {

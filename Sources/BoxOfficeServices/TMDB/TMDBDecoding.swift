@@ -24,12 +24,25 @@ public enum TMDBDecoding {
                 releases[code, default: []].append(
                     .init(
                         date: release.releaseDate?.text.flatMap { Day(iso: $0.prefix(10)) },
-                        type: release.type?.int ?? 0))
+                        type: release.type?.int ?? 0, certification: release.certification?.text ?? ""))
             }
         }
+        let origin = details.originCountry.compactMap(\.text).filter { !$0.isEmpty }
+        let production = details.productionCountries.compactMap { $0.iso31661?.text }.filter { !$0.isEmpty }
+        let koreanTranslation = details.translations.filter { $0.iso6391?.text == "ko" }.compactMap { $0.data?.title?.text }
+        let alternatives = details.alternativeTitles.compactMap { $0.title?.text }
+        var otherTitles: [String] = []
+        for title in koreanTranslation + alternatives where !title.isEmpty && !otherTitles.contains(title) { otherTitles.append(title) }
+        let extras = TMDBDetails.Extras(
+            imdbID: details.imdbId?.text.flatMap { $0.hasPrefix("tt") ? $0 : nil },
+            collection: details.belongsToCollection?.name?.text.flatMap { $0.isEmpty ? nil : $0 },
+            originCountries: origin.isEmpty ? production : origin,
+            budget: details.budget?.int.flatMap { $0 > 0 ? Int64($0) : nil },
+            revenue: details.revenue?.int.flatMap { $0 > 0 ? Int64($0) : nil },
+            otherTitles: otherTitles)
         return TMDBDetails(
             movie: movie, keywords: details.keywords.compactMap { $0.name?.text }.filter { !$0.isEmpty },
-            releases: releases)
+            releases: releases, extras: extras)
     }
 
     /// TMDB's error body, whatever its shape: `status_code`/`status_message` (with or without
@@ -81,7 +94,7 @@ private struct PageBody: Decodable {
 private struct DetailsBody: Decodable {
     struct Keyword: Decodable { var name: LenientScalar? }
     struct Country: Decodable {
-        struct Release: Decodable { var releaseDate, type: LenientScalar? }
+        struct Release: Decodable { var releaseDate, type, certification: LenientScalar? }
         var iso31661: LenientScalar?
         var releaseDates: [Release]?
 
@@ -95,12 +108,36 @@ private struct DetailsBody: Decodable {
     /// `append_to_response=release_dates` nests the list (`release_dates.results`); `/movie/{id}/release_dates` does not.
     struct ReleaseDates: Decodable { var results: [Country]? }
 
+    struct Named: Decodable { var name: LenientScalar? }
+    struct ProductionCountry: Decodable {
+        var iso31661: LenientScalar?
+        enum CodingKeys: String, CodingKey { case iso31661 = "iso31661" }
+    }
+    struct Translation: Decodable {
+        struct Data: Decodable { var title: LenientScalar? }
+        var iso6391: LenientScalar?
+        var data: Data?
+        enum CodingKeys: String, CodingKey { case iso6391 = "iso6391", data }
+    }
+    /// `append_to_response=translations` nests the list (`translations.translations`).
+    struct Translations: Decodable { var translations: [Lossy<Translation>]? }
+    struct AlternativeTitle: Decodable { var title: LenientScalar? }
+    /// `append_to_response=alternative_titles` nests the list (`alternative_titles.titles`).
+    struct AlternativeTitles: Decodable { var titles: [Lossy<AlternativeTitle>]? }
+
     var movie: MovieBody
     var keywords: [Keyword] = []
     var countries: [Country] = []
+    var imdbId, budget, revenue: LenientScalar?
+    var belongsToCollection: Named?
+    var originCountry: [LenientScalar] = []
+    var productionCountries: [ProductionCountry] = []
+    var translations: [Translation] = []
+    var alternativeTitles: [AlternativeTitle] = []
 
     enum CodingKeys: String, CodingKey {
-        case keywords, releaseDates, results
+        case keywords, releaseDates, results, imdbId, budget, revenue, belongsToCollection, originCountry, productionCountries, translations,
+            alternativeTitles
     }
 
     init(from decoder: any Decoder) throws {
@@ -111,6 +148,14 @@ private struct DetailsBody: Decodable {
         }
         keywords = attempt(Keywords.self, .keywords)?.keywords ?? attempt([Keyword].self, .keywords) ?? []
         countries = attempt(ReleaseDates.self, .releaseDates)?.results ?? attempt([Country].self, .results) ?? []
+        imdbId = attempt(LenientScalar.self, .imdbId)
+        budget = attempt(LenientScalar.self, .budget)
+        revenue = attempt(LenientScalar.self, .revenue)
+        belongsToCollection = attempt(Named.self, .belongsToCollection)
+        originCountry = attempt([LenientScalar].self, .originCountry) ?? []
+        productionCountries = (attempt([Lossy<ProductionCountry>].self, .productionCountries) ?? []).compactMap(\.value)
+        translations = (attempt(Translations.self, .translations)?.translations ?? []).compactMap(\.value)
+        alternativeTitles = (attempt(AlternativeTitles.self, .alternativeTitles)?.titles ?? []).compactMap(\.value)
     }
 }
 

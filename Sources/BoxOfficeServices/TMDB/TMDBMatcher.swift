@@ -1,14 +1,33 @@
 import BoxOfficeModel
 import Foundation
 
-/// Finds a KOBIS film on TMDB with the ladder and scoring of the API notes.
+/// Finds a KOBIS film on TMDB, by title and by **date**, and explains what it chose.
 ///
-/// The ladder: the Korean title with the open year, then without a year, then the English title
-/// with the year; the first query with a candidate of at least `likely` confidence wins. A Korean
-/// theatrical release near the KOBIS open date confirms a match.
+/// The ladder of queries: the Korean title with the open year, then without a year, then the English
+/// title with the year. Candidates whose title (TMDB's Korean `title` or `original_title`, after
+/// ``normalize(_:)``) equals the KOBIS Korean or English title are ranked by how close their release
+/// date is to the KOBIS open date, and the details of the best few are fetched (one call each,
+/// keywords, release dates, translations and alternative titles appended). When no result has the
+/// title, the closest one's details are fetched to compare its Korean translation and alternative
+/// titles. At most ``detailsPerFilm`` detail calls and three searches a film.
+///
+/// Each candidate is judged by ``judge(_:film:titleAgrees:)``:
+/// - `exact`: the title agrees and a Korean theatrical release is within ``koreanDateWindowDays`` of
+///   the KOBIS open date, or the film is a re-release (the KOBIS open date is the original release,
+///   and a Korean release is within the window of the first chart date);
+/// - `likely`: the title agrees and TMDB has no Korean theatrical date to contradict it, and its
+///   release is plausible for the open date (from two years before to two months after);
+/// - otherwise it is **rejected**, not downgraded, and the next candidate is judged.
+/// The first exact candidate wins; else the best likely one; else the film stays unmatched.
 public struct TMDBMatcher: Sendable {
-    /// How far a KR theatrical release may be from the KOBIS open date and still confirm a match.
-    public static let confirmationWindowDays = 45
+    /// How far a Korean theatrical release may be from the KOBIS open date (or, for a re-release,
+    /// from the first chart date) and still be the same release.
+    public static let koreanDateWindowDays = 21
+    /// Without a Korean date: how far a film's own release may be from the KOBIS open date, in days
+    /// (a foreign film can reach Korea up to two years after its first release).
+    public static let plausibleReleaseDays = -730...60
+    /// Detail calls a film may cost at most (on top of at most three searches).
+    public static let detailsPerFilm = 3
 
     public let client: TMDBClient
     public let overrides: TMDBOverrides
@@ -16,6 +35,21 @@ public struct TMDBMatcher: Sendable {
     public init(client: TMDBClient, overrides: TMDBOverrides = .init()) {
         self.client = client
         self.overrides = overrides
+    }
+
+    /// What the judge makes of one candidate.
+    public enum Verdict: Equatable, Sendable {
+        case exact(String)
+        case likely(String)
+        case rejected(String)
+
+        var text: String {
+            switch self {
+            case .exact(let why): "exact: \(why)"
+            case .likely(let why): "likely: \(why)"
+            case .rejected(let why): "rejected: \(why)"
+            }
+        }
     }
 
     public func match(_ film: FilmQuery) async throws -> TMDBMatch {
@@ -31,76 +65,141 @@ public struct TMDBMatcher: Sendable {
             break
         }
         let year = film.openDate?.year
-        var queries: [(text: String, year: Int?)] = [(film.title, year)]
-        if year != nil { queries.append((film.title, nil)) }
-        if !film.titleEnglish.isEmpty { queries.append((film.titleEnglish, year)) }
-        for (index, query) in queries.enumerated() where !Self.normalize(query.text).isEmpty {
-            let candidates = try await client.search(query.text, year: query.year)
-            guard let best = Self.best(candidates, for: film) else { continue }
-            guard let details = try await client.details(id: best.movie.id) else { continue }
-            let confidence = Self.confirm(best.confidence, details: details, openDate: film.openDate)
-            return TMDBMatch(confidence: confidence, details: details, how: "search \(index + 1) of \(queries.count)")
+        var queries: [(text: String, year: Int?, name: String)] = [(film.title, year, "Korean title\(year.map { ", \($0)" } ?? "")")]
+        if year != nil { queries.append((film.title, nil, "Korean title, any year")) }
+        if !film.titleEnglish.isEmpty { queries.append((film.titleEnglish, year, "English title\(year.map { ", \($0)" } ?? "")")) }
+
+        var seen = Set<Int>()
+        var considered: [TMDBMatch.Candidate] = []
+        var detailsLeft = Self.detailsPerFilm
+        var likely: (details: TMDBDetails, how: String)?
+        for (index, query) in queries.enumerated() where !Self.normalize(query.text).isEmpty && detailsLeft > 0 {
+            let results = try await client.search(query.text, year: query.year).filter { seen.insert($0.id).inserted }
+            let ranked = Self.rank(results, for: film)
+            let titled = ranked.filter { Self.titleAgrees([$0.title, $0.originalTitle], film) }
+            // No result carries the title: the closest may still, as its translation or an alternative title.
+            let toJudge = titled.isEmpty ? Array(ranked.prefix(1)) : titled
+            for movie in toJudge {
+                guard detailsLeft > 0 else { break }
+                detailsLeft -= 1
+                guard let details = try await client.details(id: movie.id) else {
+                    considered.append(Self.candidate(movie, details: nil, verdict: "rejected: TMDB no longer has it"))
+                    continue
+                }
+                let agrees = Self.titleAgrees(
+                    [movie.title, movie.originalTitle, details.movie.title, details.movie.originalTitle] + details.extras.otherTitles, film)
+                let verdict = Self.judge(details, film: film, titleAgrees: agrees)
+                considered.append(Self.candidate(movie, details: details, verdict: verdict.text))
+                let how = "search \(index + 1) of \(queries.count) (\(query.name)): TMDB \(movie.id)"
+                switch verdict {
+                case .exact(let why):
+                    return TMDBMatch(confidence: .exact, details: details, how: "\(how), \(why)", candidates: considered)
+                case .likely(let why):
+                    if likely == nil { likely = (details, "\(how), \(why)") }
+                case .rejected:
+                    break
+                }
+            }
         }
-        return TMDBMatch(confidence: .none, details: nil, how: "no confident candidate")
+        if let likely {
+            return TMDBMatch(confidence: .likely, details: likely.details, how: likely.how, candidates: considered)
+        }
+        let rejected = considered.count
+        return TMDBMatch(
+            confidence: .none, details: nil,
+            how: rejected == 0
+                ? "no TMDB film has the title" : "\(rejected) same-titled candidate\(rejected == 1 ? "" : "s") rejected by date or title",
+            candidates: considered)
     }
 
-    // MARK: - Scoring (pure)
+    // MARK: - Judging (pure)
 
-    /// Titles compared without case, spacing or punctuation, after NFKC: `범죄도시3` equals `범죄도시 3`.
+    /// One candidate, from its details: see the type's documentation for the rules.
+    public static func judge(_ details: TMDBDetails, film: FilmQuery, titleAgrees: Bool) -> Verdict {
+        guard titleAgrees else { return .rejected("no title of it is the KOBIS title") }
+        let korean = details.koreanTheatricalDates.sorted()
+        guard let open = film.openDate else {
+            return korean.isEmpty ? .likely("no KOBIS open date to compare") : .likely("no KOBIS open date to compare its Korean release with")
+        }
+        if let nearest = korean.min(by: { abs($0.distance(to: open)) < abs($1.distance(to: open)) }),
+            abs(nearest.distance(to: open)) <= koreanDateWindowDays
+        {
+            let days = abs(nearest.distance(to: open))
+            return .exact("Korean release \(nearest.iso) \(days == 0 ? "is" : "within \(days) day\(days == 1 ? "" : "s") of") the KOBIS open date")
+        }
+        if !korean.isEmpty {
+            // A re-release: KOBIS keeps the original open date, and TMDB lists the new release.
+            if let chart = film.chartDate, open.distance(to: chart) > koreanDateWindowDays,
+                let again = korean.first(where: { abs($0.distance(to: chart)) <= koreanDateWindowDays })
+            {
+                return .exact(
+                    "re-release: Korean release \(again.iso) near the chart date \(chart.iso); KOBIS keeps the original open date \(open.iso)")
+            }
+            let nearest = korean.min { abs($0.distance(to: open)) < abs($1.distance(to: open)) }!
+            return .rejected("its Korean release \(nearest.iso) is \(abs(nearest.distance(to: open))) days from the KOBIS open date \(open.iso)")
+        }
+        if film.isKorean == true, !details.movie.originalLanguage.isEmpty, details.movie.originalLanguage != "ko" {
+            return .rejected("a \(details.movie.originalLanguage) film without a Korean release, for a Korean film")
+        }
+        guard let released = details.movie.releaseDate else { return .rejected("no date on TMDB to check it against") }
+        let offset = open.distance(to: released)
+        guard plausibleReleaseDays.contains(offset) else {
+            return .rejected("released \(released.iso), \(abs(offset)) days from the KOBIS open date, with no Korean release")
+        }
+        return .likely("no Korean release date on TMDB; released \(released.iso)")
+    }
+
+    /// Candidates best first: closest release date to the open date, then a language that fits
+    /// (Korean for a Korean film), then popularity, then id.
+    public static func rank(_ movies: [TMDBMovie], for film: FilmQuery) -> [TMDBMovie] {
+        func distance(_ movie: TMDBMovie) -> Int {
+            guard let open = film.openDate, let date = movie.releaseDate else { return .max }
+            return abs(date.distance(to: open))
+        }
+        func fits(_ movie: TMDBMovie) -> Bool { film.isKorean.map { $0 == (movie.originalLanguage == "ko") } ?? true }
+        return movies.sorted { a, b in
+            if distance(a) != distance(b) { return distance(a) < distance(b) }
+            if fits(a) != fits(b) { return fits(a) }
+            if a.popularity != b.popularity { return a.popularity > b.popularity }
+            return a.id < b.id
+        }
+    }
+
+    /// True when one of `titles` is the KOBIS Korean or English title, normalized.
+    public static func titleAgrees(_ titles: [String], _ film: FilmQuery) -> Bool {
+        let names = Set([film.title, film.titleEnglish].map(normalize).filter { !$0.isEmpty })
+        return titles.map(normalize).contains { !$0.isEmpty && names.contains($0) }
+    }
+
+    static func candidate(_ movie: TMDBMovie, details: TMDBDetails?, verdict: String) -> TMDBMatch.Candidate {
+        .init(
+            id: movie.id, title: movie.title, originalTitle: movie.originalTitle, releaseDate: movie.releaseDate,
+            koreanDates: details?.koreanTheatricalDates.sorted(), verdict: verdict)
+    }
+
+    // MARK: - Titles
+
+    /// Titles compared without case, spacing or punctuation, after NFKC: `범죄도시3` equals `범죄도시 3`;
+    /// a Roman numeral standing as a word is its number, so `Rocky II` equals `Rocky 2`.
     public static func normalize(_ title: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                title.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.filter {
-                    $0.properties.isAlphabetic || $0.properties.numericType != nil
-                }))
-    }
-
-    /// The best candidate of at least `likely` confidence: by confidence, then year distance, then
-    /// fitting language, then popularity.
-    public static func best(_ candidates: [TMDBMovie], for film: FilmQuery) -> (movie: TMDBMovie, confidence: MatchConfidence)? {
-        let scored = candidates.map { (movie: $0, score: score($0, for: film)) }.filter { $0.score.confidence != .none }
-        let best = scored.max { a, b in
-            if a.score.confidence != b.score.confidence { return a.score.confidence < b.score.confidence }
-            if a.score.yearDistance != b.score.yearDistance { return (a.score.yearDistance ?? 99) > (b.score.yearDistance ?? 99) }
-            if a.score.languageFits != b.score.languageFits { return !a.score.languageFits }
-            if a.movie.popularity != b.movie.popularity { return a.movie.popularity < b.movie.popularity }
-            return a.movie.id > b.movie.id
+        let folded = title.precomposedStringWithCompatibilityMapping.lowercased()
+        var result = ""
+        for word in folded.split(whereSeparator: { character in !character.unicodeScalars.contains { isKept($0) } }) {
+            let kept = String(String.UnicodeScalarView(word.unicodeScalars.filter(isKept)))
+            result += romanNumerals[kept].map(String.init) ?? kept
         }
-        return best.map { ($0.movie, $0.score.confidence) }
+        return result
     }
 
-    public struct Score: Equatable, Sendable {
-        public var confidence: MatchConfidence
-        public var yearDistance: Int?
-        public var languageFits: Bool
+    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
-    public static func score(_ movie: TMDBMovie, for film: FilmQuery) -> Score {
-        let names = [film.title, film.titleEnglish].map(normalize).filter { !$0.isEmpty }
-        let titleMatches = [movie.title, movie.originalTitle].map(normalize).contains { !$0.isEmpty && names.contains($0) }
-        let yearDistance = zip2(movie.releaseDate?.year, film.openDate?.year).map { abs($0 - $1) }
-        let languageFits = film.isKorean.map { $0 == (movie.originalLanguage == "ko") } ?? true
-        let confidence: MatchConfidence
-        switch (titleMatches, yearDistance, languageFits) {
-        case (false, _, _): confidence = .none
-        case (true, 0?, true): confidence = .exact
-        case (true, 0?, false), (true, 1?, _), (true, nil, true): confidence = .likely
-        default: confidence = .none
-        }
-        return Score(confidence: confidence, yearDistance: yearDistance, languageFits: languageFits)
-    }
-
-    /// A Korean theatrical release near the open date confirms a likely match; Korean theatrical
-    /// releases all far from it cast doubt on an exact one.
-    public static func confirm(_ confidence: MatchConfidence, details: TMDBDetails, openDate: Day?) -> MatchConfidence {
-        guard let openDate, !details.koreanTheatricalDates.isEmpty else { return confidence }
-        let near = details.koreanTheatricalDates.contains { abs($0.distance(to: openDate)) <= confirmationWindowDays }
-        if near { return confidence == .none ? .none : .exact }
-        return confidence == .exact ? .likely : confidence
-    }
-
-    private static func zip2(_ a: Int?, _ b: Int?) -> (Int, Int)? {
-        guard let a, let b else { return nil }
-        return (a, b)
-    }
+    /// `i` … `xx` as words.
+    static let romanNumerals: [String: Int] = {
+        let ones = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"]
+        var table: [String: Int] = [:]
+        for value in 1...20 { table[(value >= 10 ? String(repeating: "x", count: value / 10) : "") + ones[value % 10]] = value }
+        return table
+    }()
 }
