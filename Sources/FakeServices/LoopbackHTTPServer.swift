@@ -20,6 +20,8 @@ public struct ReceivedRequest: Sendable {
 
     /// The path with its query, as sent.
     public let target: String
+    /// When the server read it: for checking a client's rate limit.
+    public var receivedAt = Date()
 }
 
 /// What the fake server does with a request.

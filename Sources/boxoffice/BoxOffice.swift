@@ -19,7 +19,7 @@ struct BoxOffice: AsyncParsableCommand {
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
-        subcommands: [ReportCommand.self, FetchCommand.self, FilmCommand.self, QuotaCommand.self, TemplatesCommand.self]
+        subcommands: [ReportCommand.self, FetchCommand.self, FilmCommand.self, TMDBCommand.self, QuotaCommand.self, TemplatesCommand.self]
     )
 
     /// ArgumentParser's own entry point, except that a bad argument is one `boxoffice: …` line on

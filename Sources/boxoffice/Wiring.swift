@@ -105,6 +105,13 @@ struct Wiring {
         return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
     }
 
+    /// For `--offline` without TMDB credentials: a matcher that reads TMDB's cached answers only.
+    func cachedTMDB(_ options: TMDBOptions, cache: CacheAccess?) throws -> EnrichmentPlan {
+        let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
+        let client = TMDBClient(transport: OfflineTransport(), credentials: .bearer("offline"), requestsPerSecond: 1_000, cache: cache)
+        return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: false)
+    }
+
     /// An http or https URL from an environment variable; nil when unset.
     func url(_ variable: String) throws -> URL? {
         guard let text = environment[variable], !text.isEmpty else { return nil }

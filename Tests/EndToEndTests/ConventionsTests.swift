@@ -153,9 +153,9 @@ struct ManualTests {
     func manPageIsCurrent() async throws {
         let manual = try String(contentsOf: Self.root.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
-        for command in ["report", "fetch", "film", "quota", "templates"] {
-            #expect(manual.contains(".Sh NAME") && manual.contains(command), "\(command)")
-            let help = try await BoxOfficeProcess.run([command, "--help"], in: folder.url)
+        for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates"]] {
+            #expect(manual.contains(".Sh NAME") && manual.contains(command.joined(separator: " ")), "\(command)")
+            let help = try await BoxOfficeProcess.run(command + ["--help"], in: folder.url)
             let options = Set(
                 help.stdout.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 3 }.map(String.init))
             #expect(!options.isEmpty)

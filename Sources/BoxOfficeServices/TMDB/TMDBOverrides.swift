@@ -21,7 +21,9 @@ public struct TMDBOverrides: Sendable, Equatable {
     public static func parse(_ text: String, origin: String) throws(ConfigurationError) -> TMDBOverrides {
         var pins: [String: Pin] = [:]
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: "")
+            // A `#` starts a comment, at the start of a line or after its fields (as `tmdb review` writes them).
+            let uncommented = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let line = uncommented.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: "")
             if line.isEmpty || line.hasPrefix("#") || line.lowercased().hasPrefix("movie_cd") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 2, !fields[0].isEmpty, fields[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),

@@ -1,0 +1,90 @@
+import BoxOfficeModel
+import BoxOfficeServices
+import Foundation
+
+/// What `boxoffice tmdb review` prints: each film of a range matched only `likely` or not at all,
+/// with its reason and the candidates the matcher weighed, then lines for the overrides file.
+public struct TMDBReview: Sendable {
+    public struct Film: Sendable {
+        public var code: String
+        public var title: String
+        public var titleEnglish: String
+        public var openDate: Day?
+        public var match: TMDBMatch?
+    }
+
+    public let range: DateRange
+    /// Every film of the range's charts, in the order they first charted.
+    public let films: [Film]
+
+    public init(fetched: FetchStage.Output, range: DateRange) {
+        self.range = range
+        var seen = Set<String>()
+        var films: [Film] = []
+        for chart in fetched.charts.sorted(by: { $0.date < $1.date }) {
+            for entry in chart.entries where seen.insert(entry.movieCode).inserted {
+                let info = fetched.movies[entry.movieCode]
+                films.append(
+                    Film(
+                        code: entry.movieCode, title: entry.title, titleEnglish: info?.titleEnglish ?? "", openDate: entry.openDate ?? info?.openDate,
+                        match: fetched.matches[entry.movieCode]))
+            }
+        }
+        self.films = films
+    }
+
+    public func lines(all: Bool = false) -> [String] {
+        func count(_ confidence: MatchConfidence) -> Int { films.filter { $0.match?.confidence == confidence }.count }
+        let notLookedUp = films.filter { $0.match == nil }.count
+        var lines = [
+            "TMDB review, \(range.displayText): \(films.count) film\(films.count == 1 ? "" : "s"), \(count(.exact)) exact, \(count(.likely)) likely, \(count(.none)) unmatched"
+                + (notLookedUp > 0 ? ", \(notLookedUp) not looked up" : "")
+        ]
+        let listed = films.filter { all || $0.match?.confidence != .exact }
+        var overrides: [String] = []
+        for film in listed {
+            let confidence = film.match?.confidence.rawValue ?? "not looked up"
+            lines.append("")
+            lines.append(
+                "\(confidence.padding(toLength: 7, withPad: " ", startingAt: 0)) \(film.code)  \(film.title)"
+                    + (film.titleEnglish.isEmpty ? "" : " (\(film.titleEnglish))") + ", opened \(film.openDate?.iso ?? "(no open date)")")
+            guard let match = film.match else { continue }
+            if let details = match.details, match.confidence != .none {
+                lines.append("        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(match.how)")
+            } else {
+                lines.append("        \(match.how)")
+            }
+            for candidate in match.candidates {
+                let korean = candidate.koreanDates.map {
+                    $0.isEmpty ? "no Korean release" : "Korean release \($0.map(\.iso).joined(separator: ", "))"
+                }
+                lines.append(
+                    "          \(candidate.id)  \(Self.titles(candidate.title, candidate.originalTitle)), \(candidate.releaseDate?.iso ?? "no date")"
+                        + (korean.map { ", \($0)" } ?? "") + " — \(candidate.verdict)")
+            }
+            switch match.confidence {
+            case .likely:
+                if let id = match.details?.movie.id { overrides.append("\(film.code),\(id)  # \(film.title): confirm the likely match") }
+            case .none:
+                let best = match.candidates.first.map { " (or \(film.code),\($0.id) if \($0.id) is it)" } ?? ""
+                overrides.append("\(film.code),0  # \(film.title): not on TMDB\(best); or \(film.code),<tmdb id> to pin it")
+            case .exact:
+                break
+            }
+        }
+        if listed.isEmpty { lines.append("Every film is an exact match: nothing to review.") }
+        if !overrides.isEmpty {
+            lines.append("")
+            lines.append(
+                "Lines for tmdb-overrides.csv (keep those you agree with; the file is tmdb-overrides.csv in your config folder, or --tmdb-overrides):"
+            )
+            lines += overrides
+        }
+        return lines
+    }
+
+    /// `검은 파도`, or `라 뤼미에르 / La Lumière` when the original differs.
+    static func titles(_ title: String, _ original: String) -> String {
+        original.isEmpty || original == title ? "'\(title)'" : "'\(title)' / '\(original)'"
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import BoxOfficeModel
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+
+struct TMDBCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tmdb",
+        abstract: "Check how the films of a range were matched to TMDB.",
+        subcommands: [TMDBReviewCommand.self]
+    )
+}
+
+struct TMDBReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "List every film of a range matched only 'likely' or not at all, with its candidates and lines for the overrides file.",
+        discussion: """
+            The charts, movie info and TMDB answers come from the cache like a report's (what is not \
+            cached is fetched, within the budget); with --offline nothing is sent. For each film that \
+            is not an exact match it prints why, the TMDB candidates weighed (id, titles, release date, \
+            Korean releases, verdict), and at the end ready-to-paste lines for tmdb-overrides.csv: \
+            movie_cd,tmdb_id pins a match, movie_cd,0 forbids one. A film costs at most 3 TMDB searches \
+            and 3 detail calls.
+
+            Examples:
+              boxoffice tmdb review --sample            the bundled week
+              boxoffice tmdb review 2024-07 --offline   July 2024 from the cache
+
+            \(ExitStatus.helpTable([.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed]))
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The dates whose films to review (default: yesterday in Seoul).", valueName: "range"))
+    var range: String?
+
+    @Flag(help: "Review the bundled simulated week: no key, no network.")
+    var sample = false
+
+    @Flag(help: "Serve everything from the cache, sending nothing.")
+    var offline = false
+
+    @Flag(help: "List every film, exact matches too.")
+    var all = false
+
+    @OptionGroup var chart: ChartOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var tmdb: TMDBOptions
+    @OptionGroup var cacheOptions: CacheOptions
+
+    func validate() throws {
+        try cacheOptions.validate(offline: offline)
+        if tmdb.noTMDB { throw ValidationError("--no-tmdb leaves nothing to review") }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
+            let wiring = try Wiring(environment: environment, network: network)
+            let range: DateRange =
+                try sample && self.range == nil
+                ? SampleData.week : DateRange.parse(self.range ?? "yesterday", calendar: wiring.calendar)
+            if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
+                throw SampleRangeError(range: range)
+            }
+            let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
+            let fetched: FetchStage.Output
+            if sample {
+                fetched = try await FetchStage(
+                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.jobs, enrichment: SampleData.enrichment()
+                ).fetch(plan)
+            } else {
+                fetched = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)
+                    var enrichment = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
+                    if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(tmdb, cache: cache) }
+                    guard enrichment.matcher != nil else {
+                        throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB")
+                    }
+                    return try await FetchStage(client: client, width: network.jobs, enrichment: enrichment).fetch(plan)
+                }
+            }
+            try ReportPipeline.requireComplete(fetched, offline: offline, resume: plan.fetchCommand(range))
+            if let error = fetched.enrichmentError { throw error }
+            for line in TMDBReview(fetched: fetched, range: range).lines(all: all) { Terminal.printLine(line) }
+        }
+    }
+}

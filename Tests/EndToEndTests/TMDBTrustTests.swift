@@ -1,0 +1,122 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import Testing
+
+/// Colliding titles against the loopback TMDB: the matcher by date, its cost, and `tmdb review`.
+@Suite("TMDB matches you can trust, end to end", .serialized)
+struct TMDBTrustTests {
+    static let stem = "boxoffice-2025-03-03_2025-03-09"
+
+    /// The sample's TMDB plus decoys sharing the films' titles: an older, more popular 검은 파도; a
+    /// 한강의 밤 released in Korea six weeks before the real one; and a 바람의 기록 from 1990 (the
+    /// sample's 바람의 기록 has no TMDB entry at all).
+    static let entries: [SimulatedTMDB.Entry] =
+        SampleData.tmdbEntries + [
+            .init(
+                TMDBMovie(
+                    id: 700_001, title: "검은 파도", originalTitle: "검은 파도", originalLanguage: "ko", releaseDate: Day(iso: "2019-07-04")!, popularity: 500
+                ),
+                koreanReleases: [Day(iso: "2019-07-04")!]),
+            .init(
+                TMDBMovie(
+                    id: 700_003, title: "한강의 밤", originalTitle: "한강의 밤", originalLanguage: "ko", releaseDate: Day(iso: "2025-01-22")!, popularity: 300
+                ),
+                koreanReleases: [Day(iso: "2025-01-22")!]),
+            .init(
+                TMDBMovie(
+                    id: 700_007, title: "바람의 기록", originalTitle: "바람의 기록", originalLanguage: "ko", releaseDate: Day(iso: "1990-05-05")!,
+                    popularity: 40),
+                koreanReleases: [Day(iso: "1990-05-05")!]),
+        ]
+
+    func environment(_ kobis: FakeKOBISServer, _ tmdb: FakeTMDBServer, _ folder: TemporaryFolder) -> [String: String] {
+        BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": kobis.validKey, "KOBIS_BASE_URL": kobis.baseURL.absoluteString,
+            "TMDB_BASE_URL": tmdb.baseURL.absoluteString, "TMDB_API_TOKEN": tmdb.validToken,
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+        ])
+    }
+
+    @Test("colliding titles: no film gets another film's entry, the unknown one stays unmatched, no request twice, the rate held")
+    func collisions() async throws {
+        let kobis = try FakeKOBISServer()
+        let tmdb = try FakeTMDBServer(entries: Self.entries)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "csv,json", "--tmdb-rate", "10", "--no-look-back"],
+            environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let films = try #require(report["films"] as? [[String: Any]])
+        func film(_ title: String) throws -> [String: Any] { try #require(films.first { $0["title"] as? String == title }) }
+        func tmdbID(_ title: String) throws -> Int? { (try film(title)["tmdb"] as? [String: Any])?["id"] as? Int }
+        #expect(try tmdbID("검은 파도") == 900_001 && film("검은 파도")["tmdb_match"] as? String == "exact")
+        #expect(try tmdbID("한강의 밤") == 900_003 && film("한강의 밤")["tmdb_match"] as? String == "exact")
+        #expect(try tmdbID("바람의 기록") == nil && film("바람의 기록")["tmdb_match"] as? String == "none")
+        #expect(try film("바람의 기록")["tmdb_reason"] as? String == "1 same-titled candidate rejected by date or title")
+        #expect((try film("검은 파도")["tmdb_reason"] as? String)?.contains("Korean release 2025-02-26 is the KOBIS open date") == true)
+        let starfall = try #require(try film("스타폴")["tmdb"] as? [String: Any])
+        #expect(
+            starfall["imdb_id"] as? String == "tt9900002" && starfall["kr_certification"] as? String == "12"
+                && starfall["budget"] as? Int == 180_000_000)
+        #expect(starfall["collection"] as? String == "Starfall Collection" && starfall["origin_countries"] as? [String] == ["US"])
+        let csv = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv"), encoding: .utf8)
+        #expect(csv.contains(",tmdb_reason,imdb_id,tmdb_collection,origin_countries,budget_usd,revenue_usd,kr_certification\r\n"))
+        #expect(csv.contains(",tt9900002,Starfall Collection,US,180000000,412000000,12\r\n"))
+        // No film got a decoy.
+        #expect(try films.compactMap { ($0["tmdb"] as? [String: Any])?["id"] as? Int }.allSatisfy { $0 < 700_000 || $0 > 700_009 })
+
+        let requests = tmdb.server.requests
+        #expect(Set(requests.map(\.target)).count == requests.count, "no TMDB request sent twice")
+        #expect(requests.filter { $0.path.contains("/movie/7000") }.count <= 2, "a decoy far by date is judged at most once")
+        // --tmdb-rate 10: never more than 10 requests (+1 at the window's edge) in any second.
+        let times = requests.map(\.receivedAt).sorted()
+        for (index, time) in times.enumerated() {
+            let within = times[index...].prefix { $0.timeIntervalSince(time) < 1 }.count
+            #expect(within <= 11, "\(within) requests within a second of request \(index)")
+        }
+
+        // The review reads it all from the cache: nothing sent, the unmatched and likely films listed.
+        let before = tmdb.server.requests.count
+        let beforeKOBIS = kobis.server.requests.count
+        let review = try await BoxOfficeProcess.run(
+            ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(tmdb.server.requests.count == before && kobis.server.requests.count == beforeKOBIS, "--offline sends nothing")
+        #expect(review.stdoutLines.first == "TMDB review, 2025-03-03 – 2025-03-09: 14 films, 12 exact, 1 likely, 1 unmatched")
+        #expect(review.stdout.contains("none    20259007  바람의 기록 (Records of the Wind), opened 2025-02-19"))
+        #expect(review.stdout.contains("700007  '바람의 기록', 1990-05-05, Korean release 1990-05-05 — rejected: its Korean release 1990-05-05 is"))
+        #expect(review.stdout.contains("likely  20259008  라 뤼미에르"))
+        #expect(review.stdoutLines.contains("20259008,900008  # 라 뤼미에르: confirm the likely match"))
+        #expect(review.stdoutLines.contains { $0.hasPrefix("20259007,0  # 바람의 기록: not on TMDB (or 20259007,700007 if 700007 is it)") })
+
+        // Its lines paste into the overrides file as they are: the next report honours them.
+        let config = folder.url.appendingPathComponent("config/boxoffice")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let pasted = review.stdoutLines.filter { $0.hasPrefix("2025900") }.joined(separator: "\n")
+        try Data(pasted.utf8).write(to: config.appendingPathComponent("tmdb-overrides.csv"))
+        let again = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "csv", "--offline", "--no-look-back"], environment: environment(kobis, tmdb, folder),
+            in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let pinned = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv"), encoding: .utf8)
+        #expect(pinned.contains(",900008,") && pinned.contains("pinned (overrides file)"))
+        #expect(pinned.contains("never matched (overrides file)"))
+    }
+
+    @Test("tmdb review --sample needs no key; a range outside the sample is refused")
+    func sample() async throws {
+        let folder = try TemporaryFolder()
+        let review = try await BoxOfficeProcess.run(["tmdb", "review", "--sample", "--all"], in: folder.url)
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.contains("exact   20259009  철벽 (Iron Wall), opened 2025-01-29"))
+        #expect(review.stdout.contains("900009  '철벽', 2025-01-29, Korean release 2025-01-29 — exact"))
+        let outside = try await BoxOfficeProcess.run(["tmdb", "review", "--sample", "2024-01-01"], in: folder.url)
+        #expect(outside.status == 64 && outside.stderrLines.count == 1)
+    }
+}
