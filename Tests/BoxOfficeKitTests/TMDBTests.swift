@@ -83,6 +83,34 @@ struct TMDBDecodingTests {
         let releases = try TMDBDecoding.details(try TestData.shared("tmdb/movie-release-dates.json"), id: 550)
         #expect(releases.releases.count > 20)
         #expect(releases.releases["AU"]?.first?.date == Day("1999-11-11") && releases.releases["AU"]?.first?.type == 3)
+        // What the same call carries at no extra cost: IMDb id, collection, countries, budget, revenue, certification.
+        #expect(details.extras.imdbID == "tt0137523" && details.extras.collection == nil)
+        #expect(details.extras.budget == 63_000_000 && details.extras.revenue == 100_853_753)
+        #expect(details.extras.originCountries == ["DE", "US"], "the production countries when origin_country is absent")
+        #expect(releases.koreanCertification == "18" && releases.koreanTheatricalDates == [Day("1999-11-13")])
+        let film = FilmTMDB(details)
+        #expect(film.imdbURL == "https://www.imdb.com/title/tt0137523/")
+    }
+
+    @Test("appended translations and alternative titles decode; a 0 budget is unknown; a bad IMDb id makes no link")
+    func appendedTitles() throws {
+        let body = Data(
+            """
+            {"id": 60, "title": "Past Lives", "original_title": "Past Lives", "imdb_id": "javascript:alert(1)", "budget": 0, "revenue": "12",
+             "origin_country": ["US", "KR"], "belongs_to_collection": {"id": 1, "name": "Series"},
+             "translations": {"translations": [{"iso_639_1": "ko", "iso_3166_1": "KR", "data": {"title": "패스트 라이브즈"}},
+                                               {"iso_639_1": "fr", "data": {"title": "Vies antérieures"}}, 7]},
+             "alternative_titles": {"titles": [{"iso_3166_1": "KR", "title": "전생"}, {"title": null}]},
+             "release_dates": {"results": [{"iso_3166_1": "KR", "release_dates": [
+                {"release_date": "2024-01-01T00:00:00.000Z", "type": 4, "certification": "12"},
+                {"release_date": "2023-03-06T00:00:00.000Z", "type": 3, "certification": "15"}]}]}}
+            """.utf8)
+        let details = try TMDBDecoding.details(body, id: 60)
+        #expect(details.extras.otherTitles == ["패스트 라이브즈", "전생"])
+        #expect(details.extras.budget == nil && details.extras.revenue == 12 && details.extras.collection == "Series")
+        #expect(details.extras.originCountries == ["US", "KR"])
+        #expect(details.koreanCertification == "15", "the theatrical release's certification first")
+        #expect(FilmTMDB(details).imdbURL == nil)
     }
 
     @Test(
