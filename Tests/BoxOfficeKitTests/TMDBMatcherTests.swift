@@ -186,6 +186,97 @@ struct TMDBMatcherTests {
         #expect(try await match(film, in: contradicted).0.confidence == .none)
     }
 
+    /// 28 films over 42 days whose titles collide, as real Korean titles do: for each, its own
+    /// TMDB entry (or none) and same-titled others, with the right answer known.
+    static func collidingRange() -> (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?]) {
+        let titles = [
+            "기억", "사랑", "겨울", "집", "그녀", "친구", "소원", "봄", "바다", "시간", "하루", "약속", "비밀", "우리",
+            "가족", "편지", "꿈", "선물", "여름", "밤", "길", "눈", "별", "빛", "손님", "이웃", "그날", "마녀",
+        ]
+        var films: [FilmQuery] = []
+        var entries: [SimulatedTMDB.Entry] = []
+        var answers: [String: Int?] = [:]
+        for (index, title) in titles.enumerated() {
+            let open = Day("2025-01-01") + index * 3 / 2
+            let code = "2025\(String(format: "%04d", index))"
+            // Every third film is foreign, and so is every film of the no-Korean-date case (index % 7 == 3).
+            let korean = index % 3 != 0 && index % 7 != 3
+            films.append(FilmQuery(movieCode: code, title: title, openDate: open, isKorean: korean, chartDate: open + 1))
+            let own = 10_000 + index
+            let language = korean ? "ko" : "en"
+            switch index % 7 {
+            case 0:  // not on TMDB at all; an older film has the title
+                answers[code] = .some(nil)
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: "1999-05-01", popularity: 50),
+                        koreanReleases: [Day("1999-05-01")]))
+            case 1:  // a same-titled film released in Korea six weeks earlier, more popular
+                answers[code] = own
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: (open - 42).iso, popularity: 90), koreanReleases: [open - 42])
+                )
+                entries.append(.init(Self.movie(own, title, language: language, released: open.iso, popularity: 10), koreanReleases: [open]))
+            case 2:  // two films a few weeks apart; the later one is this
+                answers[code] = own
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: (open - 24).iso, popularity: 70), koreanReleases: [open - 24])
+                )
+                entries.append(
+                    .init(Self.movie(own, title, language: language, released: (open + 2).iso, popularity: 20), koreanReleases: [open + 2]))
+            case 3:  // a foreign film with no Korean date on TMDB, out abroad three months before; a 2010 namesake
+                answers[code] = own
+                entries.append(
+                    .init(Self.movie(own, title, original: "Original \(index)", language: "en", released: (open - 90).iso, popularity: 15)))
+                entries.append(.init(Self.movie(20_000 + index, title, language: "en", released: "2010-06-01", popularity: 60)))
+            case 4:  // a re-release: TMDB has both Korean releases; KOBIS keeps the original open date
+                let original = open - 3_650
+                answers[code] = own
+                films[films.count - 1].openDate = original
+                entries.append(
+                    .init(Self.movie(own, title, language: language, released: original.iso, popularity: 30), koreanReleases: [original, open]))
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: (open - 400).iso, popularity: 80),
+                        koreanReleases: [open - 400]))
+            case 5:  // not on TMDB; a namesake released 18 months earlier with no Korean date
+                answers[code] = .some(nil)
+                entries.append(.init(Self.movie(20_000 + index, title, language: language, released: (open - 548).iso, popularity: 40)))
+            default:  // the plain case, plus a namesake from another decade
+                answers[code] = own
+                entries.append(.init(Self.movie(own, title, language: language, released: open.iso), koreanReleases: [open]))
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: "2003-03-03", popularity: 99),
+                        koreanReleases: [Day("2003-03-03")]))
+            }
+        }
+        return (films, entries, answers)
+    }
+
+    @Test("a 42-day range of 28 films with colliding titles: every match right, none invented, none missed")
+    func collidingTitles() async throws {
+        let (films, entries, answers) = Self.collidingRange()
+        let stub = TMDBStub.simulated(entries)
+        let matcher = TMDBMatcher(client: stub.client())
+        var right = 0, wrong = 0, missed = 0, invented = 0, unmatched = 0
+        for film in films {
+            let result = try await matcher.match(film)
+            let got = result.confidence == .none ? nil : result.details?.movie.id
+            switch (answers[film.movieCode]!, got) {
+            case let (expected?, got?): if expected == got { right += 1 } else { wrong += 1 }
+            case (_?, nil): missed += 1
+            case (nil, _?): invented += 1
+            case (nil, nil): unmatched += 1
+            }
+        }
+        #expect(wrong == 0 && invented == 0 && missed == 0, "right \(right), wrong \(wrong), missed \(missed), invented \(invented)")
+        #expect(right == 20 && unmatched == 8)
+        #expect(stub.requests.filter { $0.url.path.contains("/movie/") }.count <= films.count * TMDBMatcher.detailsPerFilm)
+    }
+
     @Test("never more than three detail calls a film, however many same-titled candidates")
     func detailsBudget() async throws {
         let entries: [SimulatedTMDB.Entry] = (0..<8).map {

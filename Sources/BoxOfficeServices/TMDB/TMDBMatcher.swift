@@ -15,17 +15,19 @@ import Foundation
 /// - `exact`: the title agrees and a Korean theatrical release is within ``koreanDateWindowDays`` of
 ///   the KOBIS open date, or the film is a re-release (the KOBIS open date is the original release,
 ///   and a Korean release is within the window of the first chart date);
-/// - `likely`: the title agrees and TMDB has no Korean theatrical date to contradict it, and its
-///   release is plausible for the open date (from two years before to two months after);
+/// - `likely`: the title agrees, TMDB has no Korean theatrical date to contradict it, and its own
+///   release is plausible for the open date (within 21 days for a Korean film, which opens at home
+///   first; from a year before to a month after for a foreign one);
 /// - otherwise it is **rejected**, not downgraded, and the next candidate is judged.
 /// The first exact candidate wins; else the best likely one; else the film stays unmatched.
 public struct TMDBMatcher: Sendable {
     /// How far a Korean theatrical release may be from the KOBIS open date (or, for a re-release,
     /// from the first chart date) and still be the same release.
     public static let koreanDateWindowDays = 21
-    /// Without a Korean date: how far a film's own release may be from the KOBIS open date, in days
-    /// (a foreign film can reach Korea up to two years after its first release).
-    public static let plausibleReleaseDays = -730...60
+    /// Without a Korean date: how far a foreign film's own release may be from the KOBIS open date,
+    /// in days (it may reach Korea up to a year after its first release). A Korean film opens in
+    /// Korea first, so its own release must be within ``koreanDateWindowDays`` of the open date.
+    public static let plausibleReleaseDays = -365...30
     /// Detail calls a film may cost at most (on top of at most three searches).
     public static let detailsPerFilm = 3
 
@@ -143,7 +145,9 @@ public struct TMDBMatcher: Sendable {
         }
         guard let released = details.movie.releaseDate else { return .rejected("no date on TMDB to check it against") }
         let offset = open.distance(to: released)
-        guard plausibleReleaseDays.contains(offset) else {
+        let koreanFilm = film.isKorean ?? (details.movie.originalLanguage == "ko")
+        let window = koreanFilm ? -koreanDateWindowDays...koreanDateWindowDays : plausibleReleaseDays
+        guard window.contains(offset) else {
             return .rejected("released \(released.iso), \(abs(offset)) days from the KOBIS open date, with no Korean release")
         }
         return .likely("no Korean release date on TMDB; released \(released.iso)")
