@@ -19,9 +19,9 @@ public struct ArchiveIndex {
     /// One report in the folder: every file sharing its base name.
     struct Report {
         var base: String
-        var kind: String
+        var kind: PeriodKind?
         var sample: Bool
-        var depth: Int?
+        var depth: ChartDepth?
         /// Nil for a `latest` copy.
         var range: DateRange?
         var files: [String] = []
@@ -92,26 +92,44 @@ public struct ArchiveIndex {
         ]
     }
 
+    /// What follows a base name in each file boxoffice writes, in the order the index lists them,
+    /// with the link's label; `report` is false for the one a film has and a report has not (its
+    /// `.csv`). A Korean document adds `.ko` (``ReportLanguage/infix``) before its extension.
+    static let parts: [(suffix: String, label: String, report: Bool)] = {
+        let documents = [(".html", "HTML"), (".md", "Markdown"), (".txt", "text")].flatMap { suffix, label in
+            ReportLanguage.allCases.map { language in
+                (language.infix + suffix, label + (language == .en ? "" : " (한국어)"), true)
+            }
+        }
+        return documents + [
+            ("-films.csv", "films CSV", true), ("-daily.csv", "daily CSV", true), ("-days.csv", "days CSV", true),
+            ("-weeks.csv", "weeks CSV", true), (".csv", "CSV", false), (".json", "JSON", true),
+        ]
+    }()
+
+    /// The part `name` ends with, the longest that fits (`.ko.html` rather than `.html`).
+    static func part(of name: String, base: String? = nil) -> Int? {
+        let suffix = base.map { String(name.dropFirst($0.count)) }
+        return parts.indices.filter { index in suffix.map { $0 == parts[index].suffix } ?? name.hasSuffix(parts[index].suffix) }
+            .max { parts[$0].suffix.count < parts[$1].suffix.count }
+    }
+
+    /// The extensions of a film's files (`film-CODE.html` …).
     static let extensions = ["html", "md", "txt", "json", "csv"]
-    static let csvParts = ["films", "daily", "days", "weeks"]
 
     /// `boxoffice-[sample-][weekly-|weekend-|weekdays-][top20-|top40-](START[_END]|latest)` and
     /// the file's part, or nil for a name boxoffice does not give.
     static func parseReport(_ name: String) -> (String, Report)? {
-        guard name.hasPrefix("boxoffice-"), let dot = name.lastIndex(of: "."),
-            extensions.contains(String(name[name.index(after: dot)...]))
-        else { return nil }
-        var stem = String(name[..<dot])
-        if stem.hasSuffix(".ko") { stem.removeLast(3) }
-        if name.hasSuffix(".csv") {
-            guard let part = csvParts.first(where: { stem.hasSuffix("-" + $0) }) else { return nil }
-            stem.removeLast(part.count + 1)
-        }
+        guard name.hasPrefix("boxoffice-"), let part = part(of: name), parts[part].report else { return nil }
+        let stem = String(name.dropLast(parts[part].suffix.count))
         var words = stem.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)[...]
-        var report = Report(base: stem, kind: "daily", sample: false)
+        var report = Report(base: stem, kind: nil, sample: false)
         if words.first == "sample" { report.sample = true; words = words.dropFirst() }
-        if let kind = words.first, ["weekly", "weekend", "weekdays"].contains(kind) { report.kind = kind; words = words.dropFirst() }
-        if let depth = words.first, depth == "top20" || depth == "top40" { report.depth = Int(depth.dropFirst(3)); words = words.dropFirst() }
+        if let kind = PeriodKind.allCases.first(where: { $0.optionName == words.first }) { report.kind = kind; words = words.dropFirst() }
+        if let depth = ChartDepth.allCases.first(where: { $0 != .top10 && "top\($0.rawValue)" == words.first }) {
+            report.depth = depth
+            words = words.dropFirst()
+        }
         let rest = words.joined(separator: "-")
         if rest == "latest" { return (stem, report) }
         let dates = rest.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
@@ -135,34 +153,22 @@ public struct ArchiveIndex {
     static func title(_ report: Report) -> String {
         var words: [String] = []
         switch report.kind {
-        case "weekly": words.append("Weekly")
-        case "weekend": words.append("Weekend")
-        case "weekdays": words.append("Weekdays")
-        default: words.append("Daily")
+        case .week?: words.append("Weekly")
+        case .weekend?: words.append("Weekend")
+        case .weekdays?: words.append("Weekdays")
+        case nil: words.append("Daily")
         }
-        if let depth = report.depth { words.append("top \(depth)") }
+        if let depth = report.depth { words.append("top \(depth.rawValue)") }
         if report.range == nil { words.insert("Latest", at: 0); words[1] = words[1].lowercased() }
         if let range = report.range { words.append(range.displayText) }
         if report.sample { words.append("(sample)") }
         return words.joined(separator: " ")
     }
 
-    /// `HTML`, `Markdown`, `films CSV` …
+    /// `HTML`, `Markdown (한국어)`, `films CSV` …
     static func label(_ name: String, base: String) -> String {
-        let rest = name.dropFirst(base.count)
-        if rest.hasPrefix(".ko.") { return label(base + rest.dropFirst(3), base: base) + " (한국어)" }
-        switch rest {
-        case ".html": return "HTML"
-        case ".md": return "Markdown"
-        case ".txt": return "text"
-        case ".json": return "JSON"
-        case ".csv": return "CSV"
-        default: return rest.dropFirst().replacingOccurrences(of: ".csv", with: " CSV")
-        }
+        part(of: name, base: base).map { parts[$0].label } ?? String(name.dropFirst(base.count))
     }
 
-    static func order(_ name: String, base: String) -> Int {
-        [".html", ".ko.html", ".md", ".ko.md", ".txt", ".ko.txt", "-films.csv", "-daily.csv", "-days.csv", "-weeks.csv", ".csv", ".json"]
-            .firstIndex(of: String(name.dropFirst(base.count))) ?? 99
-    }
+    static func order(_ name: String, base: String) -> Int { part(of: name, base: base) ?? parts.count }
 }

@@ -40,12 +40,7 @@ public struct ReportRenderer: Sendable {
     /// `boxoffice-`, then `sample-`, the period kind and the depth when they apply.
     static func shapePrefix(for report: BoxOfficeReport) -> String {
         var name = report.simulated ? "boxoffice-sample-" : "boxoffice-"
-        switch report.periodKind {
-        case .week?: name += "weekly-"
-        case .weekend?: name += "weekend-"
-        case .weekdays?: name += "weekdays-"
-        case nil: break
-        }
+        if let kind = report.periodKind { name += kind.optionName + "-" }
         if report.depth != .top10 { name += "top\(report.depth.rawValue)-" }
         return name
     }
@@ -91,7 +86,7 @@ public struct ReportRenderer: Sendable {
 
     /// `report.html`, or `report.ko.html` for a Korean report.
     public static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
-        language == .en ? "report.\(format.rawValue)" : "report.\(language.rawValue).\(format.rawValue)"
+        "report\(language.infix).\(format.rawValue)"
     }
 
     func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
@@ -127,8 +122,7 @@ public struct ReportRenderer: Sendable {
                 Self.templateName(format, language: style.words.language), format == .txt ? TextView.make(report, words: style.words) : view)
             // A Korean report's documents are `….ko.html`, beside the English ones; the data files
             // (JSON, CSV) are the same in both languages.
-            let suffix = style.words.language == .en ? "" : ".\(style.words.language.rawValue)"
-            return (format, [RenderedFile(name: "\(base)\(suffix).\(format.rawValue)", contents: Data(text.utf8))])
+            return (format, [RenderedFile(name: "\(base)\(style.words.language.infix).\(format.rawValue)", contents: Data(text.utf8))])
         }
     }
 }

@@ -32,6 +32,20 @@ public enum ReportView {
         let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
         let unitOne = w.chartUnit(report.periodKind, weekly: false)
+        let films = report.films.map { film($0, style: style) }
+        let upcoming: [[String: Any]] = (report.upcoming ?? []).map { film in
+            let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
+            return [
+                "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
+                "weekday": film.releaseDate.map(w.weekday) ?? "",
+                "title": film.title,
+                "original_title": film.originalTitle,
+                "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
+                "tmdb_url": TMDBImage.page(film.id),
+                "poster_url": poster ?? "",
+                "has_poster": poster != nil,
+            ] as [String: Any]
+        }
         return [
             "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),
             "extent": w.extent(count: count, kind: report.periodKind, depth: report.depth),
@@ -71,7 +85,7 @@ public enum ReportView {
             "runs": report.films.map { run($0, words: w) },
             "first_to_last_note": w.ko ? firstToLastNoteKorean : Self.firstToLastNote,
             "has_films": !report.films.isEmpty,
-            "films": report.films.map { film($0, style: style) },
+            "films": films,
             "has_distributors": !summary.topDistributors.isEmpty,
             "distributors": summary.topDistributors.enumerated().map { index, distributor in
                 [
@@ -110,24 +124,10 @@ public enum ReportView {
             "enrichment_incomplete": report.enrichment.state == .incomplete,
             "show_tmdb": report.films.contains { $0.tmdb != nil },
             // The page loads images (and its CSP allows them) only when it shows a poster.
-            "show_posters": style.posters
-                && (report.films.contains { TMDBImage.poster($0.tmdb?.posterPath, size: "w92") != nil }
-                    || (report.upcoming ?? []).contains { TMDBImage.poster($0.posterPath, size: "w92") != nil }),
+            "show_posters": (films + upcoming).contains { $0["has_poster"] as? Bool == true },
             "has_upcoming": !(report.upcoming ?? []).isEmpty,
             "upcoming_asked": report.upcoming != nil,
-            "upcoming": (report.upcoming ?? []).map { film in
-                let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
-                return [
-                    "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
-                    "weekday": film.releaseDate.map(w.weekday) ?? "",
-                    "title": film.title,
-                    "original_title": film.originalTitle,
-                    "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
-                    "tmdb_url": TMDBImage.page(film.id),
-                    "poster_url": poster ?? "",
-                    "has_poster": poster != nil,
-                ] as [String: Any]
-            },
+            "upcoming": upcoming,
         ]
     }
 

@@ -20,7 +20,7 @@ public enum TextView {
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "table_heading": w.ko
-                ? "\(w.reportTitle(report.periodKind, periods: report.periods.count, range: range).replacingOccurrences(of: "한국 박스오피스, ", with: "")) 상위 \(top)편, \(w.rankedBy(report.rankedBy)) 순"
+                ? "\(w.coverage(report.periodKind, periods: report.periods.count, range: range)) 상위 \(top)편, \(w.rankedBy(report.rankedBy)) 순"
                 : "Top \(top) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
             "has_films": !report.films.isEmpty,
             "header": w.ko

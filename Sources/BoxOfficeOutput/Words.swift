@@ -12,6 +12,10 @@ public enum ReportLanguage: String, CaseIterable, Sendable, Codable {
             ?? environment["LANG"] ?? ""
         return locale.lowercased().hasPrefix("ko") ? .ko : .en
     }
+
+    /// What a document's template and file name carry for the language: nothing for English,
+    /// `.ko` for Korean (`report.ko.html`, `boxoffice-2025-03-09.ko.html`).
+    public var infix: String { self == .en ? "" : ".\(rawValue)" }
 }
 
 /// The words and number formats of a report in one language: what the view models build in Swift
@@ -141,9 +145,15 @@ public struct Words: Sendable {
 
     /// `Korean box office, weekend 2025-03-07 – 2025-03-09`; `한국 박스오피스, 2025년 3월 7일 ~ 9일 주말`.
     func reportTitle(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
+        (ko ? "한국 박스오피스, " : "Korean box office, ") + coverage(kind, periods: periods, range: range)
+    }
+
+    /// What a report covers, as its title says after the comma: `weekend 2025-03-07 – 2025-03-09`;
+    /// `2025년 3월 7일 ~ 9일 주말`.
+    func coverage(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
         guard ko else {
             let title = kind.map { ($0 == .weekdays ? "weekdays" : $0.unitName(plural: periods != 1)) + " " } ?? ""
-            return "Korean box office, \(title)\(range.displayText)"
+            return "\(title)\(range.displayText)"
         }
         let kindText: String =
             switch kind {
@@ -152,7 +162,7 @@ public struct Words: Sendable {
             case .weekdays?: " 주중"
             case nil: ""
             }
-        return "한국 박스오피스, \(self.range(range))\(kindText)"
+        return "\(self.range(range))\(kindText)"
     }
 
     /// `7 days`, `2 weekends, up to 20 films a day`; `7일`, `주말 2회`.

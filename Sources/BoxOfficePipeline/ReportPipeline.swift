@@ -129,13 +129,15 @@ public struct ReportPipeline: Sendable {
         let (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
         let staged = try writer.stage()
         do {
+            // `--latest`: each file again under the shape's stable name, `boxoffice-latest.html` …
             let base = ReportRenderer.baseName(for: report)
             let latest = ReportRenderer.latestBaseName(for: report)
+            func latestName(_ name: String) -> String { latest + name.dropFirst(base.count) }
             var names = try await renderer.render(report, formats: request.formats) { file in
                 try staged.add(file)
-                if request.latest { try staged.add(RenderedFile(name: latest + file.name.dropFirst(base.count), contents: file.contents)) }
+                if request.latest { try staged.add(RenderedFile(name: latestName(file.name), contents: file.contents)) }
             }
-            if request.latest { names += names.map { latest + $0.dropFirst(base.count) } }
+            if request.latest { names += names.map(latestName) }
             try Task.checkCancellation()
             return Result(paths: try staged.commit(names), enrichment: report.enrichment, warnings: warnings)
         } catch {

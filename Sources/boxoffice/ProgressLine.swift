@@ -40,13 +40,10 @@ final class ProgressLine: @unchecked Sendable {
             let eta = progress.remaining(lookBackCharts: lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
             let line =
                 "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(Self.fitted(line, columns: Self.columns()))".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(DisplayWidth.fit(line, Self.columns() - 1))".utf8))
             drawn = true
         }
     }
-
-    /// `line` cut to one column less than the terminal, so the cursor never wraps to a new line.
-    static func fitted(_ line: String, columns: Int) -> String { DisplayWidth.fit(line, columns - 1) }
 
     /// The terminal's width in columns (80 when it cannot be read).
     static func columns() -> Int {

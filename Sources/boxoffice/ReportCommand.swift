@@ -107,9 +107,7 @@ struct ReportCommand: AsyncParsableCommand {
                 ? SampleData.week
                 : self.range.map { try DateRange.parse($0, calendar: wiring.calendar) }
             var range = try asked ?? DateRange.parse("yesterday", calendar: wiring.calendar)
-            if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
-                throw SampleRangeError(range: range)
-            }
+            if sample { try SampleRangeError.check(range) }
             var periods: PeriodRange?
             if let period {
                 periods = try PeriodRange(period, range: asked, today: wiring.calendar.today)
@@ -187,6 +185,12 @@ struct ReportCommand: AsyncParsableCommand {
 /// `--sample` with a range outside the simulated week.
 struct SampleRangeError: UserFacingError {
     let range: DateRange
+
+    /// Refuses a range not inside the bundled sample's week (`report --sample`, `tmdb review --sample`).
+    static func check(_ range: DateRange) throws(SampleRangeError) {
+        guard SampleData.week.contains(range.start), SampleData.week.contains(range.end) else { throw SampleRangeError(range: range) }
+    }
+
     var errorDescription: String? {
         "the bundled sample covers \(SampleData.week.start.iso)..\(SampleData.week.end.iso) only; \(range.displayText) is outside it"
     }

@@ -61,9 +61,7 @@ struct TMDBReviewCommand: AsyncParsableCommand {
             let range: DateRange =
                 try sample && self.range == nil
                 ? SampleData.week : DateRange.parse(self.range ?? "yesterday", calendar: wiring.calendar)
-            if sample, !(SampleData.week.contains(range.start) && SampleData.week.contains(range.end)) {
-                throw SampleRangeError(range: range)
-            }
+            if sample { try SampleRangeError.check(range) }
             let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
             let fetched: FetchStage.Output
             if sample {

@@ -123,13 +123,12 @@ public struct TMDBMatcher: Sendable {
         guard let open = film.openDate else {
             return korean.isEmpty ? .likely("no KOBIS open date to compare") : .likely("no KOBIS open date to compare its Korean release with")
         }
-        if let nearest = korean.min(by: { abs($0.distance(to: open)) < abs($1.distance(to: open)) }),
-            abs(nearest.distance(to: open)) <= koreanDateWindowDays
-        {
+        if let nearest = korean.min(by: { abs($0.distance(to: open)) < abs($1.distance(to: open)) }) {
             let days = abs(nearest.distance(to: open))
-            return .exact("Korean release \(nearest.iso) \(days == 0 ? "is" : "within \(days) day\(days == 1 ? "" : "s") of") the KOBIS open date")
-        }
-        if !korean.isEmpty {
+            if days <= koreanDateWindowDays {
+                return .exact(
+                    "Korean release \(nearest.iso) \(days == 0 ? "is" : "within \(days) day\(days == 1 ? "" : "s") of") the KOBIS open date")
+            }
             // A re-release: KOBIS keeps the original open date, and TMDB lists the new release.
             if let chart = film.chartDate, open.distance(to: chart) > koreanDateWindowDays,
                 let again = korean.first(where: { abs($0.distance(to: chart)) <= koreanDateWindowDays })
@@ -137,8 +136,7 @@ public struct TMDBMatcher: Sendable {
                 return .exact(
                     "re-release: Korean release \(again.iso) near the chart date \(chart.iso); KOBIS keeps the original open date \(open.iso)")
             }
-            let nearest = korean.min { abs($0.distance(to: open)) < abs($1.distance(to: open)) }!
-            return .rejected("its Korean release \(nearest.iso) is \(abs(nearest.distance(to: open))) days from the KOBIS open date \(open.iso)")
+            return .rejected("its Korean release \(nearest.iso) is \(days) days from the KOBIS open date \(open.iso)")
         }
         if film.isKorean == true, !details.movie.originalLanguage.isEmpty, details.movie.originalLanguage != "ko" {
             return .rejected("a \(details.movie.originalLanguage) film without a Korean release, for a Korean film")
