@@ -118,39 +118,49 @@ public enum CSVView {
         let provisional: String
     }
 
+    /// A column of a CSV table: its name and how a row fills it.
+    typealias Column<Row> = (String, @Sendable (Row) -> String)
+
     static func dailyTable(source: String) -> TemplateTable<(date: DailyRowDate, entry: DayEntry, film: FilmRanking?)> {
-        TemplateTable([
-            "date": { $0.date.iso },
-            "rank": { String($0.entry.rank) },
-            "rank_change": { $0.entry.rankChange.map(String.init) ?? "" },
-            "is_new": { $0.entry.isNew ? "true" : "false" },
-            "movie_cd": { $0.entry.movieCode },
-            "title": { $0.entry.title },
-            "open_date": { $0.entry.openDate?.iso ?? "" },
-            "days_since_open": { $0.entry.daysSinceOpen.map(String.init) ?? "" },
-            "audience": { String($0.entry.audience) },
-            "audience_change": { change($0.entry) { String($0.audienceChange) } },
-            "audience_change_pct": { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } },
-            "audience_cumulative": { String($0.entry.audienceCumulative) },
-            "sales": { String($0.entry.sales) },
-            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
-            "sales_change": { change($0.entry) { String($0.salesChange) } },
-            "sales_cumulative": { String($0.entry.salesCumulative) },
-            "screens": { String($0.entry.screens) },
-            "showings": { String($0.entry.showings) },
-            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
-            "data_source": { _ in source },
-            "partition": { $0.entry.partition?.rawValue ?? "" },
-            "audience_last_week": { $0.entry.audienceLastWeek.map(String.init) ?? "" },
-            "audience_change_lw_pct": { $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" },
-            "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
-            "provisional": { $0.date.provisional },
-            "weekday": { $0.date.weekday },
-            "iso_week": { $0.date.isoWeek },
-            "prev_rank": { previousRank($0.entry) },
-            "nations": { $0.film?.nations.joined(separator: listSeparator) ?? "" },
-            "distributor": { $0.film?.distributors.joined(separator: listSeparator) ?? "" },
-        ])
+        let own: [Column<(date: DailyRowDate, entry: DayEntry, film: FilmRanking?)>] = [
+            ("date", { $0.date.iso }),
+            ("rank_change", { $0.entry.rankChange.map(String.init) ?? "" }),
+            ("days_since_open", { $0.entry.daysSinceOpen.map(String.init) ?? "" }),
+            ("data_source", { _ in source }),
+            ("partition", { $0.entry.partition?.rawValue ?? "" }),
+            ("audience_last_week", { $0.entry.audienceLastWeek.map(String.init) ?? "" }),
+            ("audience_change_lw_pct", { $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" }),
+            ("provisional", { $0.date.provisional }),
+            ("weekday", { $0.date.weekday }),
+            ("iso_week", { $0.date.isoWeek }),
+            ("nations", { $0.film?.nations.joined(separator: listSeparator) ?? "" }),
+            ("distributor", { $0.film?.distributors.joined(separator: listSeparator) ?? "" }),
+        ]
+        return TemplateTable(columns: own + entryCells { $0.entry })
+    }
+
+    /// The cells a chart row has in both the daily and the weeks CSV, named alike in both.
+    static func entryCells<Row>(_ entry: @escaping @Sendable (Row) -> DayEntry) -> [Column<Row>] {
+        [
+            ("rank", { String(entry($0).rank) }),
+            ("is_new", { entry($0).isNew ? "true" : "false" }),
+            ("movie_cd", { entry($0).movieCode }),
+            ("title", { entry($0).title }),
+            ("open_date", { entry($0).openDate?.iso ?? "" }),
+            ("audience", { String(entry($0).audience) }),
+            ("audience_change", { change(entry($0)) { String($0.audienceChange) } }),
+            ("audience_change_pct", { change(entry($0)) { decimal($0.audienceChangePercent, places: 1) } }),
+            ("audience_cumulative", { String(entry($0).audienceCumulative) }),
+            ("sales", { String(entry($0).sales) }),
+            ("sales_share_pct", { decimal(entry($0).salesSharePercent, places: 1) }),
+            ("sales_change", { change(entry($0)) { String($0.salesChange) } }),
+            ("sales_cumulative", { String(entry($0).salesCumulative) }),
+            ("screens", { String(entry($0).screens) }),
+            ("showings", { String(entry($0).showings) }),
+            ("audience_per_screen", { entry($0).audiencePerScreen.map { decimal($0, places: 1) } ?? "" }),
+            ("screens_change", { entry($0).screensChange.map(String.init) ?? "" }),
+            ("prev_rank", { previousRank(entry($0)) }),
+        ]
     }
 
     /// The rank the film held on the chart before (the day or period before), blank when it is new
@@ -173,34 +183,17 @@ public enum CSVView {
     }
 
     static func weeksTable(source: String) -> TemplateTable<(period: PeriodReport, entry: DayEntry)> {
-        TemplateTable([
-            "period": { $0.period.kind.rawValue },
-            "iso_week": { $0.period.isoWeek },
-            "start": { $0.period.start.iso },
-            "end": { $0.period.end.iso },
-            "provisional": { $0.period.provisional ? "true" : "false" },
-            "rank": { String($0.entry.rank) },
-            "rank_change": { $0.entry.isNew ? "" : $0.entry.rankChange.map(String.init) ?? "" },
-            "is_new": { $0.entry.isNew ? "true" : "false" },
-            "movie_cd": { $0.entry.movieCode },
-            "title": { $0.entry.title },
-            "open_date": { $0.entry.openDate?.iso ?? "" },
-            "audience": { String($0.entry.audience) },
-            "audience_change": { change($0.entry) { String($0.audienceChange) } },
-            "audience_change_pct": { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } },
-            "audience_cumulative": { String($0.entry.audienceCumulative) },
-            "sales": { String($0.entry.sales) },
-            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
-            "sales_change": { change($0.entry) { String($0.salesChange) } },
-            "sales_change_pct": { change($0.entry) { decimal($0.salesChangePercent, places: 1) } },
-            "sales_cumulative": { String($0.entry.salesCumulative) },
-            "screens": { String($0.entry.screens) },
-            "showings": { String($0.entry.showings) },
-            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
-            "data_source": { _ in source },
-            "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
-            "prev_rank": { previousRank($0.entry) },
-        ])
+        let own: [Column<(period: PeriodReport, entry: DayEntry)>] = [
+            ("period", { $0.period.kind.rawValue }),
+            ("iso_week", { $0.period.isoWeek }),
+            ("start", { $0.period.start.iso }),
+            ("end", { $0.period.end.iso }),
+            ("provisional", { $0.period.provisional ? "true" : "false" }),
+            ("rank_change", { $0.entry.isNew ? "" : $0.entry.rankChange.map(String.init) ?? "" }),
+            ("sales_change_pct", { change($0.entry) { decimal($0.salesChangePercent, places: 1) } }),
+            ("data_source", { _ in source }),
+        ]
+        return TemplateTable(columns: own + entryCells { $0.entry })
     }
 
     /// Context of `film.csv`: `days`, one row per charted day of a film's run.

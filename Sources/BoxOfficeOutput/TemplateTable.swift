@@ -56,8 +56,13 @@ public struct TemplateTable<Item>: Sendable {
     private let cells: [@Sendable (Item) -> String]
 
     public init(_ definitions: KeyValuePairs<String, @Sendable (Item) -> String>) {
-        columns = TemplateColumns(definitions.map(\.key))
-        cells = definitions.map(\.value)
+        self.init(columns: definitions.map { ($0.key, $0.value) })
+    }
+
+    /// Columns given as a list, so that tables can share some of their columns.
+    public init(columns definitions: [(String, @Sendable (Item) -> String)]) {
+        columns = TemplateColumns(definitions.map(\.0))
+        cells = definitions.map(\.1)
     }
 
     public func row(_ item: Item) -> TemplateRow {
