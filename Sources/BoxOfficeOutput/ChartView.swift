@@ -85,7 +85,7 @@ enum ChartView {
         let top = data.top
         let peak = data.peak
         let unit = words.chartUnit(data.periodKind, weekly: data.weekly)
-        let names = legendNames(top, words: words)
+        let names = legendNames(top)
 
         // One day or one period has nothing to draw a line through: ranked bars instead.
         let bars: [[String: String]] = top.enumerated().map { index, film in
@@ -115,7 +115,7 @@ enum ChartView {
 
     /// Titles as the legend shows them: a title shared by two of the films gets its open year (or
     /// its KOBIS code when that is shared too), so the lines can be told apart.
-    static func legendNames(_ films: [FilmRanking], words: Words) -> [String] {
+    static func legendNames(_ films: [FilmRanking]) -> [String] {
         let counts = Dictionary(films.map { ($0.title, 1) }, uniquingKeysWith: +)
         let years = Dictionary(films.map { ("\($0.title)|\($0.openDate?.year ?? 0)", 1) }, uniquingKeysWith: +)
         return films.map { film in
@@ -128,11 +128,8 @@ enum ChartView {
     static func draw(_ data: Data, _ layout: Layout, words: Words) -> [String: Any] {
         let scaleMax = niceCeiling(data.peak)
         let count = data.buckets.count
-        func x(_ index: Int) -> Double {
-            count == 1
-                ? (layout.plotLeft + layout.plotRight) / 2
-                : layout.plotLeft + (layout.plotRight - layout.plotLeft) * Double(index) / Double(count - 1)
-        }
+        // Drawn for two points or more only: one day or one period is ranked bars instead.
+        func x(_ index: Int) -> Double { layout.plotLeft + (layout.plotRight - layout.plotLeft) * Double(index) / Double(count - 1) }
         func y(_ value: Int64) -> Double {
             layout.plotBottom - (layout.plotBottom - layout.plotTop) * Double(value) / Double(max(scaleMax, 1))
         }
@@ -166,7 +163,7 @@ enum ChartView {
             // The last label ends at its tick, so it is never cut at the edge.
             [
                 "x": coordinate(x(index)), "label": words.monthDay(data.buckets[index]),
-                "anchor": index == count - 1 && index > 0 ? "end" : "middle",
+                "anchor": index == count - 1 ? "end" : "middle",
             ]
         }
         return [

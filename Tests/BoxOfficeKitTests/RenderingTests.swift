@@ -153,7 +153,7 @@ struct RenderingTests {
         films[1].openDate = Day("2019-05-01")
         films[2].title = films[0].title
         films[2].openDate = films[0].openDate
-        let names = ChartView.legendNames(films, words: .english)
+        let names = ChartView.legendNames(films)
         #expect(names[1] == "\(films[0].title) (2019)")
         #expect(names[0] == "\(films[0].title) (\(films[0].movieCode))" && names[2] == "\(films[0].title) (\(films[2].movieCode))")
         #expect(Set(names).count == 3)
