@@ -74,8 +74,9 @@ public struct ReportRenderer: Sendable {
         for (format, files) in try await BoundedTaskGroup.map(
             jobs, width: 2,
             { job in
-                job == [.csv]
-                    ? [(ReportFormat.csv, try await renderer.csv(report, base: base))] : try renderer.documents(report, formats: job, base: base)
+                guard job == [.csv] else { return try renderer.documents(report, formats: job, base: base) }
+                let files = try await renderer.csv(report, base: base)
+                return [(ReportFormat.csv, files)]
             }
         ).joined() {
             names[format] = files.map(\.name)

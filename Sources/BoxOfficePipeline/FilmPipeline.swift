@@ -49,14 +49,10 @@ public struct FilmPipeline: Sendable {
         walk: while day <= yesterday, first.distance(to: day) < Self.maximumDays {
             let batch = (0..<7).map { day + $0 }.filter { $0 <= yesterday }
             let client = client
-            let results = try await BoundedTaskGroup.map(batch, width: width) { date -> (Day, Result<DailyChart, KOBISError>) in
-                do {
-                    return (date, .success(try await client.dailyChart(on: date)))
-                } catch let error as KOBISError where error.meansNotHad {
-                    return (date, .failure(error))
-                }
+            let results = try await BoundedTaskGroup.mapResults(batch, width: width, recovering: { (error: KOBISError) in error.meansNotHad }) {
+                try await client.dailyChart(on: $0)
             }
-            for (date, result) in results.sorted(by: { $0.0 < $1.0 }) {
+            for (date, result) in results {
                 switch result {
                 case .success(let chart):
                     charts[date] = chart

@@ -31,8 +31,9 @@ struct LookBackStage: Sendable {
         }
         let client = client
         let days = ChartHistory.comparisonDays(for: range)
-        for (day, outcome) in try await BoundedTaskGroup.map(days, width: width, { day in (day, try await Self.chart(client, day, depth, filters)) })
-        {
+        for (day, outcome) in try await BoundedTaskGroup.mapResults(days, width: width, recovering: Self.isRecoverable, { day in
+            try await client.dailyChart(on: day, depth: depth, filters: filters)
+        }) {
             record(day, outcome)
         }
         // The #1 of the range's first day: count its run back while it kept the place.
@@ -67,11 +68,15 @@ struct LookBackStage: Sendable {
     static func chart(_ client: KOBISClient, _ day: Day, _ depth: ChartDepth, _ filters: KOBISFilters) async throws -> Result<DailyChart, KOBISError>
     {
         do {
-            return .success(try await client.dailyChart(on: day, depth: depth, filters: filters))
-        } catch let error as KOBISError where error != .invalidKey {
+            let chart = try await client.dailyChart(on: day, depth: depth, filters: filters)
+            return .success(chart)
+        } catch let error as KOBISError where isRecoverable(error) {
             return .failure(error)
         }
     }
+
+    /// Every KOBIS error leaves a blank beside the report but a rejected key, which ends the run.
+    @Sendable static func isRecoverable(_ error: KOBISError) -> Bool { error != .invalidKey }
 
     /// Why a chart was not had, as the report's note says it.
     static func reason(_ error: KOBISError) -> String {

@@ -121,4 +121,36 @@ struct BoundedTaskGroupTests {
         #expect(await gauge.started.count == 6)
         #expect(await gauge.peak == 2)
     }
+
+    @Test("mapResults pairs every input with its own output or recoverable failure, in input order")
+    func mapResultsPairs() async throws {
+        struct Missing: Error, Equatable { let id: Int }
+        let inputs = Array(100..<130)
+        let results = try await BoundedTaskGroup.mapResults(inputs, width: 4, recovering: { (_: Missing) in true }) { id in
+            // Later inputs finish first, and every third one fails recoverably.
+            try await Task.sleep(for: .milliseconds(130 - id))
+            if id.isMultiple(of: 3) { throw Missing(id: id) }
+            return "chart \(id)"
+        }
+        #expect(results.map(\.input) == inputs)
+        for (input, result) in results {
+            switch result {
+            case .success(let text): #expect(text == "chart \(input)" && !input.isMultiple(of: 3))
+            case .failure(let error): #expect(error == Missing(id: input))
+            }
+        }
+    }
+
+    @Test("mapResults rethrows an error it is not told to recover from, and cancels the rest")
+    func mapResultsRethrows() async throws {
+        struct Missing: Error {}
+        await #expect(throws: Boom.self) {
+            _ = try await BoundedTaskGroup.mapResults(Array(0..<10), width: 3, recovering: { (_: Missing) in true }) { id -> Int in
+                if id == 1 { throw Boom() }
+                if id == 2 { throw Missing() }
+                try await Task.sleep(for: .seconds(30))
+                return id
+            }
+        }
+    }
 }

@@ -53,7 +53,33 @@ public enum BoundedTaskGroup {
         _ transform: @escaping @Sendable (Input) async throws -> Output
     ) async throws -> [Output] {
         try await run(Array(inputs.indices), width: width) { index in
-            (try await transform(inputs[index]), [])
+            let output = try await transform(inputs[index])
+            return (output, [])
         }.map(\.output)
+    }
+
+    /// Maps `inputs` through `transform` like ``map(_:width:_:)``, each output paired with its
+    /// input by the helper itself, and the errors `isRecoverable` accepts kept as that input's
+    /// failure instead of cancelling the rest.
+    ///
+    /// Callers get the pairing here rather than by returning `(input, try await …)` from their
+    /// closure: Swift 6.3's optimiser loses a tuple's elements evaluated before a `try await`
+    /// inside `do`/`catch` when the tuple is a task's result (`scripts/compiler-defects/`), which
+    /// made `boxoffice film` read every chart as another date in release builds.
+    public static func mapResults<Input: Sendable, Output: Sendable, Failure: Error>(
+        _ inputs: [Input],
+        width: Int,
+        recovering isRecoverable: @escaping @Sendable (Failure) -> Bool,
+        _ transform: @escaping @Sendable (Input) async throws -> Output
+    ) async throws -> [(input: Input, result: Result<Output, Failure>)] {
+        let results = try await map(inputs, width: width) { input -> Result<Output, Failure> in
+            do {
+                let output = try await transform(input)
+                return .success(output)
+            } catch let error as Failure where isRecoverable(error) {
+                return .failure(error)
+            }
+        }
+        return zip(inputs, results).map { (input: $0, result: $1) }
     }
 }
