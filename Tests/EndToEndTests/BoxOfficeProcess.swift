@@ -12,8 +12,13 @@ struct BoxOfficeProcess {
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    /// The `boxoffice` executable beside this test bundle in the build folder.
+    /// The binary under test: `BOXOFFICE_BINARY` when set (CI points it at the release build that
+    /// `make install` ships), else the `boxoffice` executable beside this test bundle.
     static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["BOXOFFICE_BINARY"], !path.isEmpty {
+            precondition(FileManager.default.isExecutableFile(atPath: path), "BOXOFFICE_BINARY=\(path) is not an executable file")
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             Bundle.main.bundleURL,
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -36,8 +41,12 @@ struct BoxOfficeProcess {
         return environment
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = environment(), in directory: URL) async throws -> Result {
-        try await launch(arguments, environment: environment, in: directory) { _ in }.result
+    /// Runs the binary to its end; with `watchdog`, a run still going after that many seconds is
+    /// killed (status 9), for tests whose failure would otherwise be a run that never ends.
+    static func run(
+        _ arguments: [String], environment: [String: String] = environment(), in directory: URL, watchdog: Double? = nil
+    ) async throws -> Result {
+        try await launch(arguments, environment: environment, in: directory, watchdog: watchdog) { _ in }
     }
 
     /// Runs the binary as the user `nobody` (through `setpriv`, which needs root), to meet
@@ -46,31 +55,36 @@ struct BoxOfficeProcess {
         try await launch(
             arguments, environment: environment, in: directory,
             wrapper: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        ) { _ in }.result
+        ) { _ in }
     }
 
     /// True when tests may run the binary as another user (root, with `setpriv`).
     static let canSwitchUser = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
-    /// Starts the binary, sends `signal` after `after` seconds, and returns its result with the
-    /// seconds it took to exit after the signal.
+    /// Starts the binary, sends `signal` once `ready()` holds (polled; the state a test needs, such
+    /// as a chart cached and a request in flight, never a fixed delay), and returns its result.
+    ///
+    /// A run still going `watchdog` seconds after the signal is killed (status 9), so a signal that
+    /// is ignored fails the test instead of hanging it; nothing here measures how fast it exited.
     static func runInterrupted(
-        _ arguments: [String], signal: Int32, after: Double, environment: [String: String],
-        in directory: URL
-    ) async throws -> (Result, Double) {
-        let run = try await launch(arguments, environment: environment, in: directory) { process in
-            try await Task.sleep(nanoseconds: UInt64(after * 1e9))
+        _ arguments: [String], signal: Int32, when ready: @escaping @Sendable () -> Bool, watchdog: Double = 90,
+        environment: [String: String], in directory: URL
+    ) async throws -> Result {
+        try await launch(arguments, environment: environment, in: directory, watchdog: watchdog) { process in
+            while !ready() {
+                guard process.isRunning else { return }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
             kill(process.processIdentifier, signal)
         }
-        return (run.result, run.secondsAfterAction)
     }
 
     /// Runs the binary with stdout and stderr captured in files (no pipe to fill up), performing
-    /// `action` once it has started; returns its result and how long it ran after `action`.
+    /// `action` once it has started; returns its result.
     private static func launch(
         _ arguments: [String], environment: [String: String], in directory: URL, wrapper: [String] = [],
-        action: (Process) async throws -> Void
-    ) async throws -> (result: Result, secondsAfterAction: Double) {
+        watchdog: Double? = nil, action: (Process) async throws -> Void
+    ) async throws -> Result {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -98,23 +112,25 @@ struct BoxOfficeProcess {
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         try await action(process)
-        let acted = Date()
+        if let watchdog {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + watchdog) { if process.isRunning { kill(pid, SIGKILL) } }
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 exited.wait()
                 continuation.resume()
             }
         }
-        let result = Result(
+        return Result(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
-        return (result, Date().timeIntervalSince(acted))
     }
 }
 
 /// A fresh temporary folder, removed when the test ends.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let url: URL
 
     init() throws {

@@ -74,11 +74,13 @@ struct TMDBTrustTests {
         let requests = tmdb.server.requests
         #expect(Set(requests.map(\.target)).count == requests.count, "no TMDB request sent twice")
         #expect(requests.filter { $0.path.contains("/movie/7000") }.count <= 2, "a decoy far by date is judged at most once")
-        // --tmdb-rate 10: never more than 10 requests (+1 at the window's edge) in any second.
+        // --tmdb-rate 10 reaches the limiter: the requests are spread over at least (n − 10) / 10
+        // seconds. A busy machine can only spread them further, so this holds under any load; the
+        // limiter's own promise (never more than 10 in any second, late wake-ups included) is
+        // checked on a virtual clock in RateLimiterTests.
         let times = requests.map(\.receivedAt).sorted()
-        for (index, time) in times.enumerated() {
-            let within = times[index...].prefix { $0.timeIntervalSince(time) < 1 }.count
-            #expect(within <= 11, "\(within) requests within a second of request \(index)")
+        if let first = times.first, let last = times.last, times.count > 10 {
+            #expect(last.timeIntervalSince(first) >= Double(times.count - 10) / 10 - 0.05, "\(times.count) requests in \(last.timeIntervalSince(first)) s")
         }
 
         // The review reads it all from the cache: nothing sent, the unmatched and likely films listed.
