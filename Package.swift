@@ -55,8 +55,12 @@ let package = Package(
         // entry point (scripts/fuzz); the unit tests replay every input it kept.
         .target(name: "BoxOfficeFuzz", dependencies: ["BoxOfficeServices", "BoxOfficeOutput"]),
         .executableTarget(name: "boxoffice-fuzz", dependencies: ["BoxOfficeFuzz"]),
-        .testTarget(name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice"]),
+        // Helpers both test targets read their outputs with (a strict CSV reader).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "TestSupport"],
+            exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import BoxOfficeServices
 import FakeServices
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 14 as a user meets it: the cron run's look-back cost, and `boxoffice film` against
 /// loopback KOBIS (a code, a title, an ambiguous title, `--offline` with gaps, bad input).
@@ -111,5 +112,31 @@ struct StoryEndToEndTests {
             #expect(result.status == status && result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
         }
         #expect(folder.files(in: "Reports") == ["film-20259001.md"])
+    }
+
+    @Test("film CODE and the daily reports agree: the film that led most days lists exactly its charted days, with the same figures")
+    func filmAgreesWithReports() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let report = try await run(["report", "2025-02-12..2025-03-09", "-f", "csv", "-q", "--no-look-back"], server, folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let daily = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-02-12_2025-03-09-daily.csv")))
+        let leaders = Dictionary(grouping: daily.filter { $0["rank"] == "1" }, by: { $0["movie_cd"] ?? "" })
+        let (code, led) = try #require(leaders.max { $0.value.count < $1.value.count })
+        #expect(led.count >= 5, "a film that leads several days")
+
+        // Read the film from KOBIS (a new cache), not from the report's charts.
+        let other = try TemporaryFolder()
+        let film = try await run(["film", code, "-f", "csv", "-o", "-"], server, other)
+        #expect(film.status == 0, "\(film.stderr)")
+        let days = try CSVReader.table(Data(film.stdout.utf8))
+        let charted = daily.filter { $0["movie_cd"] == code }
+        #expect(days.map { $0["date"] ?? "" } == charted.map { $0["date"] ?? "" }, "the same charted days")
+        #expect(days.filter { $0["rank"] == "1" }.map { $0["date"] ?? "" } == led.map { $0["date"] ?? "" })
+        for (fromFilm, fromReport) in zip(days, charted) {
+            for column in ["rank", "movie_cd", "title", "audience", "sales", "screens", "showings", "audience_cumulative", "sales_cumulative"] {
+                #expect(fromFilm[column] == fromReport[column], "\(fromReport["date"] ?? "") \(column)")
+            }
+        }
     }
 }
