@@ -3,13 +3,26 @@ import Foundation
 
 public enum OutputError: UserFacingError, Equatable {
     case cannotWrite(path: String, reason: String)
+    /// `--output -` and the reader went away (EPIPE) before the whole file was written.
+    case standardOutputClosed
+    /// `--output -` and standard output failed for another reason (a full device, an I/O error).
+    case cannotWriteStandardOutput(reason: String)
 
     public var errorDescription: String? {
         switch self {
         case let .cannotWrite(path, reason):
             "cannot write the report to \(path): \(reason); choose another folder with --output"
+        case .standardOutputClosed:
+            "standard output was closed before the whole report was written (the reader ended early); what was fetched is cached"
+        case let .cannotWriteStandardOutput(reason):
+            "cannot write the report to standard output: \(reason); write it to a folder with --output DIR instead"
         }
     }
 
-    public var exitStatus: ExitStatus { .cannotWrite }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .cannotWrite, .cannotWriteStandardOutput: .cannotWrite
+        case .standardOutputClosed: .outputClosed
+        }
+    }
 }

@@ -64,11 +64,7 @@ public final class StagedFiles {
         defer { discard() }
         if let standardOutput {
             guard let name = names.first, let data = held[name] else { return [] }
-            do {
-                try standardOutput.write(contentsOf: data)
-            } catch {
-                throw .cannotWrite(path: "standard output", reason: "it was closed before the whole file was written")
-            }
+            try Self.writeAll(data, to: standardOutput.fileDescriptor)
             return []
         }
         var moves: [(temporary: URL, final: URL)] = []
@@ -81,6 +77,26 @@ public final class StagedFiles {
         let lock = try lockFolder()
         defer { close(lock) }
         return try renameIntoPlace(moves)
+    }
+
+    /// Writes `data` whole to `descriptor` with `write(2)`, so the error says why it stopped: a
+    /// reader that went away (EPIPE, as SIGPIPE is ignored) or anything else (ENOSPC for /dev/full).
+    static func writeAll(_ data: Data, to descriptor: Int32) throws(OutputError) {
+        if descriptor == STDOUT_FILENO, StandardStreams.outputClosedAtStart { throw .standardOutputClosed }
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        guard let failure else { return }
+        throw failure == EPIPE ? .standardOutputClosed : .cannotWriteStandardOutput(reason: String(cString: strerror(failure)))
     }
 
     /// Under the folder's commit lock: hands `body` the names in the folder now, adds the files it

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
+import BoxOfficeOutput
 import Foundation
 
 #if canImport(Glibc)
@@ -25,6 +26,7 @@ struct BoxOffice: AsyncParsableCommand {
     /// ArgumentParser's own entry point, except that a bad argument is one `boxoffice: …` line on
     /// stderr like every other error (exit 64), naming the help to read; `-V` is `--version`.
     static func main() async {
+        _ = StandardStreams.closedAtStart
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "-V" {
             print(configuration.version)
             return

@@ -189,6 +189,8 @@ extension ReportLanguage: ExpressibleByArgument {}
 extension CSVDialect.Delimiter: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["comma", "semicolon", "tab"] }
     public var defaultValueDescription: String { self == .comma ? "comma" : self == .semicolon ? "semicolon" : "tab" }
+    /// None: the option's help names the values, so `--help` lists no blank line per value.
+    public static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// What a command writes and where: the formats, the folder (or standard output), templates and
@@ -214,8 +216,8 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("csv-delimiter"),
-        help: ArgumentHelp("CSV field separator: comma, semicolon (Excel in de, fr … locales) or tab.", valueName: "sep"))
-    var csvDelimiter: CSVDialect.Delimiter = .comma
+        help: ArgumentHelp("CSV field separator: comma, semicolon (Excel in de, fr … locales) or tab (default: comma).", valueName: "sep"))
+    var csvDelimiter: CSVDialect.Delimiter?
 
     @Option(
         help: ArgumentHelp(
@@ -226,7 +228,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-posters"), help: "Leave TMDB posters out of the HTML, so the page requests nothing from image.tmdb.org.")
     var noPosters = false
 
-    var csv: CSVDialect { CSVDialect(byteOrderMark: !noBOM, delimiter: csvDelimiter) }
+    var csv: CSVDialect { CSVDialect(byteOrderMark: !noBOM, delimiter: csvDelimiter ?? .comma) }
 
     /// The language asked for, else the one `LANG` names.
     var language: ReportLanguage { lang ?? ReportLanguage.fromEnvironment(ProcessInfo.processInfo.environment) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
+import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
@@ -69,6 +70,7 @@ extension Terminal {
     /// Prints one line to standard output, remembering a failed write (a closed pipe: SIGPIPE is
     /// ignored, so the write fails with EPIPE instead of killing the process).
     static func printLine(_ line: String) {
+        guard !StandardStreams.outputClosedAtStart else { return output.lock.withLock { output.failed = true } }
         do {
             try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
         } catch {

@@ -31,6 +31,31 @@ struct ConventionsTests {
         #expect(several.stderrLines.count == 1 && several.stderr.contains("one format"), "\(several.stderr)")
     }
 
+    @Test(
+        "-o - whose reader goes away or that was closed at start is 74, a full device is 73 with its reason; never 0",
+        arguments: [
+            ("| head -c 100 >/dev/null", Int32(74), "standard output was closed"),
+            (">&-", Int32(74), "standard output was closed"),
+            (">/dev/full", Int32(73), "No space left on device"),
+        ])
+    func standardOutputFailures(redirect: String, status: Int32, message: String) async throws {
+        let folder = try TemporaryFolder()
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // The top-20 sample JSON (160 KB) is far larger than a pipe's buffer: the write meets the closed pipe.
+        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample -f json -o - \(redirect)", BoxOfficeProcess.executable.path]
+        shell.environment = BoxOfficeProcess.environment(["HOME": folder.url.path])
+        shell.currentDirectoryURL = folder.url
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == status, "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1 && stderr.contains(message), "\(stderr)")
+        #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
+    }
+
     @Test("repeated --format options add up; -f, -o and -q are short for --format, --output and --quiet")
     func repeatedFormats() async throws {
         let folder = try TemporaryFolder()
