@@ -43,7 +43,7 @@ struct ConventionsTests {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
         // The top-20 sample JSON (160 KB) is far larger than a pipe's buffer: the write meets the closed pipe.
-        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample -f json -o - \(redirect)", BoxOfficeProcess.executable.path]
+        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample --depth 20 -f json -o - \(redirect)", BoxOfficeProcess.executable.path]
         shell.environment = BoxOfficeProcess.environment(["HOME": folder.url.path])
         shell.currentDirectoryURL = folder.url
         let errors = Pipe()
