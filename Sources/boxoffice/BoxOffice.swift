@@ -27,12 +27,13 @@ struct BoxOffice: AsyncParsableCommand {
     /// stderr like every other error (exit 64), naming the help to read; `-V` is `--version`.
     static func main() async {
         _ = StandardStreams.closedAtStart
-        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "-V" {
-            print(configuration.version)
-            return
+        // -V is --version wherever --version works (every command has it), but after `--`.
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        for index in arguments.indices.prefix(while: { arguments[$0] != "--" }) where arguments[index] == "-V" {
+            arguments[index] = "--version"
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {

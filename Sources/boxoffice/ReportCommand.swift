@@ -121,10 +121,10 @@ struct ReportCommand: AsyncParsableCommand {
             request.lookBack = !noLookBack
             request.periods = periods.map { (period!, $0.periods) }
             request.latest = latest
-            if let note = periods?.snapNote, !(sample && self.range == nil) {
-                request.notes.append(note)
-                if !cacheOptions.quiet { Terminal.printWarning(note) }
-            }
+            // The snapping is said with the run's other warnings, once it has succeeded: a run that
+            // fails says one line, its error.
+            let snapNote = periods?.snapNote.flatMap { sample && self.range == nil ? nil : $0 }
+            if let snapNote { request.notes.append(snapNote) }
             let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
             if request.lookBack, request.periods == nil { progress.lookBackCharts = ChartHistory.comparisonDays(for: range).count }
@@ -160,22 +160,23 @@ struct ReportCommand: AsyncParsableCommand {
                 }
             }
             progress.finish()
-            if !cacheOptions.quiet { result.warnings.forEach(Terminal.printWarning) }
+            if !cacheOptions.quiet { ([snapNote].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
                 Terminal.printWarning(
                     Redactor(secrets: wiring.secrets).redact(
                         result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
             }
             guard !out.toStandardOutput else { return }
+            var index: [URL] = []
             if !noIndex {
                 do {
-                    try ArchiveIndex(directory: out.directory, templates: templates).rebuild()
+                    index = try ArchiveIndex(directory: out.directory, templates: templates).rebuild()
                 } catch let OutputError.cannotWrite(path, reason) {
                     // The reports are written; a stale index is worth a warning, not a failed run.
                     if !cacheOptions.quiet { Terminal.printWarning("the reports were written, but \(path) could not be rebuilt: \(reason)") }
                 }
             }
-            for url in result.paths {
+            for url in result.paths + index {
                 Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output))
             }
         }

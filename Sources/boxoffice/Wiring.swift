@@ -36,6 +36,8 @@ struct Wiring {
     func withCache<Result>(
         _ options: CacheOptions, offline: Bool, writePolicy: CacheAccess.WritePolicy, _ body: (CacheAccess?) async throws -> Result
     ) async throws -> Result {
+        // A run that must reach KOBIS and cannot is refused before it makes a folder or takes a lock.
+        if !offline, kobisKey?.isEmpty ?? true { throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS") }
         guard !options.noCache else { return try await body(nil) }
         let directory = options.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal

@@ -122,4 +122,13 @@ struct DateRangeTests {
             day = day + 1
         }
     }
+
+    @Test("from 15:00 UTC it is already tomorrow in Seoul (the README's calendar rule)")
+    func seoulDayTurnsAtFifteenUTC() throws {
+        let formatter = ISO8601DateFormatter()
+        let before = try #require(formatter.date(from: "2025-03-09T14:59:59Z"))
+        let at = try #require(formatter.date(from: "2025-03-09T15:00:00Z"))
+        #expect(SeoulCalendar.day(containing: before).iso == "2025-03-09")
+        #expect(SeoulCalendar.day(containing: at).iso == "2025-03-10")
+    }
 }

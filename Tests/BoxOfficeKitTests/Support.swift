@@ -14,7 +14,7 @@ enum TestData {
     /// True when the shared recordings are present; tests that need them are skipped, saying so, when not.
     static let sharedFixturesAvailable = FileManager.default.fileExists(atPath: sharedFixtures.appendingPathComponent("kobis").path)
 
-    static let sharedSkipReason: Comment = "skipped: ../shared/fixtures (recorded KOBIS and TMDB responses) is absent beside the repository"
+    static let sharedSkipReason: Comment = "../shared/fixtures (recorded KOBIS and TMDB responses) is absent beside the repository"
 
     /// This test target's hand-made fixtures.
     static let ownFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import BoxOfficeOutput
 
@@ -56,6 +57,57 @@ struct ConventionsTests {
         #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
     }
 
+    @Test("the README's Options table and report --help name the same options")
+    func optionsTable() async throws {
+        let folder = try TemporaryFolder()
+        let help = try await BoxOfficeProcess.run(["report", "--help"], in: folder.url)
+        #expect(help.status == 0)
+        let helpOptions = Set(
+            help.stdout.components(separatedBy: "OPTIONS:").last!.split(separator: "\n")
+                .compactMap { $0.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z-]+)/)?.output.1 }.map(String.init))
+        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "### Options\n").last?.components(separatedBy: "\n### ").first)
+        let readmeOptions = Set(
+            table.split(separator: "\n").filter { $0.hasPrefix("| `") }
+                .flatMap { $0.split(separator: "|")[0].matches(of: /`(?:-[a-zA-Z], )?(--[a-z-]+)/).map { String($0.output.1) } })
+        #expect(readmeOptions.count > 30)
+        #expect(helpOptions.subtracting(["--help"]) == readmeOptions, "help only: \(helpOptions.subtracting(readmeOptions)); README only: \(readmeOptions.subtracting(helpOptions))")
+        #expect(!help.stdout.contains(" - \n"), "no blank description line per value")
+    }
+
+    /// Every file and folder under `folder`, the runner's own capture files aside.
+    static func everything(under folder: TemporaryFolder) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.url.path)?.allObjects as? [String] ?? []).filter { !$0.hasPrefix(".std") }.sorted()
+    }
+
+    @Test("--offline writes nothing, not even the cache folder or its lock; a run with no key creates nothing and says one line")
+    func nothingWritten() async throws {
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+        let offline = try await BoxOfficeProcess.run(["report", "2025-03-05", "--offline"], environment: environment, in: folder.url)
+        #expect(offline.status == 75 && offline.stderrLines.count == 1, "\(offline.stderr)")
+        #expect(Self.everything(under: folder).isEmpty, "\(Self.everything(under: folder))")
+
+        // A range the weekly chart snaps would warn; with no key the run fails, and says only that.
+        let noKey = try await BoxOfficeProcess.run(["report", "2024-07", "--weekly"], environment: environment, in: folder.url)
+        #expect(noKey.status == 78, "\(noKey.stderr)")
+        #expect(noKey.stderrLines.count == 1 && noKey.stderr.contains("KOBIS_API_KEY"), "\(noKey.stderr)")
+        #expect(Self.everything(under: folder).isEmpty, "\(Self.everything(under: folder))")
+    }
+
+    @Test("-V is --version for the root and every command")
+    func shortVersion() async throws {
+        let folder = try TemporaryFolder()
+        let long = try await BoxOfficeProcess.run(["--version"], in: folder.url)
+        for arguments in [["-V"], ["report", "-V"], ["film", "-V"], ["templates", "list", "-V"]] {
+            let result = try await BoxOfficeProcess.run(arguments, in: folder.url)
+            #expect(result.status == 0 && result.stdout == long.stdout && !long.stdout.isEmpty, "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test("repeated --format options add up; -f, -o and -q are short for --format, --output and --quiet")
     func repeatedFormats() async throws {
         let folder = try TemporaryFolder()
@@ -63,7 +115,7 @@ struct ConventionsTests {
             ["report", "--sample", "-f", "md", "--format", "json,md", "-f", "txt", "-o", "out", "-q"], in: folder.url)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(folder.files(in: "out") == ["\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"])
-        #expect(result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt"], "in the order given, each once")
+        #expect(result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md"], "in the order given, each once")
     }
 
     @Test("every bad argument is one line on stderr and exit 64 (no usage block); -V prints the version")
@@ -172,11 +224,9 @@ struct ConventionsTests {
 
 @Suite("Man page and completions")
 struct ManualTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test("the committed man page names every subcommand and every option their --help lists ('make man' regenerates it)")
     func manPageIsCurrent() async throws {
-        let manual = try String(contentsOf: Self.root.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
+        let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
         for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates"]] {
             #expect(manual.contains(".Sh NAME") && manual.contains(command.joined(separator: " ")), "\(command)")

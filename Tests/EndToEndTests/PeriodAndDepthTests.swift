@@ -44,7 +44,7 @@ struct PeriodAndDepthTests {
         let base = "boxoffice-weekend-2025-03-07_2025-03-09"
         #expect(
             result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
-                "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt",
+                "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt", "index.html", "index.md",
             ])
         #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250307", "1"]])
         #expect(server.chartRequests.isEmpty, "a weekend report needs no daily chart")

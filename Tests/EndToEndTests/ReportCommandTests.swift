@@ -27,7 +27,8 @@ struct ReportCommandTests {
             result.stdoutLines == [
                 "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
                 "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html", "out/\(Self.stem).txt",
-            ])
+                "out/index.html", "out/index.md",
+            ], "every file written, the rebuilt index last")
         #expect(
             folder.files(in: "out") == [
                 "\(Self.stem)-daily.csv", "\(Self.stem)-days.csv", "\(Self.stem)-films.csv", "\(Self.stem).html",
@@ -76,6 +77,7 @@ struct ReportCommandTests {
         #expect(
             result.stdoutLines == [
                 "Reports/boxoffice-2025-03-05-films.csv", "Reports/boxoffice-2025-03-05-daily.csv", "Reports/boxoffice-2025-03-05-days.csv",
+                "Reports/index.html", "Reports/index.md",
             ])
     }
 
@@ -87,7 +89,7 @@ struct ReportCommandTests {
             ["report", "--format", "json", "--no-look-back"], environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"])
-        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json"])
+        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json", "Reports/index.html", "Reports/index.md"])
     }
 
     @Test("a rejected key (faultInfo 320010 with HTTP 200): exit 78, one line, the key nowhere, no files")
@@ -211,7 +213,7 @@ struct ReportCommandTests {
             in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 7)
+        #expect(result.stdoutLines.count == 7 + 2, "seven reports and the index")
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
         #expect(
             folder.files(in: "sample") == [

@@ -87,7 +87,7 @@ struct WriteFailureTests {
             ["report", Self.week, "--format", "json,md", "--no-tmdb", "--no-look-back"], environment: environment(server, cache: cache, state: state),
             in: folder.url)
         #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stdoutLines.count == 2)
+        #expect(report.stdoutLines.count == 2 + 2, "the reports and the index")
         let warnings = report.stderrLines.filter { $0.contains("not cached") }
         #expect(
             warnings == [

@@ -37,11 +37,10 @@ public final class CacheLock: Sendable {
         let path = directory.appendingPathComponent(".lock").path
         var descriptor: Int32
         if shared {
-            // A reader needs nothing written: a read-only cache works, and one without a lock file
-            // has never been written by a run that could still be writing it.
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+            // A reader writes nothing: it locks the lock file read-only (flock needs no write
+            // access), so a read-only cache works, and a cache without a lock file has never been
+            // written by a run that could still be writing it, so there is nothing to wait for.
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             if descriptor < 0 { return CacheLock(descriptor: -1) }
         } else {
             do {
