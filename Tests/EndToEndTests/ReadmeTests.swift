@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README's promises that a binary can keep on its own: every example that needs no key runs
+/// (against the release binary in CI, through `BOXOFFICE_BINARY`), ends 0, and writes the files it
+/// names; every sample file the README links to exists.
+@Suite("The README's examples, run as a user would", .serialized)
+struct ReadmeTests {
+    static let readme = (try? String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// Every command line in the README's code blocks (`sh` blocks, and `$ ` lines in others), with
+    /// `swift run` and trailing comments taken off.
+    static var commandLines: [String] {
+        var lines: [String] = []
+        var inBlock = false
+        var isShell = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                isShell = inBlock && line.hasPrefix("```sh")
+                continue
+            }
+            guard inBlock else { continue }
+            var command = String(line)
+            if command.hasPrefix("$ ") { command.removeFirst(2) } else if !isShell { continue }
+            if command.hasPrefix("swift run ") { command.removeFirst("swift run ".count) }
+            guard command.hasPrefix("boxoffice ") else { continue }
+            if let comment = command.range(of: "  #") { command = String(command[..<comment.lowerBound]) }
+            lines.append(command.trimmingCharacters(in: .whitespaces))
+        }
+        return lines
+    }
+
+    /// The examples a new user can run with no key and no network: the sample, the quota, the
+    /// templates, the completions. An output redirection is dropped (stdout is checked instead).
+    static var keyFreeExamples: [[String]] {
+        commandLines.compactMap { line -> [String]? in
+            let words = split(line.components(separatedBy: " > ").first!)
+            guard !line.contains("|"), words.first == "boxoffice" else { return nil }
+            let keyFree = words.contains("--sample") || ["quota", "templates", "--generate-completion-script", "-V", "--version"].contains(words[1])
+            return keyFree ? Array(words.dropFirst()) : nil
+        }
+    }
+
+    /// Splits a command line into words, keeping double-quoted text together.
+    static func split(_ line: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            switch character {
+            case "\"":
+                quoted.toggle()
+                started = true
+            case " " where !quoted:
+                if started { words.append(word) }
+                word = ""
+                started = false
+            default:
+                word.append(character)
+                started = true
+            }
+        }
+        if started { words.append(word) }
+        return words
+    }
+
+    @Test("every key-free example ends 0 and writes every file it lists; the first prints the sample's HTML path")
+    func keyFreeExamplesRun() async throws {
+        let examples = Self.keyFreeExamples
+        #expect(examples.count >= 8, "found \(examples.map { $0.joined(separator: " ") })")
+        #expect(examples.contains(["film", "--sample", "검은 파도"]), "quoted Korean titles stay one word")
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+        ])
+        for example in examples {
+            let result = try await BoxOfficeProcess.run(example, environment: environment, in: folder.url)
+            let shown = "boxoffice " + example.joined(separator: " ")
+            #expect(result.status == 0, "\(shown): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(shown) is silent on success: \(result.stderr)")
+            #expect(!result.stdout.isEmpty, "\(shown) prints what it did")
+            if ["report", "film"].contains(example[0]) {
+                for path in result.stdoutLines {
+                    let size = (try? FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(path).path)[.size] as? Int) ?? 0
+                    #expect(size > 0, "\(shown) lists \(path), which it did not write")
+                }
+            }
+        }
+        let first = try await BoxOfficeProcess.run(["report", "--sample"], environment: environment, in: folder.url)
+        #expect(first.stdoutLines.contains("Reports/boxoffice-sample-2025-03-03_2025-03-09.html"))
+    }
+
+    @Test("every sample file the README links to is committed in Reports/")
+    func linkedSamplesExist() throws {
+        let links = Self.readme.matches(of: /\]\((Reports\/[^)]+)\)/).map { String($0.output.1) }
+        #expect(links.count >= 6)
+        for link in links {
+            #expect(FileManager.default.fileExists(atPath: TestPaths.repositoryRoot.appendingPathComponent(link).path), "\(link)")
+        }
+    }
+}
