@@ -14,7 +14,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BINARY = .build/release/boxoffice
 
-.PHONY: build install uninstall check-static man
+.PHONY: build install uninstall check-static
 
 # Always asks SwiftPM, which rebuilds only what changed.
 build:
@@ -35,7 +35,3 @@ uninstall:
 # out of reach to make the bundled sample's report.
 check-static: build
 	scripts/check-static $(BINARY)
-
-man:
-	mkdir -p man
-	swift package --allow-writing-to-directory man generate-manual --output-directory man --date 2026-11-22

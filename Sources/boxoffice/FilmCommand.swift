@@ -15,7 +15,7 @@ struct FilmCommand: AsyncParsableCommand {
             --sample); a title matching several lists them with their codes and exits 64. \
             The run is read from the daily charts, a week at a time, from a week before the open date \
             (paid previews) until the film has been off the top 10 for two weeks (or yesterday, at \
-            most 400 days): about one KOBIS call per day of its run plus two weeks, and one for its \
+            most 400 days): about one KOBIS call per day of its run plus three to four weeks, and one for its \
             movie info, each cached. A run the budget cannot finish exits 75 with what is cached; the \
             same command resumes it. With --offline only the cache is read and uncached days are listed as gaps.
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import BoxOfficeModel
 @testable import BoxOfficeOutput
 
 /// The command line's conventions (issue 15): short options, one-line errors, standard output,
@@ -224,24 +225,45 @@ struct ConventionsTests {
 
 @Suite("Man page and completions")
 struct ManualTests {
-    @Test("the committed man page names every subcommand and every option their --help lists ('make man' regenerates it)")
+    @Test("the man page names every subcommand and every option their --help lists, and keeps its Korean examples")
     func manPageIsCurrent() async throws {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
-        for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates"]] {
-            #expect(manual.contains(".Sh NAME") && manual.contains(command.joined(separator: " ")), "\(command)")
+        for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates", "list"], ["templates", "export"]] {
+            #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
             let help = try await BoxOfficeProcess.run(command + ["--help"], in: folder.url)
             let options = Set(
                 help.stdout.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 3 }.map(String.init))
             #expect(!options.isEmpty)
-            for option in options where option != "--help" {
-                // mdoc writes --format as "Fl -format", or "Fl f , -format" beside its short form.
-                let name = option.dropFirst(2)
-                #expect(
-                    manual.contains("Fl -\(name) ") || manual.contains("Fl -\(name)\n") || manual.contains(" , -\(name)"),
-                    "man/boxoffice.1 lacks \(command) \(option): run 'make man'")
+            for option in options {
+                // man(7) writes a hyphen as \-.
+                #expect(manual.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man/boxoffice.1 lacks \(command) \(option)")
             }
         }
+        #expect(manual.contains("\\(dq검은 파도\\(dq"), "the Korean title, quoted as a shell needs it")
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            #expect(manual.contains(".SH \(section)\n"), "\(section)")
+        }
+        for status in ExitStatus.allCases {
+            #expect(manual.contains(".B \(status.rawValue)\n"), "EXIT STATUS lacks \(status.rawValue)")
+        }
+    }
+
+    @Test("man renders the page with no warning", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man is not installed"))
+    func manPageRendersCleanly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/man")
+        process.arguments = ["--warnings", "-l", TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1").path]
+        process.environment = ["LC_ALL": "C.UTF-8", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "MANPAGER": "cat", "PAGER": "cat"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        #expect(text.contains("boxoffice film --sample \"검은 파도\""))
     }
 
     @Test("the binary prints bash, zsh and fish completions naming its commands")
