@@ -12,6 +12,22 @@ struct Wiring {
     let tmdbCredentials: TMDBCredentials?
     /// `--concurrency` requests on the wire at most, shared by KOBIS and TMDB.
     let requestSlots: RequestSlots
+    /// The KOBIS budgets this run made, settled with the ledger when the cache is let go.
+    let budgets = Budgets()
+
+    /// Every ``KOBISBudget`` a run made, so that each gives back the calls it recorded ahead.
+    final class Budgets: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [KOBISBudget] = []
+
+        func append(_ budget: KOBISBudget) { lock.withLock { all.append(budget) } }
+
+        /// Settles every budget, in a task of its own so that a cancelled run (a signal) still does.
+        func settle() async {
+            let budgets = lock.withLock { all }
+            await Task.detached { for budget in budgets { await budget.settle() } }.value
+        }
+    }
 
     init(environment: [String: String], network: NetworkOptions) throws {
         self.environment = environment
@@ -38,7 +54,7 @@ struct Wiring {
     ) async throws -> Result {
         // A run that must reach KOBIS and cannot is refused before it makes a folder or takes a lock.
         if !offline, kobisKey?.isEmpty ?? true { throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS") }
-        guard !options.noCache else { return try await body(nil) }
+        guard !options.noCache else { return try await settlingBudgets { try await body(nil) } }
         let directory = options.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal
         return try await CacheLock.withLock(directory, wait: options.wait, shared: mode == .offline) {
@@ -53,7 +69,20 @@ struct Wiring {
                     throw CacheError.unwritable(path: error.path, reason: error.reason)
                 }
             }
-            return try await body(CacheAccess(cache: cache, mode: mode, calendar: calendar, onWriteFailure: writePolicy))
+            return try await settlingBudgets { try await body(CacheAccess(cache: cache, mode: mode, calendar: calendar, onWriteFailure: writePolicy)) }
+        }
+    }
+
+    /// Runs `body`, then gives back to the ledger the calls its budgets recorded ahead and did not
+    /// send, whether it succeeded, failed or was cancelled.
+    private func settlingBudgets<Result>(_ body: () async throws -> Result) async throws -> Result {
+        do {
+            let result = try await body()
+            await budgets.settle()
+            return result
+        } catch {
+            await budgets.settle()
+            throw error
         }
     }
 
@@ -77,19 +106,23 @@ struct Wiring {
         }
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
+        let budget = KOBISBudget(limit: limit, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall)
+        budgets.append(budget)
         return KOBISClient(
-            transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody), key: key,
-            baseURL: baseURL,
-            cache: cache, budget: KOBISBudget(limit: limit, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall))
+            transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody, meter: budget),
+            key: key, baseURL: baseURL, cache: cache, budget: budget)
     }
 
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
     /// retry quota of its own (so one service's outage cannot spend the other's retries), taking the
     /// run's shared request slots only while on the wire.
-    func transport(_ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool) -> RetryingTransport {
+    func transport(
+        _ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool, meter: (any RequestMeter)? = nil
+    ) -> RetryingTransport {
         RetryingTransport(
             URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
-            policy: options.retryPolicy, quota: RetryQuota(downAfter: options.concurrency), slots: requestSlots, isDamaged: isDamaged)
+            policy: options.retryPolicy, quota: RetryQuota(downAfter: options.concurrency), slots: requestSlots, meter: meter,
+            isDamaged: isDamaged)
     }
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.

@@ -143,4 +143,58 @@ struct KOBISBudgetTests {
         #expect(!after && quotaStop == .quota && quotaSpent == 1)
         #expect(await quota.ledgerWarning == nil)
     }
+
+    @Test("calls are recorded ahead a block at a time, never fewer than taken, and settled to exactly the calls taken")
+    func blocks() async throws {
+        let folder = try ScratchFolder()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k")
+        let budget = KOBISBudget(limit: nil, ledger: ledger, day: Day("2025-03-10"))
+        // Forty takers at once: one block written at a time, every taker served.
+        let taken = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<40 { group.addTask { await budget.take() } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(taken == 40)
+        let during = ledger.used(on: Day("2025-03-10"))
+        #expect(during >= 40 && during < 40 + KOBISBudget.blockSize, "recorded ahead, at most a block over: \(during)")
+        await budget.settle()
+        #expect(ledger.used(on: Day("2025-03-10")) == 40, "settled to the calls taken")
+        let (spent, unrecorded) = (await budget.spent, await budget.unrecorded)
+        #expect(spent == 40 && unrecorded == 0)
+    }
+
+    @Test("a budget's limit caps the block it records: a run with 5 calls left never records more than 5")
+    func blockWithinLimit() async throws {
+        let folder = try ScratchFolder()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k")
+        let budget = KOBISBudget(limit: 5, ledger: ledger, day: Day("2025-03-10"))
+        #expect(await budget.take())
+        #expect(ledger.used(on: Day("2025-03-10")) == 5)
+        for _ in 0..<4 { #expect(await budget.take()) }
+        #expect(await !budget.take())
+        await budget.settle()
+        #expect(ledger.used(on: Day("2025-03-10")) == 5)
+    }
+
+    @Test("every retry is admitted by the meter: a request that needed three attempts spends three calls")
+    func retriesAreCharged() async throws {
+        let folder = try ScratchFolder()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k")
+        let budget = KOBISBudget(limit: nil, ledger: ledger, day: Day("2025-03-10"))
+        let flaky = ScriptedTransport([.respond(503, "{}"), .respond(503, "{}"), RetryTests.ok])
+        let transport = RetryingTransport(flaky, meter: budget, time: VirtualTime().source, random: { 0.5 })
+        #expect(await budget.take(), "the first attempt, as KOBISClient takes it")
+        let response = try await transport.send(RetryTests.request)
+        #expect(response.status == 200 && flaky.count == 3)
+        await budget.settle()
+        #expect(await budget.spent == 3 && ledger.used(on: Day("2025-03-10")) == 3)
+
+        // A budget spent mid-request stops its retries with the last answer.
+        let small = KOBISBudget(limit: 2, ledger: nil, day: Day("2025-03-10"))
+        let failing = ScriptedTransport([.respond(503, "{}")])
+        #expect(await small.take())
+        let last = try await RetryingTransport(failing, meter: small, time: VirtualTime().source, random: { 0.5 }).send(RetryTests.request)
+        let stop = await small.stop
+        #expect(last.status == 503 && failing.count == 2 && stop == .budget(2))
+    }
 }

@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import BoxOfficeServices
 import FakeServices
 import Foundation
@@ -26,6 +27,39 @@ struct CacheTests {
         return walker.compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }.compactMap { url in
             (try? Data(contentsOf: url)).map { (String(url.path.dropFirst(root.path.count + 1)), $0) }
         }.sorted { $0.path < $1.path }
+    }
+
+    @Test("every request sent is in the ledger, retries included, and --budget bounds them all; unused calls recorded ahead are given back")
+    func ledgerCountsEveryRequest() async throws {
+        // Every request's first attempt is a 503: each chart and movie info costs two requests.
+        let seen = SeenDates()
+        let server = try FakeKOBISServer(script: { request in
+            seen.firstTime(request.target) ? .json(#"{"message":"Service Unavailable"}"#, status: 503) : nil
+        })
+        let folder = try TemporaryFolder()
+        let ledger = QuotaLedger(
+            file: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"), key: server.validKey)
+        let fetch = try await BoxOfficeProcess.run(
+            ["fetch", Self.week, "--no-tmdb", "-q"], environment: environment(server, folder), in: folder.url)
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        let sent = server.server.requests.count
+        #expect(sent > 2 * 7, "retries happened: \(sent)")
+        #expect(ledger.used(on: Day(iso: "2025-03-10")!) == sent, "the ledger holds exactly the requests sent, retries included")
+
+        // A budget of 9 calls: at most 9 requests, retries included, all of them recorded.
+        let other = try TemporaryFolder()
+        let seenAgain = SeenDates()
+        let limited = try FakeKOBISServer(script: { request in
+            seenAgain.firstTime(request.target) ? .json(#"{"message":"Service Unavailable"}"#, status: 503) : nil
+        })
+        let budgeted = try await BoxOfficeProcess.run(
+            ["fetch", "2025-02-01..2025-02-28", "--no-tmdb", "-q", "--budget", "9"], environment: environment(limited, other), in: other.url)
+        #expect(budgeted.status == 75, "\(budgeted.stderr)")
+        let otherLedger = QuotaLedger(file: other.url.appendingPathComponent("state/boxoffice/kobis-calls.json"), key: limited.validKey)
+        // A call taken for a request that the stop then cancels (waiting for a connection) is
+        // counted though never sent: the ledger may hold more than was sent, never fewer.
+        let recorded = otherLedger.used(on: Day(iso: "2025-03-10")!)
+        #expect(limited.server.requests.count <= 9 && recorded <= 9 && recorded >= limited.server.requests.count, "\(recorded) recorded, \(limited.server.requests.count) sent")
     }
 
     @Test("a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours")

@@ -48,11 +48,12 @@ public struct QuotaLedger: Sendable {
     /// or absent. A damaged ledger is read as if it held nothing and is set aside when next written.
     public var problem: String? { Self.load(file).problem }
 
-    /// Adds `calls` to `day`, forgetting days more than a week old.
+    /// Adds `calls` to `day` (a negative number gives back calls recorded ahead and never sent,
+    /// never below 0), forgetting days more than a week old.
     ///
     /// Waits (without blocking a thread) up to `wait` seconds for another run's update to finish.
     public func record(_ calls: Int, on day: Day, wait: Double = 5) async throws(LedgerError) {
-        guard calls > 0 else { return }
+        guard calls != 0 else { return }
         try await update(adding: calls, on: day, wait: wait)
     }
 
@@ -84,7 +85,7 @@ public struct QuotaLedger: Sendable {
                 try AtomicFile.replace(aside, with: damaged, durable: true)
             }
             var days = ledger[fingerprint] ?? [:]
-            if calls > 0 { days[day.iso, default: 0] += calls }
+            if calls != 0 { days[day.iso] = max(0, (days[day.iso] ?? 0) + calls) }
             days = days.filter { Day(iso: $0.key).map { $0 >= day - 7 } ?? false }
             ledger[fingerprint] = days.isEmpty ? nil : days
             let encoder = JSONEncoder()

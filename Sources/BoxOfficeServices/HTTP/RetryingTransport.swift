@@ -16,6 +16,8 @@ public struct RetryingTransport: HTTPTransport {
     public let policy: RetryPolicy
     public let quota: RetryQuota
     public let slots: RequestSlots?
+    /// Allows each retry before it is sent (the KOBIS budget, which counts every request).
+    public let meter: (any RequestMeter)?
     let time: TimeSource
     let random: @Sendable () -> Double
     /// The service's own word on a body that arrived with a 2xx but cannot be what it sends.
@@ -23,13 +25,14 @@ public struct RetryingTransport: HTTPTransport {
 
     public init(
         _ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(), slots: RequestSlots? = nil,
-        time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        meter: (any RequestMeter)? = nil, time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }
     ) {
         self.base = base
         self.policy = policy
         self.quota = quota
         self.slots = slots
+        self.meter = meter
         self.time = time
         self.random = random
         self.isDamaged = isDamaged
@@ -77,6 +80,11 @@ public struct RetryingTransport: HTTPTransport {
                 holding = false
             }
             try await time.sleep(wait)
+            // A retry is a request like the first: the meter (the KOBIS budget) must allow it, as
+            // late as can be, so a run stopped during the wait is not charged for it.
+            if let meter, !(await meter.admitRetry()) {
+                return try Self.finish(outcome, attempts: attempt)
+            }
             attempt += 1
         }
     }
