@@ -50,7 +50,9 @@ let package = Package(
         ),
         // Loopback HTTP servers that speak the services' formats: for tests and benchmarks only.
         .target(name: "FakeServices", dependencies: ["BoxOfficePipeline"]),
-        .executableTarget(name: "boxoffice-bench", dependencies: ["BoxOfficePipeline", "FakeServices"]),
+        .executableTarget(
+            name: "boxoffice-bench",
+            dependencies: ["BoxOfficePipeline", "FakeServices", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The parsers a hostile server, user or template author reaches, behind one libFuzzer
         // entry point (scripts/fuzz); the unit tests replay every input it kept.
         .target(name: "BoxOfficeFuzz", dependencies: ["BoxOfficeServices", "BoxOfficeOutput"]),

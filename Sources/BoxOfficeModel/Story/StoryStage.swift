@@ -10,7 +10,12 @@ public enum StoryStage {
         let all = allCharts(charts, history)
         let inRange = rowsByFilm(charts)
         let everywhere = rowsByFilm(Array(all.values))
-        let leaders = Dictionary(charts.map { ($0.date, Streak.leader($0)) }, uniquingKeysWith: { a, _ in a })
+        // The days each film led, in date order, from one pass over the range (not one per film).
+        var daysLed: [String: [Day]] = [:]
+        var seenDays = Set<Day>()
+        for chart in charts.sorted(by: { $0.date < $1.date }) where range.contains(chart.date) && seenDays.insert(chart.date).inserted {
+            if case .film(let code) = Streak.leader(chart) { daysLed[code, default: []].append(chart.date) }
+        }
         let lastWeekDays = range.days.map { $0 - 7 }
         let lastWeekKnown = lastWeekDays.allSatisfy { all[$0] != nil }
         return films.map { film in
@@ -31,7 +36,7 @@ public enum StoryStage {
                     film.audienceChangeLastWeekPercent = RunFacts.change(film.audience, from: audience)
                 }
             }
-            let led = range.days.filter { leaders[$0] == .film(film.movieCode) }
+            let led = daysLed[film.movieCode] ?? []
             film.daysAtNumberOne = led.count
             film.numberOneStreak = led.last.flatMap { Streak.daily(film.movieCode, endingOn: $0, charts: all) }
             return film
@@ -99,9 +104,17 @@ public enum StoryStage {
         var all = cached
         for chart in charts { all[chart.period] = chart }
         let sorted = charts.sorted { $0.period < $1.period }
+        // Each film's rows and the periods it led, from one pass over the charts (not one per film).
+        var rowsByFilm: [String: [(ChartPeriod, ChartEntry)]] = [:]
+        var periodsLed: [String: [WeeklyChart]] = [:]
+        for chart in sorted {
+            var seen = Set<String>()
+            for entry in chart.entries where seen.insert(entry.movieCode).inserted { rowsByFilm[entry.movieCode, default: []].append((chart.period, entry)) }
+            if case .film(let code) = Streak.leader(chart) { periodsLed[code, default: []].append(chart) }
+        }
         return films.map { film in
             var film = film
-            let rows = sorted.compactMap { chart in chart.entries.first { $0.movieCode == film.movieCode }.map { (chart.period, $0) } }
+            let rows = rowsByFilm[film.movieCode] ?? []
             // The current release's open date as the chart gives it (blank for many re-releases).
             let release = rows.last { $0.1.openDate != nil }?.1.openDate
             film.milestones = rows.flatMap { period, entry in
@@ -119,7 +132,7 @@ public enum StoryStage {
                 film.audienceLastWeek = before
                 film.audienceChangeLastWeekPercent = RunFacts.change(film.audience, from: before)
             }
-            let led = sorted.filter { Streak.leader($0) == .film(film.movieCode) }
+            let led = periodsLed[film.movieCode] ?? []
             film.daysAtNumberOne = led.count
             film.numberOneStreak = led.last.flatMap { Streak.periods(film.movieCode, endingWith: $0.period, charts: all) }
             return film
