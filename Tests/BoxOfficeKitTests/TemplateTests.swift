@@ -5,6 +5,23 @@ import Testing
 
 @testable import BoxOfficeOutput
 
+@Suite("Bundled templates, parsed lazily")
+struct BundledTemplateTests {
+    @Test("every bundled template parses, though a run parses only those it renders")
+    func everyBundledTemplateParses() {
+        let bundled = BundledTemplates()
+        #expect(DefaultTemplates.sources.count >= 17)
+        for name in DefaultTemplates.sources.keys.sorted() { #expect(bundled.template(name) != nil, "\(name)") }
+    }
+
+    @Test("a template rendered alone brings its partials along")
+    func partialsComeAlong() throws {
+        let templates = try ReportTemplates.bundled()
+        let html = try templates.render("report.html", ReportView.make(FixedReports.threeDays))
+        #expect(html.contains("<style") && html.contains("<svg"), "the style and chart partials were rendered")
+    }
+}
+
 @Suite("Templates: override, fallback, export, errors")
 struct TemplateTests {
     func temporaryFolder() throws -> URL {
