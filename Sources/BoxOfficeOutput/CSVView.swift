@@ -98,14 +98,17 @@ public enum CSVView {
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
     public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
         let table = dailyTable(source: dataSource(report))
-        let films = Dictionary(report.films.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
+        // The film's cells are the same on each of its rows: joined once per film.
+        let films = Dictionary(
+            report.films.map { ($0.movieCode, FilmCells(nations: $0.nations.joined(separator: listSeparator), distributor: $0.distributors.joined(separator: listSeparator))) },
+            uniquingKeysWith: { first, _ in first })
         var rows: [TemplateRow] = []
         rows.reserveCapacity(report.days.reduce(0) { $0 + $1.entries.count })
         for day in report.days {
             let date = DailyRowDate(
                 iso: day.date.iso, weekday: PeopleFormat.weekday(day.date), isoWeek: ChartPeriod(.week, inWeekOf: day.date).isoWeekText,
                 provisional: day.provisional ? "true" : "false")
-            for entry in day.entries { rows.append(table.row((date, entry, films[entry.movieCode]))) }
+            for entry in day.entries { rows.append(table.row(DailyRow(date: date, entry: entry, film: films[entry.movieCode]))) }
         }
         return ["rows": rows]
     }
@@ -118,11 +121,49 @@ public enum CSVView {
         let provisional: String
     }
 
+    /// A film's cells on the daily CSV, formatted once per film.
+    struct FilmCells {
+        let nations: String
+        let distributor: String
+    }
+
+    /// What a CSV row's chart cells are read from.
+    ///
+    /// Rows are small classes, so each cell's closure reads one field through a reference rather
+    /// than being handed a copy of the whole row (a daily CSV over years has 84,000 rows of 30 cells).
+    protocol EntryRow: AnyObject, Sendable {
+        var entry: DayEntry { get }
+    }
+
+    /// One row of the daily CSV.
+    final class DailyRow: EntryRow, @unchecked Sendable {
+        let date: DailyRowDate
+        let entry: DayEntry
+        let film: FilmCells?
+
+        init(date: DailyRowDate, entry: DayEntry, film: FilmCells?) {
+            self.date = date
+            self.entry = entry
+            self.film = film
+        }
+    }
+
+    /// One row of the weeks CSV.
+    final class PeriodRow: EntryRow, @unchecked Sendable {
+        let period: PeriodReport
+        let entry: DayEntry
+
+        init(period: PeriodReport, entry: DayEntry) {
+            self.period = period
+            self.entry = entry
+        }
+    }
+
     /// A column of a CSV table: its name and how a row fills it.
     typealias Column<Row> = (String, @Sendable (Row) -> String)
 
-    static func dailyTable(source: String) -> TemplateTable<(date: DailyRowDate, entry: DayEntry, film: FilmRanking?)> {
-        let own: [Column<(date: DailyRowDate, entry: DayEntry, film: FilmRanking?)>] = [
+    static func dailyTable(source: String) -> TemplateTable<DailyRow> {
+        let own: [Column<DailyRow>] = [
             ("date", { $0.date.iso }),
             ("rank_change", { $0.entry.rankChange.map(String.init) ?? "" }),
             ("days_since_open", { $0.entry.daysSinceOpen.map(String.init) ?? "" }),
@@ -133,33 +174,33 @@ public enum CSVView {
             ("provisional", { $0.date.provisional }),
             ("weekday", { $0.date.weekday }),
             ("iso_week", { $0.date.isoWeek }),
-            ("nations", { $0.film?.nations.joined(separator: listSeparator) ?? "" }),
-            ("distributor", { $0.film?.distributors.joined(separator: listSeparator) ?? "" }),
+            ("nations", { $0.film?.nations ?? "" }),
+            ("distributor", { $0.film?.distributor ?? "" }),
         ]
-        return TemplateTable(columns: own + entryCells { $0.entry })
+        return TemplateTable(columns: own + entryCells())
     }
 
     /// The cells a chart row has in both the daily and the weeks CSV, named alike in both.
-    static func entryCells<Row>(_ entry: @escaping @Sendable (Row) -> DayEntry) -> [Column<Row>] {
+    static func entryCells<Row: EntryRow>() -> [Column<Row>] {
         [
-            ("rank", { String(entry($0).rank) }),
-            ("is_new", { entry($0).isNew ? "true" : "false" }),
-            ("movie_cd", { entry($0).movieCode }),
-            ("title", { entry($0).title }),
-            ("open_date", { entry($0).openDate?.iso ?? "" }),
-            ("audience", { String(entry($0).audience) }),
-            ("audience_change", { change(entry($0)) { String($0.audienceChange) } }),
-            ("audience_change_pct", { change(entry($0)) { decimal($0.audienceChangePercent, places: 1) } }),
-            ("audience_cumulative", { String(entry($0).audienceCumulative) }),
-            ("sales", { String(entry($0).sales) }),
-            ("sales_share_pct", { decimal(entry($0).salesSharePercent, places: 1) }),
-            ("sales_change", { change(entry($0)) { String($0.salesChange) } }),
-            ("sales_cumulative", { String(entry($0).salesCumulative) }),
-            ("screens", { String(entry($0).screens) }),
-            ("showings", { String(entry($0).showings) }),
-            ("audience_per_screen", { entry($0).audiencePerScreen.map { decimal($0, places: 1) } ?? "" }),
-            ("screens_change", { entry($0).screensChange.map(String.init) ?? "" }),
-            ("prev_rank", { previousRank(entry($0)) }),
+            ("rank", { String($0.entry.rank) }),
+            ("is_new", { $0.entry.isNew ? "true" : "false" }),
+            ("movie_cd", { $0.entry.movieCode }),
+            ("title", { $0.entry.title }),
+            ("open_date", { $0.entry.openDate?.iso ?? "" }),
+            ("audience", { String($0.entry.audience) }),
+            ("audience_change", { $0.entry.isNew ? "" : String($0.entry.audienceChange) }),
+            ("audience_change_pct", { $0.entry.isNew ? "" : decimal($0.entry.audienceChangePercent, places: 1) }),
+            ("audience_cumulative", { String($0.entry.audienceCumulative) }),
+            ("sales", { String($0.entry.sales) }),
+            ("sales_share_pct", { decimal($0.entry.salesSharePercent, places: 1) }),
+            ("sales_change", { $0.entry.isNew ? "" : String($0.entry.salesChange) }),
+            ("sales_cumulative", { String($0.entry.salesCumulative) }),
+            ("screens", { String($0.entry.screens) }),
+            ("showings", { String($0.entry.showings) }),
+            ("audience_per_screen", { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" }),
+            ("screens_change", { $0.entry.screensChange.map(String.init) ?? "" }),
+            ("prev_rank", { previousRank($0.entry) }),
         ]
     }
 
@@ -179,11 +220,11 @@ public enum CSVView {
     /// Context of `weeks.csv`: `rows`, one per film per period of a weekly, weekend or weekdays report.
     public static func weeks(_ report: BoxOfficeReport) -> [String: Any] {
         let table = weeksTable(source: dataSource(report))
-        return ["rows": report.periods.flatMap { period in period.entries.map { table.row((period, $0)) } }]
+        return ["rows": report.periods.flatMap { period in period.entries.map { table.row(PeriodRow(period: period, entry: $0)) } }]
     }
 
-    static func weeksTable(source: String) -> TemplateTable<(period: PeriodReport, entry: DayEntry)> {
-        let own: [Column<(period: PeriodReport, entry: DayEntry)>] = [
+    static func weeksTable(source: String) -> TemplateTable<PeriodRow> {
+        let own: [Column<PeriodRow>] = [
             ("period", { $0.period.kind.rawValue }),
             ("iso_week", { $0.period.isoWeek }),
             ("start", { $0.period.start.iso }),
@@ -193,7 +234,7 @@ public enum CSVView {
             ("sales_change_pct", { change($0.entry) { decimal($0.salesChangePercent, places: 1) } }),
             ("data_source", { _ in source }),
         ]
-        return TemplateTable(columns: own + entryCells { $0.entry })
+        return TemplateTable(columns: own + entryCells())
     }
 
     /// Context of `film.csv`: `days`, one row per charted day of a film's run.

@@ -29,7 +29,7 @@ struct CompareBenchmark: ParsableCommand {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let base = cache.map { URL(fileURLWithPath: $0) }
         print("compare: A = \(a)\n         B = \(b)\n         \(runs) paired runs per workload, medians; B/A < 1 means B is faster")
-        print("workload   A wall    B wall    B/A wall  A CPU     B CPU     B/A CPU  A peak MB  B peak MB")
+        print("workload   A wall    B wall    B/A wall  A CPU     B CPU     B/A CPU   A peak MB  B peak MB")
         for workload in workloads.split(separator: ",").map(String.init) {
             let run = try self.workload(workload, work: work, cache: base)
             var results: [[Measurement]] = [[], []]
@@ -42,11 +42,11 @@ struct CompareBenchmark: ParsableCommand {
             }
             let (wallA, wallB) = (median(results[0].map(\.wall)), median(results[1].map(\.wall)))
             let (cpuA, cpuB) = (median(results[0].map(\.cpu)), median(results[1].map(\.cpu)))
+            func cell(_ text: String, _ width: Int = 10) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
             print(
-                workload.padding(toLength: 11, withPad: " ", startingAt: 0)
-                    + String(
-                        format: "%-9@ %-9@ %6.2f    %-9@ %-9@ %6.2f   %7.0f    %7.0f", seconds(wallA), seconds(wallB), wallB / wallA, seconds(cpuA), seconds(cpuB),
-                        cpuB / cpuA, median(results[0].map(\.peakMB)), median(results[1].map(\.peakMB))))
+                cell(workload, 11) + cell(seconds(wallA)) + cell(seconds(wallB)) + cell(String(format: "%.2f", wallB / wallA))
+                    + cell(seconds(cpuA)) + cell(seconds(cpuB)) + cell(String(format: "%.2f", cpuB / cpuA))
+                    + cell(String(format: "%.0f", median(results[0].map(\.peakMB))), 11) + String(format: "%.0f", median(results[1].map(\.peakMB))))
         }
     }
 
@@ -57,7 +57,8 @@ struct CompareBenchmark: ParsableCommand {
         case "sample":
             return { binary in
                 try? FileManager.default.removeItem(at: output)
-                return try Measurement.run(binary, ["report", "--sample", "-q", "-o", output.path], environment: ["PATH": "/usr/bin:/bin", "HOME": work.path])
+                return try Measurement.run(
+                    binary, ["report", "--sample", "--quiet", "--output", output.path], environment: ["PATH": "/usr/bin:/bin", "HOME": work.path])
             }
         case "month", "year", "history", "weekly20":
             let range = ScalingBenchmark.range(years: ["month": 0, "year": 1][name] ?? 20)
@@ -71,7 +72,8 @@ struct CompareBenchmark: ParsableCommand {
         case "fetch":
             let range = DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-31")!)
             let server = try FakeKOBISServer(films: SyntheticCatalogue.films(covering: range), delay: 0.05)
-            return { binary in try FetchBenchmark.once(binary, server, range, width: 8, work: work).0 }
+            // With the look-back each binary does (builds before --no-look-back have no such option).
+            return { binary in try FetchBenchmark.once(binary, server, range, width: 8, work: work, lookBack: true).0 }
         default:
             throw BenchError("unknown workload \(name): sample, month, year, history, weekly20 or fetch")
         }

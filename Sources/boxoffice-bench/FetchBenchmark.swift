@@ -48,8 +48,9 @@ struct FetchBenchmark: ParsableCommand {
         }
     }
 
-    /// One cold run: no cache, a fresh HOME (so the quota ledger starts empty).
-    static func once(_ binary: String, _ server: FakeKOBISServer, _ range: DateRange, width: Int, work: URL) throws -> (Measurement, Int) {
+    /// One cold run: no cache, a fresh HOME (so the quota ledger starts empty); with `lookBack`
+    /// false, only the range's own charts (`--no-look-back`, which builds before it lack).
+    static func once(_ binary: String, _ server: FakeKOBISServer, _ range: DateRange, width: Int, work: URL, lookBack: Bool = false) throws -> (Measurement, Int) {
         server.server.resetLog()
         let home = work.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ struct FetchBenchmark: ParsableCommand {
         let measurement = try Measurement.run(
             binary,
             ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", home.appendingPathComponent("out").path,
-             "--no-cache", "--quiet", "--no-look-back"],
+             "--no-cache", "--quiet"] + (lookBack ? [] : ["--no-look-back"]),
             environment: [
                 "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": (range.end + 2).iso,
                 "PATH": "/usr/bin:/bin", "HOME": home.path,

@@ -80,17 +80,18 @@ public actor KOBISBudget: RequestMeter {
                 spent += 1
                 return true
             }
-            // Record the next block, once, however many callers are waiting for it; the task
-            // applies its outcome on the actor before it completes, so no waiter sees it half done.
+            // Record the next block, once, however many callers are waiting for it. The task runs
+            // on this actor (it inherits the isolation; the ledger write suspends it and lets other
+            // callers in) and applies its outcome before it completes, so no waiter sees it half done.
             if reserving == nil {
                 let calls = limit.map { min(Self.blockSize, $0 - spent) } ?? Self.blockSize
                 let (ledger, day) = (ledger!, day)
                 reserving = Task {
                     do throws(LedgerError) {
                         try await ledger.record(calls, on: day)
-                        await self.finishBlock(calls, failure: nil)
+                        finishBlock(calls, failure: nil)
                     } catch {
-                        await self.finishBlock(0, failure: error)
+                        finishBlock(0, failure: error)
                     }
                 }
             }
