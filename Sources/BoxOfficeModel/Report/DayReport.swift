@@ -39,11 +39,26 @@ public struct DayReport: Codable, Sendable, Equatable {
         case exactThroughRank = "exact_through_rank"
     }
 
+    /// The largest market estimate kept: 10⁵ times any real day's (about ₩10¹⁰), and small enough
+    /// that twenty years of days add up inside Int64.
+    public static let largestMarketEstimate = 1e15
+
     /// The market estimate for `entries`: Σ sales ÷ Σ share × 100, and Σ share (one decimal).
+    ///
+    /// None when the shares add up to less than KOBIS's rounding step (0.1 %: nothing can be told
+    /// from less), or the estimate is past ``largestMarketEstimate``: a hostile or broken chart
+    /// within the row bounds (a share of 1e-300) leaves a blank, never a trap.
     public static func marketEstimate(_ entries: [DayEntry]) -> (sales: Int64, chartedShare: Double)? {
         let share = entries.reduce(0.0) { $0 + $1.salesSharePercent }
-        let sales = entries.reduce(Int64(0)) { $0 + $1.sales }
-        guard share > 0, share <= 100.5, sales > 0 else { return nil }
-        return (Int64((Double(sales) / share * 100).rounded()), (share * 10).rounded() / 10)
+        var sales: Int64 = 0
+        for entry in entries {
+            let (sum, overflow) = sales.addingReportingOverflow(entry.sales)
+            guard !overflow else { return nil }
+            sales = sum
+        }
+        guard share >= 0.1, share <= 100.5, sales > 0 else { return nil }
+        let estimate = (Double(sales) / share * 100).rounded()
+        guard estimate.isFinite, estimate <= largestMarketEstimate, let value = Int64(exactly: estimate) else { return nil }
+        return (value, (share * 10).rounded() / 10)
     }
 }

@@ -174,7 +174,13 @@ public enum ReportBuilder {
             }
         }
         let estimated = charts.filter { $0.estimatedMarketSales != nil }
-        let market = estimated.reduce(Int64(0)) { $0 + ($1.estimatedMarketSales ?? 0) }
+        // Checked: each estimate is bounded, but the sum is the last place a service's number is added up.
+        let market = estimated.reduce(Int64?.some(0)) { total, chart in
+            total.flatMap { total in
+                let (sum, overflow) = total.addingReportingOverflow(chart.estimatedMarketSales ?? 0)
+                return overflow ? nil : sum
+            }
+        }
         let chartedOnEstimatedDays = estimated.reduce(Int64(0)) { $0 + $1.sales }
         return ReportSummary(
             chartedAudience: audience,
@@ -190,7 +196,7 @@ public enum ReportBuilder {
             weeks: weeks,
             estimatedMarketSales: estimated.isEmpty ? nil : market,
             estimatedMarketDays: estimated.count,
-            chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : JoinStage.percent(chartedOnEstimatedDays, of: market)
+            chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : market.flatMap { JoinStage.percent(chartedOnEstimatedDays, of: $0) }
         )
     }
 }
