@@ -10,7 +10,7 @@ enum WarmCache {
     static func folder(for range: DateRange, in base: URL?) throws -> URL {
         let root = base ?? FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-bench-cache")
         let directory = root.appendingPathComponent("\(range.start.iso)_\(range.end.iso)")
-        let marker = directory.appendingPathComponent("complete")
+        let marker = directory.appendingPathComponent("complete-2")
         if FileManager.default.fileExists(atPath: marker.path) { return directory }
         let started = Date()
         let cache = ResponseCache(directory: directory)
@@ -28,9 +28,11 @@ enum WarmCache {
                 try store(kobis.dailyChartBody(on: day, filters: filters), KOBISCacheKeys.chart(day, filters: filters))
             }
         }
+        // Every week a --weekly report over the range asks for: those it overlaps that have ended
+        // by the report's "today" (two days after the range).
         var week = ChartPeriod(.week, inWeekOf: range.start)
-        while week.end <= range.end {
-            if week.start >= range.start { try store(kobis.weeklyChartBody(week), KOBISCacheKeys.weeklyChart(week, filters: .init())) }
+        while week.end < range.end + 2 {
+            try store(kobis.weeklyChartBody(week), KOBISCacheKeys.weeklyChart(week, filters: .init()))
             week = ChartPeriod(.week, inWeekOf: week.start + 7)
         }
         for code in codes {
