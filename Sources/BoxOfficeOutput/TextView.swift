@@ -28,7 +28,7 @@ public enum TextView {
                 : cells(rank: "#", title: "Film", audience: "Audience", lw: "%± LW", cumulative: "Cumulative"),
             "films": report.films.prefix(10).map { film in
                 cells(
-                    rank: String(film.rank), title: film.title, audience: PeopleFormat.grouped(film.audience),
+                    rank: String(film.rank), title: PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
                     lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                     cumulative: PeopleFormat.grouped(film.audienceCumulative))
             },

@@ -42,17 +42,22 @@ public struct TMDBReview: Sendable {
         ]
         let listed = films.filter { all || $0.match?.confidence != .exact }
         var overrides: [String] = []
-        for film in listed {
+        for var film in listed {
+            // Every line is one record: a title from a service cannot break it into two.
+            (film.title, film.titleEnglish) = (PlainText.oneLine(film.title), PlainText.oneLine(film.titleEnglish))
             let confidence = film.match?.confidence.rawValue ?? "not looked up"
             lines.append("")
             lines.append(
                 "\(confidence.padding(toLength: 7, withPad: " ", startingAt: 0)) \(film.code)  \(film.title)"
                     + (film.titleEnglish.isEmpty ? "" : " (\(film.titleEnglish))") + ", opened \(film.openDate?.iso ?? "(no open date)")")
             guard let match = film.match else { continue }
+            // An override line is built from codes alone; a code that is not one (KOBIS's are
+            // digits) gets no line to paste.
+            let pastable = Self.isMovieCode(film.code)
             if let details = match.details, match.confidence != .none {
-                lines.append("        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(match.how)")
+                lines.append("        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(PlainText.oneLine(match.how))")
             } else {
-                lines.append("        \(match.how)")
+                lines.append("        \(PlainText.oneLine(match.how))")
             }
             for candidate in match.candidates {
                 let korean = candidate.koreanDates.map {
@@ -60,14 +65,16 @@ public struct TMDBReview: Sendable {
                 }
                 lines.append(
                     "          \(candidate.id)  \(Self.titles(candidate.title, candidate.originalTitle)), \(candidate.releaseDate?.iso ?? "no date")"
-                        + (korean.map { ", \($0)" } ?? "") + " — \(candidate.verdict)")
+                        + (korean.map { ", \($0)" } ?? "") + " — \(PlainText.oneLine(candidate.verdict))")
             }
             switch match.confidence {
-            case .likely:
+            case .likely where pastable:
                 if let id = match.details?.movie.id { overrides.append("\(film.code),\(id)  # \(film.title): confirm the likely match") }
-            case .none:
+            case .none where pastable:
                 let best = match.candidates.first.map { " (or \(film.code),\($0.id) if \($0.id) is it)" } ?? ""
                 overrides.append("\(film.code),0  # \(film.title): not on TMDB\(best); or \(film.code),<tmdb id> to pin it")
+            case .likely, .none:
+                break
             case .exact:
                 break
             }
@@ -83,8 +90,14 @@ public struct TMDBReview: Sendable {
         return lines
     }
 
-    /// `검은 파도`, or `라 뤼미에르 / La Lumière` when the original differs.
+    /// `검은 파도`, or `라 뤼미에르 / La Lumière` when the original differs (each on one line).
     static func titles(_ title: String, _ original: String) -> String {
-        original.isEmpty || original == title ? "'\(title)'" : "'\(title)' / '\(original)'"
+        let (title, original) = (PlainText.oneLine(title), PlainText.oneLine(original))
+        return original.isEmpty || original == title ? "'\(title)'" : "'\(title)' / '\(original)'"
+    }
+
+    /// True for a KOBIS movie code as the overrides file takes it: 1 to 20 ASCII letters and digits.
+    static func isMovieCode(_ code: String) -> Bool {
+        (1...20).contains(code.utf8.count) && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
     }
 }

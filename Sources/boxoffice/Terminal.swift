@@ -50,7 +50,7 @@ enum Terminal {
     /// One line of readable text: line breaks become spaces, control characters go, and a line
     /// longer than ``longestLine`` is cut with an ellipsis.
     static func oneLine(_ message: String) -> String {
-        let line = PlainText.clean(message.split(whereSeparator: \.isNewline).joined(separator: " ")).filter { $0 != "\t" }
+        let line = PlainText.oneLine(message)
         return line.count > longestLine ? String(line.prefix(longestLine)) + "…" : line
     }
 

@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import BoxOfficePipeline
+import BoxOfficeServices
 import FakeServices
 import Foundation
 import Testing
@@ -109,6 +110,33 @@ struct TMDBTrustTests {
         let pinned = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv"), encoding: .utf8)
         #expect(pinned.contains(",900008,") && pinned.contains("pinned (overrides file)"))
         #expect(pinned.contains("never matched (overrides file)"))
+    }
+
+    @Test("a KOBIS title with a line break forges no overrides line in tmdb review, and no row in the txt report")
+    func lineInjection() async throws {
+        // 바람의 기록 (no TMDB entry: its review prints an overrides line) renamed with a forged pin.
+        let forged = #"악당\n20240001,603 #"#
+        let simulated = SimulatedKOBIS(films: SampleData.films)
+        let kobis = try FakeKOBISServer(script: { request in
+            let body = simulated.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!)).body
+            return ScriptedResponse(body: Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "바람의 기록", with: forged).utf8))
+        })
+        let tmdb = try FakeTMDBServer(entries: SampleData.tmdbEntries)
+        let folder = try TemporaryFolder()
+        let report = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "txt", "--no-look-back", "-q"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(report.status == 0, "\(report.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).txt"), encoding: .utf8)
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("20240001,603") }, "\(text)")
+        #expect(text.contains("악당 20240001,603 #"), "the title, on its row's line")
+
+        let review = try await BoxOfficeProcess.run(
+            ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(review.status == 0, "\(review.stderr)")
+        let pins = review.stdoutLines.filter { $0.first?.isNumber == true }
+        #expect(!pins.isEmpty, "the unmatched film still gets its line")
+        #expect(pins.allSatisfy { $0.hasPrefix("20259") }, "every pin names a film of the range: \(pins)")
+        #expect(review.stdoutLines.contains { $0.hasPrefix("20259007,0  # 악당 20240001,603 #: not on TMDB") }, "\(review.stdout)")
     }
 
     @Test("tmdb review --sample needs no key; a range outside the sample is refused")
