@@ -9,6 +9,10 @@ import Foundation
 public enum ReportView {
     /// Ranges longer than this show a weekly summary instead of daily tables.
     public static let dailyTablesMaxDays = 31
+    /// Period tables the Markdown and HTML show at most: the latest year of periods. Over twenty
+    /// years a --weekly page would hold 1,043 tables (and cost more than the daily report); the
+    /// weeks CSV and the JSON hold every period.
+    public static let periodTablesMax = 53
 
     /// How a report is presented: its language, and whether the HTML loads posters from TMDB.
     public struct Style: Sendable {
@@ -112,7 +116,13 @@ public enum ReportView {
                 : (report.depth == .top10 ? "Daily top 10" : "Daily charts (up to \(report.depth.rawValue) films)"),
             "show_periods": isPeriod,
             "show_first_to_last": !isPeriod,
-            "periods": report.periods.map { period($0, words: w) },
+            "periods": report.periods.suffix(periodTablesMax).map { period($0, words: w) },
+            "has_periods_note": report.periods.count > periodTablesMax,
+            "periods_note": report.periods.count <= periodTablesMax
+                ? ""
+                : w.ko
+                    ? "기간이 \(report.periods.count)개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
+                    : "This report covers \(report.periods.count) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
             "show_daily": daily,
             "days": daily ? report.days.map { day($0, words: w) } : [],
             "show_weekly": !daily && !isPeriod,

@@ -128,3 +128,27 @@ extension ChartPeriod {
     /// The same kind of period `weeks` weeks later.
     static func + (period: ChartPeriod, weeks: Int) -> ChartPeriod { ChartPeriod(period.kind, inWeekOf: period.start + 7 * weeks) }
 }
+
+@Suite("Long period reports")
+struct LongPeriodReportTests {
+    @Test("over more than 53 periods the Markdown and HTML show the latest 53 and say so; the weeks CSV holds every period")
+    func latestYearOfTables() async throws {
+        let first = ChartPeriod(.week, inWeekOf: Day("2024-01-01"))
+        let charts = (0..<60).map { index in
+            let period = ChartPeriod(.week, inWeekOf: first.start + 7 * index)
+            return WeeklyChart(
+                period: period, entries: [ChartEntry(rank: 1, movieCode: "2024000\(index % 3)", title: "Film \(index % 3)", audience: 1_000 + Int64(index))])
+        }
+        let range = DateRange(start: charts.first!.period.start, end: charts.last!.period.end)
+        let report = ReportBuilder.build(range: range, periods: charts, kind: .week, movies: [:], options: .init())
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: [.md, .html, .csv])
+        let markdown = try #require(files.first { $0.name.hasSuffix(".md") }.map { String(decoding: $0.contents, as: UTF8.self) })
+        #expect(markdown.components(separatedBy: "\n### 20").count - 1 == ReportView.periodTablesMax, "one heading per period shown")
+        #expect(markdown.contains("This report covers 60 periods, so only the latest 53 are shown here; the JSON and the weeks CSV hold every one."))
+        #expect(markdown.contains(charts.last!.period.start.iso) && !markdown.contains("### \(first.isoWeekText)"), "the latest, not the first")
+        let html = try #require(files.first { $0.name.hasSuffix(".html") }.map { String(decoding: $0.contents, as: UTF8.self) })
+        #expect(html.components(separatedBy: "<h3>20").count - 1 == ReportView.periodTablesMax)
+        let weeks = try #require(files.first { $0.name.hasSuffix("-weeks.csv") })
+        #expect(String(decoding: weeks.contents, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 60 + 1)
+    }
+}
