@@ -14,12 +14,18 @@ struct FuzzReplayTests {
     }
 
     static func chart(_ row: String) -> String {
-        #"{"boxOfficeResult":{"dailyBoxOfficeList":[{"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"OLD","movieCd":"20240001","movieNm":"A","openDt":"2024-03-01","salesAmt":"1","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"1","audiInten":"0","audiChange":"0","audiAcc":"1","scrnCnt":"1","showCnt":"1",\#(row)}]}}"#
+        #"{"boxOfficeResult":{"showRange":"20240315~20240315","dailyBoxOfficeList":[{"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"OLD","movieCd":"20240001","movieNm":"A","openDt":"2024-03-01","salesAmt":"1","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"1","audiInten":"0","audiChange":"0","audiAcc":"1","scrnCnt":"1","showCnt":"1",\#(row)}]}}"#
     }
 
     /// What the issue found, and what the parsers must say now.
     static let regressions: [(String, Data, FuzzTarget.Outcome)] = [
         ("a plain chart", input(.dailyChart, chart(#""x":"0""#)), .accepted(.dailyChart)),
+        (
+            "rows that do not say their date",
+            input(.dailyChart, chart(#""x":"0""#).replacingOccurrences(of: #""showRange":"20240315~20240315","#, with: "")), .refused(.dailyChart)
+        ),
+        ("one film on two rows", input(.dailyChart, chart(#""x":"0"}, {"rank":"2","movieCd":"20240001","movieNm":"A","audiCnt":"5""#)), .refused(.dailyChart)),
+        ("a movieCd of 100,000 characters", input(.dailyChart, chart(#""movieCd":"\#(String(repeating: "1", count: 100_000))""#)), .refused(.dailyChart)),
         ("audiCnt 5e18", input(.dailyChart, chart(#""audiCnt":"5000000000000000000""#)), .refused(.dailyChart)),
         ("scrnCnt Int64.max", input(.dailyChart, chart(#""scrnCnt":"9223372036854775807""#)), .refused(.dailyChart)),
         ("rankInten Int64.min", input(.dailyChart, chart(#""rankInten":"-9223372036854775808""#)), .refused(.dailyChart)),

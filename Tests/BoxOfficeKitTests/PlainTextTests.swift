@@ -18,7 +18,7 @@ struct PlainTextTests {
 
     @Test("a KOBIS title with NUL and U+202E arrives clean in the model, and so in every format")
     func decoded() throws {
-        let body = #"{"boxOfficeResult":{"dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"A\u0000B\u202eC","audiCnt":"1"}]}}"#
+        let body = #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"A\u0000B\u202eC","audiCnt":"1"}]}}"#
         guard case .value(let chart) = try KOBISDecoding.dailyChart(Data(body.utf8), date: Day("2024-01-01")) else {
             Issue.record("not a chart")
             return

@@ -44,8 +44,9 @@ public enum KOBISDecoding {
     }
 
     /// The rows of a chart body (`boxOfficeResult.<list>`), in rank order, or its fault. Each of
-    /// `expected` names a field of the result that, when present, must hold `value`: otherwise the
-    /// answer is for another request, reported as asked for `asked`.
+    /// `expected` names a field of the result that must hold `value` (it may be missing only from a
+    /// chart with no rows): otherwise the answer is for another request, reported as asked for
+    /// `asked`. A film listed twice, or a code or title no film has, makes the chart malformed.
     private static func chartEntries(
         _ body: Data, list listKey: String, answeringFor expected: [(field: String, value: String, asked: String)]
     ) throws(MalformedBody) -> Outcome<[ChartEntry]> {
@@ -53,20 +54,25 @@ public enum KOBISDecoding {
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
         guard case .object = result else { throw shapeError }
-        for (field, value, asked) in expected {
-            if let got = try Scalar.text(result[field]), !got.isEmpty, got != value {
-                throw .mismatch(field, asked: asked, got: got)
-            }
-        }
         guard let list = present(result[listKey]) else { throw MalformedBody("no \(listKey) in the body") }
         guard case .array(let rows) = list else { throw shapeError }
+        for (field, value, asked) in expected {
+            let got = try Scalar.text(result[field]) ?? ""
+            if got.isEmpty, !rows.isEmpty { throw MalformedBody("its rows do not say which \(field) they are for (asked for \(asked))") }
+            if !got.isEmpty, got != value { throw .mismatch(field, asked: asked, got: got) }
+        }
         guard rows.count <= maximumRows else {
             throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
         }
         var entries: [ChartEntry] = []
         entries.reserveCapacity(rows.count)
+        var codes = Set<String>()
         for (index, row) in rows.enumerated() {
-            entries.append(try chartEntry(try RawChartRow(row), label: "row \(index + 1)"))
+            let entry = try chartEntry(try RawChartRow(row), label: "row \(index + 1)")
+            guard codes.insert(entry.movieCode).inserted else {
+                throw MalformedBody("row \(index + 1) lists film \(entry.movieCode) again: a chart lists each film once")
+            }
+            entries.append(entry)
         }
         entries.sort { $0.rank < $1.rank }
         return .value(entries)
@@ -112,17 +118,32 @@ public enum KOBISDecoding {
         return .value(info)
     }
 
+    /// The longest title a chart row may have: film titles run to a few dozen characters.
+    static let longestTitle = 1_000
+
+    /// A KOBIS movie code as far as a chart can be trusted with it: 1 to 20 ASCII letters or digits
+    /// (KOBIS's are 8 digits; a code is part of cache file names and of the overrides file).
+    static func isMovieCode(_ code: String) -> Bool {
+        (1...20).contains(code.utf8.count)
+            && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
+    }
+
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {
         let row = Fields(label: label)
         let code = PlainText.clean(raw.movieCd ?? "")
         guard !code.isEmpty else { throw MalformedBody("\(label) has no movieCd") }
+        guard isMovieCode(code) else {
+            throw MalformedBody("\(label) has a movieCd that is not a film code (\(code.utf8.count) bytes; KOBIS's are 8 digits)")
+        }
+        let title = PlainText.clean(raw.movieNm ?? "")
+        guard title.count <= longestTitle else { throw MalformedBody("\(label) has a movieNm of \(title.count) characters") }
         let bounds = ChartBounds.self
         return ChartEntry(
             rank: Int(try row.int64(raw.rank, "rank", required: true, in: bounds.rank)),
             rankChange: Int(try row.int64(raw.rankInten, "rankInten", in: bounds.rankChange)),
             isNew: raw.rankOldAndNew?.uppercased() == "NEW",
             movieCode: code,
-            title: PlainText.clean(raw.movieNm ?? ""),
+            title: title,
             openDate: raw.openDt.flatMap { Day(lenient: $0) },
             sales: try row.int64(raw.salesAmt, "salesAmt", in: bounds.sales),
             salesShare: try row.decimal(raw.salesShare, "salesShare", in: bounds.share),
