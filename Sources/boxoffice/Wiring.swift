@@ -132,7 +132,9 @@ struct Wiring {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
             return .disabled(reason: "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
         }
-        let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
+        guard let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) else {
+            return .disabled(reason: unreadableOverrides)
+        }
         let client = TMDBClient(
             transport: transport(network, maximumBodySize: TMDBClient.maximumBodySize, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
             baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
@@ -140,9 +142,17 @@ struct Wiring {
         return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
     }
 
+    /// Why TMDB is off when the overrides file in the config folder exists and cannot be read.
+    var unreadableOverrides: String {
+        let path = TMDBOverrides.defaultPath(environment) ?? "tmdb-overrides.csv"
+        return "\(path) \(TMDBOverrides.unreadableReason(path) ?? "cannot be read"): no TMDB match is shown rather than one it may forbid"
+    }
+
     /// For `--offline` without TMDB credentials: a matcher that reads TMDB's cached answers only.
     func cachedTMDB(_ options: TMDBOptions, cache: CacheAccess?) throws -> EnrichmentPlan {
-        let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment)
+        guard let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) else {
+            return .disabled(reason: unreadableOverrides)
+        }
         let client = TMDBClient(transport: OfflineTransport(), credentials: .bearer("offline"), requestsPerSecond: 1_000, cache: cache)
         return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: false)
     }

@@ -139,6 +139,29 @@ struct TMDBTrustTests {
         #expect(review.stdoutLines.contains { $0.hasPrefix("20259007,0  # 악당 20240001,603 #: not on TMDB") }, "\(review.stdout)")
     }
 
+    @Test("an overrides file that cannot be read (a folder, a FIFO) is one warning naming it, and no match is shown", arguments: ["folder", "fifo"])
+    func unreadableOverrides(kind: String) async throws {
+        let kobis = try FakeKOBISServer()
+        let tmdb = try FakeTMDBServer(entries: SampleData.tmdbEntries)
+        let folder = try TemporaryFolder()
+        let config = folder.url.appendingPathComponent("config/boxoffice")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let file = config.appendingPathComponent("tmdb-overrides.csv")
+        if kind == "folder" {
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        } else {
+            #expect(mkfifo(file.path, 0o600) == 0)
+        }
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-05", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url, watchdog: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains(file.path), "\(result.stderr)")
+        #expect(result.stderr.contains(kind == "folder" ? "is a folder" : "is not a regular file"), "\(result.stderr)")
+        let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05.json"), encoding: .utf8)
+        #expect(!json.contains("\"tmdb_match\" : \"exact\""), "no match shown that the file might forbid")
+        #expect(tmdb.server.requests.isEmpty)
+    }
+
     @Test("tmdb review --sample needs no key; a range outside the sample is refused")
     func sample() async throws {
         let folder = try TemporaryFolder()

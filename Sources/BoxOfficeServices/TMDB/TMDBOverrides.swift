@@ -1,6 +1,12 @@
 import BoxOfficeModel
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Matches the user pinned or forbade: a CSV file of `movie_cd,tmdb_id` lines, `tmdb_id` 0 meaning
 /// never match. A header line, blank lines and `#` comments are allowed.
 public struct TMDBOverrides: Sendable, Equatable {
@@ -36,19 +42,43 @@ public struct TMDBOverrides: Sendable, Equatable {
         return TMDBOverrides(pins)
     }
 
+    /// The largest overrides file read: far more lines than films ever charted.
+    public static let largestFile = 16 << 20
+
     /// Reads `path`; nil path means the default location, where a missing file is fine.
-    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> TMDBOverrides {
+    ///
+    /// - Returns: the pins, or nil when the default file exists and cannot be read (a folder, a FIFO,
+    ///   too large, no permission): the caller must then show no match at all, since the file may
+    ///   forbid any of them, and say why (``unreadableReason(_:)``). A file named by `--tmdb-overrides`
+    ///   that cannot be read is an error.
+    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> TMDBOverrides? {
         let explicit = path != nil
         let location = path ?? defaultPath(environment)
         guard let location else { return .init() }
-        guard let data = RegularFile.contents(atPath: location, limit: 16 << 20) else {
-            if explicit { throw .invalidValue(name: "--tmdb-overrides", expected: "a readable file (\(location) cannot be read)") }
-            return .init()
+        guard let data = RegularFile.contents(atPath: location, limit: largestFile) else {
+            let reason = unreadableReason(location)
+            if explicit { throw .invalidValue(name: "--tmdb-overrides", expected: "a readable file (\(location) \(reason ?? "does not exist"))") }
+            return reason == nil ? .init() : nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .invalidValue(name: location, expected: "UTF-8 text")
         }
         return try parse(text, origin: location)
+    }
+
+    /// Why the file at `path` cannot be read as an overrides file, or nil when there is none.
+    public static func unreadableReason(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT ? nil : "cannot be examined (\(String(cString: strerror(errno))))" }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "is a folder"
+        case S_IFREG:
+            if Int(status.st_size) > largestFile { return "is larger than \(largestFile >> 20) MB" }
+            return "cannot be read (\(access(path, R_OK) == 0 ? "it changed while read" : String(cString: strerror(errno))))"
+        case S_IFLNK:
+            return access(path, R_OK) == 0 ? "is a link to something that is not a regular file" : "is a link to nothing readable"
+        default: return "is not a regular file (a FIFO, socket or device)"
+        }
     }
 
     /// `$XDG_CONFIG_HOME/boxoffice/tmdb-overrides.csv`, else `~/.config/boxoffice/tmdb-overrides.csv`.
