@@ -53,15 +53,17 @@ public struct ReportWriter: Sendable {
 
     /// Removes this writer's temporary files that a killed run (`kill -9`, power loss) left behind,
     /// once they are an hour old, so a live run writing to the same folder is never disturbed.
+    ///
+    /// Every name ``AtomicFile/temporary(beside:)`` gives counts (reports, the index, film pages,
+    /// the kept links), and only regular files: a link is never followed or removed.
     func removeStaleTemporaries(olderThan age: TimeInterval = 3600) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(".boxoffice-") && name.hasSuffix(".tmp") {
-            let url = directory.appendingPathComponent(name)
-            if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-                Date().timeIntervalSince(modified) > age
-            {
-                try? FileManager.default.removeItem(at: url)
-            }
+        let now = Date().timeIntervalSince1970
+        for name in names where AtomicFile.isTemporaryName(name) {
+            let path = directory.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if now - Double(status.st_mtim.tv_sec) > age { unlink(path) }
         }
     }
 

@@ -432,3 +432,70 @@ struct WriteFailureTests {
         #expect(try names.map { try Data(contentsOf: disk.url.appendingPathComponent($0)) } == before)
     }
 }
+
+/// Issue 27, item 9: what a run leaves behind is swept whatever its name, and links in the cache
+/// and the output folder are never followed.
+@Suite("Leftovers and links", .serialized)
+struct LeftoversAndLinksTests {
+    func environment(_ server: FakeKOBISServer, _ folder: TemporaryFolder) -> [String: String] {
+        BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+    }
+
+    @Test("two-hour-old temporaries of the index and film pages are swept; fresh ones and links named like them are left alone")
+    func sweepsEveryTemporaryName() async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let outside = folder.url.appendingPathComponent("precious.txt")
+        try Data("keep me".utf8).write(to: outside)
+        let old = [".index.html.0A1B2C3D.tmp", ".index.md.0A1B2C3D.tmp", ".film-20259001.html.0A1B2C3D.tmp", ".boxoffice-x.md.0A1B2C3D.tmp"]
+        for name in old + [".index.html.FFFFFFFF.tmp"] { try Data("partial".utf8).write(to: out.appendingPathComponent(name)) }
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".linked.0A1B2C3D.tmp").path, withDestinationPath: outside.path)
+        let twoHoursAgo = Date().addingTimeInterval(-7_200)
+        for name in old + [".linked.0A1B2C3D.tmp"] {
+            try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: out.appendingPathComponent(name).path)
+        }
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "-f", "md", "-o", "out"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = folder.allFiles(in: "out").filter { $0.hasPrefix(".") }
+        #expect(left == [".index.html.FFFFFFFF.tmp", ".linked.0A1B2C3D.tmp"], "old ones swept, the fresh one and the link kept: \(left)")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
+    }
+
+    @Test("a dangling link as the cache's .lock: 73 naming it, nothing made where it points")
+    func lockLink() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let cache = folder.url.appendingPathComponent("cache/boxoffice")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let target = folder.url.appendingPathComponent("elsewhere.lock")
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(".lock").path, withDestinationPath: target.path)
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], environment: environment(server, folder), in: folder.url)
+        #expect(result.status == 73 && result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(".lock") && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target.path), "nothing made where the link points")
+        #expect(server.server.requests.isEmpty)
+    }
+
+    @Test("a link as the cache's .incoming: 73 naming it, and the temporaries where it points are not deleted")
+    func incomingLink() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let cache = folder.url.appendingPathComponent("cache/boxoffice")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("someone's work".utf8).write(to: elsewhere.appendingPathComponent("draft.tmp"))
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(".incoming").path, withDestinationPath: elsewhere.path)
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], environment: environment(server, folder), in: folder.url)
+        #expect(result.status == 73 && result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(".incoming") && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("draft.tmp").path))
+        #expect(server.server.requests.isEmpty, "refused before a call is spent")
+    }
+}
+

@@ -79,6 +79,25 @@ package enum AtomicFile {
 
     /// Creates `url` and its parents as folders, as `mkdir -p` does; the error names the first part
     /// that could not be made (a regular file where a folder belongs, a read-only file system).
+    /// Makes `url` a real folder of its own: like ``makeFolder(_:)``, but a symbolic link in its
+    /// place (even to a folder) is refused, never followed, for the folders `boxoffice` sweeps.
+    package static func makeOwnFolder(_ url: URL) throws(FileWriteError) {
+        var status = stat()
+        if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw FileWriteError(path: url.path, reason: "a symbolic link is in the way, and boxoffice does not follow links it did not make")
+        }
+        try makeFolder(url)
+    }
+
+    /// The name ``temporary(beside:)`` gives: `.NAME.XXXXXXXX.tmp`, eight hex digits.
+    package static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let stem = name.dropLast(4)
+        guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return false }
+        let suffix = stem[stem.index(after: dot)...]
+        return suffix.count == 8 && suffix.allSatisfy(\.isHexDigit)
+    }
+
     package static func makeFolder(_ url: URL) throws(FileWriteError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return }

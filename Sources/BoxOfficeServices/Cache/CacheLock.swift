@@ -48,8 +48,12 @@ public final class CacheLock: Sendable {
             } catch {
                 throw CacheError.unwritable(path: error.path, reason: error.reason)
             }
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw CacheError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+            // Never through a link: a dangling one would have the lock made wherever it points.
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                let reason = errno == ELOOP ? "it is a symbolic link, which boxoffice does not follow" : String(cString: strerror(errno))
+                throw CacheError.unwritable(path: path, reason: reason)
+            }
         }
         let lock = CacheLock(descriptor: descriptor)  // closes the descriptor however this ends
         guard try await FileLock.acquire(descriptor, shared ? LOCK_SH : LOCK_EX, wait: wait, interval: 0.1, time: time) else {

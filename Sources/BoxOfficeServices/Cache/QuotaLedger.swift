@@ -70,7 +70,7 @@ public struct QuotaLedger: Sendable {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
         let lockPath = file.path + ".lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard lock >= 0 else { throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
         guard (try? await FileLock.acquire(lock, LOCK_EX, wait: wait, interval: 0.01, time: time)) == true else {

@@ -56,7 +56,7 @@ public final class ResponseCache: Sendable {
     package func write(_ key: String, body: Data, fetchedAt: Date) throws(FileWriteError) {
         let url = directory.appendingPathComponent(key)
         try AtomicFile.makeFolder(url.deletingLastPathComponent())
-        try AtomicFile.makeFolder(incoming)
+        try AtomicFile.makeOwnFolder(incoming)
         let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
         try AtomicFile.replace(url, with: Data(header.utf8) + body, through: Self.temporary(in: incoming))
     }
@@ -72,7 +72,11 @@ public final class ResponseCache: Sendable {
     /// Removes the temporaries a killed run left in ``incoming``. Call it holding the cache's
     /// ``CacheLock``: no other run can be writing then, so every temporary there is abandoned.
     public func sweepTemporaries() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: incoming.path) else { return }
+        // Only a folder of its own: a link in its place would have the sweep delete elsewhere.
+        var status = stat()
+        guard lstat(incoming.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: incoming.path)
+        else { return }
         for name in names where name.hasSuffix(".tmp") { unlink(incoming.appendingPathComponent(name).path) }
     }
 
@@ -80,7 +84,7 @@ public final class ResponseCache: Sendable {
     /// and removed. Checked before a run spends a call, so a full disk or a read-only folder costs
     /// nothing but this message.
     package func checkWritable() throws(FileWriteError) {
-        try AtomicFile.makeFolder(incoming)
+        try AtomicFile.makeOwnFolder(incoming)
         let probe = Self.temporary(in: incoming)
         defer { unlink(probe.path) }
         try AtomicFile.write(Data(repeating: 0x20, count: 4096), toNew: probe, durable: false)
