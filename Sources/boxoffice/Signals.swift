@@ -13,6 +13,8 @@ enum Signals {
     /// A run stopped by a signal.
     struct Interruption: Error {
         let signal: Int32
+        /// The run had finished its work when the signal's cancellation would have stopped it.
+        var finished = false
 
         var status: ExitStatus {
             switch signal {
@@ -29,16 +31,33 @@ enum Signals {
                 case SIGHUP: "hung up (SIGHUP)"
                 default: "interrupted (SIGINT)"
                 }
-            return "\(name): no report was written; what was fetched is cached, so running again resumes"
+            return finished
+                ? "\(name) as the run ended: its reports were written whole, but what it printed may be cut short"
+                : "\(name): no report was written; what was fetched is cached, so running again resumes"
         }
     }
 
     private final class Received: @unchecked Sendable {
         private let lock = NSLock()
         private var value: Int32?
+        private var over = false
         var signal: Int32? { lock.withLock { value } }
-        func record(_ signal: Int32) { lock.withLock { if value == nil { value = signal } } }
+        /// Records the first signal; false when the run is already over.
+        func record(_ signal: Int32) -> Bool {
+            lock.withLock {
+                if value == nil { value = signal }
+                return !over
+            }
+        }
+        /// The run is over: a late signal no longer ends the process.
+        func finish() { lock.withLock { over = true } }
+        var isOver: Bool { lock.withLock { over } }
     }
+
+    /// How long a run may take to stop after a signal before the process ends anyway: cancellation
+    /// takes milliseconds, but a write into a pipe nobody reads, or a wait for a lock held elsewhere,
+    /// blocks a thread that no cancellation reaches.
+    static let graceSeconds = 1.5
 
     /// Runs `body` in a task that SIGINT, SIGTERM or SIGHUP cancels; a run ended that way throws ``Interruption``.
     static func cancellingOnSignal(_ body: @escaping @Sendable () async throws -> Void) async throws {
@@ -51,8 +70,16 @@ enum Signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                received.record(number)
+                guard received.record(number) else { return }
                 work.cancel()
+                DispatchQueue.global().asyncAfter(deadline: .now() + graceSeconds) {
+                    guard !received.isOver, let first = received.signal else { return }
+                    let stop = Interruption(signal: first)
+                    let name = stop.message.prefix { $0 != ":" }
+                    FileHandle.standardError.write(
+                        Data("boxoffice: \(name): stopped at once while blocked (writing standard output or waiting for a lock); reports already renamed into place are whole, and what was fetched is cached\n".utf8))
+                    _exit(stop.status.rawValue)
+                }
             }
             source.resume()
             return source
@@ -60,9 +87,14 @@ enum Signals {
         defer { for source in sources { source.cancel() } }
         do {
             try await work.value
+            received.finish()
         } catch {
+            received.finish()
             if let number = received.signal { throw Interruption(signal: number) }
             throw error
         }
+        // A run that finished after a signal (a blocking write completed) still reports the signal:
+        // it never exits 0.
+        if let number = received.signal { throw Interruption(signal: number, finished: true) }
     }
 }

@@ -109,6 +109,38 @@ struct ConventionsTests {
         }
     }
 
+    @Test(
+        "a signal while -o - writes into a pipe nobody reads ends the run with its code, never 0",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
+    func signalWhileBlockedOnStandardOutput(signal: Int32, status: Int32) async throws {
+        let folder = try TemporaryFolder()
+        let process = Process()
+        process.executableURL = BoxOfficeProcess.executable
+        process.arguments = ["report", "--sample", "--depth", "20", "-f", "json", "-o", "-"]
+        process.environment = BoxOfficeProcess.environment(["HOME": folder.url.path])
+        process.currentDirectoryURL = folder.url
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Blocked: the pipe's buffer (64 KiB) is full and nobody reads it; the JSON is 160 KB.
+        var buffered: Int32 = 0
+        for _ in 0..<3_000 where process.isRunning {
+            _ = ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &buffered)
+            if buffered >= 65_536 { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(buffered >= 65_536 && process.isRunning, "the run is blocked writing standard output")
+        kill(process.processIdentifier, signal)
+        // Nobody reads: if the signal were ignored the run would stay blocked; the watchdog then kills it (9).
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90) { if process.isRunning { kill(pid, SIGKILL) } }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+    }
+
     @Test("repeated --format options add up; -f, -o and -q are short for --format, --output and --quiet")
     func repeatedFormats() async throws {
         let folder = try TemporaryFolder()
