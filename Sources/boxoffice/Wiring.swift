@@ -97,6 +97,12 @@ struct Wiring {
         }
         let baseURL = try url("KOBIS_BASE_URL") ?? KOBISClient.defaultBaseURL
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
+        // A ledger that cannot be read at all says nothing of today's calls: a fetch, the big
+        // spender, does not guess them to be zero unless told how many it may spend.
+        if recordEveryCall, cache?.mode != .offline, cacheOptions.budget == nil, ledger.isUnreadable {
+            throw CacheError.ledgerUnwritable(
+                "\(ledger.file.path) cannot be read (too large, or not a regular file), so today's calls are not known; pass --budget N to spend at most N calls (the file is then set aside as \(ledger.file.lastPathComponent).damaged-TIME)")
+        }
         if recordEveryCall && cache?.mode != .offline {
             do throws(LedgerError) {
                 try await ledger.checkWritable(on: calendar.today)

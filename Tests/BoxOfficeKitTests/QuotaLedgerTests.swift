@@ -197,4 +197,24 @@ struct KOBISBudgetTests {
         let stop = await small.stop
         #expect(last.status == 503 && failing.count == 2 && stop == .budget(2))
     }
+
+    @Test("a sound ledger padded past 1 MiB keeps every key's count; one past 16 MiB is moved aside whole, never read as empty and overwritten")
+    func oversized() async throws {
+        let folder = try ScratchFolder()
+        let day = Day("2025-03-10")
+        let file = folder.file("calls.json")
+        let other = QuotaLedger.fingerprint(of: "other")
+        let mine = QuotaLedger(file: file, key: "mine")
+        let sound = #"{"\#(other)": {"2025-03-10": 500}, "\#(mine.keyFingerprint)": {"2025-03-10": 2990}}"#
+        try Data((sound + String(repeating: " ", count: 2 << 20)).utf8).write(to: file)
+        #expect(mine.used(on: day) == 2_990 && !mine.isUnreadable && mine.problem == nil)
+
+        try Data((sound + String(repeating: " ", count: 17 << 20)).utf8).write(to: file)
+        #expect(mine.isUnreadable && mine.problem != nil)
+        try await mine.record(1, on: day)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("calls.json.damaged-") }
+        #expect(aside.count == 1)
+        let kept = try Data(contentsOf: folder.file(aside[0]))
+        #expect(kept.count > 17 << 20 && String(decoding: kept.prefix(200), as: UTF8.self).hasPrefix(sound.prefix(60)), "moved aside whole")
+    }
 }

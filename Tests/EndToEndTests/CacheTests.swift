@@ -62,6 +62,28 @@ struct CacheTests {
         #expect(limited.server.requests.count <= 9 && recorded <= 9 && recorded >= limited.server.requests.count, "\(recorded) recorded, \(limited.server.requests.count) sent")
     }
 
+    @Test("a ledger that cannot be read: fetch refuses to guess today's calls (73, nothing sent) unless given --budget, then sets it aside whole")
+    func unreadableLedger() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let state = folder.url.appendingPathComponent("state/boxoffice")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let ledger = state.appendingPathComponent("kobis-calls.json")
+        let other = QuotaLedger.fingerprint(of: "another key")
+        try Data((#"{"\#(other)": {"2025-03-10": 500}}"# + String(repeating: " ", count: 17 << 20)).utf8).write(to: ledger)
+        let refused = try await BoxOfficeProcess.run(["fetch", "2025-03-05", "-q"], environment: environment(server, folder), in: folder.url)
+        #expect(refused.status == 73 && refused.stderrLines.count == 1 && refused.stderr.contains("--budget"), "\(refused.stderr)")
+        #expect(server.server.requests.isEmpty)
+        #expect((try? FileManager.default.attributesOfItem(atPath: ledger.path)[.size] as? Int) ?? 0 > 17 << 20, "untouched")
+
+        let budgeted = try await BoxOfficeProcess.run(
+            ["fetch", "2025-03-05", "-q", "--budget", "20"], environment: environment(server, folder), in: folder.url)
+        #expect(budgeted.status == 0, "\(budgeted.stderr)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix("kobis-calls.json.damaged-") }
+        #expect(aside.count == 1, "the unreadable ledger is kept aside whole")
+        #expect(QuotaLedger(file: ledger, key: server.validKey).used(on: Day(iso: "2025-03-10")!) == server.server.requests.count)
+    }
+
     @Test("a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours")
     func secondRun() async throws {
         let server = try FakeKOBISServer()

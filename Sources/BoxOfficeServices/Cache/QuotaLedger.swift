@@ -48,6 +48,15 @@ public struct QuotaLedger: Sendable {
     /// or absent. A damaged ledger is read as if it held nothing and is set aside when next written.
     public var problem: String? { Self.load(file).problem }
 
+    /// True when a ledger file is there but cannot be read at all (too large, not a regular file,
+    /// no permission): none of its counts is known, so a run must not take them for zero.
+    public var isUnreadable: Bool {
+        FileManager.default.fileExists(atPath: file.path) && RegularFile.contents(atPath: file.path, limit: Self.largestFile) == nil
+    }
+
+    /// The largest ledger read: a sound one holds a week of counts for a few keys (a few KB).
+    static let largestFile = 16 << 20
+
     /// Adds `calls` to `day` (a negative number gives back calls recorded ahead and never sent,
     /// never below 0), forgetting days more than a week old.
     ///
@@ -79,10 +88,15 @@ public struct QuotaLedger: Sendable {
         defer { flock(lock, LOCK_UN) }
         var (ledger, problem) = Self.load(file)
         do throws(FileWriteError) {
-            if problem != nil, let damaged = RegularFile.contents(atPath: file.path, limit: 1 << 20) {
-                // Kept for whoever wants to look at it, before the sound counts are written over it.
+            if problem != nil {
+                // Kept for whoever wants to look at it, before the sound counts are written over it:
+                // copied when it can be read, else moved aside whole (a file too large, a folder).
                 let aside = file.appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970))")
-                try AtomicFile.replace(aside, with: damaged, durable: true)
+                if let damaged = RegularFile.contents(atPath: file.path, limit: Self.largestFile) {
+                    try AtomicFile.replace(aside, with: damaged, durable: true)
+                } else if rename(file.path, aside.path) != 0 {
+                    throw .system(file.path)
+                }
             }
             var days = ledger[fingerprint] ?? [:]
             if calls != 0 { days[day.iso] = max(0, (days[day.iso] ?? 0) + calls) }
@@ -113,7 +127,7 @@ public struct QuotaLedger: Sendable {
     /// that is not a whole number in 0…``largestCount``, or a key whose days are not an object, is
     /// left out without losing the other keys' counts.
     private static func load(_ file: URL) -> (contents: Contents, problem: String?) {
-        guard let data = RegularFile.contents(atPath: file.path, limit: 1 << 20) else {
+        guard let data = RegularFile.contents(atPath: file.path, limit: largestFile) else {
             let exists = FileManager.default.fileExists(atPath: file.path)
             return ([:], exists ? "the quota ledger \(file.path) cannot be read as a file" : nil)
         }
