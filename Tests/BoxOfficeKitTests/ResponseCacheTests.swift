@@ -90,3 +90,67 @@ struct CacheLockTests {
         #expect(CacheError.locked(path: "p", waited: 0).exitStatus == .tryAgainLater)
     }
 }
+
+@Suite("One request per entry at a time")
+struct InFlightTests {
+    final class Counter: @unchecked Sendable {
+        let lock = NSLock()
+        var counts: [String: Int] = [:]
+        func add(_ key: String) { lock.withLock { counts[key, default: 0] += 1 } }
+    }
+
+    @Test("twelve callers asking for the same entry at once share one fetch; another entry gets its own")
+    func coalesced() async throws {
+        let folder = try ScratchFolder()
+        let access = CacheAccess(cache: ResponseCache(directory: folder.url), calendar: SeoulCalendar(pinnedToday: Day("2025-03-10")))
+        let counter = Counter()
+        let values = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<12 {
+                let key = index < 10 ? "tmdb/search/a.json" : "tmdb/search/b.json"
+                group.addTask {
+                    try await CacheAccess.value(
+                        from: access, key: key, maxAge: nil, decode: { String(data: $0, encoding: .utf8) },
+                        notCached: { CancellationError() },
+                        fetch: {
+                            counter.add(key)
+                            try await Task.sleep(nanoseconds: 50_000_000)
+                            return (Data(key.utf8), key)
+                        })
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(values.sorted() == Array(repeating: "tmdb/search/a.json", count: 10) + Array(repeating: "tmdb/search/b.json", count: 2))
+        #expect(counter.counts == ["tmdb/search/a.json": 1, "tmdb/search/b.json": 1])
+    }
+
+    @Test("a failed fetch fails everyone who waited for it, and the next caller tries again")
+    func failureShared() async throws {
+        struct Down: Error {}
+        let folder = try ScratchFolder()
+        let access = CacheAccess(cache: ResponseCache(directory: folder.url), calendar: SeoulCalendar(pinnedToday: Day("2025-03-10")))
+        let counter = Counter()
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    do {
+                        _ = try await CacheAccess.value(
+                            from: access, key: "k.json", maxAge: nil, decode: { String(data: $0, encoding: .utf8) }, notCached: { CancellationError() },
+                            fetch: { () async throws -> (body: Data, value: String) in
+                                counter.add("k")
+                                try await Task.sleep(nanoseconds: 50_000_000)
+                                throw Down()
+                            })
+                        return false
+                    } catch { return error is Down }
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(failures == 5 && counter.counts["k"] == 1)
+        let later = try await CacheAccess.value(
+            from: access, key: "k.json", maxAge: nil, decode: { String(data: $0, encoding: .utf8) }, notCached: { CancellationError() },
+            fetch: { (Data("ok".utf8), "ok") })
+        #expect(later == "ok")
+    }
+}

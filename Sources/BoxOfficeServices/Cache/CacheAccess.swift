@@ -11,6 +11,8 @@ public struct CacheAccess: Sendable {
     /// What a failed write does: stop the run (`fetch`, whose only product is the cache) or be
     /// counted for a warning (`report`, whose product is already in memory).
     public let writeFailures: WriteFailures
+    /// The requests under way, so that callers asking for the same entry at once share one request.
+    let inFlight = InFlightRequests()
 
     /// What happens when an entry cannot be written.
     public enum WritePolicy: Sendable {
@@ -100,8 +102,53 @@ extension CacheAccess {
     ) async throws -> Value {
         if let cached = cache?.value(key, maxAge: maxAge, decode: decode) { return cached }
         if cache?.mode == .offline { throw notCached() }
-        let (body, value) = try await fetch()
-        try cache?.store(key, body: body)
-        return value
+        guard let cache else { return try await fetch().value }
+        // One request per entry at a time, whoever asks (two films with one title search TMDB
+        // alike): a caller that finds the entry being fetched waits for that body. One that came
+        // as the first caller finished looks in the cache again.
+        while let shared = try await cache.inFlight.join(key) {
+            if let value = decode(shared) { return value }
+            if let cached = cache.value(key, maxAge: maxAge, decode: decode) { return cached }
+        }
+        do {
+            let (body, value) = try await fetch()
+            cache.inFlight.finish(key, with: .success(body))
+            try cache.store(key, body: body)
+            return value
+        } catch {
+            cache.inFlight.finish(key, with: .failure(error))
+            throw error
+        }
+    }
+}
+
+/// The cache entries being fetched in one run, and who waits for each.
+final class InFlightRequests: Sendable {
+    private let waiting = Mutex<[String: [CheckedContinuation<Data, any Error>]]>([:])
+
+    /// Nil when the caller is the first to ask for `key` (it must fetch it, then ``finish(_:with:)``);
+    /// otherwise the body the first caller fetched, or its error.
+    func join(_ key: String) async throws -> Data? {
+        let first = waiting.withLock { waiting -> Bool in
+            guard waiting[key] == nil else { return false }
+            waiting[key] = []
+            return true
+        }
+        if first { return nil }
+        return try await withCheckedThrowingContinuation { continuation in
+            let stillRunning = waiting.withLock { waiting -> Bool in
+                guard waiting[key] != nil else { return false }
+                waiting[key]!.append(continuation)
+                return true
+            }
+            // The first caller finished in between: no body to share (the caller looks again).
+            if !stillRunning { continuation.resume(returning: Data()) }
+        }
+    }
+
+    /// The first caller's outcome for `key`, handed to everyone who waited for it.
+    func finish(_ key: String, with result: Result<Data, any Error>) {
+        let waiters = waiting.withLock { $0.removeValue(forKey: key) } ?? []
+        for waiter in waiters { waiter.resume(with: result) }
     }
 }
