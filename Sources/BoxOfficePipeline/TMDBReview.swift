@@ -53,7 +53,7 @@ public struct TMDBReview: Sendable {
             guard let match = film.match else { continue }
             // An override line is built from codes alone; a code that is not one (KOBIS's are
             // digits) gets no line to paste.
-            let pastable = Self.isMovieCode(film.code)
+            let pastable = KOBISDecoding.isMovieCode(film.code)
             if let details = match.details, match.confidence != .none {
                 lines.append("        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(PlainText.oneLine(match.how))")
             } else {
@@ -94,10 +94,5 @@ public struct TMDBReview: Sendable {
     static func titles(_ title: String, _ original: String) -> String {
         let (title, original) = (PlainText.oneLine(title), PlainText.oneLine(original))
         return original.isEmpty || original == title ? "'\(title)'" : "'\(title)' / '\(original)'"
-    }
-
-    /// True for a KOBIS movie code as the overrides file takes it: 1 to 20 ASCII letters and digits.
-    static func isMovieCode(_ code: String) -> Bool {
-        (1...20).contains(code.utf8.count) && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
     }
 }

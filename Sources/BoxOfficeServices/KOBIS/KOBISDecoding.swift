@@ -123,7 +123,7 @@ public enum KOBISDecoding {
 
     /// A KOBIS movie code as far as a chart can be trusted with it: 1 to 20 ASCII letters or digits
     /// (KOBIS's are 8 digits; a code is part of cache file names and of the overrides file).
-    static func isMovieCode(_ code: String) -> Bool {
+    public static func isMovieCode(_ code: String) -> Bool {
         (1...20).contains(code.utf8.count)
             && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
     }
