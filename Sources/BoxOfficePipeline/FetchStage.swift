@@ -27,6 +27,8 @@ public struct FetchStage: Sendable {
         public var enrichmentError: TMDBError?
         /// What could not be had, and why.
         public var missing: [Missing] = []
+        /// Charts KOBIS answered with a malformed body, left out with `--allow-gaps`, in order.
+        public var gaps: [Missing] = []
         /// Why KOBIS calls stopped, when they did.
         public var budgetStop: KOBISBudget.Stop?
         /// Problems that did not stop the run (calls the quota ledger could not record, responses
@@ -55,11 +57,32 @@ public struct FetchStage: Sendable {
             case chart(Day)
             case period(ChartPeriod)
             case movieInfo(String)
+
+            /// Its first day, for ordering gaps.
+            var order: Day {
+                switch self {
+                case .chart(let day): day
+                case .period(let period): period.start
+                case .movieInfo: DateRange.earliest
+                }
+            }
+
+            /// The date or period, as notes name it.
+            public var text: String {
+                switch self {
+                case .chart(let day): day.iso
+                case .period(let period): "\(period.start.iso)..\(period.end.iso)"
+                case .movieInfo(let code): "film \(code)"
+                }
+            }
         }
 
         public var subject: Subject
-        /// `notCached` (offline), `budgetSpent` or `quotaExceeded`.
+        /// `notCached` (offline), `budgetSpent` or `quotaExceeded`; `malformed` for a gap.
         public var reason: KOBISError
+
+        /// A chart left out because KOBIS's answer was malformed (`--allow-gaps`).
+        public var isGap: Bool { if case .malformed = reason { true } else { false } }
     }
 
     /// How far a fetch has come, for a progress line.
@@ -97,6 +120,8 @@ public struct FetchStage: Sendable {
         public var depth: ChartDepth
         public var periods: [ChartPeriod]
         public var filters: KOBISFilters
+        /// `--allow-gaps`: leave out a chart KOBIS answers with a malformed body, and go on.
+        public var allowGaps = false
 
         public init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
             self.days = days
@@ -131,7 +156,8 @@ public struct FetchStage: Sendable {
             kobis: client, filters: filters, enrichment: enrichment,
             movieInfo: { code in try await movieInfos.value(for: code) { try await client.movieInfo(code: code) } },
             failure: EnrichmentFailure(),
-            tally: ProgressTally(chartsTotal: plan.days.count + plan.periods.count, budget: client.budget, report: progress))
+            tally: ProgressTally(chartsTotal: plan.days.count + plan.periods.count, budget: client.budget, report: progress),
+            allowGaps: plan.allowGaps)
 
         let initial =
             plan.days.map { QueuedJob(job: DailyChartJob(day: $0, depth: plan.depth)) }
@@ -142,6 +168,9 @@ public struct FetchStage: Sendable {
         }
         var output = Output()
         for (_, record) in results { record(&output) }
+        // Malformed charts (only ever recorded with --allow-gaps) are gaps, not missing data.
+        output.gaps = output.missing.filter(\.isGap).sorted { $0.subject.order < $1.subject.order }
+        output.missing.removeAll(where: \.isGap)
         output.charts.sort { $0.date < $1.date }
         output.periodCharts.sort { $0.period < $1.period }
 

@@ -33,10 +33,16 @@ public struct ReportPipeline: Sendable {
         /// Also write every file under the shape's stable name (``ReportRenderer/latestBaseName(for:)``),
         /// renamed into place with the dated files.
         public var latest = false
+        /// `--allow-gaps`: a chart KOBIS answers with a malformed body is left out, and the report
+        /// says so, instead of ending the run.
+        public var allowGaps = false
         /// What the fetch stage is asked for.
         public var plan: FetchStage.Plan {
-            if let periods { return FetchStage.Plan(days: [], periods: periods.periods, filters: filters) }
-            return FetchStage.Plan(days: range.days, depth: depth, filters: filters)
+            var plan =
+                periods.map { FetchStage.Plan(days: [], periods: $0.periods, filters: filters) }
+                ?? FetchStage.Plan(days: range.days, depth: depth, filters: filters)
+            plan.allowGaps = allowGaps
+            return plan
         }
 
         public init(
@@ -87,6 +93,11 @@ public struct ReportPipeline: Sendable {
         let enrichment = ReportBuilder.Enrichment(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment)
         let lookBack = LookBackStage(client: fetch.client, width: fetch.width)
         var warnings = fetched.warnings
+        var notes = request.notes
+        if let gaps = fetched.gapNote {
+            notes.append(gaps)
+            warnings.append(gaps)
+        }
         var report: BoxOfficeReport
         if let (kind, periods) = request.periods {
             let cached =
@@ -105,7 +116,7 @@ public struct ReportPipeline: Sendable {
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
         }
-        report.notes.insert(contentsOf: request.notes, at: report.simulated ? 1 : 0)
+        report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         return (report, warnings)
     }
 

@@ -34,6 +34,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "Also cache the weekday charts (Mon–Thu): 1 call a week.")
     var weekdays = false
 
+    @Flag(
+        name: .customLong("allow-gaps"),
+        help: "Leave out a date whose chart KOBIS answers with a malformed body (never cached), say so on stderr, and go on.")
+    var allowGaps = false
+
     @Flag(name: .customLong("no-daily"), help: "Skip the daily charts (with --weekly, --weekend or --weekdays).")
     var noDaily = false
 
@@ -72,7 +77,8 @@ struct FetchCommand: AsyncParsableCommand {
                 periods += covered.periods
                 if let note = covered.snapNote { notes.append(note) }
             }
-            let plan = FetchStage.Plan(days: noDaily ? [] : range.days, depth: depth, periods: periods, filters: chart.filters)
+            var plan = FetchStage.Plan(days: noDaily ? [] : range.days, depth: depth, periods: periods, filters: chart.filters)
+            plan.allowGaps = allowGaps
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
             let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false, writePolicy: .fail) { cache in
@@ -86,14 +92,17 @@ struct FetchCommand: AsyncParsableCommand {
             let films = fetched.movies.count + fetched.missingFilms.count
             var parts: [String] = []
             if !noDaily {
-                let cachedDates = range.dayCount - fetched.missingDates.count
+                let gapDates = fetched.gaps.filter { if case .chart = $0.subject { true } else { false } }.count
+                let cachedDates = range.dayCount - fetched.missingDates.count - gapDates
                 parts.append(
                     "\(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached\(depth == .top10 ? "" : " (up to \(depth.rawValue) films a day)")"
                 )
             }
             for kind in kinds {
                 let all = periods.filter { $0.kind == kind }.count
-                let missing = fetched.missingPeriods.filter { $0.kind == kind }.count
+                let missing =
+                    fetched.missingPeriods.filter { $0.kind == kind }.count
+                    + fetched.gaps.filter { if case .period(let period) = $0.subject { period.kind == kind } else { false } }.count
                 parts.append("\(all - missing) of \(all) \(kind.unitName(plural: true)) cached")
             }
             var line = "\(range.start.iso)..\(range.end.iso): " + parts.joined(separator: ", ")
@@ -113,7 +122,7 @@ struct FetchCommand: AsyncParsableCommand {
                 try ReportPipeline.requireComplete(fetched, offline: false, resume: plan.fetchCommand(range))
             }
             if !cacheOptions.quiet { notes.forEach(Terminal.printWarning) }
-            if !cacheOptions.quiet { fetched.warnings.forEach(Terminal.printWarning) }
+            if !cacheOptions.quiet { (fetched.warnings + [fetched.gapNote].compactMap { $0 }).forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, fetched.enrichment.state == .incomplete, let reason = fetched.enrichment.reason {
                 Terminal.printWarning(Redactor(secrets: wiring.secrets).redact("TMDB lookups incomplete: \(reason)"))
             }

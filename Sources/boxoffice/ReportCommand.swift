@@ -69,6 +69,11 @@ struct ReportCommand: AsyncParsableCommand {
     var depth: ChartDepth = .top10
 
     @Flag(
+        name: .customLong("allow-gaps"),
+        help: "Leave out a date whose chart KOBIS answers with a malformed body, say so in the report and on stderr, and go on.")
+    var allowGaps = false
+
+    @Flag(
         name: .customLong("no-look-back"),
         help: "Compare within the range only: no chart outside it is fetched (no %± LW for the first week, streaks start at the range).")
     var noLookBack = false
@@ -119,6 +124,7 @@ struct ReportCommand: AsyncParsableCommand {
                 today: wiring.calendar.today, offline: offline)
             request.depth = depth
             request.lookBack = !noLookBack
+            request.allowGaps = allowGaps
             request.periods = periods.map { (period!, $0.periods) }
             request.latest = latest
             // The snapping is said with the run's other warnings, once it has succeeded: a run that

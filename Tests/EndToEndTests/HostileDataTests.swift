@@ -289,3 +289,56 @@ final class SeenDates: @unchecked Sendable {
     private var seen: Set<String> = []
     func firstTime(_ date: String) -> Bool { lock.withLock { seen.insert(date).inserted } }
 }
+
+/// Issue 27, item 11: one odd row must not block a twenty-year export.
+@Suite("--allow-gaps", .serialized)
+struct AllowGapsTests {
+    /// KOBIS answering 2025-03-06 with a row whose audiCnt is past every bound.
+    static func server() throws -> FakeKOBISServer {
+        try FaultInjectionTests.server(times: nil) { body in
+            let text = String(decoding: body, as: UTF8.self)
+            guard let range = text.range(of: #""audiCnt":"[0-9]+""#, options: .regularExpression) else { return ScriptedResponse(body: body) }
+            return ScriptedResponse(body: Data(text.replacingCharacters(in: range, with: #""audiCnt":"999999999999""#).utf8))
+        }
+    }
+
+    @Test("without it: 76, one line naming the date and the field and how to go on; nothing written or cached for the date")
+    func refused() async throws {
+        let server = try Self.server()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", FaultInjectionTests.range, "--no-look-back"], environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        #expect(result.status == 76 && result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("2025-03-06") && result.stderr.contains("audiCnt") && result.stderr.contains("--allow-gaps"), "\(result.stderr)")
+        #expect(folder.files(in: "Reports").isEmpty)
+        #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("20250306") })
+    }
+
+    @Test("with it: the report is written without the date, says so in every format and once on stderr, exit 0; fetch likewise")
+    func gaps() async throws {
+        let server = try Self.server()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", FaultInjectionTests.range, "--no-look-back", "--allow-gaps", "-f", "json,csv,md,txt"],
+            environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderrLines.filter { $0.contains("Gaps (--allow-gaps)") }
+        #expect(warnings.count == 1 && warnings[0].contains("2025-03-06") && warnings[0].contains("audiCnt"), "\(result.stderr)")
+        let stem = FaultInjectionTests.stem
+        for file in ["\(stem).json", "\(stem).md"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(file)"), encoding: .utf8)
+            #expect(text.contains("Gaps (--allow-gaps): 1 chart KOBIS answered with a malformed response is left out of this report: 2025-03-06"), "\(file)")
+        }
+        let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(stem)-days.csv"), encoding: .utf8)
+        #expect(days.contains("2025-03-05,") && days.contains("2025-03-07,") && !days.contains("2025-03-06,"))
+        #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("20250306") }, "a malformed chart is never cached")
+
+        let other = try TemporaryFolder()
+        let fetch = try await BoxOfficeProcess.run(
+            ["fetch", FaultInjectionTests.range, "--allow-gaps", "--no-tmdb"], environment: FaultInjectionTests.environment(server, other), in: other.url)
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(fetch.stdout.contains("3 of 4 dates cached"), "\(fetch.stdout)")
+        #expect(fetch.stderr.contains("Gaps (--allow-gaps)") && fetch.stderr.contains("2025-03-06"))
+    }
+}
+

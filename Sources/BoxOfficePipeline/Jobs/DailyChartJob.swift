@@ -18,7 +18,7 @@ struct DailyChartJob: FetchJob {
         do {
             chart = try await context.kobis.dailyChart(on: day, depth: depth, filters: context.filters)
         } catch {
-            let reason = try FetchContext.missingReason(error)
+            let reason = try context.chartMissingReason(error)
             await context.tally.chartDone(films: [])
             return .missing(.chart(day), reason)
         }
@@ -38,7 +38,7 @@ struct PeriodChartJob: FetchJob {
         do {
             chart = try await context.kobis.weeklyChart(period, filters: context.filters)
         } catch {
-            let reason = try FetchContext.missingReason(error)
+            let reason = try context.chartMissingReason(error)
             await context.tally.chartDone(films: [])
             return .missing(.period(period), reason)
         }

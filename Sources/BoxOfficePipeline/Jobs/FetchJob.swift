@@ -41,6 +41,18 @@ struct FetchContext: Sendable {
     let movieInfo: @Sendable (String) async throws -> MovieInfo?
     let failure: EnrichmentFailure
     let tally: ProgressTally
+    /// `--allow-gaps`: a chart KOBIS answers with a malformed body is left out as a gap.
+    var allowGaps = false
+
+    /// Why a chart was not had: ``missingReason(_:)``, and with `--allow-gaps` a malformed answer
+    /// too. Without it, a malformed chart ends the run with a message that says how to go on.
+    func chartMissingReason(_ error: any Error) throws -> KOBISError {
+        if case KOBISError.malformed? = error as? KOBISError {
+            guard allowGaps else { throw ChartGapError(underlying: error as! KOBISError) }
+            return error as! KOBISError
+        }
+        return try Self.missingReason(error)
+    }
 
     /// The movie info (and, when TMDB is on, the match) of every film of a chart.
     /// `date` is the chart's: a re-release is told by a Korean release near it (the job of the film's

@@ -1,0 +1,28 @@
+import BoxOfficeModel
+import BoxOfficeServices
+
+/// A chart KOBIS answered with a malformed body, in a run that did not allow gaps: the run stops
+/// (76), naming the date, the row and the field, and says how to report the rest of the range.
+public struct ChartGapError: UserFacingError {
+    public let underlying: KOBISError
+
+    public var errorDescription: String? {
+        (underlying.errorDescription ?? "KOBIS sent a malformed response")
+            + "; to leave that chart out as a gap and go on with the rest of the range, run again with --allow-gaps"
+    }
+
+    public var exitStatus: ExitStatus { underlying.exitStatus }
+}
+
+extension FetchStage.Output {
+    /// One line naming the charts left out as gaps and why (the first few reasons), or nil.
+    public var gapNote: String? {
+        guard !gaps.isEmpty else { return nil }
+        let listed = gaps.prefix(5).map { gap -> String in
+            if case let .malformed(_, reason) = gap.reason { return "\(gap.subject.text) (\(PlainText.oneLine(reason)))" }
+            return gap.subject.text
+        }
+        return "Gaps (--allow-gaps): \(gaps.count) chart\(gaps.count == 1 ? "" : "s") KOBIS answered with a malformed response "
+            + "\(gaps.count == 1 ? "is" : "are") left out of this report: " + listed.joined(separator: "; ") + (gaps.count > 5 ? "; …" : "")
+    }
+}
