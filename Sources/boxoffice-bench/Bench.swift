@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let range = DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-01")! + (days - 1))
         let server = try FakeKOBISServer(films: SyntheticCatalogue.films(covering: range), delay: Double(latencyMs) / 1000)
-        print("KOBIS_BASE_URL=\(server.baseURL.absoluteString) KOBIS_API_KEY=\(server.validKey) (range \(range.start.iso)..\(range.end.iso))")
+        say("KOBIS_BASE_URL=\(server.baseURL.absoluteString) KOBIS_API_KEY=\(server.validKey) (range \(range.start.iso)..\(range.end.iso))")
         while true { sleep(3600) }
     }
 }

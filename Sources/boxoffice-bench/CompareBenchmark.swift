@@ -28,8 +28,8 @@ struct CompareBenchmark: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let base = cache.map { URL(fileURLWithPath: $0) }
-        print("compare: A = \(a)\n         B = \(b)\n         \(runs) paired runs per workload, medians; B/A < 1 means B is faster")
-        print("workload   A wall    B wall    B/A wall  A CPU     B CPU     B/A CPU   A peak MB  B peak MB")
+        say("compare: A = \(a)\n         B = \(b)\n         \(runs) paired runs per workload, medians; B/A < 1 means B is faster")
+        say("workload   A wall    B wall    B/A wall  A CPU     B CPU     B/A CPU   A peak MB  B peak MB")
         for workload in workloads.split(separator: ",").map(String.init) {
             let run = try self.workload(workload, work: work, cache: base)
             var results: [[Measurement]] = [[], []]
@@ -43,7 +43,7 @@ struct CompareBenchmark: ParsableCommand {
             let (wallA, wallB) = (median(results[0].map(\.wall)), median(results[1].map(\.wall)))
             let (cpuA, cpuB) = (median(results[0].map(\.cpu)), median(results[1].map(\.cpu)))
             func cell(_ text: String, _ width: Int = 10) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-            print(
+            say(
                 cell(workload, 11) + cell(seconds(wallA)) + cell(seconds(wallB)) + cell(String(format: "%.2f", wallB / wallA))
                     + cell(seconds(cpuA)) + cell(seconds(cpuB)) + cell(String(format: "%.2f", cpuB / cpuA))
                     + cell(String(format: "%.0f", median(results[0].map(\.peakMB))), 11) + String(format: "%.0f", median(results[1].map(\.peakMB))))

@@ -28,9 +28,9 @@ struct FetchBenchmark: ParsableCommand {
         let server = try FakeKOBISServer(films: films, delay: Double(latencyMs) / 1000)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        print("fetch: \(days) days \(range.start.iso)..\(range.end.iso), KOBIS answering in \(latencyMs) ms, median of \(runs) runs, cold cache")
+        say("fetch: \(days) days \(range.start.iso)..\(range.end.iso), KOBIS answering in \(latencyMs) ms, median of \(runs) runs, cold cache")
         let script = try Self.sequentialScript(server, range: range)
-        print("sequential script (charts, then each new film's info, one request at a time): \(script.requests) requests, \(seconds(script.seconds))")
+        say("sequential script (charts, then each new film's info, one request at a time): \(script.requests) requests, \(seconds(script.seconds))")
         _ = try Self.once(binary, server, range, width: 8, work: work)  // warm-up: fills the fake's answers
         for width in widths.split(separator: ",").compactMap({ Int($0) }) {
             var times: [Double] = []
@@ -42,7 +42,7 @@ struct FetchBenchmark: ParsableCommand {
             }
             let ideal = Double((requests + width - 1) / width * latencyMs) / 1000
             let measured = median(times)
-            print(
+            say(
                 "--concurrency \(width): \(requests) requests, median \(seconds(measured)); ideal \(seconds(ideal)) "
                     + "(\(String(format: "%.2f", ideal / measured)) of the ideal's speed); \(String(format: "%.1f", script.seconds / measured))× the sequential script")
         }

@@ -53,8 +53,8 @@ struct FloorBenchmark: ParsableCommand {
             writes.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
         }
         let floor = median(reads) + median(writes)
-        print("floor: \(range.start.iso)..\(range.end.iso): read \(files.count) cache entries (\(bytesRead / 1_000_000) MB) in \(seconds(median(reads))), "
+        say("floor: \(range.start.iso)..\(range.end.iso): read \(files.count) cache entries (\(bytesRead / 1_000_000) MB) in \(seconds(median(reads))), "
             + "write \(written / 1_000_000) MB durably in \(seconds(median(writes))): floor \(seconds(floor)) (decoding not included)")
-        print("floor: the report itself took \(seconds(report.wall)) wall, \(seconds(report.cpu)) CPU, \(Int(report.peakMB)) MB peak: \(String(format: "%.1f", report.wall / floor))× the floor")
+        say("floor: the report itself took \(seconds(report.wall)) wall, \(seconds(report.cpu)) CPU, \(Int(report.peakMB)) MB peak: \(String(format: "%.1f", report.wall / floor))× the floor")
     }
 }

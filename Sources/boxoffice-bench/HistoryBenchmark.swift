@@ -23,7 +23,7 @@ struct HistoryBenchmark: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        print("history: machine reference \(Self.referenceMilliseconds()) ms (a fixed CPU loop; this machine's speed varies, so compare figures with it)")
+        say("history: machine reference \(Self.referenceMilliseconds()) ms (a fixed CPU loop; this machine's speed varies, so compare figures with it)")
         var measurements: [Measurement] = []
         let output = work.appendingPathComponent("out")
         for run in 1...max(1, runs) {
@@ -32,13 +32,13 @@ struct HistoryBenchmark: ParsableCommand {
                 binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: []), environment: WarmCache.environment(range, home: work))
             guard measurement.status == 0 else { throw BenchError("boxoffice exited \(measurement.status)") }
             measurements.append(measurement)
-            print("history: run \(run): \(seconds(measurement.wall)) wall, \(seconds(measurement.cpu)) CPU, \(Int(measurement.peakMB)) MB peak")
+            say("history: run \(run): \(seconds(measurement.wall)) wall, \(seconds(measurement.cpu)) CPU, \(Int(measurement.peakMB)) MB peak")
         }
         let sizes = ((try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: [.fileSizeKey])) ?? [])
             .map { "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }
             .sorted()
-        print("history: wrote \(sizes.joined(separator: ", "))")
-        print(
+        say("history: wrote \(sizes.joined(separator: ", "))")
+        say(
             "history: report \(range.start.iso)..\(range.end.iso) --offline, all formats, \(runs) runs: median \(seconds(median(measurements.map(\.wall)))) wall "
                 + "(best \(seconds(measurements.map(\.wall).min() ?? 0))), median \(seconds(median(measurements.map(\.cpu)))) CPU, "
                 + "peak memory \(Int(median(measurements.map(\.peakMB)))) MB")

@@ -68,3 +68,9 @@ func boxofficeBinary(_ path: String?) throws -> String {
     }
     return binary
 }
+
+/// Prints a line at once (`print` is block-buffered into a file or pipe, so a long benchmark, or
+/// `serve`, would show nothing until it ends).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -11,7 +11,7 @@ enum RenderProfile {
         func time<T>(_ label: String, _ body: () async throws -> T) async rethrows -> T {
             let start = DispatchTime.now()
             let value = try await body()
-            print(
+            say(
                 label + ": " + String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
                     + ", resident \(Memory.residentMiB()) MiB, peak so far \(Memory.peakMiB()) MiB")
             return value
@@ -37,7 +37,7 @@ enum RenderProfile {
         let daily = await time("view model for daily.csv") { CSVView.daily(report) }
         let onePass = try await time("daily.csv in one pass") { try templates.render("daily.csv", daily) }
         let asList = try await time("daily.csv as a list") { try await templates.renderList("daily.csv", daily, listKey: "rows") }
-        print("daily.csv as a list is \(asList == onePass ? "identical to" : "DIFFERENT from") the one-pass rendering")
+        say("daily.csv as a list is \(asList == onePass ? "identical to" : "DIFFERENT from") the one-pass rendering")
         let files = try await time("render all, as boxoffice does") { try await renderer.render(report, formats: ReportFormat.allCases) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

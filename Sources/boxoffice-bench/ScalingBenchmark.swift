@@ -33,8 +33,8 @@ struct ScalingBenchmark: ParsableCommand {
         // One cache for the longest range serves every shorter one (they end on the same day).
         let spans = years.split(separator: ",").compactMap { Int($0) }
         let folder = try WarmCache.folder(for: Self.range(years: spans.max() ?? 20), in: base)
-        print("scaling: warm reports ending 2026-10-31, all formats, --offline, median of \(runs) runs")
-        print("shape    range                      days    wall      CPU     CPU/day   peak MB")
+        say("scaling: warm reports ending 2026-10-31, all formats, --offline, median of \(runs) runs")
+        say("shape    range                      days    wall      CPU     CPU/day   peak MB")
         for shape in shapes.split(separator: ",").map(String.init) {
             guard let extra = Self.shapeArguments[shape] else { throw BenchError("unknown shape \(shape): daily, weekly or depth40") }
             for span in spans {
@@ -52,7 +52,7 @@ struct ScalingBenchmark: ParsableCommand {
                     peaks.append(measurement.peakMB)
                 }
                 let cpu = median(cpus)
-                print(
+                say(
                     shape.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(range.start.iso)..\(range.end.iso)".padding(toLength: 26, withPad: " ", startingAt: 0)
                         + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls), cpu, cpu * 1000 / Double(range.dayCount), median(peaks)))
             }

@@ -40,7 +40,7 @@ enum WarmCache {
                 KOBISCacheKeys.movieInfo(code), body: try JSONSerialization.data(withJSONObject: kobis.movieInfoBody(code: code)), fetchedAt: Date())
         }
         _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
-        print("cached \(range.dayCount) dates (5 charts each), their weeks and \(codes.count) films in \(seconds(Date().timeIntervalSince(started)))")
+        say("cached \(range.dayCount) dates (5 charts each), their weeks and \(codes.count) films in \(seconds(Date().timeIntervalSince(started)))")
         return directory
     }
 
