@@ -123,20 +123,29 @@ extension CacheAccess {
 }
 
 /// The cache entries being fetched in one run, and who waits for each.
-final class InFlightRequests: Sendable {
-    private let waiting = Mutex<[String: [CheckedContinuation<Data, any Error>]]>([:])
+///
+/// Guarded by an `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer (which CI runs on
+/// these suites) understands pthread locks, not the futex beneath `Mutex`, and reported its
+/// protected accesses as races.
+final class InFlightRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: [CheckedContinuation<Data, any Error>]] = [:]
+
+    private func withWaiting<Result>(_ body: (inout [String: [CheckedContinuation<Data, any Error>]]) -> Result) -> Result {
+        lock.withLock { body(&entries) }
+    }
 
     /// Nil when the caller is the first to ask for `key` (it must fetch it, then ``finish(_:with:)``);
     /// otherwise the body the first caller fetched, or its error.
     func join(_ key: String) async throws -> Data? {
-        let first = waiting.withLock { waiting -> Bool in
+        let first = withWaiting { waiting -> Bool in
             guard waiting[key] == nil else { return false }
             waiting[key] = []
             return true
         }
         if first { return nil }
         return try await withCheckedThrowingContinuation { continuation in
-            let stillRunning = waiting.withLock { waiting -> Bool in
+            let stillRunning = withWaiting { waiting -> Bool in
                 guard waiting[key] != nil else { return false }
                 waiting[key]!.append(continuation)
                 return true
@@ -148,7 +157,7 @@ final class InFlightRequests: Sendable {
 
     /// The first caller's outcome for `key`, handed to everyone who waited for it.
     func finish(_ key: String, with result: Result<Data, any Error>) {
-        let waiters = waiting.withLock { $0.removeValue(forKey: key) } ?? []
+        let waiters = withWaiting { $0.removeValue(forKey: key) } ?? []
         for waiter in waiters { waiter.resume(with: result) }
     }
 }
