@@ -56,7 +56,15 @@ public struct ReportWriter: Sendable {
     ///
     /// Every name ``AtomicFile/temporary(beside:)`` gives counts (reports, the index, film pages,
     /// the kept links), and only regular files: a link is never followed or removed.
+    ///
+    /// The sweep runs only when the folder's commit lock can be had at once: a run committing now
+    /// holds it, and its kept links (hard links, so as old as the files they keep) are not abandoned.
     func removeStaleTemporaries(olderThan age: TimeInterval = 3600) {
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        defer { close(folder) }
+        guard flock(folder, LOCK_EX | LOCK_NB) == 0 else { return }
+        defer { flock(folder, LOCK_UN) }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         let now = Date().timeIntervalSince1970
         for name in names where AtomicFile.isTemporaryName(name) {

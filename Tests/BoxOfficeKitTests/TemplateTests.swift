@@ -248,6 +248,20 @@ struct ReportWriterTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale.path)
         _ = try writer.write([RenderedFile(name: "boxoffice-c.csv", contents: Data("c".utf8))])
         #expect(!FileManager.default.fileExists(atPath: stale.path) && FileManager.default.fileExists(atPath: fresh.path))
+
+        // While another run commits (it holds the folder's lock), its kept links, as old as the
+        // files they keep, are left alone; once the lock is free the sweep goes on.
+        let kept = folder.appendingPathComponent(".index.html.0A1B2C3D.tmp")
+        _ = FileManager.default.createFile(atPath: kept.path, contents: Data("old index".utf8))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: kept.path)
+        let committing = open(folder.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(committing, LOCK_EX) == 0)
+        writer.removeStaleTemporaries()
+        #expect(FileManager.default.fileExists(atPath: kept.path), "not swept during another run's commit")
+        flock(committing, LOCK_UN)
+        close(committing)
+        writer.removeStaleTemporaries()
+        #expect(!FileManager.default.fileExists(atPath: kept.path))
     }
 }
 
