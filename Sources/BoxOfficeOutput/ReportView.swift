@@ -121,8 +121,8 @@ public enum ReportView {
             "periods_note": report.periods.count <= periodTablesMax
                 ? ""
                 : w.ko
-                    ? "기간이 \(report.periods.count)개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
-                    : "This report covers \(report.periods.count) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
+                    ? "기간이 \(PeopleFormat.grouped(Int64(report.periods.count)))개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
+                    : "This report covers \(PeopleFormat.grouped(Int64(report.periods.count))) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
             "show_daily": daily,
             "days": daily ? report.days.map { day($0, words: w) } : [],
             "show_weekly": !daily && !isPeriod,
