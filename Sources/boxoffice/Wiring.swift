@@ -138,29 +138,30 @@ struct Wiring {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
             return .disabled(reason: "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
         }
-        guard let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) else {
-            return .disabled(reason: unreadableOverrides)
+        return try matching(options) { overrides in
+            let client = TMDBClient(
+                transport: transport(network, maximumBodySize: TMDBClient.maximumBodySize, isDamaged: TMDBClient.isDamagedBody),
+                credentials: credentials, baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
+                cache: cache)
+            return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
         }
-        let client = TMDBClient(
-            transport: transport(network, maximumBodySize: TMDBClient.maximumBodySize, isDamaged: TMDBClient.isDamagedBody), credentials: credentials,
-            baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
-            cache: cache)
-        return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
     }
 
-    /// Why TMDB is off when the overrides file in the config folder exists and cannot be read.
-    var unreadableOverrides: String {
-        let path = TMDBOverrides.defaultPath(environment) ?? "tmdb-overrides.csv"
-        return "\(path) \(TMDBOverrides.unreadableReason(path) ?? "cannot be read"): no TMDB match is shown rather than one it may forbid"
+    /// The plan `make` builds with the user's overrides, or TMDB off when the overrides file in
+    /// the config folder exists and cannot be read: no match is shown rather than one it may forbid.
+    private func matching(_ options: TMDBOptions, _ make: (TMDBOverrides) throws -> EnrichmentPlan) throws -> EnrichmentPlan {
+        switch try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) {
+        case .pins(let overrides): try make(overrides)
+        case .unreadable(let why): .disabled(reason: "\(why): no TMDB match is shown rather than one it may forbid")
+        }
     }
 
     /// For `--offline` without TMDB credentials: a matcher that reads TMDB's cached answers only.
     func cachedTMDB(_ options: TMDBOptions, cache: CacheAccess?) throws -> EnrichmentPlan {
-        guard let overrides = try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) else {
-            return .disabled(reason: unreadableOverrides)
+        try matching(options) { overrides in
+            let client = TMDBClient(transport: OfflineTransport(), credentials: .bearer("offline"), requestsPerSecond: 1_000, cache: cache)
+            return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: false)
         }
-        let client = TMDBClient(transport: OfflineTransport(), credentials: .bearer("offline"), requestsPerSecond: 1_000, cache: cache)
-        return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: false)
     }
 
     /// An http or https URL from an environment variable; nil when unset.

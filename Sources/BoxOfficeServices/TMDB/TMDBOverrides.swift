@@ -45,29 +45,34 @@ public struct TMDBOverrides: Sendable, Equatable {
     /// The largest overrides file read: far more lines than films ever charted.
     public static let largestFile = 16 << 20
 
-    /// Reads `path`; nil path means the default location, where a missing file is fine.
-    ///
-    /// - Returns: the pins, or nil when the default file exists and cannot be read (a folder, a FIFO,
-    ///   too large, no permission): the caller must then show no match at all, since the file may
-    ///   forbid any of them, and say why (``unreadableReason(_:)``). A file named by `--tmdb-overrides`
-    ///   that cannot be read is an error.
-    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> TMDBOverrides? {
+    /// What ``load(path:environment:)`` found: the pins, or why the file in the config folder,
+    /// which exists, cannot be read (a folder, a FIFO, too large, no permission). The caller must
+    /// then show no match at all, since the file may forbid any of them.
+    public enum Loaded: Sendable {
+        case pins(TMDBOverrides)
+        /// The path and why, as one phrase: "/…/tmdb-overrides.csv is a folder".
+        case unreadable(String)
+    }
+
+    /// Reads `path`; nil path means the default location, where a missing file is fine. A file
+    /// named by `--tmdb-overrides` that cannot be read is an error.
+    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> Loaded {
         let explicit = path != nil
         let location = path ?? defaultPath(environment)
-        guard let location else { return .init() }
+        guard let location else { return .pins(.init()) }
         guard let data = RegularFile.contents(atPath: location, limit: largestFile) else {
             let reason = unreadableReason(location)
             if explicit { throw .invalidValue(name: "--tmdb-overrides", expected: "a readable file (\(location) \(reason ?? "does not exist"))") }
-            return reason == nil ? .init() : nil
+            return reason.map { .unreadable("\(location) \($0)") } ?? .pins(.init())
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .invalidValue(name: location, expected: "UTF-8 text")
         }
-        return try parse(text, origin: location)
+        return .pins(try parse(text, origin: location))
     }
 
     /// Why the file at `path` cannot be read as an overrides file, or nil when there is none.
-    public static func unreadableReason(_ path: String) -> String? {
+    static func unreadableReason(_ path: String) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return errno == ENOENT ? nil : "cannot be examined (\(String(cString: strerror(errno))))" }
         switch status.st_mode & S_IFMT {
