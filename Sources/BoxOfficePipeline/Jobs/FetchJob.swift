@@ -47,9 +47,9 @@ struct FetchContext: Sendable {
     /// Why a chart was not had: ``missingReason(_:)``, and with `--allow-gaps` a malformed answer
     /// too. Without it, a malformed chart ends the run with a message that says how to go on.
     func chartMissingReason(_ error: any Error) throws -> KOBISError {
-        if case KOBISError.malformed? = error as? KOBISError {
-            guard allowGaps else { throw ChartGapError(underlying: error as! KOBISError) }
-            return error as! KOBISError
+        if let malformed = error as? KOBISError, case .malformed = malformed {
+            guard allowGaps else { throw ChartGapError(underlying: malformed) }
+            return malformed
         }
         return try Self.missingReason(error)
     }
