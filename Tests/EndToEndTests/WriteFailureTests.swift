@@ -466,35 +466,31 @@ struct LeftoversAndLinksTests {
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
     }
 
-    @Test("a dangling link as the cache's .lock: 73 naming it, nothing made where it points")
-    func lockLink() async throws {
+    @Test(
+        "a link in the cache, .lock dangling or .incoming to another folder: 73 naming it, no call, nothing made or deleted where it points",
+        arguments: [".lock", ".incoming"])
+    func cacheLink(name: String) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
         let cache = folder.url.appendingPathComponent("cache/boxoffice")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let target = folder.url.appendingPathComponent("elsewhere.lock")
-        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(".lock").path, withDestinationPath: target.path)
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], environment: environment(server, folder), in: folder.url)
-        #expect(result.status == 73 && result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(".lock") && result.stderr.contains("symbolic link"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: target.path), "nothing made where the link points")
-        #expect(server.server.requests.isEmpty)
-    }
-
-    @Test("a link as the cache's .incoming: 73 naming it, and the temporaries where it points are not deleted")
-    func incomingLink() async throws {
-        let server = try FakeKOBISServer()
-        let folder = try TemporaryFolder()
-        let cache = folder.url.appendingPathComponent("cache/boxoffice")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        // .lock points at nothing (a run would create it there); .incoming at a folder holding
+        // someone's temporary (a sweep would delete it).
         let elsewhere = folder.url.appendingPathComponent("elsewhere")
-        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try Data("someone's work".utf8).write(to: elsewhere.appendingPathComponent("draft.tmp"))
-        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(".incoming").path, withDestinationPath: elsewhere.path)
+        let draft = elsewhere.appendingPathComponent("draft.tmp")
+        if name == ".incoming" {
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            try Data("someone's work".utf8).write(to: draft)
+        }
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(name).path, withDestinationPath: elsewhere.path)
         let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], environment: environment(server, folder), in: folder.url)
         #expect(result.status == 73 && result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(".incoming") && result.stderr.contains("symbolic link"), "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("draft.tmp").path))
+        #expect(result.stderr.contains(name) && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        if name == ".incoming" {
+            #expect(FileManager.default.fileExists(atPath: draft.path), "the temporaries where it points are not deleted")
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: elsewhere.path), "nothing made where the link points")
+        }
         #expect(server.server.requests.isEmpty, "refused before a call is spent")
     }
 }
