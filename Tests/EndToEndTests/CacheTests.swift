@@ -32,10 +32,13 @@ struct CacheTests {
     @Test("every request sent is in the ledger, retries included, and --budget bounds them all; unused calls recorded ahead are given back")
     func ledgerCountsEveryRequest() async throws {
         // Every request's first attempt is a 503: each chart and movie info costs two requests.
-        let seen = SeenDates()
-        let server = try FakeKOBISServer(script: { request in
-            seen.firstTime(request.target) ? .json(#"{"message":"Service Unavailable"}"#, status: 503) : nil
-        })
+        func failingFirst() throws -> FakeKOBISServer {
+            let seen = SeenDates()
+            return try FakeKOBISServer(script: { request in
+                seen.firstTime(request.target) ? .json(#"{"message":"Service Unavailable"}"#, status: 503) : nil
+            })
+        }
+        let server = try failingFirst()
         let folder = try TemporaryFolder()
         let ledger = QuotaLedger(
             file: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"), key: server.validKey)
@@ -48,10 +51,7 @@ struct CacheTests {
 
         // A budget of 9 calls: at most 9 requests, retries included, all of them recorded.
         let other = try TemporaryFolder()
-        let seenAgain = SeenDates()
-        let limited = try FakeKOBISServer(script: { request in
-            seenAgain.firstTime(request.target) ? .json(#"{"message":"Service Unavailable"}"#, status: 503) : nil
-        })
+        let limited = try failingFirst()
         let budgeted = try await BoxOfficeProcess.run(
             ["fetch", "2025-02-01..2025-02-28", "--no-tmdb", "-q", "--budget", "9"], environment: environment(limited, other), in: other.url)
         #expect(budgeted.status == 75, "\(budgeted.stderr)")
