@@ -16,7 +16,7 @@ public enum FilmView {
         return try formats.compactMap { format -> RenderedFile? in
             switch format {
             case .json:
-                return RenderedFile(name: base + ".json", contents: try ReportJSON.encoder().encode(run))
+                return RenderedFile(name: base + ".json", contents: try ReportJSON.document(run))
             case .csv:
                 let text = try templates.render("film.csv", CSVView.filmDays(run))
                 return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, dialect: csv))

@@ -8,8 +8,15 @@ import Testing
 /// for the whole report in one go.
 @Suite("Report JSON")
 struct JSONEncodingTests {
+    /// The reference: Foundation's encoder with the report's options.
+    static func reference() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     static func whole(_ report: BoxOfficeReport) throws -> String {
-        String(decoding: try ReportJSON.encoder().encode(report), as: UTF8.self) + "\n"
+        String(decoding: try reference().encode(report), as: UTF8.self) + "\n"
     }
 
     /// Records the first line where the spliced JSON and JSONEncoder's differ.
