@@ -62,6 +62,13 @@ public enum RunFacts {
         }
     }
 
+    /// ``bestDay(rows:)`` for rows in date order.
+    public static func bestDay(_ rows: [(date: Day, entry: ChartEntry)]) -> RunFigure? {
+        rows.min { a, b in a.entry.audience != b.entry.audience ? a.entry.audience > b.entry.audience : a.date < b.date }.map {
+            RunFigure(start: $0.date, end: $0.date, audience: $0.entry.audience, sales: $0.entry.sales, rank: $0.entry.rank)
+        }
+    }
+
     /// Days in release on `date`, the open date counted as day 1; nil without an open date or
     /// before it.
     public static func daysInRelease(openDate: Day?, on date: Day) -> Int? {

@@ -8,8 +8,7 @@ public enum StoryStage {
     /// Each film's facts from the range's charts and the history around them.
     public static func films(_ films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory) -> [FilmRanking] {
         let all = allCharts(charts, history)
-        let inRange = rowsByFilm(charts)
-        let everywhere = rowsByFilm(Array(all.values))
+        let inRange = datedRowsByFilm(charts)
         // The days each film led, in date order, from one pass over the range (not one per film).
         var daysLed: [String: [Day]] = [:]
         var seenDays = Set<Day>()
@@ -20,15 +19,22 @@ public enum StoryStage {
         let lastWeekKnown = lastWeekDays.allSatisfy { all[$0] != nil }
         return films.map { film in
             var film = film
-            let rows = inRange[film.movieCode] ?? [:]
-            let sorted = rows.sorted { $0.key < $1.key }.map { (date: $0.key, entry: $0.value) }
+            let sorted = inRange[film.movieCode] ?? []
             let release = sorted.last { $0.entry.openDate != nil }?.entry.openDate
             film.milestones = Milestone.crossings(sorted, openDate: release)
-            film.openingDay = RunFacts.openingDay(openDate: release, rows: everywhere[film.movieCode] ?? [:])
-            film.openingWeekend = RunFacts.openingWeekend(openDate: release, rows: everywhere[film.movieCode] ?? [:])
-            film.bestDay = RunFacts.bestDay(rows: rows)
+            // The opening day and weekend need the film's rows on at most four days, from any chart.
+            var aroundOpening: [Day: ChartEntry] = [:]
+            if let release {
+                let weekend = RunFacts.openingWeekendDays(openDate: release)
+                for day in [release] + (0...weekend.start.distance(to: weekend.end)).map({ weekend.start + $0 }) {
+                    if let entry = all[day]?.entries.last(where: { $0.movieCode == film.movieCode }) { aroundOpening[day] = entry }
+                }
+            }
+            film.openingDay = RunFacts.openingDay(openDate: release, rows: aroundOpening)
+            film.openingWeekend = RunFacts.openingWeekend(openDate: release, rows: aroundOpening)
+            film.bestDay = RunFacts.bestDay(sorted)
             film.daysInRelease = RunFacts.daysInRelease(openDate: release, on: film.lastChartDate)
-            if lastWeekKnown, rows.count == range.dayCount {
+            if lastWeekKnown, sorted.count == range.dayCount {
                 let before = lastWeekDays.compactMap { all[$0]?.entries.first { $0.movieCode == film.movieCode } }
                 if before.count == lastWeekDays.count {
                     let audience = before.reduce(Int64(0)) { $0 + $1.audience }
@@ -186,10 +192,20 @@ public enum StoryStage {
         return all
     }
 
-    static func rowsByFilm(_ charts: [DailyChart]) -> [String: [Day: ChartEntry]] {
-        var rows: [String: [Day: ChartEntry]] = [:]
-        for chart in charts {
-            for entry in chart.entries { rows[entry.movieCode, default: [:]][chart.date] = entry }
+    /// Each film's rows in date order, one per date (of two charts of one date, the later in
+    /// `charts` counts). An array per film, not a dictionary by date: building one dictionary per
+    /// film over twenty years was a tenth of a report's time before rendering.
+    static func datedRowsByFilm(_ charts: [DailyChart]) -> [String: [(date: Day, entry: ChartEntry)]] {
+        let ordered = charts.indices.sorted { (charts[$0].date, $0) < (charts[$1].date, $1) }
+        var rows: [String: [(date: Day, entry: ChartEntry)]] = [:]
+        for index in ordered {
+            let chart = charts[index]
+            for entry in chart.entries {
+                rows[entry.movieCode, default: []].append((chart.date, entry))
+                // A second chart of one date replaces the first's row (and a film listed twice on one chart keeps its last row).
+                let count = rows[entry.movieCode]!.count
+                if count > 1, rows[entry.movieCode]![count - 2].date == chart.date { rows[entry.movieCode]!.remove(at: count - 2) }
+            }
         }
         return rows
     }

@@ -324,7 +324,7 @@ private struct Fields {
             if required { throw MalformedBody("\(label) has no \(key)") }
             return 0
         }
-        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        let digits = raw.utf8.contains(UInt8(ascii: ",")) ? String(raw.filter { $0 != "," }) : raw
         if let value = Int64(digits) { return value }
         if let value = Double(digits), value.isFinite, value == value.rounded(), abs(value) < 9e18 { return Int64(value) }
         throw MalformedBody("\(label) has a \(key) that is not a whole number")
@@ -338,7 +338,7 @@ private struct Fields {
     func decimal(_ scalar: String?, _ key: String) throws(MalformedBody) -> Double {
         let raw = scalar ?? ""
         if raw.isEmpty { return 0 }
-        let digits = raw.contains(",") ? raw.replacingOccurrences(of: ",", with: "") : raw
+        let digits = raw.utf8.contains(UInt8(ascii: ",")) ? String(raw.filter { $0 != "," }) : raw
         guard let value = Double(digits), value.isFinite else {
             throw MalformedBody("\(label) has a \(key) that is not a number")
         }
