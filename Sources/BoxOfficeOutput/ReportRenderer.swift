@@ -85,6 +85,19 @@ public struct ReportRenderer: Sendable {
         return formats.flatMap { names[$0] ?? [] }
     }
 
+    /// Parses the templates a report in `formats` renders, ahead of rendering.
+    public func prepare(formats: [ReportFormat]) {
+        var names: [String] = []
+        for format in formats {
+            switch format {
+            case .json: break
+            case .csv: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
+            default: names.append(Self.templateName(format, language: options.style.words.language))
+            }
+        }
+        templates.prepare(names)
+    }
+
     /// `report.html`, or `report.ko.html` for a Korean report.
     public static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
         "report\(language.infix).\(format.rawValue)"

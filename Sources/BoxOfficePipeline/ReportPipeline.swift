@@ -137,6 +137,10 @@ public struct ReportPipeline: Sendable {
     /// JSON of twenty years is 58 MB); only when all are written are they renamed into place, so a
     /// failure or an interruption at any point leaves the output folder as it was.
     public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+        // Templates are parsed while the data is fetched, off the path to the first file.
+        let renderer = self.renderer
+        let preparing = Task { renderer.prepare(formats: request.formats) }
+        defer { preparing.cancel() }
         let (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
         let staged = try writer.stage()
         do {

@@ -266,7 +266,7 @@ public struct SimulatedKOBIS: Sendable {
     }
 
     static func json(_ object: [String: Any]) -> HTTPResponse {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let body = SimulatedJSON.data(object)
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json;charset=UTF-8"], body: body)
     }
 }

@@ -114,7 +114,7 @@ public struct SimulatedTMDB: Sendable {
     }
 
     static func json(_ object: [String: Any], status: Int = 200) -> HTTPResponse {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let body = SimulatedJSON.data(object)
         return HTTPResponse(status: status, headers: ["Content-Type": "application/json;charset=utf-8"], body: body)
     }
 }
