@@ -34,7 +34,12 @@ public struct CSVContentType: MustacheContentType {
             default: false
             }
         }
-        if isFormulaStart(first) || first == UInt8(ascii: " ") || last == UInt8(ascii: " ") { return escapeSlowly(text) }
+        if isFormulaStart(first) {
+            // A negative (or signed) number is no formula and needs no quotes: most change columns.
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "+"), Self.isPlainNumber(text) { return text }
+            return escapeSlowly(text)
+        }
+        if first == UInt8(ascii: " ") || last == UInt8(ascii: " ") { return escapeSlowly(text) }
         return utf8.contains(where: needsLook) ? escapeSlowly(text) : text
     }
 

@@ -16,8 +16,8 @@ import Foundation
 public enum ReportJSON {
     /// Elements encoded by one task.
     static let chunkSize = 256
-    /// Chunks encoded before they are appended to the document and freed.
-    static let batchSize = 16
+    /// Chunks encoded before they are appended to the document and freed (two per core).
+    static let batchSize = 4
 
     public static func encode(_ report: BoxOfficeReport) async throws -> Data {
         var shell = report
@@ -78,6 +78,13 @@ public enum ReportJSON {
             for batch in stride(from: 0, to: starts.count, by: ReportJSON.batchSize) {
                 let chunks = try await BoundedTaskGroup.map(Array(starts[batch..<min(batch + ReportJSON.batchSize, starts.count)]), width: width) {
                     try encode($0)
+                }
+                if batch == 0 {
+                    // Room for the rest at the first batch's size per element, so the document is
+                    // not grown by doubling (which held up to twice its 67 MB).
+                    let encoded = chunks.reduce(0) { $0 + $1.count + 2 }
+                    let elements = min(count, ReportJSON.batchSize * ReportJSON.chunkSize)
+                    output.reserveCapacity(output.count + encoded * count / max(1, elements) * 21 / 20 + (64 << 10))
                 }
                 for (index, chunk) in chunks.enumerated() {
                     if batch + index > 0 { output.append(contentsOf: ",\n".utf8) }

@@ -55,34 +55,43 @@ public struct ReportRenderer: Sendable {
     /// Renders every file of `formats`, handing each to `deliver` as soon as it is ready (in any
     /// order), and returns their names in the order asked for.
     ///
-    /// The JSON is rendered first, on its own (it uses every core for its long lists), and delivered
-    /// before the other formats are rendered after it, concurrently: for a twenty-year report the
-    /// JSON holds about a hundred megabytes while it is built and the CSVs about sixty, and keeping
-    /// them apart keeps the peak to the larger of the two, at little cost in time. Markdown and HTML
-    /// share one view model, so they are rendered one after the other while the CSVs are rendered
-    /// beside them.
+    /// Two lanes run side by side, each rendering its formats one after another and delivering
+    /// each as soon as it is done, which frees it: the data files (JSON, whose long lists use every
+    /// core, then the CSVs) and the documents (Markdown and HTML from one view model, then text).
+    /// The JSON and the CSVs are the two that hold most memory (about 75 MB each beside a
+    /// twenty-year report's 76 MB model) and are never held at once.
     public func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
+        let style = options.style
+        var lanes = [[ReportFormat.json, .csv].filter(formats.contains)[...], [ReportFormat.md, .html, .txt].filter(formats.contains)[...]]
+        let view = SharedView { ReportView.make(report, style: style) }
         var names: [ReportFormat: [String]] = [:]
-        if formats.contains(.json) {
-            let file = try await json(report, base: base)
-            names[.json] = [file.name]
-            try deliver(file)
-        }
-        let jobs = [formats.filter { $0 == .csv }, formats.filter { $0 == .md || $0 == .html || $0 == .txt }].filter { !$0.isEmpty }
-        for (format, files) in try await BoundedTaskGroup.map(
-            jobs, width: 2,
-            { job in
-                guard job == [.csv] else { return try renderer.documents(report, formats: job, base: base) }
-                let files = try await renderer.csv(report, base: base)
-                return [(ReportFormat.csv, files)]
+        try await withThrowingTaskGroup(of: (Int, ReportFormat, [RenderedFile]).self) { group in
+            func startNext(inLane lane: Int) {
+                guard let format = lanes[lane].popFirst() else { return }
+                group.addTask {
+                    (lane, format, try await renderer.files(report, format: format, view: view, base: base))
+                }
             }
-        ).joined() {
-            names[format] = files.map(\.name)
-            for file in files { try deliver(file) }
+            for lane in lanes.indices { startNext(inLane: lane) }
+            while let (lane, format, files) = try await group.next() {
+                startNext(inLane: lane)
+                names[format] = files.map(\.name)
+                for file in files { try deliver(file) }
+            }
         }
         return formats.flatMap { names[$0] ?? [] }
+    }
+
+    /// The files of one format.
+    private func files(_ report: BoxOfficeReport, format: ReportFormat, view: SharedView, base: String) async throws -> [RenderedFile] {
+        switch format {
+        case .json: [try await json(report, base: base)]
+        case .csv: try await csv(report, base: base)
+        case .txt: [try document(report, format: format, view: [:], base: base)]
+        case .md, .html: [try document(report, format: format, view: view.context, base: base)]
+        }
     }
 
     /// Parses the templates a report in `formats` renders, ahead of rendering.
@@ -127,16 +136,31 @@ public struct ReportRenderer: Sendable {
         ]
     }
 
-    /// The Markdown, HTML and plain-text reports among `formats`: the first two from one view model.
-    func documents(_ report: BoxOfficeReport, formats: [ReportFormat], base: String) throws -> [(ReportFormat, [RenderedFile])] {
-        let style = options.style
-        let view = formats.contains(.md) || formats.contains(.html) ? ReportView.make(report, style: style) : [:]
-        return try formats.map { format in
-            let text = try templates.render(
-                Self.templateName(format, language: style.words.language), format == .txt ? TextView.make(report, words: style.words) : view)
-            // A Korean report's documents are `….ko.html`, beside the English ones; the data files
-            // (JSON, CSV) are the same in both languages.
-            return (format, [RenderedFile(name: "\(base)\(style.words.language.infix).\(format.rawValue)", contents: Data(text.utf8))])
+    /// The Markdown, HTML or plain-text report; Markdown and HTML from `view` (``ReportView``).
+    func document(_ report: BoxOfficeReport, format: ReportFormat, view: [String: Any], base: String) throws -> RenderedFile {
+        let words = options.style.words
+        let text = try templates.render(Self.templateName(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
+        // A Korean report's documents are `….ko.html`, beside the English ones; the data files
+        // (JSON, CSV) are the same in both languages.
+        return RenderedFile(name: "\(base)\(words.language.infix).\(format.rawValue)", contents: Data(text.utf8))
+    }
+}
+
+/// The Markdown and HTML view model: built by the first task that asks for it (in the documents'
+/// lane, beside the data files, not before them), then only read.
+private final class SharedView: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: [String: Any]?
+    private let make: () -> [String: Any]
+
+    init(_ make: @escaping () -> [String: Any]) { self.make = make }
+
+    var context: [String: Any] {
+        lock.withLock {
+            if let built { return built }
+            let context = make()
+            built = context
+            return context
         }
     }
 }
