@@ -19,12 +19,10 @@ public struct ArchiveIndex {
     /// One report in the folder: every file sharing its base name.
     struct Report {
         var base: String
-        var kind: PeriodKind?
-        var sample: Bool
-        var depth: ChartDepth?
-        /// Nil for a `latest` copy.
-        var range: DateRange?
+        var name: ReportFileName
         var files: [String] = []
+        /// Nil for a `latest` copy.
+        var range: DateRange? { name.range }
     }
 
     /// Rewrites `index.html` and `index.md`, returning their paths.
@@ -117,27 +115,12 @@ public struct ArchiveIndex {
     /// The extensions of a film's files (`film-CODE.html` …).
     static let extensions = ["html", "md", "txt", "json", "csv"]
 
-    /// `boxoffice-[sample-][weekly-|weekend-|weekdays-][top20-|top40-](START[_END]|latest)` and
-    /// the file's part, or nil for a name boxoffice does not give.
+    /// The report (``ReportFileName``) and the part of a file boxoffice wrote; nil for any other name.
     static func parseReport(_ name: String) -> (String, Report)? {
-        guard name.hasPrefix("boxoffice-"), let part = part(of: name), parts[part].report else { return nil }
+        guard name.hasPrefix(ReportFileName.prefix), let part = part(of: name), parts[part].report else { return nil }
         let stem = String(name.dropLast(parts[part].suffix.count))
-        var words = stem.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)[...]
-        var report = Report(base: stem, kind: nil, sample: false)
-        if words.first == "sample" { report.sample = true; words = words.dropFirst() }
-        if let kind = PeriodKind.allCases.first(where: { $0.optionName == words.first }) { report.kind = kind; words = words.dropFirst() }
-        if let depth = ChartDepth.allCases.first(where: { $0 != .top10 && "top\($0.rawValue)" == words.first }) {
-            report.depth = depth
-            words = words.dropFirst()
-        }
-        let rest = words.joined(separator: "-")
-        if rest == "latest" { return (stem, report) }
-        let dates = rest.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        guard (1...2).contains(dates.count), let start = Day(iso: dates[0]), let end = dates.count == 2 ? Day(iso: dates[1]) : start,
-            start <= end
-        else { return nil }
-        report.range = DateRange(start: start, end: end)
-        return (stem, report)
+        guard let fileName = ReportFileName(stem: stem) else { return nil }
+        return (stem, Report(base: stem, name: fileName))
     }
 
     /// `film-[sample-]CODE.ext`: the code, or nil.
@@ -152,16 +135,20 @@ public struct ArchiveIndex {
 
     static func title(_ report: Report) -> String {
         var words: [String] = []
-        switch report.kind {
+        switch report.name.kind {
         case .week?: words.append("Weekly")
         case .weekend?: words.append("Weekend")
         case .weekdays?: words.append("Weekdays")
         case nil: words.append("Daily")
         }
-        if let depth = report.depth { words.append("top \(depth.rawValue)") }
+        if report.name.depth != .top10 { words.append("top \(report.name.depth.rawValue)") }
         if report.range == nil { words.insert("Latest", at: 0); words[1] = words[1].lowercased() }
         if let range = report.range { words.append(range.displayText) }
-        if report.sample { words.append("(sample)") }
+        if !report.name.filters.isEmpty {
+            words[words.count - 1] += ","
+            words.append(report.name.filters.displayText)
+        }
+        if report.name.sample { words.append("(sample)") }
         return words.joined(separator: " ")
     }
 

@@ -23,26 +23,17 @@ public struct ReportRenderer: Sendable {
         self.options = options
     }
 
-    /// `boxoffice-2022-01-01_2022-01-31`: `boxoffice-sample-…` for the simulated sample, then
-    /// `weekend-`, `weekly-` or `weekdays-` for a period report and `top20-`/`top40-` for a deeper
-    /// chart, so reports of one range in different shapes never overwrite each other.
+    /// The base name of the report's files (``ReportFileName``): `boxoffice-2022-01-01_2022-01-31`,
+    /// with the sample, the period kind, the depth and the filters in it when they apply.
     public static func baseName(for report: BoxOfficeReport) -> String {
-        shapePrefix(for: report) + report.range.dateRange.fileStem
+        ReportFileName(report).stem
     }
 
     /// The stable name `--latest` gives the newest report of a shape: `boxoffice-latest`,
     /// `boxoffice-weekend-latest`, `boxoffice-sample-latest` …, so a daily and a weekend cron job
     /// writing one folder keep one latest each.
     public static func latestBaseName(for report: BoxOfficeReport) -> String {
-        shapePrefix(for: report) + "latest"
-    }
-
-    /// `boxoffice-`, then `sample-`, the period kind and the depth when they apply.
-    static func shapePrefix(for report: BoxOfficeReport) -> String {
-        var name = report.simulated ? "boxoffice-sample-" : "boxoffice-"
-        if let kind = report.periodKind { name += kind.optionName + "-" }
-        if report.depth != .top10 { name += "top\(report.depth.rawValue)-" }
-        return name
+        ReportFileName(report, latest: true).stem
     }
 
     /// Every file of `formats`, in the order asked for.

@@ -33,6 +33,26 @@ struct ConventionsTests {
         #expect(several.stderrLines.count == 1 && several.stderr.contains("one format"), "\(several.stderr)")
     }
 
+    @Test("a filtered and an unfiltered report of one range both stay in the folder, and the index tells them apart")
+    func filteredNames() async throws {
+        let folder = try TemporaryFolder()
+        let plain = try await BoxOfficeProcess.run(["report", "--sample", "-f", "md", "-o", "out"], in: folder.url)
+        let filtered = try await BoxOfficeProcess.run(
+            ["report", "--sample", "--nation", "korean", "--area", "0105001", "-f", "md", "-o", "out"], in: folder.url)
+        #expect(plain.status == 0 && filtered.status == 0, "\(plain.stderr)\(filtered.stderr)")
+        let out = folder.url.appendingPathComponent("out")
+        let korean = "boxoffice-sample-korean-area0105001-2025-03-03_2025-03-09.md"
+        let both = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".md") && $0 != "index.md" }.sorted()
+        #expect(both == ["\(Self.stem).md", korean])
+        let plainText = try String(contentsOf: out.appendingPathComponent("\(Self.stem).md"), encoding: .utf8)
+        let koreanText = try String(contentsOf: out.appendingPathComponent(korean), encoding: .utf8)
+        #expect(plainText != koreanText && koreanText.contains("Korean films"))
+        let index = try String(contentsOf: out.appendingPathComponent("index.md"), encoding: .utf8)
+        #expect(index.contains("2 reports in this folder"))
+        #expect(index.contains("Daily 2025-03-03 – 2025-03-09 (sample)"))
+        #expect(index.contains("Daily 2025-03-03 – 2025-03-09, Korean films, area 0105001 (sample)"))
+    }
+
     @Test(
         "-o - whose reader goes away or that was closed at start is 74, a full device is 73 with its reason; never 0",
         arguments: [
