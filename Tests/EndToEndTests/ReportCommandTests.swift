@@ -74,11 +74,9 @@ struct ReportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let request = try #require(server.chartRequests.first)
         #expect(request.query["repNationCd"] == "K" && request.query["multiMovieYn"] == "N" && request.query["wideAreaCd"] == "0105001")
-        #expect(
-            result.stdoutLines == [
-                "Reports/boxoffice-2025-03-05-films.csv", "Reports/boxoffice-2025-03-05-daily.csv", "Reports/boxoffice-2025-03-05-days.csv",
-                "Reports/index.html", "Reports/index.md",
-            ])
+        // The filters are in the names, so the nationwide report of the date is not replaced.
+        let stem = "Reports/boxoffice-korean-commercial-area0105001-2025-03-05"
+        #expect(result.stdoutLines == ["\(stem)-films.csv", "\(stem)-daily.csv", "\(stem)-days.csv", "Reports/index.html", "Reports/index.md"])
     }
 
     @Test("no range means yesterday in Seoul")
