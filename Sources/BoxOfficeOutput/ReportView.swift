@@ -59,12 +59,12 @@ public enum ReportView {
             "day_count": String(range.dayCount),
             "source": w.source(report),
             "simulated": report.simulated,
-            "simulated_note": w.note(BoxOfficeReport.simulatedNote),
+            "simulated_note": w.note(.simulated),
             "filters": filters,
             "has_filters": !filters.isEmpty,
             "ranked_by": w.rankedBy(report.rankedBy),
             // The simulated note has a banner of its own.
-            "notes": report.notes.filter { $0 != BoxOfficeReport.simulatedNote }.map(w.note),
+            "notes": report.notes.filter { $0 != .simulated }.map(w.note),
             "summary": [
                 "audience": w.grouped(summary.chartedAudience),
                 "sales": w.won(summary.chartedSales),

@@ -16,7 +16,7 @@ public enum TextView {
         return [
             "title": w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)",
             "simulated": report.simulated,
-            "simulated_note": w.note(BoxOfficeReport.simulatedNote),
+            "simulated_note": w.note(.simulated),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "table_heading": w.ko

@@ -256,33 +256,58 @@ public struct Words: Sendable {
         return "\(period.isoWeek) \(kind), \(dateWithWeekday(period.start)) ~ \(dateWithWeekday(period.end))"
     }
 
-    /// A model note in the report's language: the fixed notes are translated; a note made of
-    /// figures the model wrote (a list of dates, a service's reason) keeps its English.
-    func note(_ english: String) -> String {
-        guard ko else { return english }
-        if let known = Self.koreanNotes[english] { return known }
-        let provisional = "Provisional: KOBIS revises the figures for "
-        if english.hasPrefix(provisional), let end = english.range(of: " until late morning") {
-            let dates = english[english.index(english.startIndex, offsetBy: provisional.count)..<end.lowerBound]
-            return "잠정치: KOBIS는 \(dates)의 수치를 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
+    /// A note in the report's language. Facts inside a note that come from the services (a KOBIS
+    /// or TMDB reason, a chart's name) stay as they were given.
+    func note(_ note: ReportNote) -> String {
+        guard ko else { return note.english }
+        switch note {
+        case .simulated:
+            return "모의 데이터: 이 수치는 KOBIS가 아니라 boxoffice에 내장된 샘플입니다."
+        case .chartCoverage:
+            return "KOBIS 일별 박스오피스는 하루 10위까지만 싣기 때문에, 기간 합계는 순위에 든 날만 셉니다."
+        case .deepChart(.top20):
+            return "하루마다 한국 영화 10위와 외국 영화 10위를 관객 수로 합쳐 최대 20편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다."
+        case .deepChart:
+            return "하루마다 네 가지 10위(한국·외국 각각 다양성·상업)를 관객 수로 합쳐 최대 40편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다."
+        case .periodChart(let kind):
+            return "KOBIS \(Self.koreanKind(kind)) 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다."
+        case .noLookBack:
+            return "기간 안에서만 비교했습니다 (--no-look-back): %± LW는 기간 안에 한 주 전 날이 있어야 하고, 1위 연속 기록은 기간 첫날부터 셉니다."
+        case .provisionalDays(let days):
+            return "잠정치: KOBIS는 \(DateRange.compactList(days))의 수치를 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
+        case .provisionalPeriods(let periods):
+            let list = periods.map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ")
+            return "잠정치: KOBIS는 \(list)의 수치를 기간이 끝난 뒤 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
+        case .earlyCoverage:
+            return "2011년 이전 KOBIS 집계는 일부 극장만 포함해 당시 합계는 실제보다 적습니다."
+        case .missingMovieInfo(let films):
+            return "KOBIS에 영화 정보가 없는 영화가 \(films)편 있어, 그 국가·장르·배급사 칸은 비어 있습니다."
+        case .tmdbIncomplete(let reason):
+            return reason.map { "TMDB 정보를 다 받지 못했습니다: \($0)." } ?? "TMDB 정보를 다 받지 못했습니다: 실행 중에 TMDB가 실패했습니다."
+        case .rankChangesUnknown(let day):
+            return "순위 변동은 합친 차트끼리 비교하므로, \(day.iso)의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
+        case .historyUnavailable(let days, let reasons):
+            return "기간 밖의 차트를 받지 못했습니다: \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))). "
+                + "그 차트가 필요한 비교(%± LW, 스크린 증감, 1위 연속 기록)는 비어 있거나 “이상”으로 표시됩니다."
+        case .gaps(let count, let listed):
+            return "누락 (--allow-gaps): KOBIS가 잘못된 응답을 보낸 차트 \(count)개를 이 보고서에서 뺐습니다: "
+                + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")
+        case .snapped(let asked, let kind, let periods, let covered):
+            let unit = kind == .week ? "주" : Self.koreanKind(kind)
+            return "\(asked.start.iso)..\(asked.end.iso)는 완결된 \(unit) 단위가 아니어서, 겹치는 완결된 \(unit) \(periods)개(\(covered.start.iso)..\(covered.end.iso))를 씁니다."
+        case .filmChartCoverage:
+            return "일별 차트는 하루 10위까지만 싣습니다. 영화가 10위 밖에 있던 날은 표에 없고, 주간 합계는 순위에 든 날의 합입니다 (한 주 내내 순위에 들었을 때만 완전합니다)."
+        case .offlineGaps(let days):
+            return "캐시에 없어 읽지 않았습니다 (--offline): \(DateRange.compactList(days)). 그 사이에 순위에 든 날이 있을 수 있습니다."
         }
-        return english
     }
 
-    static let koreanNotes: [String: String] = [
-        BoxOfficeReport.simulatedNote: "모의 데이터: 이 수치는 KOBIS가 아니라 boxoffice에 내장된 샘플입니다.",
-        BoxOfficeReport.chartCoverageNote: "KOBIS 일별 박스오피스는 하루 10위까지만 싣기 때문에, 기간 합계는 순위에 든 날만 셉니다.",
-        BoxOfficeReport.noLookBackNote: "기간 안에서만 비교했습니다 (--no-look-back): %± LW는 기간 안에 한 주 전 날이 있어야 하고, 1위 연속 기록은 기간 첫날부터 셉니다.",
-        "KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.":
-            "2011년 이전 KOBIS 집계는 일부 극장만 포함해 당시 합계는 실제보다 적습니다.",
-        BoxOfficeReport.deepChartNote(.top20): "하루마다 한국 영화 10위와 외국 영화 10위를 관객 수로 합쳐 최대 20편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다.",
-        BoxOfficeReport.deepChartNote(.top40):
-            "하루마다 네 가지 10위(한국·외국 각각 다양성·상업)를 관객 수로 합쳐 최대 40편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다.",
-        BoxOfficeReport.periodChartNote(.week):
-            "KOBIS 주간 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다.",
-        BoxOfficeReport.periodChartNote(.weekend):
-            "KOBIS 주말 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다.",
-        BoxOfficeReport.periodChartNote(.weekdays):
-            "KOBIS 주중 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다.",
-    ]
+    /// 주간, 주말, 주중.
+    static func koreanKind(_ kind: PeriodKind) -> String {
+        switch kind {
+        case .week: "주간"
+        case .weekend: "주말"
+        case .weekdays: "주중"
+        }
+    }
 }

@@ -26,7 +26,7 @@ public struct ReportPipeline: Sendable {
         /// A weekly, weekend or weekdays report of these periods instead of a daily one.
         public var periods: (kind: PeriodKind, periods: [ChartPeriod])?
         /// Notes the command line adds (a range snapped to whole periods).
-        public var notes: [String] = []
+        public var notes: [ReportNote] = []
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
         /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
         public var lookBack = true
@@ -94,9 +94,9 @@ public struct ReportPipeline: Sendable {
         let lookBack = LookBackStage(client: fetch.client, width: fetch.width)
         var warnings = fetched.warnings
         var notes = request.notes
-        if let gaps = fetched.gapNote {
+        if let gaps = fetched.gapReportNote {
             notes.append(gaps)
-            warnings.append(gaps)
+            warnings.append(gaps.english)
         }
         var report: BoxOfficeReport
         if let (kind, periods) = request.periods {
@@ -108,7 +108,7 @@ public struct ReportPipeline: Sendable {
         } else if !request.lookBack {
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
-            report.notes.append(BoxOfficeReport.noLookBackNote)
+            report.notes.append(.noLookBack)
         } else {
             let (history, lookBackWarnings) = try await lookBack.daily(
                 range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)

@@ -75,7 +75,7 @@ struct FetchCommand: AsyncParsableCommand {
             for kind in kinds {
                 let covered = try PeriodRange(kind, range: range, today: today)
                 periods += covered.periods
-                if let note = covered.snapNote { notes.append(note) }
+                if let note = covered.snapNote { notes.append(note.english) }
             }
             var plan = FetchStage.Plan(days: noDaily ? [] : range.days, depth: depth, periods: periods, filters: chart.filters)
             plan.allowGaps = allowGaps

@@ -35,7 +35,7 @@ extension PeriodKind: EnumerableFlag {
 struct PeriodRange {
     let periods: [ChartPeriod]
     /// Set when the periods do not cover exactly the range asked for.
-    let snapNote: String?
+    let snapNote: ReportNote?
 
     var range: DateRange { DateRange(start: periods.first!.start, end: periods.last!.end) }
 
@@ -46,7 +46,6 @@ struct PeriodRange {
             return
         }
         let (periods, snapped) = ChartPeriod.covering(range, kind, today: today)
-        let name = kind.unitName(plural: true)
         guard let first = periods.first, let last = periods.last else {
             let latest = ChartPeriod.lastCompleted(kind, today: today)
             throw PeriodRangeError(
@@ -57,7 +56,7 @@ struct PeriodRange {
         self.periods = periods
         snapNote =
             snapped
-            ? "\(range.start.iso)..\(range.end.iso) does not cover whole \(name): taking the \(periods.count) completed \(kind.unitName(plural: periods.count != 1)) it overlaps, \(first.start.iso)..\(last.end.iso)."
+            ? .snapped(asked: range, kind: kind, periods: periods.count, covered: DateRange(start: first.start, end: last.end))
             : nil
     }
 }

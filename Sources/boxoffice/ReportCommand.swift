@@ -166,7 +166,7 @@ struct ReportCommand: AsyncParsableCommand {
                 }
             }
             progress.finish()
-            if !cacheOptions.quiet { ([snapNote].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
+            if !cacheOptions.quiet { ([snapNote?.english].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
                 Terminal.printWarning(
                     Redactor(secrets: wiring.secrets).redact(

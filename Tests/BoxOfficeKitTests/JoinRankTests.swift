@@ -118,9 +118,9 @@ struct JoinRankTests {
         #expect(summary.topDistributors.map(\.name) == ["X", "Y"])
         #expect(summary.topDistributors[0].audience == 3100 && summary.topDistributors[0].films == 2)
         #expect(summary.newEntries.map(\.movieCode) == ["2023000A", "2023000D"])
-        #expect(report.notes.contains(BoxOfficeReport.chartCoverageNote))
-        #expect(report.notes.contains { $0.contains("no movie info for 1 film") })
-        #expect(!report.simulated && !report.notes.contains(BoxOfficeReport.simulatedNote))
+        #expect(report.notes.contains(.chartCoverage))
+        #expect(report.notes.contains(.missingMovieInfo(films: 1)))
+        #expect(!report.simulated && !report.notes.contains(.simulated))
     }
 
     @Test("an empty range of charts gives an empty but valid report")

@@ -50,7 +50,7 @@ struct PeriodReportTests {
         #expect(report.summary.chartedAudience == 185_000)
         #expect(report.summary.newEntries.map(\.movieCode) == ["A"])
         #expect(report.summary.newEntries.first?.date == Day("2024-07-12"))
-        #expect(report.notes.first == BoxOfficeReport.periodChartNote(.weekend))
+        #expect(report.notes.first == .periodChart(.weekend))
         #expect(report.summary.emptyDays == 1, "one period had an empty chart")
     }
 

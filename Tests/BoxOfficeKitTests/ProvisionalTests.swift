@@ -39,7 +39,7 @@ struct ProvisionalTests {
         let noCache = try await Self.report(today: today, cache: nil, range: DateRange(start: Day("2025-03-03"), end: Day("2025-03-08")))
         for report in [withCache, noCache] {
             #expect(Self.provisionalDates(report) == ["2025-03-08"])
-            #expect(report.notes.contains { $0.hasPrefix("Provisional: KOBIS revises the figures for 2025-03-08") })
+            #expect(report.notes.contains { $0.english.hasPrefix("Provisional: KOBIS revises the figures for 2025-03-08") })
         }
     }
 
@@ -47,7 +47,7 @@ struct ProvisionalTests {
     func finalDays() async throws {
         let report = try await Self.report(today: Day("2025-03-11"), cache: nil)
         #expect(Self.provisionalDates(report).isEmpty)
-        #expect(!report.notes.contains { $0.hasPrefix("Provisional") })
+        #expect(!report.notes.contains { $0.english.hasPrefix("Provisional") })
         let lastDay = try await Self.report(today: Day("2025-03-10"), cache: nil)
         #expect(Self.provisionalDates(lastDay) == ["2025-03-09"])
     }

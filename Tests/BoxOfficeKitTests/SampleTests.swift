@@ -23,7 +23,7 @@ struct SampleTests {
     @Test("a full week through the real decoders, with every case the sample promises")
     func promisedCases() async throws {
         let report = try await Self.sampleReport()
-        #expect(report.simulated && report.notes.first == BoxOfficeReport.simulatedNote)
+        #expect(report.simulated && report.notes.first == .simulated)
         #expect(report.days.count == 7 && report.days.allSatisfy { $0.entries.map(\.rank) == Array(1...10) })
         let rows = report.days.flatMap { day in day.entries.map { (day.date, $0) } }
         #expect(rows.contains { $0.1.isNew && $0.1.openDate == nil }, "a re-release shown with a blank open date")

@@ -201,12 +201,47 @@ struct KoreanWordsTests {
     @Test("model notes are translated where fixed; a provisional note keeps its dates")
     func notes() {
         let korean = Words.korean
-        #expect(korean.note(BoxOfficeReport.chartCoverageNote).hasPrefix("KOBIS 일별 박스오피스는"))
+        #expect(korean.note(.chartCoverage).hasPrefix("KOBIS 일별 박스오피스는"))
         let provisional = ReportBuilder.provisionalNote([Day("2025-03-09")])[0]
         #expect(korean.note(provisional).hasPrefix("잠정치: KOBIS는 2025-03-09의 수치를"))
-        #expect(
-            korean.note("TMDB enrichment is incomplete: timeout.") == "TMDB enrichment is incomplete: timeout.",
-            "a note with a service's own words stays as written")
+        #expect(korean.note(.tmdbIncomplete(reason: "timeout")) == "TMDB 정보를 다 받지 못했습니다: timeout.", "a service's own words stay as written")
+    }
+
+    /// One of every note. The switch makes this test stop compiling when a case is added, until
+    /// the case is listed here (and so checked in both languages).
+    static let everyNote: [ReportNote] = {
+        let days = [Day("2025-03-08"), Day("2025-03-09")]
+        let range = DateRange(start: Day("2025-03-03"), end: Day("2025-03-09"))
+        let notes: [ReportNote] = [
+            .simulated, .chartCoverage, .deepChart(.top20), .deepChart(.top40), .periodChart(.week), .periodChart(.weekend),
+            .periodChart(.weekdays), .noLookBack, .provisionalDays(days), .provisionalPeriods([range]), .earlyCoverage,
+            .missingMovieInfo(films: 1), .missingMovieInfo(films: 3), .tmdbIncomplete(reason: nil), .rankChangesUnknown(days[0]),
+            .historyUnavailable(days: days, reasons: ["503"]), .gaps(count: 6, listed: ["2025-03-08 daily chart"]),
+            .snapped(asked: range, kind: .weekend, periods: 1, covered: range), .snapped(asked: range, kind: .week, periods: 1, covered: range),
+            .filmChartCoverage, .offlineGaps(days),
+        ]
+        for note in notes {
+            switch note {
+            case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
+                .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps:
+                break
+            }
+        }
+        return notes
+    }()
+
+    @Test("every note has Korean words: no English word is left but names, flags and the charts' own labels")
+    func everyNoteInKorean() {
+        // Words Korean notes keep: service and product names, options, units the charts use, and KST.
+        let kept: Set<String> = ["KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart"]
+        for note in Self.everyNote {
+            let korean = Words.korean.note(note)
+            let english = Words.english.note(note)
+            #expect(english == note.english && korean != english, "\(note)")
+            let words = korean.split { !$0.isASCII || !$0.isLetter }.map(String.init)
+            #expect(words.allSatisfy(kept.contains), "\(note): \(words.filter { !kept.contains($0) })")
+            #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(note)")
+        }
     }
 }
 

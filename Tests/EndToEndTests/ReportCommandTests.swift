@@ -49,7 +49,7 @@ struct ReportCommandTests {
         #expect(days.count == 7)
         #expect(films.count == movies.count, "one movie-info request per distinct film")
         #expect(object["simulated"] as? Bool == false)
-        #expect((object["notes"] as? [String])?.contains(BoxOfficeReport.chartCoverageNote) == true)
+        #expect((object["notes"] as? [String])?.contains(ReportNote.chartCoverage.english) == true)
         #expect(films.first?["title"] as? String == "검은 파도")
     }
 
@@ -222,7 +222,7 @@ struct ReportCommandTests {
             #expect(text.contains("SIMULATED DATA"), "\(file) says the figures are simulated")
         }
         let json = try String(contentsOf: folder.url.appendingPathComponent("sample/\(stem).json"), encoding: .utf8)
-        #expect(json.contains("\"simulated\" : true") && json.contains(BoxOfficeReport.simulatedNote))
+        #expect(json.contains("\"simulated\" : true") && json.contains(ReportNote.simulated.english))
         for csv in ["\(stem)-daily.csv", "\(stem)-films.csv"] {
             let text = try String(contentsOf: folder.url.appendingPathComponent("sample/\(csv)"), encoding: .utf8)
             // Each data row carries SIMULATED in its data_source cell.

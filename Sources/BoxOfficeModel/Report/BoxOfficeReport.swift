@@ -4,28 +4,8 @@ import Foundation
 ///
 /// Totals cover charted days only: KOBIS publishes each day's top 10, so a film's audience on a
 /// day it was outside the top 10 is not counted.
-public struct BoxOfficeReport: Codable, Sendable, Equatable {
+public struct BoxOfficeReport: Encodable, Sendable, Equatable {
     public static let schemaVersion = 1
-    public static let chartCoverageNote =
-        "KOBIS daily charts list the top 10 films of each day, so range totals count charted days only."
-    /// The coverage note of a report whose days merge filtered charts.
-    public static func deepChartNote(_ depth: ChartDepth) -> String {
-        let parts = depth == .top20 ? "the Korean and the foreign top 10" : "four top 10s (Korean and foreign, each diversity and commercial)"
-        return "Each day merges \(parts) into one chart of up to \(depth.rawValue) films, ranked by audience; "
-            + "it is certainly the day's top down to the rank each day states (below it, a film outside every partition's top 10 could sell as much). "
-            + "Range totals count charted days only."
-    }
-    /// The coverage note of a period report.
-    public static func periodChartNote(_ kind: PeriodKind) -> String {
-        "KOBIS \(kind.displayName) charts list each period's top 10 with the films' figures for the whole period (days outside the daily top 10 included); "
-            + "changes, rank changes and NEW compare with the same period a week earlier, as KOBIS computes them."
-    }
-    /// The note of a daily report made with `--no-look-back`.
-    public static let noLookBackNote =
-        "Compared within the range only (--no-look-back): %± LW needs the day a week earlier in the range, and #1 streaks start at the range's first day."
-    public static let simulatedNote =
-        "SIMULATED DATA: these figures come from boxoffice's bundled sample, not from KOBIS."
-
     public var schemaVersion: Int = BoxOfficeReport.schemaVersion
     /// Where the figures come from, for people: "KOBIS daily box office" or the simulated sample.
     public var source: String
@@ -34,7 +14,7 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
     public var range: ReportRange
     public var filters: KOBISFilters
     public var rankedBy: RankKey
-    public var notes: [String]
+    public var notes: [ReportNote]
     /// The facts the report opens with (new #1, streaks, milestones, biggest moves), as data.
     public var highlights: [Highlight] = []
     public var summary: ReportSummary
@@ -54,7 +34,7 @@ public struct BoxOfficeReport: Codable, Sendable, Equatable {
 
     public init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
-        notes: [String], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
+        notes: [ReportNote], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
         enrichment: EnrichmentStatus, upcoming: [UpcomingFilm]?
     ) {
         self.source = source

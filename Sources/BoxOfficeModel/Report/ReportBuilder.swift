@@ -41,13 +41,13 @@ public enum ReportBuilder {
         let films = StoryStage.films(joined, range: range, charts: charts, history: history)
         var days = JoinStage.days(charts: charts, history: history.charts)
         let depth = charts.map(\.depth).max() ?? .top10
-        var notes = [depth == .top10 ? BoxOfficeReport.chartCoverageNote : BoxOfficeReport.deepChartNote(depth)]
+        var notes: [ReportNote] = [depth == .top10 ? .chartCoverage : .deepChart(depth)]
         if let today = options.today {
             for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
             notes += provisionalNote(days.filter(\.provisional).map(\.date))
         }
         if depth != .top10, let first = days.first, first.entries.contains(where: { $0.rankChange == nil }) {
-            notes.append("Rank changes compare merged charts, so \(first.date.iso)'s are not known (the day before could not be had).")
+            notes.append(.rankChangesUnknown(first.date))
         }
         notes += history.unavailableNote().map { [$0] } ?? []
         var report = finish(
@@ -72,13 +72,11 @@ public enum ReportBuilder {
         let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
         let films = StoryStage.films(joined, periods: charts, cached: cached)
         let periods = PeriodReport.periods(charts, today: options.today)
-        var notes = [BoxOfficeReport.periodChartNote(kind)]
+        var notes: [ReportNote] = [.periodChart(kind)]
         if options.today != nil {
             let provisional = periods.filter(\.provisional)
             if !provisional.isEmpty {
-                notes.append(
-                    "Provisional: KOBIS revises the \(provisional.map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ")) figures until late morning (KST) after the period ends; run again later for final figures."
-                )
+                notes.append(.provisionalPeriods(provisional.map { DateRange(start: $0.start, end: $0.end) }))
             }
         }
         // A period counts where a day would: its new entries are dated by its first day.
@@ -94,32 +92,25 @@ public enum ReportBuilder {
         return report
     }
 
-    static func provisionalNote(_ provisional: [Day]) -> [String] {
-        provisional.isEmpty
-            ? []
-            : [
-                "Provisional: KOBIS revises the figures for \(DateRange.compactList(provisional)) until late morning (KST); run again later for final figures."
-            ]
+    static func provisionalNote(_ provisional: [Day]) -> [ReportNote] {
+        provisional.isEmpty ? [] : [.provisionalDays(provisional)]
     }
 
     /// The notes and fields every report shares.
     static func finish(
-        range: DateRange, films: [FilmRanking], notes: [String], options: Options, enrichment: Enrichment, summary: ReportSummary
+        range: DateRange, films: [FilmRanking], notes: [ReportNote], options: Options, enrichment: Enrichment, summary: ReportSummary
     ) -> BoxOfficeReport {
         var notes = notes
-        if options.simulated { notes.insert(BoxOfficeReport.simulatedNote, at: 0) }
+        if options.simulated { notes.insert(.simulated, at: 0) }
         if range.start.year < 2011 {
-            notes.append("KOBIS coverage before 2011 is partial (not every theatre reported), so early totals understate attendance.")
+            notes.append(.earlyCoverage)
         }
         let missingInfo = films.filter { !$0.hasMovieInfo }.count
         if missingInfo > 0 {
-            notes.append(
-                missingInfo == 1
-                    ? "KOBIS had no movie info for 1 film; its nations, genres and distributor are blank."
-                    : "KOBIS had no movie info for \(missingInfo) films; their nations, genres and distributors are blank.")
+            notes.append(.missingMovieInfo(films: missingInfo))
         }
         if enrichment.status.state == .incomplete {
-            notes.append("TMDB enrichment is incomplete: \(enrichment.status.reason ?? "TMDB failed during the run").")
+            notes.append(.tmdbIncomplete(reason: enrichment.status.reason))
         }
         return BoxOfficeReport(
             source: options.simulated ? "Simulated KOBIS data (boxoffice's bundled sample)" : "KOBIS daily box office (Korean Film Council)",

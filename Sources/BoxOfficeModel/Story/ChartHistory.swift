@@ -30,10 +30,8 @@ public struct ChartHistory: Sendable {
     }
 
     /// One note saying which comparisons are blank and why; nil when nothing was missing.
-    public func unavailableNote() -> String? {
+    public func unavailableNote() -> ReportNote? {
         guard !unavailable.isEmpty else { return nil }
-        let reasons = Set(unavailable.values).sorted().joined(separator: "; ")
-        return "Charts outside the range could not be had for \(DateRange.compactList(unavailable.keys.sorted())) (\(reasons)), "
-            + "so the comparisons that need them (%± LW, screens change, #1 streaks) are blank or marked “at least”."
+        return .historyUnavailable(days: unavailable.keys.sorted(), reasons: Set(unavailable.values).sorted())
     }
 }

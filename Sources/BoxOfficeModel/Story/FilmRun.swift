@@ -2,7 +2,7 @@ import Foundation
 
 /// One film's whole run as the daily charts show it: every charted day, its opening, milestones,
 /// best rank and streaks at #1, and weekly totals with %± LW. Built by ``build(code:info:charts:span:gaps:simulated:)``.
-public struct FilmRun: Codable, Sendable, Equatable {
+public struct FilmRun: Encodable, Sendable, Equatable {
     /// A charted day.
     public struct Day_: Codable, Sendable, Equatable {
         public var date: Day
@@ -88,7 +88,7 @@ public struct FilmRun: Codable, Sendable, Equatable {
     /// Cumulative admissions and sales on the last charted day.
     public var audienceCumulative: Int64
     public var salesCumulative: Int64
-    public var notes: [String]
+    public var notes: [ReportNote]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -153,12 +153,10 @@ public struct FilmRun: Codable, Sendable, Equatable {
             audienceCumulative: sorted.last?.value.audienceCumulative ?? 0, salesCumulative: sorted.last?.value.salesCumulative ?? 0,
             notes: [])
         run.weeks = weeks(rows: rows, through: last)
-        if simulated { run.notes.append(BoxOfficeReport.simulatedNote) }
-        run.notes.append(
-            "Daily charts list the top 10 of each day: days the film spent outside it are not in the table, and weekly totals are the charted days' sum (complete only when it was charted every day of the week)."
-        )
+        if simulated { run.notes.append(.simulated) }
+        run.notes.append(.filmChartCoverage)
         if !gaps.isEmpty {
-            run.notes.append("Not cached, so not read (--offline): \(DateRange.compactList(gaps)); the run may have charted days there.")
+            run.notes.append(.offlineGaps(gaps))
         }
         return run
     }

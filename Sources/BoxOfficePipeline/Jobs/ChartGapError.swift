@@ -15,14 +15,16 @@ public struct ChartGapError: UserFacingError {
 }
 
 extension FetchStage.Output {
-    /// One line naming the charts left out as gaps and why (the first few reasons), or nil.
-    public var gapNote: String? {
+    /// The note naming the charts left out as gaps and why (the first five reasons), or nil.
+    public var gapReportNote: ReportNote? {
         guard !gaps.isEmpty else { return nil }
         let listed = gaps.prefix(5).map { gap -> String in
             if case let .malformed(_, reason) = gap.reason { return "\(gap.subject.text) (\(PlainText.oneLine(reason)))" }
             return gap.subject.text
         }
-        return "Gaps (--allow-gaps): \(gaps.count) chart\(gaps.count == 1 ? "" : "s") KOBIS answered with a malformed response "
-            + "\(gaps.count == 1 ? "is" : "are") left out of this report: " + listed.joined(separator: "; ") + (gaps.count > 5 ? "; …" : "")
+        return .gaps(count: gaps.count, listed: listed)
     }
+
+    /// The gap note as one line for standard error, or nil.
+    public var gapNote: String? { gapReportNote?.english }
 }
