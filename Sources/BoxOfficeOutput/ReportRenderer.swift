@@ -55,7 +55,8 @@ public struct ReportRenderer: Sendable {
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
-        var lanes = [[ReportFormat.json, .csv].filter(formats.contains)[...], [ReportFormat.md, .html, .txt].filter(formats.contains)[...]]
+        var lanes: [ArraySlice<ReportFormat>] = [[], []]
+        for format in ReportFormat.allCases where formats.contains(format) { lanes[Self.lane(of: format)].append(format) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [ReportFormat: [String]] = [:]
         try await withThrowingTaskGroup(of: (Int, ReportFormat, [RenderedFile]).self) { group in
@@ -75,6 +76,15 @@ public struct ReportRenderer: Sendable {
         return formats.flatMap { names[$0] ?? [] }
     }
 
+    /// The lane a format renders in: 0 for the data files, 1 for the documents. A new format does
+    /// not compile until it has a lane here and a renderer in ``files(_:format:view:base:)``.
+    static func lane(of format: ReportFormat) -> Int {
+        switch format {
+        case .json, .csv: 0
+        case .md, .html, .txt: 1
+        }
+    }
+
     /// The files of one format.
     private func files(_ report: BoxOfficeReport, format: ReportFormat, view: SharedView, base: String) async throws -> [RenderedFile] {
         switch format {
@@ -92,7 +102,7 @@ public struct ReportRenderer: Sendable {
             switch format {
             case .json: break
             case .csv: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
-            default: names.append(Self.templateName(format, language: options.style.words.language))
+            case .md, .html, .txt: names.append(Self.templateName(format, language: options.style.words.language))
             }
         }
         templates.prepare(names)
