@@ -6,6 +6,24 @@ import Testing
 
 @Suite("KOBIS decoding")
 struct KOBISDecodingTests {
+    @Test("a movie info of 35,000 genres and megabyte names keeps the first 30 of each list and 300 characters of each text")
+    func boundedMovieInfo() throws {
+        let genres = (0..<35_000).map { "{\"genreNm\":\"장르\($0)\"}" }.joined(separator: ",")
+        let long = String(repeating: "가", count: 100_000)
+        let body = Data(
+            """
+            {"movieInfoResult":{"movieInfo":{"movieCd":"20240001","movieNm":"\(long)","movieNmEn":"","showTm":"100","openDt":"20240101",
+            "nations":[{"nationNm":"\(long)"}],"genres":[\(genres)],"directors":[],"companys":[],"audits":[]}}}
+            """.utf8)
+        #expect(body.count < KOBISClient.maximumBodySize)
+        guard case .value(let info?) = try KOBISDecoding.movieInfo(body, code: "20240001") else {
+            Issue.record("no movie info")
+            return
+        }
+        #expect(info.genres.count == KOBISDecoding.longestInfoList && info.genres.first == "장르0")
+        #expect(info.title.count == KOBISDecoding.longestInfoText && info.nations == [String(long.prefix(KOBISDecoding.longestInfoText))])
+    }
+
     // MARK: Recorded responses, read in place from ../shared/fixtures/kobis
 
     @Test("every recorded daily chart decodes into ten ranked rows", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))

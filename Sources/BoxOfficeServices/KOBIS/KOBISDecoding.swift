@@ -90,8 +90,11 @@ public enum KOBISDecoding {
         let row = Row(fields: raw.scalars, label: "movieInfo")
         let code = row.text("movieCd")
         guard !code.isEmpty else { return .value(nil) }
+        // What is kept of a film is bounded, so a hostile answer under the size cap (35,000 genres
+        // in 1.5 MB) cannot make every film cost megabytes: the first few of each list, each text
+        // cut at ``longestInfoText`` characters. Real films have a handful of each.
         func list(_ key: String) -> [Row] {
-            (raw.lists[key] ?? []).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
+            (raw.lists[key] ?? []).prefix(longestInfoList).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
         }
         let info = MovieInfo(
             code: code,
@@ -117,6 +120,11 @@ public enum KOBISDecoding {
         guard code == asked else { throw .mismatch("movieCd", asked: asked, got: code) }
         return .value(info)
     }
+
+    /// The most entries kept of each movie-info list (nations, genres, directors, companies, grades).
+    public static let longestInfoList = 30
+    /// The most characters kept of each movie-info text (titles and names).
+    public static let longestInfoText = 300
 
     /// The longest title a chart row may have: film titles run to a few dozen characters.
     static let longestTitle = 1_000
@@ -352,7 +360,10 @@ private struct Row {
     let label: String
 
     /// A field as display text (``PlainText``): every movie-info field is shown somewhere.
-    func text(_ key: String) -> String { PlainText.clean(fields[key] ?? "") }
+    func text(_ key: String) -> String {
+        let text = PlainText.clean(fields[key] ?? "")
+        return text.count > KOBISDecoding.longestInfoText ? String(text.prefix(KOBISDecoding.longestInfoText)) : text
+    }
     func optionalInt(_ key: String) throws(MalformedBody) -> Int? { try Fields(label: label).optionalInt(fields[key], key) }
     func day(_ key: String) -> Day? { Day(lenient: text(key)) }
 }
