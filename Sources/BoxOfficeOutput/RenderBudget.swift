@@ -15,6 +15,9 @@ final class RenderBudget: @unchecked Sendable {
     /// one that multiplies them. Set by ``wrap(_:)``, from the elements it wrapped.
     private(set) var limit = 0
     private var elements = 0
+    /// Elements under each key that holds a list, summed over every list of that name (each day's
+    /// `rows` together): how often a section of that name may be rendered.
+    private(set) var elementsByKey: [String: Int] = [:]
 
     /// `context` with every list (at any depth) made a ``BudgetedList`` drawing on a budget of
     /// 1,000,000 visits plus 50 per element.
@@ -45,7 +48,19 @@ final class RenderBudget: @unchecked Sendable {
         case let list as [Any]:
             elements += list.count
             return BudgetedList(elements: list.map(wrap), budget: self)
-        case let object as [String: Any]: return object.mapValues(wrap)
+        case let object as [String: Any]:
+            var wrapped = [String: Any](minimumCapacity: object.count)
+            for (key, value) in object {
+                if value is String || value is Bool {
+                    wrapped[key] = value
+                } else if let list = value as? [Any] {
+                    elementsByKey[key, default: 0] += list.count
+                    wrapped[key] = wrap(list)
+                } else {
+                    wrapped[key] = wrap(value)
+                }
+            }
+            return wrapped
         default: return value
         }
     }

@@ -99,6 +99,7 @@ public struct ReportTemplates: Sendable {
     /// than the view model holds (lists nested in themselves) fails with ``TemplateError/tooMuchOutput``.
     public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         let (budget, wrapped) = RenderBudget.wrapping(context)
+        try checkOutputSize(name, elementsByKey: budget.elementsByKey)
         guard let text = parsed.library(for: name).render(wrapped, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
         if budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: budget.limit) }
         return text
@@ -130,6 +131,7 @@ public struct ReportTemplates: Sendable {
         _ name: String, _ context: [String: Any], listKey: String,
         chunks: Int = 2
     ) async throws -> (text: String, how: ListRendering) {
+        if let rows = context[listKey] as? [Any] { try checkOutputSize(name, elementsByKey: [listKey: rows.count]) }
         guard let rows = context[listKey] as? [Any], rows.count >= 32, let parts = splitParts(name, listKey: listKey) else {
             return (try render(name, context), .onePass)
         }
@@ -198,6 +200,45 @@ public struct ReportTemplates: Sendable {
         return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
     }
 
+    /// The most a report's file may be, as estimated from its template before rendering.
+    public static let maximumOutput = 64 << 20
+
+    /// Refuses, before rendering, a template whose list sections would repeat more text than
+    /// ``maximumOutput``: the static text inside each section named like a list, times the elements
+    /// of the lists of that name. (A template of a megabyte whose text sits inside the daily rows'
+    /// section made a 286 MB CSV and held 877 MB.) Values filled in are not counted: the view
+    /// model's own size bounds them.
+    func checkOutputSize(_ name: String, elementsByKey: [String: Int]) throws(TemplateError) {
+        guard let text = texts[name] else { return }
+        for (section, bytes) in Self.staticBytesBySection(in: text) {
+            guard let count = elementsByKey[section], count > 0 else { continue }
+            let (total, overflow) = bytes.multipliedReportingOverflow(by: count)
+            if overflow || total > Self.maximumOutput {
+                throw .outputTooLarge(origin: origins[name] ?? name, megabytes: overflow ? Int.max >> 20 : total >> 20, section: section)
+            }
+        }
+    }
+
+    /// For each section name, the most static text (bytes outside tags) one of its sections holds,
+    /// nested sections' text included.
+    static func staticBytesBySection(in text: String) -> [String: Int] {
+        var result: [String: Int] = [:]
+        var open: [(name: String, bytes: Int)] = []
+        var previousEnd = 0
+        for tag in tags(in: text) {
+            let gap = max(0, tag.start - previousEnd)
+            for index in open.indices { open[index].bytes += gap }
+            switch tag.kind {
+            case "#", "^": open.append((tag.name, 0))
+            case "/":
+                if let closed = open.popLast() { result[closed.name] = max(result[closed.name] ?? 0, closed.bytes) }
+            default: break
+            }
+            previousEnd = tag.end
+        }
+        return result
+    }
+
     /// A Mustache tag: the character that says its kind (`#` `^` `/` `>` `<` `$` `=` `!` `{` `&`, or
     /// a space for a plain variable), its name, and where it starts (1-based).
     struct Tag {
@@ -205,6 +246,9 @@ public struct ReportTemplates: Sendable {
         var name: String
         var line: Int
         var column: Int
+        /// Where the tag starts and ends in the text's UTF-8 bytes.
+        var start = 0
+        var end = 0
     }
 
     /// Every tag of a template's text, with the default `{{ }}` delimiters.
@@ -244,7 +288,7 @@ public struct ReportTemplates: Sendable {
             let inside = String(decoding: bytes[bodyStart..<end], as: UTF8.self)
             let kind = inside.first.map { "#^/><$=!{&".contains($0) ? $0 : " " } ?? " "
             let name = (kind == " " ? inside[...] : inside.dropFirst()).trimmingCharacters(in: .whitespaces)
-            found.append(Tag(kind: kind, name: name, line: line, column: column(of: index)))
+            found.append(Tag(kind: kind, name: name, line: line, column: column(of: index), start: index, end: end + 2))
             index = end + 2
         }
         return found

@@ -11,6 +11,7 @@ public enum TemplateError: UserFacingError, Equatable {
     case tooDeep(origin: String, line: Int, column: Int, maximum: Int)
     case unsupported(origin: String, line: Int, column: Int, feature: String)
     case tooMuchOutput(origin: String, visits: Int)
+    case outputTooLarge(origin: String, megabytes: Int, section: String)
     case missingDirectory(path: String)
     case unreadable(path: String)
 
@@ -33,6 +34,8 @@ public enum TemplateError: UserFacingError, Equatable {
             return "\(origin):\(line):\(column): \(feature) is not supported in boxoffice templates"
         case let .tooMuchOutput(origin, visits):
             return "\(origin): rendering stopped after \(visits) list elements, far more than the report holds (a list nested in itself?)"
+        case let .outputTooLarge(origin, megabytes, section):
+            return "\(origin): the text inside {{#\(section)}} repeated for each element would make about \(megabytes) MB, more than the \(ReportTemplates.maximumOutput >> 20) MB a report may be"
         case .missingDirectory(let path):
             return "the templates folder \(path) does not exist (run 'boxoffice templates export \(path)' to create it)"
         case .unreadable(let path):

@@ -38,6 +38,29 @@ struct TemplatesCommandTests {
         #expect(html.contains("<svg"))
     }
 
+    @Test("a template whose row section would repeat a megabyte per row is refused before rendering: 78, the section named, nothing written")
+    func outputTooLarge() async throws {
+        let folder = try TemporaryFolder()
+        let export = try await BoxOfficeProcess.run(["templates", "export", "mine"], in: folder.url)
+        #expect(export.status == 0)
+        let daily = folder.url.appendingPathComponent("mine/daily.csv.mustache")
+        var text = try String(contentsOf: daily, encoding: .utf8)
+        let open = try #require(text.range(of: "{{#rows}}"))
+        text.insert(contentsOf: String(repeating: "X", count: 900_000), at: open.upperBound)
+        try text.write(to: daily, atomically: true, encoding: .utf8)
+        // 20 rows a day for 7 days: 140 × 900 KB is about 120 MB of text, over the 64 MB bound.
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "--depth", "20", "--templates", "mine", "-f", "csv"], in: folder.url)
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("{{#rows}}") && result.stderr.contains("64 MB"), "\(result.stderr)")
+        #expect(folder.allFiles(in: "Reports").isEmpty, "nothing written")
+        // The same text once, outside the rows, is only a large header: the report is written.
+        var once = try String(contentsOf: daily, encoding: .utf8)
+        once = once.replacingOccurrences(of: String(repeating: "X", count: 900_000), with: "")
+        try (String(repeating: "X", count: 900_000) + "\n" + once).write(to: daily, atomically: true, encoding: .utf8)
+        let fine = try await BoxOfficeProcess.run(["report", "--sample", "--depth", "20", "--templates", "mine", "-f", "csv"], in: folder.url)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     @Test("a broken template stops the run before any request: exit 78, path:line:column, no files")
     func brokenTemplate() async throws {
         let server = try FakeKOBISServer()
