@@ -128,8 +128,10 @@ public struct ArchiveIndex {
         guard name.hasPrefix("film-"), let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) else {
             return nil
         }
-        let code = String(name[name.index(name.startIndex, offsetBy: 5)..<dot])
-        guard !code.isEmpty else { return nil }
+        // `film-CODE.html`, or `film-CODE.ko.html` for a Korean page: the code ends at the first dot.
+        let stem = name[name.index(name.startIndex, offsetBy: 5)..<dot]
+        let code = String(stem.prefix { $0 != "." })
+        guard !code.isEmpty, stem.count == code.count || stem.dropFirst(code.count) == Substring(ReportLanguage.ko.infix) else { return nil }
         return code
     }
 

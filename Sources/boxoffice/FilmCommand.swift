@@ -49,7 +49,6 @@ struct FilmCommand: AsyncParsableCommand {
         try cacheOptions.validate(offline: offline)
         if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
         try out.validate(all: Self.formats)
-        if out.lang == .ko { throw ValidationError("a film's page is in English only for now; --lang ko applies to 'boxoffice report'") }
     }
 
     func run() async throws {
@@ -63,7 +62,7 @@ struct FilmCommand: AsyncParsableCommand {
             func produce(_ client: KOBISClient, yesterday: Day, searched: String) async throws -> [URL] {
                 let code = try await resolve(client, searched: searched)
                 let run = try await FilmPipeline(client: client, width: network.jobs, simulated: sample).run(code: code, yesterday: yesterday)
-                let files = try FilmView.render(run, formats: formats, templates: templates, csv: out.csv)
+                let files = try FilmView.render(run, formats: formats, templates: templates, csv: out.csv, language: out.language)
                 return try writer.write(files)
             }
 

@@ -270,8 +270,22 @@ struct ConventionsTests {
         let english = try await BoxOfficeProcess.run(
             ["report", "--sample", "-f", "txt", "-o", "-", "--lang", "en"], environment: environment, in: folder.url)
         #expect(english.stdout.hasPrefix("Korean box office"))
-        let film = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "--lang", "ko"], in: folder.url)
-        #expect(film.status == 64 && film.stderrLines.count == 1)
+        // A film's pages in Korean, beside the English ones, with no English label left.
+        let film = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "--lang", "ko", "-f", "md,html", "-o", "films"], in: folder.url)
+        #expect(film.status == 0, "\(film.stderr)")
+        #expect(folder.files(in: "films").sorted() == ["film-sample-20259001.ko.html", "film-sample-20259001.ko.md"])
+        let page = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.md"), encoding: .utf8)
+        #expect(page.hasPrefix("# 검은 파도 (Black Tide) 흥행 기록\n") && page.contains("| 최고 순위 | 1위 |") && page.contains("(수)"))
+        #expect(page.contains("모의 데이터") && page.contains("일별 차트는 하루 10위까지만"), "notes in Korean")
+        // Outside the film's own names, only KOBIS, boxoffice and the %± LW label are Latin letters.
+        let latin = Set(page.replacingOccurrences(of: "Black Tide", with: "").split { !$0.isASCII || !$0.isLetter }.map(String.init))
+        #expect(latin.isSubset(of: ["KOBIS", "boxoffice", "LW"]), "\(latin)")
+        let html = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
+        #expect(html.contains("<html lang=\"ko\">") && html.contains("<h2>관객 돌파 기록</h2>"))
+        let englishFilm = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "--lang", "en", "-f", "html", "-o", "films"], in: folder.url)
+        #expect(englishFilm.status == 0)
+        let englishHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.html"), encoding: .utf8)
+        #expect(englishHTML.contains("<html lang=\"en\">") && englishHTML.contains("<h2>Milestones</h2>"))
     }
 }
 
