@@ -406,6 +406,8 @@ final class BundledTemplates: @unchecked Sendable {
     func template(_ name: String) -> MustacheTemplate? {
         lock.withLock {
             if let known = parsed[name] { return known }
+            // The CSV and Markdown content types must be known before a template naming them parses.
+            _ = ContentTypeRegistry.registered
             guard let text = DefaultTemplates.sources[name], let template = try? MustacheTemplate(string: text) else { return nil }
             parsed[name] = template
             return template
