@@ -10,10 +10,13 @@ import Foundation
 public struct ArchiveIndex {
     public let directory: URL
     public let templates: ReportTemplates
+    /// The index's language: the run's (`--lang`), whichever run rebuilt it last.
+    public let language: ReportLanguage
 
-    public init(directory: URL, templates: ReportTemplates) {
+    public init(directory: URL, templates: ReportTemplates, language: ReportLanguage = .en) {
         self.directory = directory
         self.templates = templates
+        self.language = language
     }
 
     /// One report in the folder: every file sharing its base name.
@@ -42,7 +45,7 @@ public struct ArchiveIndex {
 
     /// `index.html` and `index.md` for a folder holding `names`.
     public func files(listing names: [String]) throws(TemplateError) -> [RenderedFile] {
-        let view = Self.view(of: names)
+        let view = Self.view(of: names, words: language == .ko ? .korean : .english)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),
             RenderedFile(name: "index.md", contents: Data(try templates.render("index.md", view).utf8)),
@@ -50,7 +53,7 @@ public struct ArchiveIndex {
     }
 
     /// The index templates' context from the folder's file names.
-    static func view(of names: [String]) -> [String: Any] {
+    static func view(of names: [String], words w: Words = .english) -> [String: Any] {
         var reports: [String: Report] = [:]
         var films: [String: [String]] = [:]
         for name in names.sorted() {
@@ -70,11 +73,11 @@ public struct ArchiveIndex {
         }
         func files(_ names: [String], base: String) -> [[String: Any]] {
             let sorted = names.sorted { order($0, base: base) < order($1, base: base) }
-            return sorted.map { ["href": $0, "label": label($0, base: base), "last": $0 == sorted.last] }
+            return sorted.map { ["href": $0, "label": label($0, base: base, korean: w.ko), "last": $0 == sorted.last] }
         }
         let reportRows: [[String: Any]] = sorted.map { report in
             [
-                "title": title(report),
+                "title": title(report, words: w),
                 "is_latest": report.range == nil,
                 "files": files(report.files, base: report.base),
             ]
@@ -87,21 +90,28 @@ public struct ArchiveIndex {
             "reports": reportRows, "has_reports": !reportRows.isEmpty,
             "films": filmRows, "has_films": !filmRows.isEmpty,
             "count": String(reportRows.count), "one": reportRows.count == 1,
+            "lang": w.ko ? "ko" : "en",
+            "heading": w.ko ? "한국 박스오피스 보고서" : "Korean box office reports",
+            "summary": w.ko
+                ? "이 폴더의 보고서 \(reportRows.count)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다."
+                : "\(reportRows.count) report\(reportRows.count == 1 ? "" : "s") in this folder, newest first. Rebuilt by each boxoffice run.",
+            "reports_heading": w.ko ? "보고서" : "Reports",
+            "films_heading": w.ko ? "영화" : "Films",
         ]
     }
 
     /// What follows a base name in each file boxoffice writes, in the order the index lists them,
     /// with the link's label; `report` is false for the one a film has and a report has not (its
     /// `.csv`). A Korean document adds `.ko` (``ReportLanguage/infix``) before its extension.
-    static let parts: [(suffix: String, label: String, report: Bool)] = {
-        let documents = [(".html", "HTML"), (".md", "Markdown"), (".txt", "text")].flatMap { suffix, label in
+    static let parts: [(suffix: String, label: String, korean: String, report: Bool)] = {
+        let documents = [(".html", "HTML", "HTML"), (".md", "Markdown", "Markdown"), (".txt", "text", "텍스트")].flatMap { suffix, label, korean in
             ReportLanguage.allCases.map { language in
-                (language.infix + suffix, label + (language == .en ? "" : " (한국어)"), true)
+                (language.infix + suffix, label + (language == .en ? "" : " (한국어)"), korean + (language == .en ? " (영어)" : " (한국어)"), true)
             }
         }
         return documents + [
-            ("-films.csv", "films CSV", true), ("-daily.csv", "daily CSV", true), ("-days.csv", "days CSV", true),
-            ("-weeks.csv", "weeks CSV", true), (".csv", "CSV", false), (".json", "JSON", true),
+            ("-films.csv", "films CSV", "영화 CSV", true), ("-daily.csv", "daily CSV", "일별 CSV", true), ("-days.csv", "days CSV", "날짜 CSV", true),
+            ("-weeks.csv", "weeks CSV", "주별 CSV", true), (".csv", "CSV", "CSV", false), (".json", "JSON", "JSON", true),
         ]
     }()
 
@@ -135,7 +145,8 @@ public struct ArchiveIndex {
         return code
     }
 
-    static func title(_ report: Report) -> String {
+    static func title(_ report: Report, words w: Words = .english) -> String {
+        if w.ko { return koreanTitle(report, words: w) }
         var words: [String] = []
         switch report.name.kind {
         case .week?: words.append("Weekly")
@@ -154,9 +165,24 @@ public struct ArchiveIndex {
         return words.joined(separator: " ")
     }
 
-    /// `HTML`, `Markdown (한국어)`, `films CSV` …
-    static func label(_ name: String, base: String) -> String {
-        part(of: name, base: base).map { parts[$0].label } ?? String(name.dropFirst(base.count))
+    /// `일별 2025년 3월 3일 ~ 9일, 한국 영화 (샘플)`, `최신 주말 상위 20`.
+    static func koreanTitle(_ report: Report, words w: Words) -> String {
+        var words: [String] = []
+        if report.range == nil { words.append("최신") }
+        words.append(report.name.kind.map(Words.koreanKind) ?? "일별")
+        if report.name.depth != .top10 { words.append("상위 \(report.name.depth.rawValue)") }
+        if let range = report.range { words.append(w.range(range)) }
+        if !report.name.filters.isEmpty {
+            words[words.count - 1] += ","
+            words.append(w.filters(report.name.filters))
+        }
+        if report.name.sample { words.append("(샘플)") }
+        return words.joined(separator: " ")
+    }
+
+    /// `HTML`, `Markdown (한국어)`, `films CSV` …; in a Korean index `HTML (영어)`, `영화 CSV` ….
+    static func label(_ name: String, base: String, korean: Bool = false) -> String {
+        part(of: name, base: base).map { korean ? parts[$0].korean : parts[$0].label } ?? String(name.dropFirst(base.count))
     }
 
     static func order(_ name: String, base: String) -> Int { part(of: name, base: base) ?? parts.count }

@@ -286,6 +286,15 @@ struct ConventionsTests {
         #expect(englishFilm.status == 0)
         let englishHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.html"), encoding: .utf8)
         #expect(englishHTML.contains("<html lang=\"en\">") && englishHTML.contains("<h2>Milestones</h2>"))
+        // A Korean run rebuilds the folder's index in Korean, films and both languages' files listed.
+        let koreanReport = try await BoxOfficeProcess.run(["report", "--sample", "--lang", "ko", "-f", "md", "-o", "films"], in: folder.url)
+        #expect(koreanReport.status == 0, "\(koreanReport.stderr)")
+        let index = try String(contentsOf: folder.url.appendingPathComponent("films/index.md"), encoding: .utf8)
+        #expect(index.hasPrefix("# 한국 박스오피스 보고서\n\n이 폴더의 보고서 1개, 최신순."), "\(index)")
+        #expect(index.contains("- 일별 2025년 3월 3일 \\~ 9일 (샘플): [Markdown (한국어)]"))
+        #expect(index.contains("[HTML (영어)](film-sample-20259001.html) · [HTML (한국어)](film-sample-20259001.ko.html)"))
+        let indexHTML = try String(contentsOf: folder.url.appendingPathComponent("films/index.html"), encoding: .utf8)
+        #expect(indexHTML.contains("<html lang=\"ko\">") && indexHTML.contains("<h2>영화</h2>"))
     }
 }
 
