@@ -167,7 +167,9 @@ struct ReportCommand: AsyncParsableCommand {
             }
             progress.finish()
             if !cacheOptions.quiet { ([snapNote?.english].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
-            if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason {
+            if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason,
+                result.enrichment.state != .off || Wiring.shouldSayTMDBOff(reason: reason, environment: environment)
+            {
                 Terminal.printWarning(
                     Redactor(secrets: wiring.secrets).redact(
                         result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))

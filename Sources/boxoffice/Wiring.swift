@@ -131,12 +131,29 @@ struct Wiring {
             isDamaged: isDamaged)
     }
 
+    static let noCredentialsReason = "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
+
+    /// Whether to say that TMDB is off: never when the user chose it (`--no-tmdb`), once per state
+    /// folder when there are no credentials (a cron job without a TMDB key stays silent after its
+    /// first run; the marker is `$XDG_STATE_HOME/boxoffice/tmdb-off-noted`), and every time for a
+    /// problem (an overrides file that cannot be read).
+    static func shouldSayTMDBOff(reason: String, environment: [String: String]) -> Bool {
+        if reason == TMDBOptions.noTMDBReason { return false }
+        guard reason == noCredentialsReason else { return true }
+        let marker = QuotaLedger.defaultFile(environment).deletingLastPathComponent().appendingPathComponent("tmdb-off-noted")
+        if FileManager.default.fileExists(atPath: marker.path) { return false }
+        // Said when the marker cannot be written too: better every run than never.
+        try? FileManager.default.createDirectory(at: marker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: marker.path, contents: Data("TMDB off: said once\n".utf8))
+        return true
+    }
+
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.
     func enrichment(_ options: TMDBOptions, network: NetworkOptions, cache: CacheAccess?, upcoming: Bool) throws -> EnrichmentPlan {
         if options.noTMDB { return .disabled(reason: TMDBOptions.noTMDBReason) }
         guard let credentials = tmdbCredentials else {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
-            return .disabled(reason: "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)")
+            return .disabled(reason: Self.noCredentialsReason)
         }
         return try matching(options) { overrides in
             let client = TMDBClient(

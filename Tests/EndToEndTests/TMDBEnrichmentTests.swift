@@ -150,13 +150,26 @@ struct TMDBEnrichmentTests {
             films.split(separator: "\r\n").dropFirst().allSatisfy { $0.contains(",KOBIS,,,,,,,,,") },
             "the eight TMDB columns after data_source are blank")
         #expect(!(try text(folder, "\(Self.stem).md")).contains("Coming soon"))
+        // Said once: the next run with the same state folder (a cron job's) is silent.
+        let kobis = try FakeKOBISServer()
+        let again = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09"],
+            environment: BoxOfficeProcess.environment(["KOBIS_API_KEY": kobis.validKey, "KOBIS_BASE_URL": kobis.baseURL.absoluteString]),
+            in: folder.url)
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+    }
+
+    @Test("--no-tmdb without credentials is the user's choice: nothing on stderr, from the first run")
+    func noTMDBIsSilent() async throws {
+        let (result, _, _) = try await run(nil, ["--no-tmdb"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     }
 
     @Test("--no-tmdb sends nothing to TMDB")
     func disabled() async throws {
         let tmdb = try FakeTMDBServer()
         let (result, _, _) = try await run(tmdb, ["--no-tmdb"])
-        #expect(result.status == 0 && result.stderr.contains("--no-tmdb"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "the user chose it: nothing to say")
         #expect(tmdb.server.requests.isEmpty)
     }
 
