@@ -140,7 +140,9 @@ public struct ReportRenderer: Sendable {
     /// The Markdown, HTML or plain-text report; Markdown and HTML from `view` (``ReportView``).
     func document(_ report: BoxOfficeReport, format: ReportFormat, view: [String: Any], base: String) throws -> RenderedFile {
         let words = options.style.words
-        let text = try templates.render(Self.templateName(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
+        let rendered = try templates.render(
+            Self.templateName(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
+        let text = format == .txt ? TextView.asciiSigns(rendered) : rendered
         // A Korean report's documents are `….ko.html`, beside the English ones; the data files
         // (JSON, CSV) are the same in both languages.
         return RenderedFile(name: "\(base)\(words.language.infix).\(format.rawValue)", contents: Data(text.utf8))

@@ -2,11 +2,31 @@ import BoxOfficeModel
 import Foundation
 
 /// The view model of the plain-text report (`--format txt`) for chat and mail: the highlights, and
-/// the top 10 as fixed-width cells padded by display width (a Korean title takes two columns a
-/// character), so the columns line up in a terminal or a monospaced message.
+/// the top 10 with the figures first, in fixed-width ASCII cells, and the title last: mail and
+/// chat fonts do not draw a Korean character exactly two Latin cells wide, so nothing that follows
+/// a title could stay aligned. Signs a CJK font may draw wide (−, –, ±, …) are written in ASCII
+/// (``asciiSigns(_:)``), and a line says what `% LW` is.
 public enum TextView {
-    /// Columns of each cell, in template order.
-    static let widths = (rank: 3, title: 24, audience: 10, lw: 8, cumulative: 11)
+    /// Columns of each cell, in template order (the title, last, is not padded).
+    static let widths = (rank: 3, audience: 10, lw: 8, cumulative: 11)
+
+    /// `text` with the signs a CJK-wide font draws two cells wide written in ASCII.
+    public static func asciiSigns(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\u{2212}", "\u{2013}", "\u{2014}": result.append("-")
+            case "±": result.append("+/-")
+            case "…": result.append("...")
+            case "≥": result.append(">=")
+            case "≈": result.append("~")
+            case "·": result.append("-")
+            default: result.append(character)
+            }
+        }
+        return result
+    }
 
     public static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
         let range = report.range.dateRange
@@ -24,8 +44,11 @@ public enum TextView {
                 : "Top \(top) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
             "has_films": !report.films.isEmpty,
             "header": w.ko
-                ? cells(rank: "#", title: "영화", audience: "관객 수", lw: "%± LW", cumulative: "누적 관객")
-                : cells(rank: "#", title: "Film", audience: "Audience", lw: "%± LW", cumulative: "Cumulative"),
+                ? cells(rank: "#", title: "영화", audience: "관객 수", lw: "% LW", cumulative: "누적 관객")
+                : cells(rank: "#", title: "Film", audience: "Audience", lw: "% LW", cumulative: "Cumulative"),
+            "legend": w.ko
+                ? "% LW: 한 주 전 같은 날들 대비 관객 증감 (-: 비교할 수 없음)."
+                : "% LW: audience against the same days a week earlier (-: nothing to compare with).",
             "films": report.films.prefix(10).map { film in
                 cells(
                     rank: String(film.rank), title: PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
@@ -39,7 +62,7 @@ public enum TextView {
     static func cells(rank: String, title: String, audience: String, lw: String, cumulative: String) -> [String: String] {
         [
             "rank": DisplayWidth.pad(rank, to: widths.rank, leading: true),
-            "title": DisplayWidth.pad(title, to: widths.title),
+            "title": title,
             "audience": DisplayWidth.pad(audience, to: widths.audience, leading: true),
             "lw": DisplayWidth.pad(lw, to: widths.lw, leading: true),
             "cumulative": DisplayWidth.pad(cumulative, to: widths.cumulative, leading: true),
