@@ -100,6 +100,12 @@ struct RenderingTests {
                 let data = try #require(try await FixedReports.render(report, [.html], language: language).first?.value)
                 let html = String(decoding: data, as: UTF8.self)
                 #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1" />"#))
+                // On a 360 px phone the first columns are what fits: the films table's audience comes
+                // right after the title, before the dates and counts.
+                let header = try #require(html.range(of: #"<th class="film">"#).map { html[$0.lowerBound...].prefix { $0 != "\n" } })
+                let audience = language == .ko ? "관객 수" : "Audience", opened = language == .ko ? "개봉일" : "Opened"
+                let afterFilm = header.split(separator: "<th").dropFirst().first.map(String.init) ?? ""
+                #expect(afterFilm.contains(">\(audience)<") && header.range(of: audience)!.lowerBound < header.range(of: opened)!.lowerBound)
                 #expect(html.contains("<html lang=\"\(language.rawValue)\">"))
                 // Every table scrolls inside its own card, never the page.
                 #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "<div class=\"table-wrap\">\n<table>").count)
