@@ -184,6 +184,7 @@ public struct FetchStage: Sendable {
             }
         }
 
+        output.matches = TMDBMatch.demotingSharedIDs(output.matches)
         let error = await context.failure.error
         output.enrichmentError = error
         switch (enrichment, error) {

@@ -40,7 +40,9 @@ public struct TMDBReview: Sendable {
             "TMDB review, \(range.displayText): \(films.count) film\(films.count == 1 ? "" : "s"), \(count(.exact)) exact, \(count(.likely)) likely, \(count(.none)) unmatched"
                 + (notLookedUp > 0 ? ", \(notLookedUp) not looked up" : "")
         ]
-        let listed = films.filter { all || $0.match?.confidence != .exact }
+        // Films sharing one TMDB id with another come first: at most one of each group is right.
+        func shared(_ film: Film) -> Bool { film.match?.how.contains(TMDBMatch.sharedMarker) == true }
+        let listed = films.filter { all || $0.match?.confidence != .exact }.filter(shared) + films.filter { all || $0.match?.confidence != .exact }.filter { !shared($0) }
         var overrides: [String] = []
         for var film in listed {
             // Every line is one record: a title from a service cannot break it into two.

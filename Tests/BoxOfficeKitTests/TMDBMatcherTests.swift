@@ -73,6 +73,54 @@ struct TMDBMatcherTests {
         #expect(both.details?.movie.id == 21 && both.confidence == .exact)
     }
 
+    @Test("of two exact candidates, Korean releases 7 and 0 days from the open date, the 0-day one wins though ranked second")
+    func closestKoreanReleaseWins() async throws {
+        // TMDB's own (world) release puts the wrong one first in the ranking; only its details
+        // show its Korean release a week off.
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(40, "파묘", language: "en", released: "2024-02-22", popularity: 50), koreanReleases: [Day("2024-02-29")]),
+            .init(Self.movie(41, "파묘", released: "2024-03-20", popularity: 5), koreanReleases: [Day("2024-02-22")]),
+        ]
+        let film = FilmQuery(movieCode: "20240222", title: "파묘", openDate: Day("2024-02-22"), isKorean: nil)
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.details?.movie.id == 41 && result.confidence == .exact, "\(result.how)")
+        #expect(result.candidates.count == 2, "both judged: the first exact one is no longer taken blindly")
+    }
+
+    @Test("two films titled alike open the same day: each KOBIS film gets the TMDB film whose original title is its English title")
+    func sameDayTwins() async throws {
+        let day = "2024-12-11"
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(50, "겨울", original: "Last Winter", language: "en", released: day, popularity: 30), koreanReleases: [Day(day)]),
+            .init(Self.movie(51, "겨울", original: "Winter Detective Ghost", language: "en", released: day, popularity: 20), koreanReleases: [Day(day)]),
+        ]
+        let first = FilmQuery(movieCode: "20241001", title: "겨울", titleEnglish: "Last Winter", openDate: Day(day), isKorean: false)
+        let second = FilmQuery(movieCode: "20241002", title: "겨울", titleEnglish: "Winter Detective Ghost", openDate: Day(day), isKorean: false)
+        let (a, _) = try await match(first, in: entries)
+        let (b, _) = try await match(second, in: entries)
+        #expect(a.details?.movie.id == 50 && b.details?.movie.id == 51, "\(a.how) / \(b.how)")
+        #expect(b.how.hasSuffix("its title is the KOBIS English title"), "\(b.how)")
+    }
+
+    @Test("one TMDB film matched to two KOBIS films: both demoted to likely, each naming the other; a pinned one stays")
+    func sharedIDIsDemoted() async throws {
+        let day = "2024-12-11"
+        let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(60, "겨울", released: day), koreanReleases: [Day(day)])]
+        let (a, _) = try await match(FilmQuery(movieCode: "20241001", title: "겨울", openDate: Day(day), isKorean: true), in: entries)
+        let (b, _) = try await match(FilmQuery(movieCode: "20241002", title: "겨울", openDate: Day(day), isKorean: true), in: entries)
+        let (c, _) = try await match(FilmQuery(movieCode: "20241003", title: "다른 영화", openDate: Day(day), isKorean: true), in: entries)
+        #expect(a.confidence == .exact && b.confidence == .exact && a.details?.movie.id == 60 && b.details?.movie.id == 60)
+        let demoted = TMDBMatch.demotingSharedIDs(["20241001": a, "20241002": b, "20241003": c])
+        #expect(demoted["20241001"]?.confidence == .likely && demoted["20241002"]?.confidence == .likely)
+        #expect(demoted["20241001"]?.how.hasSuffix("TMDB 60 is also matched to KOBIS film 20241002, so at most one of them is right") == true)
+        #expect(demoted["20241002"]?.how.contains("KOBIS film 20241001") == true)
+        #expect(demoted["20241003"] == c, "a film with no shared match is untouched")
+        var pinned = a
+        pinned.how = TMDBMatch.pinnedHow
+        let withPin = TMDBMatch.demotingSharedIDs(["20241001": pinned, "20241002": b])
+        #expect(withPin["20241001"]?.confidence == .exact && withPin["20241002"]?.confidence == .likely)
+    }
+
     @Test("a re-release: KOBIS keeps the original open date, TMDB lists the new Korean release near the chart date")
     func reRelease() async throws {
         let entries: [SimulatedTMDB.Entry] = [

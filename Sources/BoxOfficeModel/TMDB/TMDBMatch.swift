@@ -39,3 +39,30 @@ public struct TMDBMatch: Sendable, Equatable {
         self.candidates = candidates
     }
 }
+
+extension TMDBMatch {
+    /// `matches` with every TMDB film matched to more than one KOBIS film demoted to `likely`, with
+    /// the reason: at most one of them can be right, and a reader trusts a poster and a link
+    /// blindly. A match pinned in the overrides file is the user's word and stays as it is.
+    public static func demotingSharedIDs(_ matches: [String: TMDBMatch]) -> [String: TMDBMatch] {
+        var codesByID: [Int: [String]] = [:]
+        for (code, match) in matches where match.confidence != .none {
+            if let id = match.details?.movie.id { codesByID[id, default: []].append(code) }
+        }
+        var result = matches
+        for (id, codes) in codesByID where codes.count > 1 {
+            for code in codes.sorted() where result[code]?.how != TMDBMatch.pinnedHow {
+                let others = codes.filter { $0 != code }.sorted().joined(separator: ", ")
+                result[code]?.confidence = .likely
+                result[code]?.how += "; TMDB \(id) \(sharedMarker) \(others), so at most one of them is right"
+            }
+        }
+        return result
+    }
+
+    /// The words that mark a match demoted for sharing its TMDB film.
+    public static let sharedMarker = "is also matched to KOBIS film"
+
+    /// How a match from the overrides file is explained.
+    public static let pinnedHow = "pinned (overrides file)"
+}

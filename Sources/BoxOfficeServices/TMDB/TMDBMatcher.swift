@@ -19,7 +19,10 @@ import Foundation
 ///   release is plausible for the open date (within 21 days for a Korean film, which opens at home
 ///   first; from a year before to a month after for a foreign one);
 /// - otherwise it is **rejected**, not downgraded, and the next candidate is judged.
-/// The first exact candidate wins; else the best likely one; else the film stays unmatched.
+/// Of the exact candidates judged, the Korean release closest to the KOBIS date wins, then the one
+/// whose title is also the KOBIS English title; else the best likely one; else the film stays
+/// unmatched. (Judging stops at an exact candidate nothing can beat: 0 days, and the English title
+/// agrees or KOBIS has none.)
 public struct TMDBMatcher: Sendable {
     /// How far a Korean theatrical release may be from the KOBIS open date (or, for a re-release,
     /// from the first chart date) and still be the same release.
@@ -62,7 +65,7 @@ public struct TMDBMatcher: Sendable {
             guard let details = try await client.details(id: id) else {
                 return TMDBMatch(confidence: .none, details: nil, how: "pinned TMDB id \(id) does not exist")
             }
-            return TMDBMatch(confidence: .exact, details: details, how: "pinned (overrides file)")
+            return TMDBMatch(confidence: .exact, details: details, how: TMDBMatch.pinnedHow)
         case nil:
             break
         }
@@ -75,13 +78,17 @@ public struct TMDBMatcher: Sendable {
         var considered: [TMDBMatch.Candidate] = []
         var detailsLeft = Self.detailsPerFilm
         var likely: (details: TMDBDetails, how: String)?
-        for (index, query) in queries.enumerated() where !Self.normalize(query.text).isEmpty && detailsLeft > 0 {
+        // The best exact candidate so far: the Korean release closest to the KOBIS date wins, then
+        // one whose title is also the KOBIS English title (same-titled films opening together).
+        var exact: (details: TMDBDetails, how: String, days: Int, english: Bool)?
+        var exactDays: [Int] = []
+        for (index, query) in queries.enumerated() where !Self.normalize(query.text).isEmpty && detailsLeft > 0 && exact == nil {
             let results = try await client.search(query.text, year: query.year).filter { seen.insert($0.id).inserted }
             let ranked = Self.rank(results, for: film)
             let titled = ranked.filter { Self.titleAgrees([$0.title, $0.originalTitle], film) }
             // No result carries the title: the closest may still, as its translation or an alternative title.
             let toJudge = titled.isEmpty ? Array(ranked.prefix(1)) : titled
-            for movie in toJudge {
+            candidates: for movie in toJudge {
                 guard detailsLeft > 0 else { break }
                 detailsLeft -= 1
                 guard let details = try await client.details(id: movie.id) else {
@@ -95,13 +102,26 @@ public struct TMDBMatcher: Sendable {
                 let how = "search \(index + 1) of \(queries.count) (\(query.name)): TMDB \(movie.id)"
                 switch verdict {
                 case .exact(let why):
-                    return TMDBMatch(confidence: .exact, details: details, how: "\(how), \(why)", candidates: considered)
+                    let days = Self.koreanDateDistance(details, film: film)
+                    exactDays.append(days)
+                    let english = Self.englishTitleAgrees([movie.originalTitle, details.movie.originalTitle] + details.extras.otherTitles, film)
+                    if exact.map({ (days, english ? 0 : 1) < ($0.days, $0.english ? 0 : 1) }) ?? true {
+                        exact = (details, "\(how), \(why)", days, english)
+                    }
+                    // Nothing can be closer, or tell same-titled films apart better: stop looking.
+                    if days == 0 && (english || film.titleEnglish.isEmpty) { break candidates }
                 case .likely(let why):
                     if likely == nil { likely = (details, "\(how), \(why)") }
                 case .rejected:
                     break
                 }
             }
+        }
+        if let exact {
+            // Said when it decided between films released the same distance from the open date.
+            let tie = exactDays.filter { $0 == exact.days }.count > 1
+            let english = exact.english && tie ? "; of the same-titled films released then, its title is the KOBIS English title" : ""
+            return TMDBMatch(confidence: .exact, details: exact.details, how: exact.how + english, candidates: considered)
         }
         if let likely {
             return TMDBMatch(confidence: .likely, details: likely.details, how: likely.how, candidates: considered)
@@ -149,6 +169,22 @@ public struct TMDBMatcher: Sendable {
             return .rejected("released \(released.iso), \(abs(offset)) days from the KOBIS open date, with no Korean release")
         }
         return .likely("no Korean release date on TMDB; released \(released.iso)")
+    }
+
+    /// Days between the KOBIS open date (or, for a re-release, the first chart date) and the nearest
+    /// Korean theatrical release: how good an exact candidate is.
+    static func koreanDateDistance(_ details: TMDBDetails, film: FilmQuery) -> Int {
+        guard let open = film.openDate else { return .max }
+        let dates = details.koreanTheatricalDates
+        let fromOpen = dates.map { abs($0.distance(to: open)) }.min() ?? .max
+        guard fromOpen > koreanDateWindowDays, let chart = film.chartDate else { return fromOpen }
+        return dates.map { abs($0.distance(to: chart)) }.min() ?? .max
+    }
+
+    /// True when one of `titles` is the KOBIS English title, normalized.
+    static func englishTitleAgrees(_ titles: [String], _ film: FilmQuery) -> Bool {
+        let english = normalize(film.titleEnglish)
+        return !english.isEmpty && titles.contains { normalize($0) == english }
     }
 
     /// Candidates best first: closest release date to the open date, then a language that fits
