@@ -151,4 +151,22 @@ struct LongPeriodReportTests {
         let weeks = try #require(files.first { $0.name.hasSuffix("-weeks.csv") })
         #expect(String(decoding: weeks.contents, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 60 + 1)
     }
+
+    @Test("a weekend report fills the opening weekend of a film that opened that week, the same figure the daily report gives")
+    func openingWeekendFromWeekendChart() async throws {
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        let report = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: weekend.start, end: weekend.end)
+            $0.periods = (.weekend, [weekend])
+        }
+        let daily = try await SampleTests.sampleReport()
+        let opened = report.films.filter { film in film.openDate.map { $0.weekStart == weekend.start.weekStart && $0 <= weekend.start } == true }
+        #expect(!opened.isEmpty, "the sample has a film opening midweek")
+        for film in opened {
+            let fromDaily = try #require(daily.films.first { $0.movieCode == film.movieCode }?.openingWeekend)
+            #expect(film.openingWeekend == fromDaily, "\(film.title)")
+        }
+        // Films that opened in an earlier week have no opening weekend in this chart.
+        #expect(report.films.filter { $0.openDate.map { $0 < weekend.start.weekStart } == true }.allSatisfy { $0.openingWeekend == nil })
+    }
 }

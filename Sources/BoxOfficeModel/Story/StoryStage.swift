@@ -131,6 +131,14 @@ public enum StoryStage {
                 }
             }
             film.daysInRelease = RunFacts.daysInRelease(openDate: release, on: film.lastChartDate)
+            // A weekend chart of the week the film opened in, Monday to Friday, is its opening
+            // weekend, whole (Friday to Sunday). A film opening on the weekend itself is left out:
+            // that chart's Friday would be paid previews, which the opening weekend never counts.
+            if let release, let (period, entry) = rows.first(where: { period, _ in
+                period.kind == .weekend && period.start == release.weekStart + 4 && release <= period.start
+            }) {
+                film.openingWeekend = RunFigure(start: period.start, end: period.end, audience: entry.audience, sales: entry.sales)
+            }
             // KOBIS's own change against the same period a week earlier: the film's audience then is
             // its audience less the change, for rows that are not new.
             if rows.count == sorted.count, rows.allSatisfy({ !$0.1.isNew }) {
