@@ -39,14 +39,7 @@ enum SimulatedJSON {
         } else if value is NSNull {
             bytes.append(contentsOf: "null".utf8)
         } else if let object = value as? [String: Any] {
-            bytes.append(UInt8(ascii: "{"))
-            for (index, key) in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeString(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                write(object[key]!, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "}"))
+            writeObject(object, to: &bytes) { write($0, to: &$1) }
         } else if let list = value as? [Any] {
             writeList(list, to: &bytes) { write($0, to: &$1) }
         } else {
@@ -63,15 +56,20 @@ enum SimulatedJSON {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    static func writeObject(_ object: [String: String], to bytes: inout [UInt8]) {
+    /// An object, its keys in UTF-8 order, each value written by `value`.
+    static func writeObject<Value>(_ object: [String: Value], to bytes: inout [UInt8], _ value: (Value, inout [UInt8]) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         for (index, key) in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             writeString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            writeString(object[key]!, to: &bytes)
+            value(object[key]!, &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    static func writeObject(_ object: [String: String], to bytes: inout [UInt8]) {
+        writeObject(object, to: &bytes) { writeString($0, to: &$1) }
     }
 
     static func writeString(_ string: String, to bytes: inout [UInt8]) {
