@@ -55,23 +55,14 @@ public struct ReportRenderer: Sendable {
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
-        var lanes: [ArraySlice<ReportFormat>] = [[], []]
+        var lanes: [[ReportFormat]] = [[], []]
         for format in ReportFormat.allCases where formats.contains(format) { lanes[Self.lane(of: format)].append(format) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [ReportFormat: [String]] = [:]
-        try await withThrowingTaskGroup(of: (Int, ReportFormat, [RenderedFile]).self) { group in
-            func startNext(inLane lane: Int) {
-                guard let format = lanes[lane].popFirst() else { return }
-                group.addTask {
-                    (lane, format, try await renderer.files(report, format: format, view: view, base: base))
-                }
-            }
-            for lane in lanes.indices { startNext(inLane: lane) }
-            while let (lane, format, files) = try await group.next() {
-                startNext(inLane: lane)
-                names[format] = files.map(\.name)
-                for file in files { try deliver(file) }
-            }
+        try await BoundedTaskGroup.lanes(lanes, { format in try await renderer.files(report, format: format, view: view, base: base) }) {
+            format, files in
+            names[format] = files.map(\.name)
+            for file in files { try deliver(file) }
         }
         return formats.flatMap { names[$0] ?? [] }
     }

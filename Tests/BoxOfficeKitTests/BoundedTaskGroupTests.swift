@@ -153,4 +153,34 @@ struct BoundedTaskGroupTests {
             }
         }
     }
+
+    @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
+    func lanes() async throws {
+        let gauges = [Gauge(), Gauge()]
+        var delivered: [Int] = []
+        try await BoundedTaskGroup.lanes([[0, 2, 4], [1, 3, 5, 7]], { job in
+            let gauge = gauges[job % 2]
+            await gauge.enter(job)
+            await Task.yield()
+            await gauge.leave()
+            return job * 10
+        }) { job, output in
+            #expect(output == job * 10, "each output with its own job")
+            delivered.append(job)
+        }
+        #expect(delivered.sorted() == [0, 1, 2, 3, 4, 5, 7])
+        #expect(delivered.filter { $0 % 2 == 0 } == [0, 2, 4] && delivered.filter { $0 % 2 == 1 } == [1, 3, 5, 7], "each lane in order")
+        for gauge in gauges { #expect(await gauge.peak == 1, "one job of a lane at a time") }
+
+        struct Boom: Error {}
+        let waiting = Gauge()
+        await #expect(throws: Boom.self) {
+            try await BoundedTaskGroup.lanes([[0], [1, 2]], { job -> Int in
+                if job == 0 { throw Boom() }
+                try await waiting.waitForCancellation()
+                return job
+            }) { _, _ in }
+        }
+        #expect(await waiting.cancelled == 1, "the other lane's job was cancelled, and its next never started")
+    }
 }

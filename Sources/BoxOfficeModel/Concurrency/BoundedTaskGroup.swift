@@ -82,4 +82,38 @@ public enum BoundedTaskGroup {
         }
         return zip(inputs, results).map { (input: $0, result: $1) }
     }
+
+    /// Runs each lane's jobs one after another, the lanes side by side, and hands each output to
+    /// `deliver` (on the calling task) as soon as its job is done, so a lane's output can be freed
+    /// before the lane's next job holds its own. The first error cancels the rest and is rethrown.
+    ///
+    /// The child tasks return their output alone and are told apart by index, never by a tuple
+    /// built around a `try await` (see ``mapResults(_:width:recovering:_:)``).
+    public static func lanes<Job: Sendable, Output: Sendable>(
+        _ lanes: [[Job]],
+        _ perform: @escaping @Sendable (Job) async throws -> Output,
+        deliver: (Job, Output) throws -> Void
+    ) async throws {
+        var queues = lanes.map { $0[...] }
+        var running: [Int: (lane: Int, job: Job)] = [:]
+        var next = 0
+        try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+            func start(_ lane: Int) {
+                guard let job = queues[lane].popFirst() else { return }
+                let id = next
+                next += 1
+                running[id] = (lane, job)
+                group.addTask {
+                    let output = try await perform(job)
+                    return (id, output)
+                }
+            }
+            for lane in queues.indices { start(lane) }
+            while let (id, output) = try await group.next() {
+                guard let finished = running.removeValue(forKey: id) else { continue }
+                start(finished.lane)
+                try deliver(finished.job, output)
+            }
+        }
+    }
 }
