@@ -21,11 +21,11 @@ struct ReportCommand: AsyncParsableCommand {
 
             Examples:
               boxoffice report --sample              the bundled week: no key, no network
-              boxoffice report -q                    yesterday, silent on success (for cron)
+              boxoffice report -q                    yesterday, silent on success (cron)
               boxoffice report 2024-07 -f html,csv   a month, HTML and CSV only
               boxoffice report --weekend             the last completed weekend chart
-              boxoffice report -f csv -o - | less    yesterday's films CSV on standard output
-              boxoffice report --latest -q           also boxoffice-latest.*, for a web folder
+              boxoffice report -f csv -o - | less    yesterday's films CSV to stdout
+              boxoffice report --latest -q           also boxoffice-latest.* (web folder)
 
             \(HelpText.environment)
 
