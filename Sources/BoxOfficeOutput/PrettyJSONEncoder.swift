@@ -23,14 +23,8 @@ package enum PrettyJSONEncoder {
         return writer.bytes
     }
 
-    /// Appends `value` to `bytes` as ``encode(_:level:)`` would write it.
-    package static func append<T: Encodable>(_ value: T, to bytes: inout [UInt8], level: Int) throws {
-        var writer = Writer(level: level)
-        swap(&writer.bytes, &bytes)
-        defer { swap(&writer.bytes, &bytes) }
-        try append(value, to: &writer)
-    }
-
+    /// Appends `value` to `writer`'s bytes as ``encode(_:level:)`` writes it at the writer's level;
+    /// one writer for many values sorts each set of keys once.
     static func append<T: Encodable>(_ value: T, to writer: inout Writer) throws {
         let node = try Node.of(value, path: nil)
         writer.write(node)

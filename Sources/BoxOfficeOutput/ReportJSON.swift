@@ -61,13 +61,14 @@ public enum ReportJSON {
         init<Element: Encodable & Sendable>(_ list: [Element]) {
             count = list.count
             encodeChunk = { start in
-                var chunk: [UInt8] = []
+                // One writer for the chunk, so its key orders are sorted once for all its elements.
+                var writer = PrettyJSONEncoder.Writer(level: 2)
                 for index in start..<min(start + ReportJSON.chunkSize, list.count) {
-                    if index > start { chunk.append(contentsOf: ",\n".utf8) }
-                    chunk.append(contentsOf: "    ".utf8)
-                    try PrettyJSONEncoder.append(list[index], to: &chunk, level: 2)
+                    if index > start { writer.bytes.append(contentsOf: ",\n".utf8) }
+                    writer.bytes.append(contentsOf: "    ".utf8)
+                    try PrettyJSONEncoder.append(list[index], to: &writer)
                 }
-                return chunk
+                return writer.bytes
             }
         }
 
