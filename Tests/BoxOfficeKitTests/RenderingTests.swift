@@ -103,6 +103,12 @@ struct RenderingTests {
                 // On a 360 px phone the first columns are what fits: the films table's audience comes
                 // right after the title, before the dates and counts.
                 let header = try #require(html.range(of: #"<th class="film">"#).map { html[$0.lowerBound...].prefix { $0 != "\n" } })
+                // On paper (A4 and Letter portrait) the tables print at 8 pt or more, the columns the
+                // CSV and Markdown hold anyway left off so the films table fits the page.
+                let print = try #require(html.range(of: "@media print {").map { html[$0.upperBound...].prefix(2_500) })
+                #expect(print.contains("table { font-size: 8pt;") && print.contains(".paper-omit, .votes { display: none; }"))
+                #expect(!print.contains("font-size: 7"), "nothing printed under 8 pt")
+                #expect(header.contains(#"<th class="num paper-omit">"#), "the per-screen column is left off paper")
                 let audience = language == .ko ? "관객 수" : "Audience", opened = language == .ko ? "개봉일" : "Opened"
                 let afterFilm = header.split(separator: "<th").dropFirst().first.map(String.init) ?? ""
                 #expect(afterFilm.contains(">\(audience)<") && header.range(of: audience)!.lowerBound < header.range(of: opened)!.lowerBound)
