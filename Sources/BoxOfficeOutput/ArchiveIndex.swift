@@ -146,37 +146,29 @@ public struct ArchiveIndex {
     }
 
     static func title(_ report: Report, words w: Words = .english) -> String {
-        if w.ko { return koreanTitle(report, words: w) }
+        let name = report.name
         var words: [String] = []
-        switch report.name.kind {
-        case .week?: words.append("Weekly")
-        case .weekend?: words.append("Weekend")
-        case .weekdays?: words.append("Weekdays")
-        case nil: words.append("Daily")
+        if w.ko {
+            if report.range == nil { words.append("최신") }
+            words.append(name.kind.map(Words.koreanKind) ?? "일별")
+            if name.depth != .top10 { words.append("상위 \(name.depth.rawValue)") }
+        } else {
+            let kind: String =
+                switch name.kind {
+                case .week?: "Weekly"
+                case .weekend?: "Weekend"
+                case .weekdays?: "Weekdays"
+                case nil: "Daily"
+                }
+            words.append(report.range == nil ? "Latest " + kind.lowercased() : kind)
+            if name.depth != .top10 { words.append("top \(name.depth.rawValue)") }
         }
-        if report.name.depth != .top10 { words.append("top \(report.name.depth.rawValue)") }
-        if report.range == nil { words.insert("Latest", at: 0); words[1] = words[1].lowercased() }
-        if let range = report.range { words.append(range.displayText) }
-        if !report.name.filters.isEmpty {
-            words[words.count - 1] += ","
-            words.append(report.name.filters.displayText)
-        }
-        if report.name.sample { words.append("(sample)") }
-        return words.joined(separator: " ")
-    }
-
-    /// `일별 2025년 3월 3일 ~ 9일, 한국 영화 (샘플)`, `최신 주말 상위 20`.
-    static func koreanTitle(_ report: Report, words w: Words) -> String {
-        var words: [String] = []
-        if report.range == nil { words.append("최신") }
-        words.append(report.name.kind.map(Words.koreanKind) ?? "일별")
-        if report.name.depth != .top10 { words.append("상위 \(report.name.depth.rawValue)") }
         if let range = report.range { words.append(w.range(range)) }
-        if !report.name.filters.isEmpty {
+        if !name.filters.isEmpty {
             words[words.count - 1] += ","
-            words.append(w.filters(report.name.filters))
+            words.append(w.filters(name.filters))
         }
-        if report.name.sample { words.append("(샘플)") }
+        if name.sample { words.append(w.ko ? "(샘플)" : "(sample)") }
         return words.joined(separator: " ")
     }
 

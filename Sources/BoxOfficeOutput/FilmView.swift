@@ -97,7 +97,7 @@ public enum FilmView {
             "movie_cd": run.movieCode,
             "simulated": run.simulated,
             "simulated_note": w.note(.simulated),
-            "source": w.ko ? (run.simulated ? "KOBIS 모의 데이터 (boxoffice 내장 샘플)" : "KOBIS 일별 박스오피스 (영화진흥위원회)") : run.source,
+            "source": w.source(run.source, simulated: run.simulated),
             "open_date": run.openDate?.iso ?? "–",
             "nations": run.nations.joined(separator: ", "),
             "genres": run.genres.joined(separator: ", "),

@@ -182,8 +182,13 @@ public struct Words: Sendable {
     }
 
     func source(_ report: BoxOfficeReport) -> String {
-        guard ko else { return report.source }
-        return report.simulated ? "KOBIS 모의 데이터 (boxoffice 내장 샘플)" : "KOBIS 일별 박스오피스 (영화진흥위원회)"
+        source(report.source, simulated: report.simulated)
+    }
+
+    /// Where figures come from: the model's English `source`, or its Korean for a daily source.
+    func source(_ english: String, simulated: Bool) -> String {
+        guard ko else { return english }
+        return simulated ? "KOBIS 모의 데이터 (boxoffice 내장 샘플)" : "KOBIS 일별 박스오피스 (영화진흥위원회)"
     }
 
     func rankedBy(_ key: RankKey) -> String {
@@ -252,7 +257,7 @@ public struct Words: Sendable {
             return
                 "\(period.isoWeek) \(period.kind == .week ? "week" : period.kind.rawValue), \(period.start.iso) (\(weekday(period.start))) – \(period.end.iso) (\(weekday(period.end)))"
         }
-        let kind = period.kind == .week ? "주간" : period.kind == .weekend ? "주말" : "주중"
+        let kind = Self.koreanKind(period.kind)
         return "\(period.isoWeek) \(kind), \(dateWithWeekday(period.start)) ~ \(dateWithWeekday(period.end))"
     }
 

@@ -42,7 +42,8 @@ public struct TMDBReview: Sendable {
         ]
         // Films sharing one TMDB id with another come first: at most one of each group is right.
         func shared(_ film: Film) -> Bool { film.match?.how.contains(TMDBMatch.sharedMarker) == true }
-        let listed = films.filter { all || $0.match?.confidence != .exact }.filter(shared) + films.filter { all || $0.match?.confidence != .exact }.filter { !shared($0) }
+        let reviewed = films.filter { all || $0.match?.confidence != .exact }
+        let listed = reviewed.filter(shared) + reviewed.filter { !shared($0) }
         var overrides: [String] = []
         for var film in listed {
             // Every line is one record: a title from a service cannot break it into two.
