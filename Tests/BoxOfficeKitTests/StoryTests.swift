@@ -69,6 +69,47 @@ struct StoryTests {
                 == [Milestone(threshold: 1_000_000, date: Self.day("2025-03-05"), dayOfRelease: 8)], "the open date is day 1")
     }
 
+    @Test("a threshold is crossed once: a cumulative corrected downwards that rises again, or a repeated 10⁹, crosses nothing twice")
+    func milestonesOnce() {
+        func row(_ date: String, _ audience: Int64, _ cumulative: Int64) -> (date: Day, entry: ChartEntry) {
+            (date: Self.day(date), entry: ChartEntry(rank: 1, movieCode: "A", title: "A", audience: audience, audienceCumulative: cumulative))
+        }
+        let corrected = [row("2025-03-04", 50_000, 1_010_000), row("2025-03-05", 30_000, 990_000), row("2025-03-06", 20_000, 1_010_000)]
+        #expect(Milestone.crossings(corrected, openDate: nil).map(\.date) == [Self.day("2025-03-04")])
+        let repeated = (4...9).map { row("2025-03-0\($0)", 100_000_000, 1_000_000_000) }
+        let crossings = Milestone.crossings(repeated, openDate: nil)
+        #expect(crossings.count == Set(crossings.map(\.threshold)).count && crossings.allSatisfy { $0.date == Self.day("2025-03-04") })
+        #expect(crossings.count == Milestone.crossed(before: 900_000_000, after: 1_000_000_000).count)
+    }
+
+    @Test("the range's two biggest milestones: highest threshold first, then the earliest, then film order; as a stable sort of all")
+    func biggestMilestones() {
+        func film(_ milestones: [(Int64, String)]) -> [Milestone] {
+            milestones.map { Milestone(threshold: $0.0, date: Self.day($0.1), dayOfRelease: nil) }
+        }
+        let a = film([(1_000_000, "2025-03-04"), (2_000_000, "2025-03-06")])
+        let b = film([(2_000_000, "2025-03-05"), (3_000_000, "2025-03-09")])
+        let c = film([(2_000_000, "2025-03-05")])
+        let facts = StoryStage.biggest([a, b, c])
+        #expect(facts.map(\.film) == [1, 1] && facts.map(\.milestone.threshold) == [3_000_000, 2_000_000])
+        #expect(StoryStage.biggest([a, c]).map(\.film) == [1, 0], "2M on 03-05 before 2M on 03-06")
+        #expect(StoryStage.biggest([c, c, a]).map(\.film) == [0, 1], "full ties keep film order")
+        #expect(StoryStage.biggest([[], a]).map(\.film) == [1, 1] && StoryStage.biggest([]).isEmpty)
+        // The same as sorting every pair, stably, on random lists.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let lists = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                film((0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    (Int64.random(in: 1...4, using: &generator) * 1_000_000, "2025-03-0\(Int.random(in: 1...3, using: &generator))")
+                })
+            }
+            let sorted = lists.enumerated().flatMap { index, list in list.map { (film: index, milestone: $0) } }
+                .sorted { ($0.milestone.threshold, $1.milestone.date) > ($1.milestone.threshold, $0.milestone.date) }.prefix(2)
+            #expect(StoryStage.biggest(lists).map(\.film) == sorted.map(\.film))
+            #expect(StoryStage.biggest(lists).map(\.milestone) == sorted.map(\.milestone))
+        }
+    }
+
     @Test("opening weekend: a Wednesday opening with previews counts Friday to Sunday from the cumulatives, previews left out")
     func openingWeekend() {
         // Previews on Saturday 02-22; opens Wednesday 02-26.

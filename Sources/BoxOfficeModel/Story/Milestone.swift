@@ -47,13 +47,20 @@ public struct Milestone: Codable, Sendable, Equatable {
     }
 
     /// The milestones crossed on each charted day (`rows` in date order): the day's cumulative
-    /// before its own admissions against the cumulative after them.
+    /// before its own admissions against the cumulative after them. Each threshold is crossed once,
+    /// on the first day that reaches it: a cumulative that KOBIS corrects downwards and that rises
+    /// again crosses nothing twice (and a hostile chart repeating a 10⁹ cumulative makes ninety
+    /// milestones once, not every day).
     public static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
-        rows.flatMap { row in
-            crossed(before: row.entry.audienceCumulative - row.entry.audience, after: row.entry.audienceCumulative).map {
-                Milestone(threshold: $0, date: row.date, dayOfRelease: openDate.map { dayOfRelease($0, on: row.date) })
+        var highest: Int64 = 0
+        var found: [Milestone] = []
+        for row in rows {
+            for threshold in crossed(before: max(row.entry.audienceCumulative - row.entry.audience, highest), after: row.entry.audienceCumulative) {
+                found.append(Milestone(threshold: threshold, date: row.date, dayOfRelease: openDate.map { dayOfRelease($0, on: row.date) }))
+                highest = threshold
             }
         }
+        return found
     }
 
     /// The open date is day 1, the next day day 2; a preview the day before it is day 0.

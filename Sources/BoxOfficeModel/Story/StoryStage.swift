@@ -123,8 +123,12 @@ public enum StoryStage {
             let rows = rowsByFilm[film.movieCode] ?? []
             // The current release's open date as the chart gives it (blank for many re-releases).
             let release = rows.last { $0.1.openDate != nil }?.1.openDate
+            // As for days (``Milestone/crossings(_:openDate:)``), each threshold once.
+            var highest: Int64 = 0
             film.milestones = rows.flatMap { period, entry in
-                Milestone.crossed(before: entry.audienceCumulative - entry.audience, after: entry.audienceCumulative).map {
+                let crossed = Milestone.crossed(before: max(entry.audienceCumulative - entry.audience, highest), after: entry.audienceCumulative)
+                highest = crossed.last ?? highest
+                return crossed.map {
                     Milestone(
                         threshold: $0, date: period.end, dayOfRelease: release.map { Milestone.dayOfRelease($0, on: period.end) },
                         earliestDate: period.start)
@@ -261,17 +265,37 @@ public enum StoryStage {
     }
 
     /// Milestones crossed in the range, the biggest first, two at most.
+    /// The two biggest milestones of the range (see ``biggest(_:)``).
     static func milestones(_ films: [FilmRanking]) -> [Highlight] {
-        films.flatMap { film in film.milestones.map { (film, $0) } }
-            .sorted { ($0.1.threshold, $1.1.date) > ($1.1.threshold, $0.1.date) }
-            .prefix(2)
-            .map { film, milestone in
-                var fact = Highlight(kind: .milestone, start: milestone.earliestDate ?? milestone.date, end: milestone.date)
-                fact.film(film.movieCode, film.title)
-                fact.threshold = milestone.threshold
-                fact.count = milestone.dayOfRelease
-                return fact
+        biggest(films.map(\.milestones)).map { index, milestone in
+            let film = films[index]
+            var fact = Highlight(kind: .milestone, start: milestone.earliestDate ?? milestone.date, end: milestone.date)
+            fact.film(film.movieCode, film.title)
+            fact.threshold = milestone.threshold
+            fact.count = milestone.dayOfRelease
+            return fact
+        }
+    }
+
+    /// The two biggest of each film's `milestones` with the film's index: the highest threshold
+    /// first, the earliest among equal thresholds, film order among full ties, as a stable sort of
+    /// every (film, milestone) pair would rank them.
+    ///
+    /// Found in one pass keeping two: the sort made a pair per milestone, copying the film's whole
+    /// ranking into each, and films at the chart's bounds cross ninety thresholds each (a year of
+    /// such answers held 660 MB of copies).
+    static func biggest(_ milestones: [[Milestone]]) -> [(film: Int, milestone: Milestone)] {
+        func outranks(_ a: Milestone, _ b: Milestone) -> Bool { (a.threshold, b.date) > (b.threshold, a.date) }
+        var best: [(film: Int, milestone: Milestone)] = []
+        for (index, list) in milestones.enumerated() {
+            for milestone in list {
+                if best.count == 2, !outranks(milestone, best[1].milestone) { continue }
+                let position = best.firstIndex { outranks(milestone, $0.milestone) } ?? best.count
+                best.insert((index, milestone), at: position)
+                if best.count > 2 { best.removeLast() }
             }
+        }
+        return best
     }
 
     /// The largest rise and the largest fall against a week earlier among `entries`.
