@@ -24,6 +24,31 @@ struct KOBISDecodingTests {
         #expect(info.title.count == KOBISDecoding.longestInfoText && info.nations == [String(long.prefix(KOBISDecoding.longestInfoText))])
     }
 
+    @Test("a film's lists keep at most 4 KiB of text together: nations and companies first, then genres, directors, grades")
+    func movieInfoListBudget() throws {
+        let name = String(repeating: "나", count: 290)  // 870 bytes, under the 300-character cut
+        func entries(_ count: Int, _ make: (Int) -> String) -> String { (0..<count).map(make).joined(separator: ",") }
+        let body = Data(
+            """
+            {"movieInfoResult":{"movieInfo":{"movieCd":"20240001","movieNm":"영화",
+            "nations":[{"nationNm":"한국"}],
+            "companys":[\(entries(30) { #"{"companyCd":"\#($0)","companyNm":"\#(name)","companyPartNm":"배급사"}"# })],
+            "genres":[\(entries(30) { #"{"genreNm":"\#(name)\#($0)"}"# })],
+            "directors":[{"peopleNm":"감독"}],"audits":[{"watchGradeNm":"15세이상관람가"}]}}}
+            """.utf8)
+        guard case .value(let info?) = try KOBISDecoding.movieInfo(body, code: "20240001") else {
+            Issue.record("no movie info")
+            return
+        }
+        let names: [String] = info.nations + info.genres + info.watchGrades
+        let companies: [String] = info.companies.flatMap { [$0.code, $0.name, $0.nameEnglish, $0.role] }
+        let people: [String] = info.directors.flatMap { [$0.name, $0.nameEnglish] }
+        let kept = (names + companies + people).map(\.utf8.count).reduce(0, +)
+        #expect(kept <= KOBISDecoding.largestInfoLists, "\(kept) bytes kept")
+        #expect(info.nations == ["한국"] && info.companies.count == 4, "the first four companies of 880 bytes fit: \(info.companies.count)")
+        #expect(info.genres.isEmpty && info.directors.isEmpty && info.watchGrades.isEmpty, "nothing after the budget ran out")
+    }
+
     // MARK: Recorded responses, read in place from ../shared/fixtures/kobis
 
     @Test("every recorded daily chart decodes into ten ranked rows", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))

@@ -92,10 +92,37 @@ public enum KOBISDecoding {
         guard !code.isEmpty else { return .value(nil) }
         // What is kept of a film is bounded, so a hostile answer under the size cap (35,000 genres
         // in 1.5 MB) cannot make every film cost megabytes: the first few of each list, each text
-        // cut at ``longestInfoText`` characters. Real films have a handful of each.
-        func list(_ key: String) -> [Row] {
-            (raw.lists[key] ?? []).prefix(longestInfoList).enumerated().map { Row(fields: $1, label: "\(key)[\($0)]") }
+        // cut at ``longestInfoText`` characters, and the lists' text together at most
+        // ``largestInfoLists`` bytes, in the order below (nations and companies first: they decide
+        // Korean or foreign, and the distributor). Real films have a handful of each.
+        var remaining = largestInfoLists
+        func list<Item>(_ key: String, _ make: (Row) -> Item?, bytes: (Item) -> Int) -> [Item] {
+            var kept: [Item] = []
+            for (index, fields) in (raw.lists[key] ?? []).prefix(longestInfoList).enumerated() {
+                guard let item = make(Row(fields: fields, label: "\(key)[\(index)]")) else { continue }
+                let size = bytes(item)
+                guard size <= remaining else {
+                    remaining = 0
+                    break
+                }
+                remaining -= size
+                kept.append(item)
+            }
+            return kept
         }
+        func name(_ field: String) -> (Row) -> String? { { row in let text = row.text(field); return text.isEmpty ? nil : text } }
+        let nations = list("nations", name("nationNm"), bytes: \.utf8.count)
+        let companies = list("companys", { row -> MovieInfo.Company? in
+            let company = MovieInfo.Company(
+                code: row.text("companyCd"), name: row.text("companyNm"), nameEnglish: row.text("companyNmEn"), role: row.text("companyPartNm"))
+            return company.name.isEmpty ? nil : company
+        }, bytes: { $0.code.utf8.count + $0.name.utf8.count + $0.nameEnglish.utf8.count + $0.role.utf8.count })
+        let genres = list("genres", name("genreNm"), bytes: \.utf8.count)
+        let directors = list("directors", { row -> MovieInfo.Person? in
+            let person = MovieInfo.Person(name: row.text("peopleNm"), nameEnglish: row.text("peopleNmEn"))
+            return person.name.isEmpty ? nil : person
+        }, bytes: { $0.name.utf8.count + $0.nameEnglish.utf8.count })
+        let watchGrades = list("audits", name("watchGradeNm"), bytes: \.utf8.count)
         let info = MovieInfo(
             code: code,
             title: row.text("movieNm"),
@@ -104,16 +131,11 @@ public enum KOBISDecoding {
             runtimeMinutes: try row.optionalInt("showTm"),
             productionYear: try row.optionalInt("prdtYear"),
             openDate: row.day("openDt"),
-            nations: list("nations").map { $0.text("nationNm") }.filter { !$0.isEmpty },
-            genres: list("genres").map { $0.text("genreNm") }.filter { !$0.isEmpty },
-            directors: list("directors").map { .init(name: $0.text("peopleNm"), nameEnglish: $0.text("peopleNmEn")) }
-                .filter { !$0.name.isEmpty },
-            companies: list("companys").map {
-                .init(
-                    code: $0.text("companyCd"), name: $0.text("companyNm"), nameEnglish: $0.text("companyNmEn"),
-                    role: $0.text("companyPartNm"))
-            }.filter { !$0.name.isEmpty },
-            watchGrades: list("audits").map { $0.text("watchGradeNm") }.filter { !$0.isEmpty }
+            nations: nations,
+            genres: genres,
+            directors: directors,
+            companies: companies,
+            watchGrades: watchGrades
         )
         // Another film's info (a glitching mirror, a cache entry under the wrong name) would give
         // this film that film's distributor and nation.
@@ -123,6 +145,11 @@ public enum KOBISDecoding {
 
     /// The most entries kept of each movie-info list (nations, genres, directors, companies, grades).
     public static let longestInfoList = 30
+
+    /// The most UTF-8 bytes of text a film's movie-info lists keep together: 4 KiB, five times the
+    /// largest real answer in the recorded fixtures (828 bytes, a film with 14 companies), so that
+    /// a film costs at most a few KB however its answer is padded.
+    public static let largestInfoLists = 4_096
     /// The most characters kept of each movie-info text (titles and names).
     public static let longestInfoText = 300
 
