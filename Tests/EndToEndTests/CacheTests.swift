@@ -44,6 +44,7 @@ struct CacheTests {
             file: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"), key: server.validKey)
         let fetch = try await BoxOfficeProcess.run(
             ["fetch", Self.week, "--no-tmdb", "-q"], environment: environment(server, folder), in: folder.url)
+        HostileCase.record(4, "fetch, every first attempt 503: retries in the ledger", fetch)
         #expect(fetch.status == 0, "\(fetch.stderr)")
         let sent = server.server.requests.count
         #expect(sent > 2 * 7, "retries happened: \(sent)")
@@ -54,6 +55,7 @@ struct CacheTests {
         let limited = try failingFirst()
         let budgeted = try await BoxOfficeProcess.run(
             ["fetch", "2025-02-01..2025-02-28", "--no-tmdb", "-q", "--budget", "9"], environment: environment(limited, other), in: other.url)
+        HostileCase.record(4, "fetch --budget 9 with retries", budgeted)
         #expect(budgeted.status == 75, "\(budgeted.stderr)")
         let otherLedger = QuotaLedger(file: other.url.appendingPathComponent("state/boxoffice/kobis-calls.json"), key: limited.validKey)
         // A call taken for a request that the stop then cancels (waiting for a connection) is
@@ -72,12 +74,14 @@ struct CacheTests {
         let other = QuotaLedger.fingerprint(of: "another key")
         try Data((#"{"\#(other)": {"2025-03-10": 500}}"# + String(repeating: " ", count: 17 << 20)).utf8).write(to: ledger)
         let refused = try await BoxOfficeProcess.run(["fetch", "2025-03-05", "-q"], environment: environment(server, folder), in: folder.url)
+        HostileCase.record(4, "fetch with a 17 MB ledger, no --budget", refused)
         #expect(refused.status == 73 && refused.stderrLines.count == 1 && refused.stderr.contains("--budget"), "\(refused.stderr)")
         #expect(server.server.requests.isEmpty)
         #expect((try? FileManager.default.attributesOfItem(atPath: ledger.path)[.size] as? Int) ?? 0 > 17 << 20, "untouched")
 
         let budgeted = try await BoxOfficeProcess.run(
             ["fetch", "2025-03-05", "-q", "--budget", "20"], environment: environment(server, folder), in: folder.url)
+        HostileCase.record(4, "fetch --budget 20 with a 17 MB ledger", budgeted)
         #expect(budgeted.status == 0, "\(budgeted.stderr)")
         let aside = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix("kobis-calls.json.damaged-") }
         #expect(aside.count == 1, "the unreadable ledger is kept aside whole")

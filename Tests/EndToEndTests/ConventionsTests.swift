@@ -62,19 +62,39 @@ struct ConventionsTests {
         ])
     func standardOutputFailures(redirect: String, status: Int32, message: String) async throws {
         let folder = try TemporaryFolder()
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        var ends: [Int32] = [-1, -1]
+        let output: SpawnedProcess.Output
+        var devFull: Int32 = -1
+        switch redirect {
+        case ">&-": output = .closed
+        case ">/dev/full":
+            devFull = open("/dev/full", O_WRONLY)
+            output = .descriptor(devFull)
+        default:
+            #expect(pipe(&ends) == 0)
+            output = .descriptor(ends[1])
+        }
         // The top-20 sample JSON (160 KB) is far larger than a pipe's buffer: the write meets the closed pipe.
-        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample --depth 20 -f json -o - \(redirect)", BoxOfficeProcess.executable.path]
-        shell.environment = BoxOfficeProcess.environment(["HOME": folder.url.path])
-        shell.currentDirectoryURL = folder.url
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == status, "\(stderr)")
-        #expect(stderr.split(separator: "\n").count == 1 && stderr.contains(message), "\(stderr)")
+        let result = try await BoxOfficeProcess.launch(
+            ["report", "--sample", "--depth", "20", "-f", "json", "-o", "-"],
+            environment: BoxOfficeProcess.environment(["HOME": folder.url.path]), in: folder.url, standardOutput: output
+        ) { _ in
+            if devFull >= 0 { close(devFull) }
+            guard ends[0] >= 0 else { return }
+            close(ends[1])
+            // `| head -c 100`: read 100 bytes, then go away.
+            var buffer = [UInt8](repeating: 0, count: 100)
+            var read = 0
+            while read < 100 {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(ends[0], $0.baseAddress! + read, 100 - read) }
+                if count <= 0 { break }
+                read += count
+            }
+            close(ends[0])
+        }
+        HostileCase.record(8, "-o - \(redirect)", result)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains(message), "\(result.stderr)")
         #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
     }
 
@@ -134,31 +154,30 @@ struct ConventionsTests {
         arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func signalWhileBlockedOnStandardOutput(signal: Int32, status: Int32) async throws {
         let folder = try TemporaryFolder()
-        let process = Process()
-        process.executableURL = BoxOfficeProcess.executable
-        process.arguments = ["report", "--sample", "--depth", "20", "-f", "json", "-o", "-"]
-        process.environment = BoxOfficeProcess.environment(["HOME": folder.url.path])
-        process.currentDirectoryURL = folder.url
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Blocked: the pipe's buffer (64 KiB) is full and nobody reads it; the JSON is 160 KB.
-        var buffered: Int32 = 0
-        for _ in 0..<3_000 where process.isRunning {
-            _ = ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &buffered)
-            if buffered >= 65_536 { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        #expect(buffered >= 65_536 && process.isRunning, "the run is blocked writing standard output")
-        kill(process.processIdentifier, signal)
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
         // Nobody reads: if the signal were ignored the run would stay blocked; the watchdog then kills it (9).
-        let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90) { if process.isRunning { kill(pid, SIGKILL) } }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == status, "\(stderr)")
-        #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+        let result = try await BoxOfficeProcess.launch(
+            ["report", "--sample", "--depth", "20", "-f", "json", "-o", "-"],
+            environment: BoxOfficeProcess.environment(["HOME": folder.url.path]), in: folder.url,
+            standardOutput: .descriptor(ends[1]), watchdog: 90
+        ) { process in
+            close(ends[1])
+            // Blocked: the pipe's buffer (64 KiB) is full and nobody reads it; the JSON is 160 KB.
+            var buffered: Int32 = 0
+            for _ in 0..<3_000 where process.isRunning {
+                _ = ioctl(ends[0], UInt(FIONREAD), &buffered)
+                if buffered >= 65_536 { break }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            #expect(buffered >= 65_536 && process.isRunning, "the run is blocked writing standard output")
+            process.signal(signal)
+        }
+        let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+        HostileCase.record(2, "\(name) while blocked writing -o - into a full pipe", result)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
     }
 
     @Test("repeated --format options add up; -f, -o and -q are short for --format, --output and --quiet")

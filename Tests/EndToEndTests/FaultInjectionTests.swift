@@ -216,6 +216,7 @@ struct FaultInjectionTests {
             ["report", "2025-03-01..2025-03-09", "--concurrency", "2", "--timeout", "600"],
             signal: SIGINT, when: Self.chartCachedAndRequestHanging(server, folder),
             environment: Self.environment(server, folder), in: folder.url)
+        HostileCase.record(2, "SIGINT with a request hanging (report)", result)
         #expect(result.status == 130, "a request hanging for 600 s was not cancelled: \(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains("interrupted"))
         #expect(folder.files(in: "Reports").isEmpty)
@@ -230,6 +231,7 @@ struct FaultInjectionTests {
         let result = try await BoxOfficeProcess.runInterrupted(
             ["fetch", "2025-03-01..2025-03-09", "--timeout", "600"], signal: SIGTERM, when: Self.chartCachedAndRequestHanging(server, folder),
             environment: Self.environment(server, folder), in: folder.url)
+        HostileCase.record(2, "SIGTERM with a request hanging (fetch)", result)
         #expect(result.status == 143 && result.stderr.contains("terminated"))
     }
 
@@ -241,6 +243,7 @@ struct FaultInjectionTests {
             ["report", "2025-03-01..2025-03-09", "--concurrency", "2", "--timeout", "600"], signal: SIGHUP,
             when: Self.chartCachedAndRequestHanging(server, folder),
             environment: Self.environment(server, folder), in: folder.url)
+        HostileCase.record(2, "SIGHUP with a request hanging (report)", result)
         #expect(result.status == 129 && result.stderr.contains("hung up (SIGHUP)"), "\(result.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
         #expect(!Self.cacheEntries(folder).isEmpty && Self.cacheEntries(folder).allSatisfy { !$0.hasSuffix(".tmp") })
@@ -249,18 +252,16 @@ struct FaultInjectionTests {
     @Test("a closed standard output (| head): the reports are written whole, then exit 74 with one line, not death by SIGPIPE")
     func closedStandardOutput() async throws {
         let folder = try TemporaryFolder()
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-c", "set -o pipefail; \"$0\" report --sample | true", BoxOfficeProcess.executable.path]
-        shell.currentDirectoryURL = folder.url
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        shell.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(shell.terminationStatus == 74, "\(stderr)")
-        #expect(stderr.contains("cannot write to standard output"))
-        #expect(folder.files(in: "Reports").count == 7, "\(folder.files(in: "Reports"))")
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])  // `| true`: nobody will read
+        let result = try await BoxOfficeProcess.launch(
+            ["report", "--sample"], environment: BoxOfficeProcess.environment(), in: folder.url, standardOutput: .descriptor(ends[1])
+        ) { _ in close(ends[1]) }
+        HostileCase.record(8, "report --sample | true", result)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write to standard output"))
+        #expect(result.after?.reports?.count == 7, "\(folder.files(in: "Reports"))")
     }
 
     @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")

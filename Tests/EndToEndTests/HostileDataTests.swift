@@ -15,7 +15,9 @@ import Glibc
 @Suite("Hostile data, end to end", .serialized)
 struct HostileDataTests {
     /// A chart body for 2025-03-06 with `rows` rows, `change` applied to each row's fields.
-    static func chart(rows: Int, _ change: @escaping @Sendable (Int, inout [String: String]) -> Void = { _, _ in }) -> ScriptedResponse {
+    static func chart(
+        rows: Int, showRange: String? = "20250306~20250306", _ change: @escaping @Sendable (Int, inout [String: String]) -> Void = { _, _ in }
+    ) -> ScriptedResponse {
         let list = (0..<rows).map { index -> [String: String] in
             var row = [
                 "rnum": "\(index + 1)", "rank": "\(min(index + 1, 10))", "rankInten": "0", "rankOldAndNew": "OLD",
@@ -26,9 +28,9 @@ struct HostileDataTests {
             change(index, &row)
             return row
         }
-        let object: [String: Any] = [
-            "boxOfficeResult": ["boxofficeType": "일별 박스오피스", "showRange": "20250306~20250306", "dailyBoxOfficeList": list]
-        ]
+        var result: [String: Any] = ["boxofficeType": "일별 박스오피스", "dailyBoxOfficeList": list]
+        result["showRange"] = showRange
+        let object: [String: Any] = ["boxOfficeResult": result]
         return ScriptedResponse(body: try! JSONSerialization.data(withJSONObject: object))
     }
 
@@ -56,10 +58,70 @@ struct HostileDataTests {
         let server = try Self.server(Self.chart(rows: 3) { index, row in if index == 1 { row[field] = value } })
         let folder = try TemporaryFolder()
         let result = try await Self.run(server, folder)
+        HostileCase.record(1, "chart row with \(field) = \(value)", result)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains("2025-03-06") && result.stderr.contains("row 2 has \(field)"))
         #expect(server.movieInfoRequests.isEmpty, "nothing spent on the films of a chart that is not trusted")
         #expect(folder.files(in: "Reports").isEmpty, "no report and no temporary file")
+    }
+
+    /// Every number of a ten-row chart at the edge of its bound, all at once: the largest (shares
+    /// summing to 1,000 %, changes at their extremes) and the smallest (zeros, the most negative
+    /// changes, a share of 0.0001 %).
+    static let edges: [String: (largest: String, smallest: String)] = [
+        "audiCnt": ("100000000", "0"), "audiAcc": ("1000000000", "0"), "audiInten": ("100000000", "-100000000"),
+        "audiChange": ("1000000", "-1000000"), "salesAmt": ("10000000000000", "0"), "salesAcc": ("100000000000000", "0"),
+        "salesInten": ("10000000000000", "-10000000000000"), "salesChange": ("1000000", "-1000000"),
+        "salesShare": ("100", "0.0001"), "scrnCnt": ("10000", "0"), "showCnt": ("1000000", "0"), "rankInten": ("1000", "-1000"),
+    ]
+
+    @Test(
+        "every number of every row at the edge of its bound, largest or smallest: every format is written, no trap (checked arithmetic)",
+        arguments: ["largest", "smallest"])
+    func numbersAtTheirBounds(edge: String) async throws {
+        let server = try Self.server(
+            Self.chart(rows: 10) { _, row in
+                for (field, value) in Self.edges { row[field] = edge == "largest" ? value.largest : value.smallest }
+            })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-04..2025-03-06", "--format", "json,csv,md,html,txt"])
+        HostileCase.record(1, "chart numbers all at their \(edge) bound", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.files(in: "Reports").count == 7, "json, three CSVs, md, html, txt: \(folder.files(in: "Reports"))")
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-04_2025-03-06.json"))) as? [String: Any]
+        let day = (json?["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2025-03-06" }
+        let (audience, sales) = edge == "largest" ? (1_000_000_000, 100_000_000_000_000) : (0, 0)
+        #expect(day?["audience"] as? Int == audience && day?["sales"] as? Int == sales, "the day's sums of ten rows, exact")
+        #expect(result.after?.temporaryFiles.isEmpty == true)
+    }
+
+    @Test(
+        "an answer that contradicts itself or the request is malformed (76), never cached: a film on two rows, no showRange, a code or title of absurd length",
+        arguments: ["duplicate code", "no showRange", "absurd code", "absurd title"])
+    func malformedAnswer(defect: String) async throws {
+        let answer = Self.chart(rows: 3, showRange: defect == "no showRange" ? nil : "20250306~20250306") { index, row in
+            guard index == 1 else { return }
+            switch defect {
+            case "duplicate code": row["movieCd"] = "20990000"
+            case "absurd code": row["movieCd"] = String(repeating: "9", count: 5_000)
+            case "absurd title": row["movieNm"] = String(repeating: "긴", count: 200_000)
+            default: break
+            }
+        }
+        let server = try Self.server(answer)
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-05..2025-03-06"])
+        HostileCase.record(5, "chart with \(defect)", result)
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("2025-03-06") && result.stderr.count < 700, "\(result.stderr)")
+        #expect(server.chartRequests.filter { $0.query["targetDt"] == "20250306" }.count == 1, "not asked again")
+        #expect(server.movieInfoRequests.allSatisfy { $0.query["movieCd"]?.hasPrefix("2099") == false }, "none of its films fetched")
+        #expect(result.after?.reports == [], "no report")
+        #expect(result.after?.cacheEntries.contains { $0.contains("20250306") } == false, "the answer is not cached")
+        #expect(result.after?.temporaryFiles == [])
+        // Requests cancelled when the run stops may be counted without reaching the server; never the reverse.
+        #expect((result.after?.ledgerCalls ?? 0) >= server.server.requests.count, "every request sent is counted")
     }
 
     @Test("a chart of 5,000 rows (KOBIS sends 10 at most) is malformed: no movie info is fetched for invented films")
@@ -67,6 +129,7 @@ struct HostileDataTests {
         let server = try Self.server(Self.chart(rows: 5_000))
         let folder = try TemporaryFolder()
         let result = try await Self.run(server, folder)
+        HostileCase.record(5, "chart of 5,000 rows", result)
         #expect(result.status == 76)
         #expect(result.stderr.contains("5000 rows, where KOBIS sends 10 at most"))
         #expect(server.movieInfoRequests.isEmpty && server.chartRequests.count == 1)
@@ -83,6 +146,7 @@ struct HostileDataTests {
         let fingerprint = QuotaLedger.fingerprint(of: server.validKey)
         try Data(#"{"\#(fingerprint)":{"2025-03-10":\#(count)},"someone-else":{"2025-03-10":42}}"#.utf8).write(to: ledger)
         let result = try await Self.run(server, folder, ["report", "2025-03-06", "--budget", "99999"])
+        HostileCase.record(4, "ledger holding \(count)", result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning: the quota ledger") && result.stderr.contains("is damaged"))
         let written = try JSONSerialization.jsonObject(with: Data(contentsOf: ledger)) as? [String: [String: Int]]
@@ -98,6 +162,7 @@ struct HostileDataTests {
         let server = try Self.server(Self.chart(rows: hostile.count) { index, row in row["movieNm"] = hostile[index] })
         let folder = try TemporaryFolder()
         let result = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json,csv,md,html,txt"])
+        HostileCase.record(6, "NUL, C0/C1 and bidi controls in titles", result)
         #expect(result.status == 0, "\(result.stderr)")
         let names = folder.files(in: "Reports")
         #expect(names.count == 7, "json, three CSVs, md, html, txt: \(names)")
@@ -125,6 +190,7 @@ struct HostileDataTests {
         })
         let folder = try TemporaryFolder()
         let result = try await Self.run(server, folder, ["report", "2025-03-05..2025-03-07"])
+        HostileCase.record(5, "another date's chart \(times == 1 ? "once" : "every time")", result)
         let tries = server.chartRequests.filter { $0.query["targetDt"] == "20250306" }.count
         if times == 1 {
             #expect(result.status == 0, "\(result.stderr)")
@@ -152,9 +218,11 @@ struct HostileDataTests {
         let before = server.chartRequests.count
 
         let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
+        HostileCase.record(5, "another date's cache entry, --offline", offline)
         #expect(offline.status == 75 && offline.stderr.contains("2025-03-06"), "\(offline.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
         let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json", "--no-look-back"])
+        HostileCase.record(5, "another date's cache entry, online", online)
         #expect(online.status == 0, "\(online.stderr)")
         #expect(server.chartRequests.count == before + 1 && server.chartRequests.last?.query["targetDt"] == "20250306")
         let report = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-06.json"), encoding: .utf8)
@@ -171,6 +239,7 @@ struct HostileDataTests {
         })
         let folder = try TemporaryFolder()
         let result = try await Self.run(server, folder, ["report", "2025-03-06"])
+        HostileCase.record(5, "every movie info answering for another film", result)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("movieCd 19990001"), "\(result.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
@@ -213,6 +282,7 @@ struct HostileDataTests {
         try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
         #expect(mkfifo(entry.path, 0o600) == 0)
         let offline = try await Self.run(server, folder, ["report", "2025-03-06", "--offline"])
+        HostileCase.record(9, "a FIFO as a cache entry, --offline", offline)
         #expect(offline.status == 75 && offline.stderr.contains("not cached"))
         let online = try await Self.run(server, folder, ["report", "2025-03-06", "--format", "json", "--no-look-back"])
         #expect(online.status == 0, "\(online.stderr)")
@@ -257,10 +327,86 @@ struct HostileDataTests {
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-06", "--no-tmdb", "--retries", "3"],
             environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        HostileCase.record(3, "chart of 3 MiB\(gzip ? " gzipped to a few KB" : "")", result)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("grew past 2 MiB"))
         #expect(server.chartRequests.count == 1, "an oversized answer is not asked for again")
         #expect(FaultInjectionTests.cacheEntries(folder).allSatisfy { !$0.contains("20250306") })
+    }
+
+    @Test("every film's movie info just under the 2 MiB cap (thousands of genres, directors, companies; a 600 KB title): 30 of each kept, texts cut, within the memory budget")
+    func movieInfoAtTheCap() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchMovieInfo.json"), let code = request.query["movieCd"] else { return nil }
+            func list(_ count: Int, _ item: (Int) -> String) -> String { "[" + (0..<count).map(item).joined(separator: ",") + "]" }
+            let body = #"{"movieInfoResult":{"movieInfo":{"movieCd":"\#(code)","movieNm":"영화","movieNmEn":"\#(String(repeating: "E", count: 600_000))","#
+                + #""nations":[{"nationNm":"한국"}],"genres":\#(list(12_000) { #"{"genreNm":"장르\#($0)"}"# }),"#
+                + #""directors":\#(list(8_000) { #"{"peopleNm":"감독\#($0)","peopleNmEn":"D"}"# }),"#
+                + #""companys":\#(list(6_000) { #"{"companyCd":"\#($0)","companyNm":"회사\#($0)","companyPartNm":"배급사"}"# })},"#
+                + #""source":"영화진흥위원회"}}"#
+            return .json(body)
+        })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-03-03..2025-03-09", "--format", "json,csv"])
+        HostileCase.record(3, "every movie info near 2 MiB", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.movieInfoRequests.count >= 10, "every film's info was that large: \(server.movieInfoRequests.count)")
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.json"))) as? [String: Any]
+        let films = try #require(json?["films"] as? [[String: Any]])
+        for film in films {
+            #expect((film["genres"] as? [String])?.count == 30 && (film["directors"] as? [Any])?.count == 30)
+            #expect(((film["title_english"] as? String)?.count ?? 0) <= 300)
+        }
+        #expect(result.after?.cacheEntries.count ?? 0 >= server.server.requests.count, "the answers are cached as they came")
+    }
+
+    @Test("a month where every answer is at its caps (ten new films a day, 1,000-character titles, every movie-info list full of 300-character names): within the memory budget")
+    func monthAtEveryCap() async throws {
+        let title = String(repeating: "가", count: 1_000)
+        let name = String(repeating: "나", count: 300)
+        let server = try FakeKOBISServer(script: { request in
+            if let date = request.query["targetDt"], request.path.hasSuffix("searchDailyBoxOfficeList.json") {
+                let rows = (0..<10).map { index -> [String: String] in
+                    [
+                        "rnum": "\(index + 1)", "rank": "\(index + 1)", "rankInten": "0", "rankOldAndNew": "NEW",
+                        "movieCd": "\(date)\(index)", "movieNm": title, "openDt": "2025-01-01", "salesAmt": "10000000000000",
+                        "salesShare": "10", "salesInten": "0", "salesChange": "0", "salesAcc": "10000000000000", "audiCnt": "100000000",
+                        "audiInten": "0", "audiChange": "0", "audiAcc": "100000000", "scrnCnt": "10000", "showCnt": "1000000",
+                    ]
+                }
+                let object: [String: Any] = [
+                    "boxOfficeResult": ["boxofficeType": "일별 박스오피스", "showRange": "\(date)~\(date)", "dailyBoxOfficeList": rows]
+                ]
+                return ScriptedResponse(body: try! JSONSerialization.data(withJSONObject: object))
+            }
+            guard request.path.hasSuffix("searchMovieInfo.json"), let code = request.query["movieCd"] else { return nil }
+            func list(_ field: String) -> [[String: String]] { (0..<30).map { [field: "\(name)\($0)", "peopleNmEn": name, "companyNmEn": name] } }
+            let info: [String: Any] = [
+                "movieCd": code, "movieNm": name, "movieNmEn": name, "movieNmOg": name, "nations": list("nationNm"),
+                "genres": list("genreNm"), "directors": list("peopleNm"), "companys": list("companyNm"), "audits": list("watchGradeNm"),
+            ]
+            return ScriptedResponse(body: try! JSONSerialization.data(withJSONObject: ["movieInfoResult": ["movieInfo": info]]))
+        })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(server, folder, ["report", "2025-02-01..2025-03-03", "--no-look-back"])
+        HostileCase.record(3, "a month with every answer at its caps (310 films)", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.movieInfoRequests.count == 310)
+        #expect(result.after?.reports?.count == 7, "json, three CSVs, md, html, txt: \(result.after?.reports ?? [])")
+    }
+
+    @Test("a week's daily and weekend reports at --concurrency 16: every KOBIS request (charts, look-back, movie info) is sent once")
+    func everyRequestOnce() async throws {
+        for period in [[], ["--weekend"]] {
+            let server = try FakeKOBISServer()
+            let folder = try TemporaryFolder()
+            let result = try await Self.run(server, folder, ["report", "2025-02-24..2025-03-09", "--concurrency", "16"] + period)
+            HostileCase.record(10, "report\(period.isEmpty ? "" : " --weekend") at --concurrency 16: every URL once", result)
+            #expect(result.status == 0, "\(result.stderr)")
+            let targets = server.server.requests.map(\.target)
+            #expect(Set(targets).count == targets.count, "asked twice: \(Dictionary(grouping: targets) { $0 }.filter { $1.count > 1 }.keys.sorted())")
+        }
     }
 
     @Test("Retry-After: 1e9 on every first attempt, --timeout 2, one request slot: each waits at most 2 s, and a waiting request holds no slot")
@@ -308,6 +454,7 @@ struct AllowGapsTests {
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(
             ["report", FaultInjectionTests.range, "--no-look-back"], environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        HostileCase.record(11, "a malformed date without --allow-gaps", result)
         #expect(result.status == 76 && result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("2025-03-06") && result.stderr.contains("audiCnt") && result.stderr.contains("--allow-gaps"), "\(result.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
@@ -321,6 +468,7 @@ struct AllowGapsTests {
         let result = try await BoxOfficeProcess.run(
             ["report", FaultInjectionTests.range, "--no-look-back", "--allow-gaps", "-f", "json,csv,md,txt"],
             environment: FaultInjectionTests.environment(server, folder), in: folder.url)
+        HostileCase.record(11, "report --allow-gaps past a malformed date", result)
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderrLines.filter { $0.contains("Gaps (--allow-gaps)") }
         #expect(warnings.count == 1 && warnings[0].contains("2025-03-06") && warnings[0].contains("audiCnt"), "\(result.stderr)")
@@ -336,6 +484,7 @@ struct AllowGapsTests {
         let other = try TemporaryFolder()
         let fetch = try await BoxOfficeProcess.run(
             ["fetch", FaultInjectionTests.range, "--allow-gaps", "--no-tmdb"], environment: FaultInjectionTests.environment(server, other), in: other.url)
+        HostileCase.record(11, "fetch --allow-gaps past a malformed date", fetch)
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(fetch.stdout.contains("3 of 4 dates cached"), "\(fetch.stdout)")
         #expect(fetch.stderr.contains("Gaps (--allow-gaps)") && fetch.stderr.contains("2025-03-06"))

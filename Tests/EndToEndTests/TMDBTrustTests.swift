@@ -50,6 +50,7 @@ struct TMDBTrustTests {
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-03..2025-03-09", "-f", "csv,json", "--tmdb-rate", "10", "--no-look-back"],
             environment: environment(kobis, tmdb, folder), in: folder.url)
+        HostileCase.record(10, "colliding TMDB titles: no request twice", result)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
         let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -125,6 +126,7 @@ struct TMDBTrustTests {
         let folder = try TemporaryFolder()
         let report = try await BoxOfficeProcess.run(
             ["report", "2025-03-03..2025-03-09", "-f", "txt", "--no-look-back", "-q"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        HostileCase.record(6, "a title with a line break: report", report)
         #expect(report.status == 0, "\(report.stderr)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).txt"), encoding: .utf8)
         #expect(!text.split(separator: "\n").contains { $0.hasPrefix("20240001,603") }, "\(text)")
@@ -132,6 +134,7 @@ struct TMDBTrustTests {
 
         let review = try await BoxOfficeProcess.run(
             ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        HostileCase.record(6, "a title with a line break: tmdb review", review)
         #expect(review.status == 0, "\(review.stderr)")
         let pins = review.stdoutLines.filter { $0.first?.isNumber == true }
         #expect(!pins.isEmpty, "the unmatched film still gets its line")
@@ -154,6 +157,7 @@ struct TMDBTrustTests {
         }
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-05", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url, watchdog: 120)
+        HostileCase.record(7, "overrides file that is a \(kind)", result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains(file.path), "\(result.stderr)")
         #expect(result.stderr.contains(kind == "folder" ? "is a folder" : "is not a regular file"), "\(result.stderr)")

@@ -50,6 +50,7 @@ struct TemplatesCommandTests {
         try text.write(to: daily, atomically: true, encoding: .utf8)
         // 20 rows a day for 7 days: 140 × 900 KB is about 120 MB of text, over the 64 MB bound.
         let result = try await BoxOfficeProcess.run(["report", "--sample", "--depth", "20", "--templates", "mine", "-f", "csv"], in: folder.url)
+        HostileCase.record(3, "a template repeating 900 KB per row", result)
         #expect(result.status == 78, "\(result.stderr)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains("{{#rows}}") && result.stderr.contains("64 MB"), "\(result.stderr)")
         #expect(folder.allFiles(in: "Reports").isEmpty, "nothing written")

@@ -283,6 +283,7 @@ struct WriteFailureTests {
         let run = try await BoxOfficeProcess.run(
             ["report", "2025-03-09", "--format", "json", "--no-tmdb"], environment: environment(server, cache: cache, state: state), in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
+        HostileCase.record(9, "stale cache temporaries", run)
         #expect(try FileManager.default.contentsOfDirectory(atPath: incoming.path).isEmpty)
     }
 
@@ -461,6 +462,7 @@ struct LeftoversAndLinksTests {
         }
         let result = try await BoxOfficeProcess.run(["report", "--sample", "-f", "md", "-o", "out"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
+        HostileCase.record(9, "stale index and film-page temporaries, links named like them", result)
         let left = folder.allFiles(in: "out").filter { $0.hasPrefix(".") }
         #expect(left == [".index.html.FFFFFFFF.tmp", ".linked.0A1B2C3D.tmp"], "old ones swept, the fresh one and the link kept: \(left)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
@@ -484,6 +486,7 @@ struct LeftoversAndLinksTests {
         }
         try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(name).path, withDestinationPath: elsewhere.path)
         let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], environment: environment(server, folder), in: folder.url)
+        HostileCase.record(9, "a link as the cache's \(name)", result)
         #expect(result.status == 73 && result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(name) && result.stderr.contains("symbolic link"), "\(result.stderr)")
         if name == ".incoming" {
