@@ -121,6 +121,53 @@ struct TMDBMatcherTests {
         #expect(withPin["20241001"]?.confidence == .exact && withPin["20241002"]?.confidence == .likely)
     }
 
+    @Test("a foreign film not on TMDB, with a Korean-made namesake released in Korea that week: rejected by nation, not matched")
+    func namesakeFromAnotherNation() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(40, "블루 문", original: "블루 문", language: "ko", released: "2025-02-19"), koreanReleases: [Day("2025-02-19")],
+                extras: .init(originCountries: ["KR"]))
+        ]
+        let film = FilmQuery(
+            movieCode: "20259015", title: "블루 문", titleEnglish: "Luna Blu", openDate: Day("2025-02-19"), isKorean: false, nations: ["이탈리아"])
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.confidence == .none && result.details == nil)
+        #expect(result.candidates.first?.verdict == "rejected: made in KR on TMDB, where KOBIS says 이탈리아")
+        // The same namesake for a Korean film of that title is the film, and the reason says why.
+        var korean = film
+        (korean.isKorean, korean.nations, korean.titleEnglish) = (true, ["한국"], "")
+        let found = try await match(korean, in: entries).0
+        #expect(found.confidence == .exact && found.how.hasSuffix("Korean release 2025-02-19 is the KOBIS open date; made in KR, as KOBIS says"))
+        // A co-production shares a nation: not rejected. A nation the table does not know says nothing.
+        var coproduction = film
+        coproduction.nations = ["이탈리아", "한국"]
+        #expect(try await match(coproduction, in: entries).0.confidence == .exact)
+        var unknown = film
+        unknown.nations = ["어느나라"]
+        #expect(try await match(unknown, in: entries).0.confidence == .exact)
+    }
+
+    @Test("a five-week 're-release' is another film: a namesake released in Korea near the chart date, weeks after the KOBIS open date, is rejected")
+    func shortGapIsNoReRelease() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(50, "작은 용의 모험", original: "작은 용의 모험", language: "ko", released: "2025-02-28"), koreanReleases: [Day("2025-02-28")])
+        ]
+        let film = FilmQuery(
+            movieCode: "20259004", title: "작은 용의 모험", openDate: Day("2025-01-22"), isKorean: false, chartDate: Day("2025-03-01"))
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.confidence == .none, "\(result.how)")
+        #expect(result.candidates.first?.verdict == "rejected: its Korean release 2025-02-28 is 37 days from the KOBIS open date 2025-01-22")
+        // Years later, a namesake first released after the KOBIS open date is no re-release either.
+        var later = film
+        later.chartDate = Day("2027-03-01")
+        let laterEntries: [SimulatedTMDB.Entry] = [
+            .init(Self.movie(51, "작은 용의 모험", original: "작은 용의 모험", language: "ko", released: "2027-02-26"), koreanReleases: [Day("2027-02-26")])
+        ]
+        let (namesake, _) = try await match(later, in: laterEntries)
+        #expect(namesake.confidence == .none)
+        #expect(namesake.candidates.first?.verdict.contains("its first release 2027-02-26 does not fit the KOBIS open date 2025-01-22") == true)
+    }
+
     @Test("a re-release: KOBIS keeps the original open date, TMDB lists the new Korean release near the chart date")
     func reRelease() async throws {
         let entries: [SimulatedTMDB.Entry] = [

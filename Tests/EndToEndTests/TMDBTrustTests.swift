@@ -113,6 +113,43 @@ struct TMDBTrustTests {
         #expect(pinned.contains("never matched (overrides file)"))
     }
 
+    @Test("a foreign film not on TMDB beside a Korean-made namesake, and a five-week 're-release': neither gets the namesake; the rest as before")
+    func namesakes() async throws {
+        let kobis = try FakeKOBISServer()
+        // 블루 문 (Italian, opened 2025-02-05) and 작은 용의 모험 (American, opened 2025-01-22, charting
+        // from 2025-03-03) are taken off TMDB; in their place, films of the same titles: a Korean one
+        // released in Korea the day 블루 문 opened, and an American one released in Korea on
+        // 2025-03-01, five weeks after 작은 용의 모험 opened.
+        let decoys: [SimulatedTMDB.Entry] = [
+            .init(
+                TMDBMovie(id: 700_015, title: "블루 문", originalTitle: "블루 문", originalLanguage: "ko", releaseDate: Day(iso: "2025-02-05")!, popularity: 50),
+                koreanReleases: [Day(iso: "2025-02-05")!], extras: .init(originCountries: ["KR"])),
+            .init(
+                TMDBMovie(
+                    id: 700_004, title: "작은 용의 모험", originalTitle: "Small Dragon Adventure", originalLanguage: "en",
+                    releaseDate: Day(iso: "2025-02-27")!, popularity: 50),
+                koreanReleases: [Day(iso: "2025-03-01")!], extras: .init(originCountries: ["US"])),
+        ]
+        let entries = SampleData.tmdbEntries.filter { ![900_004, 900_015].contains($0.movie.id) } + decoys
+        let tmdb = try FakeTMDBServer(entries: entries)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
+        let films = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["films"] as? [[String: Any]])
+        func film(_ title: String) throws -> [String: Any] { try #require(films.first { $0["title"] as? String == title }) }
+        for title in ["블루 문", "작은 용의 모험"] {
+            #expect(try film(title)["tmdb"] == nil && film(title)["tmdb_match"] as? String == "none", "\(title) got a namesake")
+        }
+        #expect(try film("검은 파도")["tmdb_match"] as? String == "exact")
+        #expect((try film("검은 파도")["tmdb_reason"] as? String)?.hasSuffix("made in KR, as KOBIS says") == true)
+        let review = try await BoxOfficeProcess.run(
+            ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(review.stdout.contains("rejected: made in KR on TMDB, where KOBIS says 이탈리아"), "\(review.stdout)")
+        #expect(review.stdout.contains("rejected: its Korean release 2025-03-01 is 38 days from the KOBIS open date 2025-01-22"), "\(review.stdout)")
+    }
+
     @Test("a KOBIS title with a line break forges no overrides line in tmdb review, and no row in the txt report")
     func lineInjection() async throws {
         // 바람의 기록 (no TMDB entry: its review prints an overrides line) renamed with a forged pin.

@@ -10,10 +10,14 @@ public struct FilmQuery: Hashable, Sendable {
     public var isKorean: Bool?
     /// The first day the film is on a chart the run reads: a re-release charts long after its open date.
     public var chartDate: Day?
+    /// Its nations as KOBIS movie info names them (`미국`); empty when unknown.
+    public var nations: [String]
 
     public init(
-        movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil, chartDate: Day? = nil
+        movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil, chartDate: Day? = nil,
+        nations: [String] = []
     ) {
+        self.nations = nations
         self.movieCode = movieCode
         self.title = title
         self.titleEnglish = titleEnglish

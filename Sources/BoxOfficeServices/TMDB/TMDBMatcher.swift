@@ -12,9 +12,12 @@ import Foundation
 /// titles. At most ``detailsPerFilm`` detail calls and three searches a film.
 ///
 /// Each candidate is judged by ``judge(_:film:titleAgrees:)``:
+/// - **rejected** at once when both sides name the nations and share none (KOBIS `미국`, TMDB `KR`:
+///   a Korean namesake of a foreign film);
 /// - `exact`: the title agrees and a Korean theatrical release is within ``koreanDateWindowDays`` of
-///   the KOBIS open date, or the film is a re-release (the KOBIS open date is the original release,
-///   and a Korean release is within the window of the first chart date);
+///   the KOBIS open date, or the film is a re-release (the first chart date a year or more after the
+///   KOBIS open date, TMDB's first release no later than a month after that date, and a Korean
+///   release within the window of the first chart date);
 /// - `likely`: the title agrees, TMDB has no Korean theatrical date to contradict it, and its own
 ///   release is plausible for the open date (within 21 days for a Korean film, which opens at home
 ///   first; from a year before to a month after for a foreign one);
@@ -44,13 +47,15 @@ public struct TMDBMatcher: Sendable {
 
     /// What the judge makes of one candidate.
     public enum Verdict: Equatable, Sendable {
-        case exact(String)
+        /// `days`: from the Korean release to the KOBIS open date (for a re-release, to the first
+        /// chart date); the closest exact candidate wins.
+        case exact(String, days: Int)
         case likely(String)
         case rejected(String)
 
         var text: String {
             switch self {
-            case .exact(let why): "exact: \(why)"
+            case .exact(let why, _): "exact: \(why)"
             case .likely(let why): "likely: \(why)"
             case .rejected(let why): "rejected: \(why)"
             }
@@ -101,8 +106,7 @@ public struct TMDBMatcher: Sendable {
                 considered.append(Self.candidate(movie, details: details, verdict: verdict.text))
                 let how = "search \(index + 1) of \(queries.count) (\(query.name)): TMDB \(movie.id)"
                 switch verdict {
-                case .exact(let why):
-                    let days = Self.koreanDateDistance(details, film: film)
+                case .exact(let why, let days):
                     exactDays.append(days)
                     let english = Self.englishTitleAgrees([movie.originalTitle, details.movie.originalTitle] + details.extras.otherTitles, film)
                     if exact.map({ (days, english ? 0 : 1) < ($0.days, $0.english ? 0 : 1) }) ?? true {
@@ -139,6 +143,10 @@ public struct TMDBMatcher: Sendable {
     /// One candidate, from its details: see the type's documentation for the rules.
     public static func judge(_ details: TMDBDetails, film: FilmQuery, titleAgrees: Bool) -> Verdict {
         guard titleAgrees else { return .rejected("no title of it is the KOBIS title") }
+        // Where both sides name the nations and none is shared, it is another film of that title
+        // (a Korean namesake of a foreign film): said before any date.
+        let made = nationAgreement(details, film: film)
+        if case .differs(let why) = made { return .rejected(why) }
         let korean = details.koreanTheatricalDates.sorted()
         guard let open = film.openDate else {
             return korean.isEmpty ? .likely("no KOBIS open date to compare") : .likely("no KOBIS open date to compare its Korean release with")
@@ -147,14 +155,29 @@ public struct TMDBMatcher: Sendable {
             let days = abs(nearest.distance(to: open))
             if days <= koreanDateWindowDays {
                 return .exact(
-                    "Korean release \(nearest.iso) \(days == 0 ? "is" : "within \(days) day\(days == 1 ? "" : "s") of") the KOBIS open date")
+                    "Korean release \(nearest.iso) \(days == 0 ? "is" : "within \(days) day\(days == 1 ? "" : "s") of") the KOBIS open date"
+                        + made.clause,
+                    days: days)
             }
-            // A re-release: KOBIS keeps the original open date, and TMDB lists the new release.
-            if let chart = film.chartDate, open.distance(to: chart) > koreanDateWindowDays,
-                let again = korean.first(where: { abs($0.distance(to: chart)) <= koreanDateWindowDays })
+            // A re-release: KOBIS keeps the original open date, and TMDB lists the new release. Only
+            // after a gap of a year or more, and only for a film first released before the KOBIS
+            // open date (or within a month after it; a classic may reach Korea years after its
+            // premiere): a namesake released in Korea weeks after a film opened is another film,
+            // not its re-release.
+            if let chart = film.chartDate, open.distance(to: chart) >= reReleaseGapDays,
+                let again = korean.min(by: { abs($0.distance(to: chart)) < abs($1.distance(to: chart)) }),
+                abs(again.distance(to: chart)) <= koreanDateWindowDays
             {
+                guard let first = details.movie.releaseDate, open.distance(to: first) <= plausibleReleaseDays.upperBound else {
+                    return .rejected(
+                        "a Korean release \(again.iso) near the chart date \(chart.iso), but its first release "
+                            + (details.movie.releaseDate.map { "\($0.iso) does not fit" } ?? "is unknown, so it cannot match")
+                            + " the KOBIS open date \(open.iso) of a re-release")
+                }
                 return .exact(
-                    "re-release: Korean release \(again.iso) near the chart date \(chart.iso); KOBIS keeps the original open date \(open.iso)")
+                    "re-release: Korean release \(again.iso) near the chart date \(chart.iso); KOBIS keeps the original open date \(open.iso),"
+                        + " which its first release \(first.iso) fits" + made.clause,
+                    days: abs(again.distance(to: chart)))
             }
             return .rejected("its Korean release \(nearest.iso) is \(days) days from the KOBIS open date \(open.iso)")
         }
@@ -168,17 +191,31 @@ public struct TMDBMatcher: Sendable {
         guard window.contains(offset) else {
             return .rejected("released \(released.iso), \(abs(offset)) days from the KOBIS open date, with no Korean release")
         }
-        return .likely("no Korean release date on TMDB; released \(released.iso)")
+        return .likely("no Korean release date on TMDB; released \(released.iso)" + made.clause)
     }
 
-    /// Days between the KOBIS open date (or, for a re-release, the first chart date) and the nearest
-    /// Korean theatrical release: how good an exact candidate is.
-    static func koreanDateDistance(_ details: TMDBDetails, film: FilmQuery) -> Int {
-        guard let open = film.openDate else { return .max }
-        let dates = details.koreanTheatricalDates
-        let fromOpen = dates.map { abs($0.distance(to: open)) }.min() ?? .max
-        guard fromOpen > koreanDateWindowDays, let chart = film.chartDate else { return fromOpen }
-        return dates.map { abs($0.distance(to: chart)) }.min() ?? .max
+    /// A gap from the KOBIS open date to the first chart date that makes a film a re-release.
+    public static let reReleaseGapDays = 365
+
+    /// What the nations say: KOBIS's (in Korean) against TMDB's origin countries.
+    enum NationAgreement {
+        case agrees(String)
+        case differs(String)
+        case unknown
+
+        /// Said at the end of an accepting reason.
+        var clause: String {
+            if case .agrees(let codes) = self { return "; made in \(codes), as KOBIS says" }
+            return ""
+        }
+    }
+
+    static func nationAgreement(_ details: TMDBDetails, film: FilmQuery) -> NationAgreement {
+        let tmdb = details.extras.originCountries
+        guard !tmdb.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) else { return .unknown }
+        let shared = tmdb.filter(kobis.contains)
+        guard shared.isEmpty else { return .agrees(shared.joined(separator: ", ")) }
+        return .differs("made in \(tmdb.joined(separator: ", ")) on TMDB, where KOBIS says \(film.nations.joined(separator: ", "))")
     }
 
     /// True when one of `titles` is the KOBIS English title, normalized.
