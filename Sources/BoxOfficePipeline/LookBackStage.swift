@@ -50,6 +50,23 @@ struct LookBackStage: Sendable {
         return (history, warnings)
     }
 
+    /// The period just before a period report's first, for the comparisons its first period needs
+    /// (screens ±, the total's change, the opening weekend of films that opened the week before):
+    /// fetched, cached and budgeted like a day's look-back. Nil with the reason when it cannot be had
+    /// (and a warning when KOBIS failed rather than the run choosing not to ask).
+    func previousPeriod(
+        before first: ChartPeriod, filters: KOBISFilters
+    ) async throws -> (chart: WeeklyChart?, unavailable: String?, warning: String?) {
+        let period = first.previous
+        guard period.start >= DateRange.earliest else { return (nil, nil, nil) }
+        do {
+            return (try await client.weeklyChart(period, filters: filters), nil, nil)
+        } catch let error as KOBISError where Self.isRecoverable(error) {
+            let warning = error.meansNotHad ? nil : error.errorDescription.map { "comparisons beyond the range are incomplete: " + $0 }
+            return (nil, Self.reason(error), warning)
+        }
+    }
+
     /// Charts of `kind` in the cache, going back from the latest one ending by `day` until one is
     /// missing (at most a year of them): they cost nothing, so a streak of weekends uses them only.
     func cachedPeriods(_ kind: PeriodKind, endingBy day: Day, filters: KOBISFilters) -> [ChartPeriod: WeeklyChart] {

@@ -100,11 +100,19 @@ public struct ReportPipeline: Sendable {
         }
         var report: BoxOfficeReport
         if let (kind, periods) = request.periods {
-            let cached =
-                !request.lookBack ? [:] : periods.first.map { lookBack.cachedPeriods(kind, endingBy: $0.start - 1, filters: request.filters) } ?? [:]
+            var cached: [ChartPeriod: WeeklyChart] = [:]
+            var earlier: WeeklyChart?
+            if request.lookBack, let first = periods.first {
+                let previous = try await lookBack.previousPeriod(before: first, filters: request.filters)
+                cached = lookBack.cachedPeriods(kind, endingBy: first.start - 1, filters: request.filters)
+                earlier = previous.chart
+                if let chart = previous.chart { cached[chart.period] = chart }
+                if let reason = previous.unavailable { notes.append(.historyUnavailable(days: first.previous.days, reasons: [reason])) }
+                if let warning = previous.warning { warnings.append(warning) }
+            }
             report = ReportBuilder.build(
                 range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
-                cached: cached)
+                cached: cached, earlier: earlier)
         } else if !request.lookBack {
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)

@@ -166,7 +166,59 @@ struct LongPeriodReportTests {
             let fromDaily = try #require(daily.films.first { $0.movieCode == film.movieCode }?.openingWeekend)
             #expect(film.openingWeekend == fromDaily, "\(film.title)")
         }
-        // Films that opened in an earlier week have no opening weekend in this chart.
-        #expect(report.films.filter { $0.openDate.map { $0 < weekend.start.weekStart } == true }.allSatisfy { $0.openingWeekend == nil })
+        // Films that opened the week before have theirs from the weekend before (the look-back),
+        // the figure that weekend's own report gives; earlier ones have none.
+        let before = weekend.previous
+        let previous = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: before.start, end: before.end)
+            $0.periods = (.weekend, [before])
+        }
+        let openedBefore = report.films.filter { film in film.openDate.map { $0.weekStart == before.start.weekStart && $0 <= before.start } == true }
+        #expect(!openedBefore.isEmpty, "the sample has a film that opened the week before")
+        for film in openedBefore {
+            let fromItsWeekend = try #require(previous.films.first { $0.movieCode == film.movieCode }?.openingWeekend)
+            #expect(film.openingWeekend == fromItsWeekend, "\(film.title)")
+        }
+        #expect(report.films.filter { $0.openDate.map { $0 < before.start.weekStart } == true }.allSatisfy { $0.openingWeekend == nil })
+        // Without the look-back, only the week's own openings.
+        let alone = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: weekend.start, end: weekend.end)
+            $0.periods = (.weekend, [weekend])
+            $0.lookBack = false
+        }
+        #expect(alone.films.filter { $0.openDate.map { $0 < weekend.start.weekStart } == true }.allSatisfy { $0.openingWeekend == nil })
+    }
+
+    @Test("a one-weekend report fills Screens ± and the change for its only weekend from the weekend before; blank without the look-back")
+    func firstPeriodComparedWithTheOneBefore() async throws {
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        let report = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: weekend.start, end: weekend.end)
+            $0.periods = (.weekend, [weekend])
+        }
+        let previous = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: weekend.previous.start, end: weekend.previous.end)
+            $0.periods = (.weekend, [weekend.previous])
+            $0.lookBack = false
+        }
+        let period = try #require(report.periods.first)
+        let before = try #require(previous.periods.first)
+        #expect(period.audienceChangePercent == RunFacts.change(period.audience, from: before.audience))
+        var compared = 0
+        for row in period.entries {
+            if let then = before.entries.first(where: { $0.movieCode == row.movieCode }) {
+                #expect(row.screensChange == row.screens - then.screens, "\(row.title)")
+                compared += 1
+            } else {
+                #expect(row.screensChange == nil, "\(row.title) was not on the chart before")
+            }
+        }
+        #expect(compared >= 5, "most of the weekend's films were on the one before: \(compared)")
+        let alone = try await SampleTests.sampleReport {
+            $0.range = DateRange(start: weekend.start, end: weekend.end)
+            $0.periods = (.weekend, [weekend])
+            $0.lookBack = false
+        }
+        #expect(alone.periods.first?.entries.allSatisfy { $0.screensChange == nil } == true && alone.periods.first?.audienceChangePercent == nil)
     }
 }

@@ -34,7 +34,7 @@ struct PeriodAndDepthTests {
         try String(contentsOf: folder.url.appendingPathComponent("Reports/" + name), encoding: .utf8)
     }
 
-    @Test("report --weekend: the last completed weekend, one weekend call, KOBIS's totals in every format")
+    @Test("report --weekend: the last completed weekend, one weekend call and one for the weekend before, KOBIS's totals in every format")
     func lastWeekend() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -46,7 +46,8 @@ struct PeriodAndDepthTests {
             result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
                 "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt", "index.html", "index.md",
             ])
-        #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250307", "1"]])
+        // The weekend, then the one before it for the first weekend's screens ± and change (look-back).
+        #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250307", "1"], ["20250228", "1"]])
         #expect(server.chartRequests.isEmpty, "a weekend report needs no daily chart")
         #expect(server.movieInfoRequests.count == 10)
 
@@ -84,7 +85,7 @@ struct PeriodAndDepthTests {
         let folder = try TemporaryFolder()
         for (today, start) in [("2025-03-10", "20250307"), ("2025-03-15", "20250307"), ("2025-03-17", "20250314")] {
             server.server.resetLog()
-            let result = try await run(["report", "--weekend", "--format", "json", "--no-cache"], server, folder, today: today)
+            let result = try await run(["report", "--weekend", "--format", "json", "--no-cache", "--no-look-back"], server, folder, today: today)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(server.periodRequests.map { $0.query["targetDt"] } == [start], "today \(today)")
         }
@@ -96,7 +97,7 @@ struct PeriodAndDepthTests {
         let folder = try TemporaryFolder()
         let weekly = try await run(["report", Self.week, "--weekly", "--format", "csv"], server, folder)
         #expect(weekly.status == 0 && Self.warnings(weekly).isEmpty, "\(weekly.stderr)")
-        #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250303", "0"]])
+        #expect(server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250303", "0"], ["20250224", "0"]])
 
         let snapped = try await run(["report", "2025-03-05..2025-03-11", "--weekend", "--format", "md"], server, folder)
         #expect(snapped.status == 0)

@@ -44,9 +44,10 @@ public struct PeriodReport: Codable, Sendable, Equatable {
         case entries
     }
 
-    /// Every period chart as a period of the report, each compared with the one before it.
-    public static func periods(_ charts: [WeeklyChart], today: Day?) -> [PeriodReport] {
-        var previous: PeriodReport?
+    /// Every period chart as a period of the report, each compared with the one before it; the
+    /// first with `earlier`, the period before it, when the run has it.
+    public static func periods(_ charts: [WeeklyChart], earlier: WeeklyChart? = nil, today: Day?) -> [PeriodReport] {
+        var previous: PeriodReport? = earlier.flatMap { periods([$0], today: nil).first }
         return charts.sorted { $0.period < $1.period }.map { chart in
             var period = PeriodReport(
                 kind: chart.period.kind, start: chart.period.start, end: chart.period.end,

@@ -63,15 +63,16 @@ public enum ReportBuilder {
     }
 
     /// A weekly, weekend or weekdays report from KOBIS's period charts: the films table ranks the
-    /// films by their period totals summed over the periods.
+    /// films by their period totals summed over the periods. `earlier`, the period just before the
+    /// first, gives the first period what the others have from the one before them.
     public static func build(
         range: DateRange, periods charts: [WeeklyChart], kind: PeriodKind, movies: [String: MovieInfo], options: Options,
-        enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:]
+        enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:], earlier: WeeklyChart? = nil
     ) -> BoxOfficeReport {
         let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
         let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
-        let films = StoryStage.films(joined, periods: charts, cached: cached)
-        let periods = PeriodReport.periods(charts, today: options.today)
+        let films = StoryStage.films(joined, periods: charts, cached: cached, earlier: earlier)
+        let periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
         var notes: [ReportNote] = [.periodChart(kind)]
         if options.today != nil {
             let provisional = periods.filter(\.provisional)

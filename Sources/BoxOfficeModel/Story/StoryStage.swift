@@ -106,7 +106,11 @@ public enum StoryStage {
 
     /// Each film's facts from a weekly, weekend or weekdays report's charts, with earlier periods of
     /// the same kind found in the cache counting toward its streak.
-    public static func films(_ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart]) -> [FilmRanking] {
+    public static func films(
+        _ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart], earlier: WeeklyChart? = nil
+    ) -> [FilmRanking] {
+        // The period before the first counts only for the opening weekend of a film that opened then.
+        let earlierRows = Dictionary((earlier?.entries ?? []).map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
         var all = cached
         for chart in charts { all[chart.period] = chart }
         let sorted = charts.sorted { $0.period < $1.period }
@@ -138,7 +142,8 @@ public enum StoryStage {
             // A weekend chart of the week the film opened in, Monday to Friday, is its opening
             // weekend, whole (Friday to Sunday). A film opening on the weekend itself is left out:
             // that chart's Friday would be paid previews, which the opening weekend never counts.
-            if let release, let (period, entry) = rows.first(where: { period, _ in
+            let before = earlier.flatMap { chart in earlierRows[film.movieCode].map { (chart.period, $0) } }
+            if let release, let (period, entry) = ([before].compactMap { $0 } + rows).first(where: { period, _ in
                 period.kind == .weekend && period.start == release.weekStart + 4 && release <= period.start
             }) {
                 film.openingWeekend = RunFigure(start: period.start, end: period.end, audience: entry.audience, sales: entry.sales)
