@@ -282,8 +282,12 @@ struct TMDBMatcherTests {
     }
 
     /// 28 films over 42 days whose titles collide, as real Korean titles do: for each, its own
-    /// TMDB entry (or none) and same-titled others, with the right answer known.
-    static func collidingRange() -> (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?]) {
+    /// TMDB entry (or none) and same-titled others, with the right answer known. `shift` turns the
+    /// ten cases among the titles, so each range puts different titles in each case; case 9 adds a
+    /// second KOBIS film of the same title opening the same day (twins told apart by English title).
+    static func collidingRange(
+        start: Day = Day("2025-01-01"), shift: Int = 0
+    ) -> (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?]) {
         let titles = [
             "기억", "사랑", "겨울", "집", "그녀", "친구", "소원", "봄", "바다", "시간", "하루", "약속", "비밀", "우리",
             "가족", "편지", "꿈", "선물", "여름", "밤", "길", "눈", "별", "빛", "손님", "이웃", "그날", "마녀",
@@ -292,14 +296,19 @@ struct TMDBMatcherTests {
         var entries: [SimulatedTMDB.Entry] = []
         var answers: [String: Int?] = [:]
         for (index, title) in titles.enumerated() {
-            let open = Day("2025-01-01") + index * 3 / 2
+            let open = start + index * 3 / 2
             let code = "2025\(String(format: "%04d", index))"
-            // Every third film is foreign, and so is every film of the no-Korean-date case (index % 7 == 3).
-            let korean = index % 3 != 0 && index % 7 != 3
-            films.append(FilmQuery(movieCode: code, title: title, openDate: open, isKorean: korean, chartDate: open + 1))
+            let kind = (index + shift) % 10
+            // Every third film is foreign, and so is every film of the no-Korean-date case (3) and of
+            // the namesake-from-another-nation case (7).
+            let korean = index % 3 != 0 && kind != 3 && kind != 7
+            films.append(
+                FilmQuery(
+                    movieCode: code, title: title, titleEnglish: kind == 9 ? "\(title) One" : "", openDate: open, isKorean: korean,
+                    chartDate: kind == 8 ? open + 35 : open + 1, nations: korean ? ["한국"] : ["미국"]))
             let own = 10_000 + index
             let language = korean ? "ko" : "en"
-            switch index % 7 {
+            switch kind {
             case 0:  // not on TMDB at all; an older film has the title
                 answers[code] = .some(nil)
                 entries.append(
@@ -339,37 +348,84 @@ struct TMDBMatcherTests {
             case 5:  // not on TMDB; a namesake released 18 months earlier with no Korean date
                 answers[code] = .some(nil)
                 entries.append(.init(Self.movie(20_000 + index, title, language: language, released: (open - 548).iso, popularity: 40)))
-            default:  // the plain case, plus a namesake from another decade
+            case 6:  // the 0-versus-7-day pair: a namesake out in Korea a week later, listed first
                 answers[code] = own
-                entries.append(.init(Self.movie(own, title, language: language, released: open.iso), koreanReleases: [open]))
                 entries.append(
                     .init(
-                        Self.movie(20_000 + index, title, language: language, released: "2003-03-03", popularity: 99),
-                        koreanReleases: [Day("2003-03-03")]))
+                        Self.movie(20_000 + index, title, language: language, released: open.iso, popularity: 95), koreanReleases: [open + 7]))
+                entries.append(
+                    .init(Self.movie(own, title, language: language, released: (open - 3).iso, popularity: 5), koreanReleases: [open]))
+            case 7:  // a foreign film not on TMDB; a Korean-made namesake released in Korea that day
+                answers[code] = .some(nil)
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: "ko", released: open.iso, popularity: 70), koreanReleases: [open],
+                        extras: .init(originCountries: ["KR"])))
+            case 8:  // not on TMDB, charting five weeks after it opened; a namesake released in Korea then
+                answers[code] = .some(nil)
+                entries.append(
+                    .init(
+                        Self.movie(20_000 + index, title, language: language, released: (open + 32).iso, popularity: 60),
+                        koreanReleases: [open + 33]))
+            case 9:  // twins: two films of this title open in Korea the same day; KOBIS's English titles tell them apart
+                answers[code] = own
+                let twin = "2026\(String(format: "%04d", index))"
+                answers[twin] = 30_000 + index
+                films.append(
+                    FilmQuery(
+                        movieCode: twin, title: title, titleEnglish: "\(title) Two", openDate: open, isKorean: korean, chartDate: open + 1,
+                        nations: korean ? ["한국"] : ["미국"]))
+                entries.append(
+                    .init(
+                        Self.movie(30_000 + index, title, original: "\(title) Two", language: language, released: open.iso, popularity: 80),
+                        koreanReleases: [open]))
+                entries.append(
+                    .init(
+                        Self.movie(own, title, original: "\(title) One", language: language, released: open.iso, popularity: 20),
+                        koreanReleases: [open]))
+            default:
+                Issue.record("no case \(kind)")
             }
         }
         return (films, entries, answers)
     }
 
-    @Test("a 42-day range of 28 films with colliding titles: every match right, none invented, none missed")
-    func collidingTitles() async throws {
-        let (films, entries, answers) = Self.collidingRange()
-        let stub = TMDBStub.simulated(entries)
+    /// Right, wrong, missed, invented and rightly unmatched films of one colliding range, matched
+    /// film by film and then put through the one-id-one-film rule as a run is.
+    static func score(_ range: (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?])) async throws
+        -> (right: Int, wrong: Int, missed: Int, invented: Int, unmatched: Int, detailCalls: Int)
+    {
+        let stub = TMDBStub.simulated(range.entries)
         let matcher = TMDBMatcher(client: stub.client())
+        var matches: [String: TMDBMatch] = [:]
+        for film in range.films { matches[film.movieCode] = try await matcher.match(film) }
+        matches = TMDBMatch.demotingSharedIDs(matches)
         var right = 0, wrong = 0, missed = 0, invented = 0, unmatched = 0
-        for film in films {
-            let result = try await matcher.match(film)
+        for film in range.films {
+            let result = matches[film.movieCode]!
             let got = result.confidence == .none ? nil : result.details?.movie.id
-            switch (answers[film.movieCode]!, got) {
+            switch (range.answers[film.movieCode]!, got) {
             case let (expected?, got?): if expected == got { right += 1 } else { wrong += 1 }
             case (_?, nil): missed += 1
             case (nil, _?): invented += 1
             case (nil, nil): unmatched += 1
             }
         }
-        #expect(wrong == 0 && invented == 0 && missed == 0, "right \(right), wrong \(wrong), missed \(missed), invented \(invented)")
-        #expect(right == 20 && unmatched == 8)
-        #expect(stub.requests.filter { $0.url.path.contains("/movie/") }.count <= films.count * TMDBMatcher.detailsPerFilm)
+        return (right, wrong, missed, invented, unmatched, stub.requests.filter { $0.url.path.contains("/movie/") }.count)
+    }
+
+    @Test(
+        "three 42-day ranges of 28 films (and twins) with colliding titles: every match right, none invented, none missed",
+        arguments: [(Day("2025-01-01"), 0), (Day("2019-06-03"), 3), (Day("2012-09-10"), 6)])
+    func collidingTitles(start: Day, shift: Int) async throws {
+        let range = Self.collidingRange(start: start, shift: shift)
+        let score = try await Self.score(range)
+        let counts = "right \(score.right), wrong \(score.wrong), missed \(score.missed), invented \(score.invented), unmatched \(score.unmatched)"
+        print("colliding range from \(start.iso), shift \(shift), \(range.films.count) films: \(counts)")
+        #expect(score.wrong == 0 && score.invented == 0 && score.missed == 0, "\(counts)")
+        #expect(score.right + score.unmatched == range.films.count)
+        #expect(score.right == range.answers.values.filter { $0 != nil }.count)
+        #expect(score.detailCalls <= range.films.count * TMDBMatcher.detailsPerFilm)
     }
 
     @Test("never more than three detail calls a film, however many same-titled candidates")
