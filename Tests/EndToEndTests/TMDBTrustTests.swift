@@ -150,6 +150,70 @@ struct TMDBTrustTests {
         #expect(review.stdout.contains("rejected: its Korean release 2025-03-01 is 38 days from the KOBIS open date 2025-01-22"), "\(review.stdout)")
     }
 
+    @Test("same-day twins told apart by English title, the 0-versus-7-day pair, and two KOBIS films given one TMDB id: 0 wrong, 0 invented")
+    func twinsPairsAndSharedIDs() async throws {
+        // KOBIS: 괴물의 숲 renamed 한강의 밤 (both open 2025-03-05; English titles Night on the Han and
+        // Forest of Monsters), and 안녕, 나의 고양이 renamed 검은 파도 (both open 2025-02-26).
+        let simulated = SimulatedKOBIS(films: SampleData.films)
+        let kobis = try FakeKOBISServer(script: { request in
+            let body = String(decoding: simulated.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!)).body, as: UTF8.self)
+            return ScriptedResponse(
+                body: Data(body.replacingOccurrences(of: "괴물의 숲", with: "한강의 밤").replacingOccurrences(of: "안녕, 나의 고양이", with: "검은 파도").utf8))
+        })
+        // TMDB: the two 한강의 밤 carry their English titles; 안녕, 나의 고양이 is gone, so both 검은
+        // 파도 find the one; a 스타폴 namesake out in Korea a week after the real one, listed first.
+        var entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries.filter { $0.movie.id != 900_013 }.map { entry in
+            var entry = entry
+            if entry.movie.id == 900_003 { entry.extras.otherTitles = ["Night on the Han"] }
+            if entry.movie.id == 900_011 {
+                entry.movie.title = "한강의 밤"
+                entry.extras.otherTitles = ["Forest of Monsters"]
+            }
+            return entry
+        }
+        entries.append(
+            .init(
+                TMDBMovie(
+                    id: 700_002, title: "스타폴", originalTitle: "Starfall", originalLanguage: "en", releaseDate: Day(iso: "2025-02-12")!,
+                    popularity: 999),
+                koreanReleases: [Day(iso: "2025-02-19")!], extras: .init(originCountries: ["US"])))
+        let tmdb = try FakeTMDBServer(entries: entries)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
+        let films = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["films"] as? [[String: Any]])
+        func film(_ code: String) throws -> [String: Any] { try #require(films.first { $0["movie_code"] as? String == code }) }
+        func match(_ code: String) throws -> (id: Int?, confidence: String?, reason: String) {
+            let film = try film(code)
+            return ((film["tmdb"] as? [String: Any])?["id"] as? Int, film["tmdb_match"] as? String, film["tmdb_reason"] as? String ?? "")
+        }
+        // Twins: each its own, by the KOBIS English title.
+        #expect(try match("20259003").id == 900_003 && match("20259003").confidence == "exact")
+        #expect(try match("20259011").id == 900_011 && match("20259011").confidence == "exact")
+        let forest = try match("20259011")
+        #expect(forest.reason.contains("its title is the KOBIS English title"), "\(forest.reason)")
+        // The pair: the release on the open date, not the one a week later listed first.
+        #expect(try match("20259002").id == 900_002 && match("20259002").confidence == "exact")
+        // One id for two films: both likely, each naming the other.
+        for (code, other) in [("20259001", "20259013"), ("20259013", "20259001")] {
+            let shared = try match(code)
+            #expect(shared.id == 900_001 && shared.confidence == "likely", "\(code): \(shared)")
+            #expect(shared.reason.contains("KOBIS film \(other)"), "\(shared.reason)")
+        }
+        // Nothing else wrong or invented: every other exact match is the film's own sample entry.
+        let own = Dictionary(uniqueKeysWithValues: SampleData.tmdbEntries.map { ("2025" + String($0.movie.id - 900_000 + 9_000), $0.movie.id) })
+        for film in films where film["tmdb_match"] as? String == "exact" {
+            let code = film["movie_code"] as? String ?? ""
+            #expect(((film["tmdb"] as? [String: Any])?["id"] as? Int) == own[code], "\(code) matched another film")
+        }
+        let review = try await BoxOfficeProcess.run(
+            ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        let listed = review.stdoutLines.filter { $0.hasPrefix("likely ") || $0.hasPrefix("none ") }.prefix(2)
+        #expect(listed.count == 2 && listed.allSatisfy { $0.contains("20259001") || $0.contains("20259013") }, "the shared id first: \(review.stdout)")
+    }
+
     @Test("a KOBIS title with a line break forges no overrides line in tmdb review, and no row in the txt report")
     func lineInjection() async throws {
         // 바람의 기록 (no TMDB entry: its review prints an overrides line) renamed with a forged pin.
