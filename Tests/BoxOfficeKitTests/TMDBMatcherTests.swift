@@ -147,6 +147,27 @@ struct TMDBMatcherTests {
         #expect(try await match(unknown, in: entries).0.confidence == .exact)
     }
 
+    @Test("runtime, where both know it: a namesake running an hour longer is rejected; the film's own states it")
+    func runtime() async throws {
+        let entries: [SimulatedTMDB.Entry] = [
+            .init(
+                Self.movie(60, "집", released: "2025-04-02", popularity: 90), koreanReleases: [Day("2025-04-02")],
+                extras: .init(runtimeMinutes: 165)),
+            .init(
+                Self.movie(61, "집", released: "2025-04-09", popularity: 10), koreanReleases: [Day("2025-04-09")],
+                extras: .init(runtimeMinutes: 104)),
+        ]
+        let film = FilmQuery(movieCode: "20250060", title: "집", openDate: Day("2025-04-02"), isKorean: true, runtimeMinutes: 101)
+        let (result, _) = try await match(film, in: entries)
+        #expect(result.details?.movie.id == 61 && result.confidence == .exact, "\(result.how)")
+        #expect(result.how.hasSuffix("within 7 days of the KOBIS open date; runs 104 minutes (KOBIS: 101)"), "\(result.how)")
+        #expect(result.candidates.first { $0.id == 60 }?.verdict == "rejected: runs 165 minutes on TMDB, where KOBIS says 101")
+        // Unknown on either side, the runtime decides nothing.
+        var unknown = film
+        unknown.runtimeMinutes = nil
+        #expect(try await match(unknown, in: entries).0.details?.movie.id == 60)
+    }
+
     @Test("a five-week 're-release' is another film: a namesake released in Korea near the chart date, weeks after the KOBIS open date, is rejected")
     func shortGapIsNoReRelease() async throws {
         let entries: [SimulatedTMDB.Entry] = [

@@ -87,6 +87,7 @@ struct TMDBDecodingTests {
         #expect(details.extras.imdbID == "tt0137523" && details.extras.collection == nil)
         #expect(details.extras.budget == 63_000_000 && details.extras.revenue == 100_853_753)
         #expect(details.extras.originCountries == ["DE", "US"], "the production countries when origin_country is absent")
+        #expect(details.extras.runtimeMinutes == 139, "the runtime the matcher compares with KOBIS's showTm")
         #expect(releases.koreanCertification == "18" && releases.koreanTheatricalDates == [Day("1999-11-13")])
         let film = FilmTMDB(details)
         #expect(film.imdbURL == "https://www.imdb.com/title/tt0137523/")

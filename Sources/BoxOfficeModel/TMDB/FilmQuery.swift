@@ -12,12 +12,15 @@ public struct FilmQuery: Hashable, Sendable {
     public var chartDate: Day?
     /// Its nations as KOBIS movie info names them (`미국`); empty when unknown.
     public var nations: [String]
+    /// KOBIS's `showTm`; nil when unknown.
+    public var runtimeMinutes: Int?
 
     public init(
         movieCode: String, title: String, titleEnglish: String = "", openDate: Day? = nil, isKorean: Bool? = nil, chartDate: Day? = nil,
-        nations: [String] = []
+        nations: [String] = [], runtimeMinutes: Int? = nil
     ) {
         self.nations = nations
+        self.runtimeMinutes = runtimeMinutes
         self.movieCode = movieCode
         self.title = title
         self.titleEnglish = titleEnglish

@@ -28,11 +28,14 @@ public struct TMDBDetails: Sendable, Equatable {
         public var revenue: Int64?
         /// Titles the film also goes by: the Korean translation's title and the alternative titles.
         public var otherTitles: [String]
+        /// `runtime`; nil when TMDB has 0 (unknown).
+        public var runtimeMinutes: Int?
 
         public init(
             imdbID: String? = nil, collection: String? = nil, originCountries: [String] = [], budget: Int64? = nil, revenue: Int64? = nil,
-            otherTitles: [String] = []
+            otherTitles: [String] = [], runtimeMinutes: Int? = nil
         ) {
+            self.runtimeMinutes = runtimeMinutes
             self.imdbID = imdbID
             self.collection = collection
             self.originCountries = originCountries

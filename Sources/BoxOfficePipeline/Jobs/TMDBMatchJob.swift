@@ -20,7 +20,7 @@ struct TMDBMatchJob: FetchJob {
         let query = FilmQuery(
             movieCode: film.code, title: film.title.isEmpty ? info?.title ?? "" : film.title,
             titleEnglish: info?.titleEnglish ?? "", openDate: film.openDate ?? info?.openDate,
-            isKorean: info.map(\.isKorean), chartDate: film.chartDate, nations: info?.nations ?? [])
+            isKorean: info.map(\.isKorean), chartDate: film.chartDate, nations: info?.nations ?? [], runtimeMinutes: info?.runtimeMinutes)
         do {
             let match = try await matcher.match(query)
             return FetchJobResult { [code = film.code] in $0.matches[code] = match }

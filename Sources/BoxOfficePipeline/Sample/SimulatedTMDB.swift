@@ -92,6 +92,7 @@ public struct SimulatedTMDB: Sendable {
             object["origin_country"] = extras.originCountries
             object["budget"] = extras.budget ?? 0
             object["revenue"] = extras.revenue ?? 0
+            object["runtime"] = extras.runtimeMinutes ?? 0
             object["translations"] = [
                 "translations": extras.otherTitles.prefix(1).map { ["iso_639_1": "ko", "iso_3166_1": "KR", "data": ["title": $0]] }
             ]

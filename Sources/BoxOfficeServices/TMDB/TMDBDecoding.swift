@@ -39,7 +39,8 @@ public enum TMDBDecoding {
             originCountries: origin.isEmpty ? production : origin,
             budget: details.budget?.int.flatMap { $0 > 0 ? Int64($0) : nil },
             revenue: details.revenue?.int.flatMap { $0 > 0 ? Int64($0) : nil },
-            otherTitles: otherTitles)
+            otherTitles: otherTitles,
+            runtimeMinutes: details.runtime?.int.flatMap { (1...1_000).contains($0) ? $0 : nil })
         return TMDBDetails(
             movie: movie, keywords: details.keywords.compactMap { $0.name?.text }.filter { !$0.isEmpty },
             releases: releases, extras: extras)
@@ -128,7 +129,7 @@ private struct DetailsBody: Decodable {
     var movie: MovieBody
     var keywords: [Keyword] = []
     var countries: [Country] = []
-    var imdbId, budget, revenue: LenientScalar?
+    var imdbId, budget, revenue, runtime: LenientScalar?
     var belongsToCollection: Named?
     var originCountry: [LenientScalar] = []
     var productionCountries: [ProductionCountry] = []
@@ -136,8 +137,8 @@ private struct DetailsBody: Decodable {
     var alternativeTitles: [AlternativeTitle] = []
 
     enum CodingKeys: String, CodingKey {
-        case keywords, releaseDates, results, imdbId, budget, revenue, belongsToCollection, originCountry, productionCountries, translations,
-            alternativeTitles
+        case keywords, releaseDates, results, imdbId, budget, revenue, runtime, belongsToCollection, originCountry, productionCountries,
+            translations, alternativeTitles
     }
 
     init(from decoder: any Decoder) throws {
@@ -151,6 +152,7 @@ private struct DetailsBody: Decodable {
         imdbId = attempt(LenientScalar.self, .imdbId)
         budget = attempt(LenientScalar.self, .budget)
         revenue = attempt(LenientScalar.self, .revenue)
+        runtime = attempt(LenientScalar.self, .runtime)
         belongsToCollection = attempt(Named.self, .belongsToCollection)
         originCountry = attempt([LenientScalar].self, .originCountry) ?? []
         productionCountries = (attempt([Lossy<ProductionCountry>].self, .productionCountries) ?? []).compactMap(\.value)

@@ -145,8 +145,15 @@ public struct TMDBMatcher: Sendable {
         guard titleAgrees else { return .rejected("no title of it is the KOBIS title") }
         // Where both sides name the nations and none is shared, it is another film of that title
         // (a Korean namesake of a foreign film): said before any date.
-        let made = nationAgreement(details, film: film)
+        var made = nationAgreement(details, film: film)
         if case .differs(let why) = made { return .rejected(why) }
+        // Likewise a runtime far from KOBIS's (both known): cuts and credits differ by minutes, films by more.
+        if let kobis = film.runtimeMinutes, let tmdb = details.extras.runtimeMinutes, kobis > 0 {
+            guard abs(kobis - tmdb) <= runtimeToleranceMinutes else {
+                return .rejected("runs \(tmdb) minutes on TMDB, where KOBIS says \(kobis)")
+            }
+            made = made.adding("runs \(tmdb) minutes" + (tmdb == kobis ? ", as KOBIS says" : " (KOBIS: \(kobis))"))
+        }
         let korean = details.koreanTheatricalDates.sorted()
         guard let open = film.openDate else {
             return korean.isEmpty ? .likely("no KOBIS open date to compare") : .likely("no KOBIS open date to compare its Korean release with")
@@ -197,24 +204,37 @@ public struct TMDBMatcher: Sendable {
     /// A gap from the KOBIS open date to the first chart date that makes a film a re-release.
     public static let reReleaseGapDays = 365
 
-    /// What the nations say: KOBIS's (in Korean) against TMDB's origin countries.
-    enum NationAgreement {
-        case agrees(String)
+    /// How far TMDB's runtime may be from KOBIS's `showTm`, in minutes, for the same film.
+    public static let runtimeToleranceMinutes = 20
+
+    /// What the nations (and then the runtime) say, KOBIS's against TMDB's: facts an accepting reason states.
+    enum Agreement {
+        case agrees([String])
         case differs(String)
-        case unknown
+        case unknown([String])
 
         /// Said at the end of an accepting reason.
         var clause: String {
-            if case .agrees(let codes) = self { return "; made in \(codes), as KOBIS says" }
-            return ""
+            switch self {
+            case .agrees(let facts), .unknown(let facts): facts.isEmpty ? "" : "; " + facts.joined(separator: "; ")
+            case .differs: ""
+            }
+        }
+
+        func adding(_ fact: String) -> Agreement {
+            switch self {
+            case .agrees(let facts): .agrees(facts + [fact])
+            case .unknown(let facts): .unknown(facts + [fact])
+            case .differs: self
+            }
         }
     }
 
-    static func nationAgreement(_ details: TMDBDetails, film: FilmQuery) -> NationAgreement {
+    static func nationAgreement(_ details: TMDBDetails, film: FilmQuery) -> Agreement {
         let tmdb = details.extras.originCountries
-        guard !tmdb.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) else { return .unknown }
+        guard !tmdb.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) else { return .unknown([]) }
         let shared = tmdb.filter(kobis.contains)
-        guard shared.isEmpty else { return .agrees(shared.joined(separator: ", ")) }
+        guard shared.isEmpty else { return .agrees(["made in \(shared.joined(separator: ", ")), as KOBIS says"]) }
         return .differs("made in \(tmdb.joined(separator: ", ")) on TMDB, where KOBIS says \(film.nations.joined(separator: ", "))")
     }
 
