@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BoxOfficeModel
 @testable import BoxOfficeServices
 
 @Suite("Checksums")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// CRC-32 (IEEE), to detect a corrupted or truncated cache entry.
-enum CRC32 {
+/// CRC-32 (IEEE): detects a corrupted or truncated cache entry, and is the checksum ZIP archives
+/// (the xlsx workbook) carry.
+package enum CRC32 {
     /// Eight tables of 256 entries, back to back: table 0 is the classic byte-at-a-time table, and
     /// table k advances a byte's effect by k more bytes, so eight bytes are folded in per step
     /// ("slicing-by-8"). Reading twelve thousand cache entries checks about 50 MB.
@@ -21,7 +22,7 @@ enum CRC32 {
         return tables
     }()
 
-    static func checksum<Bytes: DataProtocol>(_ bytes: Bytes) -> UInt32 {
+    package static func checksum<Bytes: DataProtocol>(_ bytes: Bytes) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         tables.withUnsafeBufferPointer { t in
             for region in bytes.regions {
@@ -48,7 +49,7 @@ enum CRC32 {
     }
 
     /// The classic byte-at-a-time computation, which the sliced one must always agree with.
-    static func checksumBytewise(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func checksumBytewise(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = tables[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
