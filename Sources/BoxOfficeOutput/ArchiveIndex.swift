@@ -112,6 +112,7 @@ public struct ArchiveIndex {
         return documents + [
             ("-films.csv", "films CSV", "영화 CSV", true), ("-daily.csv", "daily CSV", "일별 CSV", true), ("-days.csv", "days CSV", "날짜 CSV", true),
             ("-weeks.csv", "weeks CSV", "주별 CSV", true), (".csv", "CSV", "CSV", false), (".json", "JSON", "JSON", true),
+            (".xlsx", "Excel", "엑셀", true),
         ]
     }()
 

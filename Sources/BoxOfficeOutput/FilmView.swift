@@ -71,7 +71,7 @@ public enum FilmView {
                 // A Korean page is `….ko.html`, beside the English one, as a report's documents are.
                 return RenderedFile(
                     name: "\(base)\(language.infix).\(format.rawValue)", contents: Data(try templates.render("film.\(format.rawValue)", view).utf8))
-            case .txt:
+            case .txt, .xlsx:
                 return nil
             }
         }

@@ -71,7 +71,7 @@ public struct ReportRenderer: Sendable {
     /// not compile until it has a lane here and a renderer in ``files(_:format:view:base:)``.
     static func lane(of format: ReportFormat) -> Int {
         switch format {
-        case .json, .csv: 0
+        case .json, .csv, .xlsx: 0
         case .md, .html, .txt: 1
         }
     }
@@ -81,6 +81,7 @@ public struct ReportRenderer: Sendable {
         switch format {
         case .json: [try await json(report, base: base)]
         case .csv: try await csv(report, base: base)
+        case .xlsx: [try await xlsx(report, base: base)]
         case .txt: [try document(report, format: format, view: [:], base: base)]
         case .md, .html: [try document(report, format: format, view: view.context, base: base)]
         }
@@ -92,7 +93,7 @@ public struct ReportRenderer: Sendable {
         for format in formats {
             switch format {
             case .json: break
-            case .csv: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
+            case .csv, .xlsx: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
             case .md, .html, .txt: names.append(Self.templateName(format, language: options.style.words.language))
             }
         }
@@ -106,6 +107,21 @@ public struct ReportRenderer: Sendable {
 
     func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
         RenderedFile(name: base + ".json", contents: try await ReportJSON.encode(report))
+    }
+
+    /// The CSVs' tables as one Excel workbook, a sheet each (``XLSXWorkbook``), read back from what
+    /// their templates render, so the workbook's cells are the CSVs' cells.
+    func xlsx(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
+        var sheets: [XLSXWorkbook.Sheet] = []
+        func add(_ name: String, _ text: String) { sheets.append(.init(name: name, rows: XLSXWorkbook.rows(ofCSV: text))) }
+        add("films", try await templates.renderList("films.csv", CSVView.films(report), listKey: "films"))
+        if report.periodKind != nil {
+            add("weeks", try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows"))
+        } else {
+            add("daily", try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows"))
+            add("days", try await templates.renderList("days.csv", CSVView.days(report), listKey: "days"))
+        }
+        return RenderedFile(name: base + ".xlsx", contents: try XLSXWorkbook.data(sheets))
     }
 
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {

@@ -47,7 +47,7 @@ public struct ReportPipeline: Sendable {
 
         public init(
             range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
-            formats: [ReportFormat] = ReportFormat.allCases, today: Day?, offline: Bool = false
+            formats: [ReportFormat] = ReportFormat.byDefault, today: Day?, offline: Bool = false
         ) {
             self.range = range
             self.filters = filters

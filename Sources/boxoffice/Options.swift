@@ -198,7 +198,7 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Formats to write, comma-separated or repeated (-f md -f csv): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all the command has).",
+            "Formats to write, comma-separated or repeated (-f md -f csv): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all the command has but xlsx, an Excel workbook of the CSV tables).",
             valueName: "list"))
     var format: [String] = []
 
@@ -237,9 +237,9 @@ struct OutputOptions: ParsableArguments {
     /// `--output -`.
     var toStandardOutput: Bool { output == "-" }
 
-    /// The formats asked for, in order, each once; `all` when none was.
-    func formats(all: [ReportFormat]) throws -> [ReportFormat] {
-        guard !format.isEmpty else { return all }
+    /// The formats asked for, in order, each once; `byDefault` (else `all`) when none was.
+    func formats(all: [ReportFormat], byDefault: [ReportFormat]? = nil) throws -> [ReportFormat] {
+        guard !format.isEmpty else { return byDefault ?? all }
         var formats: [ReportFormat] = []
         for list in format {
             for format in try ReportFormat.parseList(list) where !formats.contains(format) { formats.append(format) }

@@ -120,7 +120,7 @@ struct ReportCommand: AsyncParsableCommand {
             }
             var request = ReportPipeline.Request(
                 range: range, filters: chart.filters, rankBy: rankBy,
-                formats: try out.formats(all: ReportFormat.allCases),
+                formats: try out.formats(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault),
                 today: wiring.calendar.today, offline: offline)
             request.depth = depth
             request.lookBack = !noLookBack

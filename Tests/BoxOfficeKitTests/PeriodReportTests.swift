@@ -59,7 +59,7 @@ struct PeriodReportTests {
         let report = ReportBuilder.build(
             range: DateRange(start: Day("2024-07-12"), end: Day("2024-07-21")), periods: [Self.charts[0], Self.charts[2]], kind: .weekend,
             movies: [:], options: .init(today: Day("2024-08-01")))
-        let files = try await ReportRenderer(templates: try ReportTemplates.load(overrides: nil)).render(report, formats: ReportFormat.allCases)
+        let files = try await ReportRenderer(templates: try ReportTemplates.load(overrides: nil)).render(report, formats: ReportFormat.byDefault)
         #expect(
             files.map(\.name) == [
                 "boxoffice-weekend-2024-07-12_2024-07-21.json", "boxoffice-weekend-2024-07-12_2024-07-21-films.csv",

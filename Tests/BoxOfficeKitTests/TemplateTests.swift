@@ -154,9 +154,9 @@ struct TemplateTests {
 
         // Exported templates, used as overrides, render exactly what the defaults render.
         let fromExport = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(
-            FixedReports.threeDays, formats: ReportFormat.allCases)
+            FixedReports.threeDays, formats: ReportFormat.byDefault)
         let fromDefaults = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(
-            FixedReports.threeDays, formats: ReportFormat.allCases)
+            FixedReports.threeDays, formats: ReportFormat.byDefault)
         #expect(fromExport == fromDefaults)
     }
 }
@@ -177,7 +177,7 @@ struct CommittedSampleTests {
             },
             try await SampleTests.sampleReport { $0.depth = .top20 },
         ] {
-            files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+            files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.byDefault)
         }
         // The Korean report of the week, as `--lang ko` writes it (its CSV and JSON are the English run's).
         files += try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: .ko)))

@@ -8,6 +8,8 @@ struct BoxOfficeProcess {
         var stdout: String
         var stderr: String
 
+        /// Standard output as bytes, for a binary format written to it.
+        var stdoutBytes = Data()
         /// From the spawn to the reaping of the process; recorded, never asserted.
         var wall: Duration = .zero
         /// From the first signal a test sent to the reaping; recorded, never asserted.
@@ -116,10 +118,12 @@ struct BoxOfficeProcess {
         }
         let ended = await process.exit()
         let now = ContinuousClock.now
+        let stdoutBytes = (try? Data(contentsOf: outURL)) ?? Data()
         return Result(
             status: ended.status,
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stdout: String(data: stdoutBytes, encoding: .utf8) ?? "",
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            stdoutBytes: stdoutBytes,
             wall: now - started,
             afterSignal: process.signalled.map { now - $0 },
             peakMemory: ended.peakMemory,

@@ -33,6 +33,32 @@ struct ConventionsTests {
         #expect(several.stderrLines.count == 1 && several.stderr.contains("one format"), "\(several.stderr)")
     }
 
+    @Test("-f xlsx: one workbook beside nothing else, its sheets the CSVs' tables, listed on stdout and in the index; not written unless asked")
+    func workbook() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "-f", "xlsx,csv"], in: folder.url)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdoutLines.first == "Reports/\(Self.stem).xlsx", "\(result.stdout)")
+        let workbook = try XLSXReader(Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).xlsx")))
+        #expect(workbook.sheetNames == ["films", "daily", "days"])
+        let films = try workbook.rows(ofSheet: 1)
+        let csv = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv")))
+        #expect(films.count == csv.count + 1 && films[1][2]?.value == csv[0]["title"], "the films sheet is the films CSV")
+        let index = try String(contentsOf: folder.url.appendingPathComponent("Reports/index.md"), encoding: .utf8)
+        #expect(index.contains("· [Excel](\(Self.stem.replacingOccurrences(of: "_", with: "\\_")).xlsx)"), "\(index)")
+        // The default set has no workbook.
+        let plain = try TemporaryFolder()
+        #expect(try await BoxOfficeProcess.run(["report", "--sample"], in: plain.url).status == 0)
+        #expect(!plain.files(in: "Reports").contains { $0.hasSuffix(".xlsx") })
+        // To standard output: the workbook's bytes, a ZIP archive.
+        let piped = try await BoxOfficeProcess.run(["report", "--sample", "-f", "xlsx", "-o", "-"], in: plain.url)
+        #expect(piped.status == 0 && piped.stdoutBytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
+        #expect(try XLSXReader(piped.stdoutBytes).sheetNames == ["films", "daily", "days"])
+        // film has no workbook.
+        let film = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "-f", "xlsx"], in: plain.url)
+        #expect(film.status == 64 && film.stderr.contains("no xlsx form"), "\(film.stderr)")
+    }
+
     @Test("a filtered and an unfiltered report of one range both stay in the folder, and the index tells them apart")
     func filteredNames() async throws {
         let folder = try TemporaryFolder()

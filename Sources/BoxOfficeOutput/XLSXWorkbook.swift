@@ -1,0 +1,276 @@
+import BoxOfficeModel
+import Foundation
+
+/// An Excel workbook (Office Open XML, `.xlsx`) of a report's CSV tables, one sheet per table.
+///
+/// Its cells are the CSVs' cells: each sheet is read back from the CSV its template renders (the
+/// bundled one, or the user's), so a column added to a CSV template is in the workbook too, and
+/// the two never disagree. What the workbook adds is what a spreadsheet user would otherwise do by
+/// hand: numbers are numbers and ISO dates are dates (shown `yyyy-mm-dd`), the header row is bold
+/// and frozen, and columns are as wide as their widest cell (Korean counting double). Text that
+/// the CSV prefixes with `'` so that a spreadsheet does not run it as a formula keeps that prefix:
+/// an xlsx text cell is never evaluated, and the cell reads as the CSV's does.
+///
+/// Codes are kept as text where a number would change them: a leading zero (`0105001`) or more
+/// than 15 digits (past a double's precision).
+enum XLSXWorkbook {
+    struct Sheet {
+        var name: String
+        var rows: [[String]]
+    }
+
+    /// The workbook's bytes (a stored ZIP; see ``StoredZip``).
+    static func data(_ sheets: [Sheet]) throws -> Data {
+        var entries: [(name: String, data: Data)] = [
+            ("[Content_Types].xml", Data(contentTypes(sheets.count).utf8)),
+            ("_rels/.rels", Data(rootRelationships.utf8)),
+            ("xl/workbook.xml", Data(workbook(sheets.map(\.name)).utf8)),
+            ("xl/_rels/workbook.xml.rels", Data(workbookRelationships(sheets.count).utf8)),
+            ("xl/styles.xml", Data(styles.utf8)),
+        ]
+        for (index, sheet) in sheets.enumerated() {
+            entries.append(("xl/worksheets/sheet\(index + 1).xml", worksheet(sheet.rows)))
+        }
+        do {
+            return try StoredZip.archive(entries)
+        } catch {
+            throw OutputError.workbookTooLarge(megabytes: entries.reduce(0) { $0 + $1.data.count } >> 20)
+        }
+    }
+
+    // MARK: - Cells
+
+    /// What a CSV cell becomes in the sheet.
+    enum Cell: Equatable {
+        case number(String)
+        /// Days since 1899-12-30, Excel's epoch for dates.
+        case date(Int)
+        case text(String)
+        case empty
+    }
+
+    static func cell(_ text: String) -> Cell {
+        if text.isEmpty { return .empty }
+        if let day = Day(iso: text), text.utf8.count == 10 { return .date(excelEpoch.distance(to: day)) }
+        if CSVContentType.isPlainNumber(text) {
+            let unsigned = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+            let integerDigits = unsigned.prefix { $0 != UInt8(ascii: ".") }.count
+            let leadingZero = unsigned.first == UInt8(ascii: "0") && integerDigits > 1
+            let digits = unsigned.count { $0 != UInt8(ascii: ".") }
+            if !leadingZero, digits <= 15 { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
+        }
+        return .text(text)
+    }
+
+    static let excelEpoch = Day(iso: "1899-12-30")!
+
+    // MARK: - Parts
+
+    static func worksheet(_ rows: [[String]]) -> Data {
+        var widths: [Int] = []
+        for row in rows {
+            for (column, text) in row.enumerated() {
+                if widths.count <= column { widths.append(0) }
+                let width = cell(text).isDate ? 10 : DisplayWidth.of(text)
+                widths[column] = max(widths[column], min(width, 60))
+            }
+        }
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
+            <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>\
+            </sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>
+            """
+        if !widths.isEmpty {
+            xml += "<cols>"
+            for (column, width) in widths.enumerated() {
+                xml += "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(max(width, 4) + 2)\" customWidth=\"1\"/>"
+            }
+            xml += "</cols>"
+        }
+        xml += "<sheetData>"
+        for (index, row) in rows.enumerated() {
+            let number = index + 1
+            xml += "<row r=\"\(number)\">"
+            for (column, text) in row.enumerated() {
+                let reference = columnName(column) + String(number)
+                // The header row is text, bold (style 2), whatever it holds.
+                if index == 0 {
+                    xml += "<c r=\"\(reference)\" s=\"2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\(escape(text))</t></is></c>"
+                    continue
+                }
+                switch cell(text) {
+                case .empty: continue
+                case .number(let value): xml += "<c r=\"\(reference)\"><v>\(value)</v></c>"
+                case .date(let serial): xml += "<c r=\"\(reference)\" s=\"1\"><v>\(serial)</v></c>"
+                case .text(let value): xml += "<c r=\"\(reference)\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\(escape(value))</t></is></c>"
+                }
+            }
+            xml += "</row>"
+        }
+        xml += "</sheetData></worksheet>"
+        return Data(xml.utf8)
+    }
+
+    /// `A`, `B` … `Z`, `AA` …: a column's letters from its 0-based index.
+    static func columnName(_ index: Int) -> String {
+        var index = index + 1
+        var letters: [Character] = []
+        while index > 0 {
+            let remainder = (index - 1) % 26
+            letters.insert(Character(Unicode.Scalar(UInt8(65 + remainder))), at: 0)
+            index = (index - 1) / 26
+        }
+        return String(letters)
+    }
+
+    /// XML text: `&`, `<`, `>` and `"` escaped, a carriage return as `&#13;`; characters XML 1.0
+    /// cannot hold (C0 controls other than tab and line breaks, which decoding already removes from
+    /// service text) dropped.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            // A carriage return as a reference: XML readers turn a literal CR LF into LF.
+            case "\r": result += "&#13;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func contentTypes(_ sheets: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+        <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
+        <Default Extension="xml" ContentType="application/xml"/>\
+        <Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
+        <Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>
+        """
+            + (1...max(sheets, 1)).map {
+                "<Override PartName=\"/xl/worksheets/sheet\($0).xml\" ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/>"
+            }.joined() + "</Types>"
+    }
+
+    static let rootRelationships = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
+        <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>\
+        </Relationships>
+        """
+
+    static func workbook(_ names: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+        xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>
+        """
+            + names.enumerated().map { "<sheet name=\"\(escape($1))\" sheetId=\"\($0 + 1)\" r:id=\"rId\($0 + 1)\"/>" }.joined()
+            + "</sheets></workbook>"
+    }
+
+    static func workbookRelationships(_ sheets: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+        """
+            + (0..<sheets).map {
+                "<Relationship Id=\"rId\($0 + 1)\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/sheet\($0 + 1).xml\"/>"
+            }.joined()
+            + "<Relationship Id=\"rId\(sheets + 1)\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles\" Target=\"styles.xml\"/>"
+            + "</Relationships>"
+    }
+
+    /// Style 0: general; 1: a date, `yyyy-mm-dd`; 2: bold (the header row).
+    static let styles = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
+        <numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/></numFmts>\
+        <fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>\
+        <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+        <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
+        <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
+        <cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+        <xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+        <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+        <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+        </styleSheet>
+        """
+
+    // MARK: - Reading the CSV back
+
+    /// The rows of a CSV the templates rendered (commas, LF or CRLF line breaks, RFC 4180 quotes;
+    /// a leading byte-order mark skipped).
+    static func rows(ofCSV text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var atFieldStart = true
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        var iterator = scalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending {
+                pending = nil
+                return scalar
+            }
+            return iterator.next()
+        }
+        while let scalar = next() {
+            if quoted {
+                if scalar == "\"" {
+                    let following = next()
+                    if following == "\"" {
+                        field.unicodeScalars.append("\"")
+                    } else {
+                        quoted = false
+                        pending = following
+                    }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where atFieldStart:
+                quoted = true
+                atFieldStart = false
+            case ",":
+                row.append(field)
+                field = ""
+                atFieldStart = true
+            case "\r":
+                continue
+            case "\n":
+                row.append(field)
+                rows.append(row)
+                (row, field, atFieldStart) = ([], "", true)
+            default:
+                field.unicodeScalars.append(scalar)
+                atFieldStart = false
+            }
+        }
+        if !field.isEmpty || !row.isEmpty {
+            row.append(field)
+            rows.append(row)
+        }
+        return rows
+    }
+}
+
+extension XLSXWorkbook.Cell {
+    var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+}
