@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BoxOfficeModel
@@ -263,16 +264,7 @@ enum GFM {
     static let script = TestData.repositoryRoot.appendingPathComponent("Tests/Tools/gfm_tables.py")
 
     /// True when python3 can import cmarkgfm; the test that needs it is skipped, saying so, when not.
-    static let available: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import cmarkgfm"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let available = Python.canImport("cmarkgfm")
 
     /// In CI (`CI=true`, where .ci/run installs it) the check runs, and a missing renderer fails it.
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"

@@ -144,16 +144,7 @@ struct XLSXTests {
     }
 
     /// python3 with openpyxl, when installed (CI installs it).
-    static let openpyxl: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import openpyxl"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let openpyxl = Python.canImport("openpyxl")
 
     @Test(
         "openpyxl reads the workbook with the CSVs' cells: text, numbers, dates, the frozen header",

@@ -113,6 +113,15 @@ struct TMDBTrustTests {
         #expect(pinned.contains("never matched (overrides file)"))
     }
 
+    /// The sample week's report against these fakes, JSON only: its films.
+    func reportFilms(_ kobis: FakeKOBISServer, _ tmdb: FakeTMDBServer, _ folder: TemporaryFolder) async throws -> [[String: Any]] {
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
+        return try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["films"] as? [[String: Any]])
+    }
+
     @Test("a foreign film not on TMDB beside a Korean-made namesake, and a five-week 're-release': neither gets the namesake; the rest as before")
     func namesakes() async throws {
         let kobis = try FakeKOBISServer()
@@ -133,11 +142,7 @@ struct TMDBTrustTests {
         let entries = SampleData.tmdbEntries.filter { ![900_004, 900_015].contains($0.movie.id) } + decoys
         let tmdb = try FakeTMDBServer(entries: entries)
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(
-            ["report", "2025-03-03..2025-03-09", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url)
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
-        let films = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["films"] as? [[String: Any]])
+        let films = try await reportFilms(kobis, tmdb, folder)
         func film(_ title: String) throws -> [String: Any] { try #require(films.first { $0["title"] as? String == title }) }
         for title in ["블루 문", "작은 용의 모험"] {
             #expect(try film(title)["tmdb"] == nil && film(title)["tmdb_match"] as? String == "none", "\(title) got a namesake")
@@ -179,11 +184,7 @@ struct TMDBTrustTests {
                 koreanReleases: [Day(iso: "2025-02-19")!], extras: .init(originCountries: ["US"])))
         let tmdb = try FakeTMDBServer(entries: entries)
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(
-            ["report", "2025-03-03..2025-03-09", "-f", "json", "--no-look-back"], environment: environment(kobis, tmdb, folder), in: folder.url)
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).json"))
-        let films = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["films"] as? [[String: Any]])
+        let films = try await reportFilms(kobis, tmdb, folder)
         func film(_ code: String) throws -> [String: Any] { try #require(films.first { $0["movie_code"] as? String == code }) }
         func match(_ code: String) throws -> (id: Int?, confidence: String?, reason: String) {
             let film = try film(code)
