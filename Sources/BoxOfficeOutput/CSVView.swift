@@ -176,6 +176,7 @@ public enum CSVView {
             ("iso_week", { $0.date.isoWeek }),
             ("nations", { $0.film?.nations ?? "" }),
             ("distributor", { $0.film?.distributor ?? "" }),
+            ("rank_exact", { $0.entry.rankExact.map { $0 ? "true" : "false" } ?? "" }),
         ]
         return TemplateTable(columns: own + entryCells())
     }

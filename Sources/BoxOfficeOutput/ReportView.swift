@@ -234,7 +234,8 @@ public enum ReportView {
     /// chart) shows no marker.
     static func row(_ entry: DayEntry, words w: Words) -> [String: Any] {
         [
-            "rank": String(entry.rank),
+            // A merged chart's rank past the rank it is exact through: marked, and the table's note says why.
+            "rank": entry.rankExact == false ? "\(entry.rank)*" : String(entry.rank),
             "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),
             "is_new": entry.isNew,
             "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import BoxOfficeModel
+@testable import BoxOfficeOutput
 
 /// Issue 13, item 3: deeper daily charts merged from filtered charts.
 @Suite("Depth: merging partitions into one chart")
@@ -57,6 +58,23 @@ struct DepthMergeTests {
         #expect(merged.exactThroughRank == 15)
         #expect(merged.entries[14].audience == 500)
         #expect(merged.entries[15].audience == 450)
+    }
+
+    @Test("rows past the rank a merged day is exact through are marked: rank_exact in the model and CSV, 16* in the tables; none at depth 10")
+    func rowsPastRAreMarked() throws {
+        let foreign = DailyChart(date: Self.day, entries: (1...10).map { Self.row($0, "F\($0)", Int64(1_450 - 100 * $0)) })
+        let merged = ChartDepth.merge([(.korean, Self.korean), (.foreign, foreign)], on: Self.day, depth: .top20)
+        let report = ReportBuilder.build(range: DateRange(start: Self.day, end: Self.day), charts: [merged], movies: [:], options: .init())
+        let day = try #require(report.days.first)
+        #expect(day.entries.map(\.rankExact) == (1...20).map { $0 <= 15 })
+        let rows = try #require(ReportView.day(day, words: .english)["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["rank"] as? String } == (1...20).map { $0 <= 15 ? "\($0)" : "\($0)*" })
+        let csv = try #require(CSVView.daily(report)["rows"] as? [TemplateRow])
+        #expect(csv.map { $0["rank_exact"] } == (1...20).map { $0 <= 15 ? "true" : "false" })
+        // KOBIS's own top 10: every rank is KOBIS's, nothing marked.
+        let plain = ReportBuilder.build(range: DateRange(start: Self.day, end: Self.day), charts: [Self.korean], movies: [:], options: .init())
+        #expect(plain.days[0].entries.allSatisfy { $0.rankExact == nil })
+        #expect((CSVView.daily(plain)["rows"] as? [TemplateRow])?.allSatisfy { $0["rank_exact"] == "" } == true)
     }
 
     @Test("rank changes of merged days compare merged charts; the first day's are unknown")

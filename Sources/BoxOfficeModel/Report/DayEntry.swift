@@ -35,6 +35,10 @@ public struct DayEntry: Codable, Sendable, Equatable {
     /// Screens against the previous day's (or, for a period, the previous period's) row; nil when
     /// the film was not charted then or that chart could not be had.
     public var screensChange: Int64?
+    /// On a merged (deeper) chart, whether the row's rank is certain: true through the day's
+    /// `exact_through_rank`, false past it (a film outside every partition may belong above it).
+    /// Nil for KOBIS's own top 10, every rank of which is KOBIS's.
+    public var rankExact: Bool?
 
     enum CodingKeys: String, CodingKey {
         case rank
@@ -60,5 +64,6 @@ public struct DayEntry: Codable, Sendable, Equatable {
         case audienceLastWeek = "audience_last_week"
         case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
         case screensChange = "screens_change"
+        case rankExact = "rank_exact"
     }
 }

@@ -98,6 +98,7 @@ public enum JoinStage {
                     var row = Self.entry(entry, asOf: chart.date)
                     if merged {
                         row.rankChange = before.map { ranks in ranks[entry.movieCode].map { $0 - entry.rank } ?? 0 }
+                        row.rankExact = entry.rank <= chart.exactThroughRank
                     }
                     compare(&row, lastWeek: all[chart.date - 7], before: dayBefore)
                     return row
