@@ -12,7 +12,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "boxoffice", targets: ["boxoffice"]),
-        .library(name: "BoxOfficePipeline", targets: ["BoxOfficePipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -9,22 +9,22 @@ import Foundation
 /// that breaks the parser's promises) is a defect. Promises are checked after every success and
 /// break with `fatalError`, so libFuzzer keeps the input as a crash. The same entry point replays
 /// every kept input in the unit tests (`Tests/BoxOfficeKitTests/Fixtures/fuzz/`).
-public enum FuzzTarget: UInt8, CaseIterable, Sendable {
+package enum FuzzTarget: UInt8, CaseIterable, Sendable {
     case dailyChart, movieInfo, tmdbPage, tmdbDetails, dateRange, templates
 
     /// The parser an input is for, and the input itself.
-    public static func split(_ data: Data) -> (FuzzTarget, Data)? {
+    package static func split(_ data: Data) -> (FuzzTarget, Data)? {
         guard let first = data.first else { return nil }
         return (FuzzTarget(rawValue: first % UInt8(allCases.count))!, data.dropFirst())
     }
 
     /// An input for `target`: its selector byte, then `body`.
-    public static func input(_ target: FuzzTarget, _ body: Data) -> Data {
+    package static func input(_ target: FuzzTarget, _ body: Data) -> Data {
         Data([target.rawValue]) + body
     }
 
     /// How an input ended, for tests that replay the kept inputs.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case empty
         case accepted(FuzzTarget)
         case refused(FuzzTarget)
@@ -34,7 +34,7 @@ public enum FuzzTarget: UInt8, CaseIterable, Sendable {
     static let calendar = SeoulCalendar(pinnedToday: Day(year: 2026, month: 11, day: 22)!)
 
     @discardableResult
-    public static func run(_ data: Data) -> Outcome {
+    package static func run(_ data: Data) -> Outcome {
         guard let (target, body) = split(data) else { return .empty }
         return target.run(Data(body)) ? .accepted(target) : .refused(target)
     }

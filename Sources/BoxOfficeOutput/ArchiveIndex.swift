@@ -7,13 +7,13 @@ import Foundation
 /// The index is rebuilt from the folder's listing after each run, under the folder's commit lock
 /// and renamed into place whole, so it always lists what is there, whichever run wrote it last.
 /// Files are recognised by the names boxoffice gives them; anything else in the folder is left out.
-public struct ArchiveIndex {
-    public let directory: URL
-    public let templates: ReportTemplates
+package struct ArchiveIndex {
+    package let directory: URL
+    package let templates: ReportTemplates
     /// The index's language: the run's (`--lang`), whichever run rebuilt it last.
-    public let language: ReportLanguage
+    package let language: ReportLanguage
 
-    public init(directory: URL, templates: ReportTemplates, language: ReportLanguage = .en) {
+    package init(directory: URL, templates: ReportTemplates, language: ReportLanguage = .en) {
         self.directory = directory
         self.templates = templates
         self.language = language
@@ -30,7 +30,7 @@ public struct ArchiveIndex {
 
     /// Rewrites `index.html` and `index.md`, returning their paths.
     @discardableResult
-    public func rebuild() throws(OutputError) -> [URL] {
+    package func rebuild() throws(OutputError) -> [URL] {
         let staged = try ReportWriter(directory: directory).stage()
         return try staged.commit { names throws(OutputError) in
             do {
@@ -44,7 +44,7 @@ public struct ArchiveIndex {
     }
 
     /// `index.html` and `index.md` for a folder holding `names`.
-    public func files(listing names: [String]) throws(TemplateError) -> [RenderedFile] {
+    package func files(listing names: [String]) throws(TemplateError) -> [RenderedFile] {
         let view = Self.view(of: names, words: language == .ko ? .korean : .english)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),

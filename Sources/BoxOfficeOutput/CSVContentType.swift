@@ -11,12 +11,12 @@ import Mustache
 /// Any cell holding a character an importer might take for a separator (`,` `;` tab), a quote or
 /// a line break is quoted, so LibreOffice's default import (Tab, Comma and Semicolon all ticked)
 /// and Excel in a semicolon locale read the same columns as a strict RFC 4180 reader.
-public struct CSVContentType: MustacheContentType {
-    public static let name = "CSV"
+package struct CSVContentType: MustacheContentType {
+    package static let name = "CSV"
 
-    public init() {}
+    package init() {}
 
-    public func escapeText(_ text: String) -> String {
+    package func escapeText(_ text: String) -> String {
         // Most cells (numbers, dates, plain titles) need nothing: decide from the UTF-8 bytes alone.
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return text }
@@ -81,7 +81,7 @@ public struct CSVContentType: MustacheContentType {
     ///
     /// Templates (the bundled ones and users' own) always separate with commas: the delimiter is the
     /// file's, not the template's. This is safe because every cell holding `,` `;` or a tab is quoted.
-    public static func file(from rendered: String, dialect: CSVDialect) -> Data {
+    package static func file(from rendered: String, dialect: CSVDialect) -> Data {
         var bytes: [UInt8] = dialect.byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         bytes.reserveCapacity(rendered.utf8.count + rendered.utf8.count / 32 + 3)
         let delimiter = dialect.delimiter.byte
@@ -107,14 +107,14 @@ public struct CSVContentType: MustacheContentType {
 }
 
 /// How CSV files are written: which separator, and whether a byte-order mark leads.
-public struct CSVDialect: Sendable, Equatable {
-    public enum Delimiter: String, Sendable, CaseIterable {
+package struct CSVDialect: Sendable, Equatable {
+    package enum Delimiter: String, Sendable, CaseIterable {
         case comma = ",", semicolon = ";", tab = "\t"
 
         var byte: UInt8 { rawValue.utf8.first! }
 
         /// `,` `;` `tab` (or a literal tab) as typed on a command line.
-        public init?(argument: String) {
+        package init?(argument: String) {
             switch argument.lowercased() {
             case ",", "comma": self = .comma
             case ";", "semicolon": self = .semicolon
@@ -125,10 +125,10 @@ public struct CSVDialect: Sendable, Equatable {
     }
 
     /// Start with a UTF-8 byte-order mark, so Excel reads Korean titles right.
-    public var byteOrderMark: Bool
-    public var delimiter: Delimiter
+    package var byteOrderMark: Bool
+    package var delimiter: Delimiter
 
-    public init(byteOrderMark: Bool = true, delimiter: Delimiter = .comma) {
+    package init(byteOrderMark: Bool = true, delimiter: Delimiter = .comma) {
         self.byteOrderMark = byteOrderMark
         self.delimiter = delimiter
     }

@@ -6,12 +6,12 @@ import Foundation
 ///
 /// Templates see rows of named values, not the report model: Mustache renders a missing key as
 /// nothing, so the keys here are the contract the golden files check.
-public enum CSVView {
+package enum CSVView {
     /// Multi-valued cells (nations, genres, directors) join their values with this.
-    public static let listSeparator = "; "
+    package static let listSeparator = "; "
 
     /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
-    public static func films(_ report: BoxOfficeReport) -> [String: Any] {
+    package static func films(_ report: BoxOfficeReport) -> [String: Any] {
         ["films": filmsTable(source: dataSource(report)).rows(report.films)]
     }
 
@@ -71,7 +71,7 @@ public enum CSVView {
     }
 
     /// Context of `days.csv`: `days`, one row per date of the range, with the day's market.
-    public static func days(_ report: BoxOfficeReport) -> [String: Any] {
+    package static func days(_ report: BoxOfficeReport) -> [String: Any] {
         ["days": daysTable(source: dataSource(report)).rows(report.days)]
     }
 
@@ -96,7 +96,7 @@ public enum CSVView {
     }
 
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
-    public static func daily(_ report: BoxOfficeReport) -> [String: Any] {
+    package static func daily(_ report: BoxOfficeReport) -> [String: Any] {
         let table = dailyTable(source: dataSource(report))
         // The film's cells are the same on each of its rows: joined once per film.
         let films = Dictionary(
@@ -219,7 +219,7 @@ public enum CSVView {
     }
 
     /// Context of `weeks.csv`: `rows`, one per film per period of a weekly, weekend or weekdays report.
-    public static func weeks(_ report: BoxOfficeReport) -> [String: Any] {
+    package static func weeks(_ report: BoxOfficeReport) -> [String: Any] {
         let table = weeksTable(source: dataSource(report))
         return ["rows": report.periods.flatMap { period in period.entries.map { table.row(PeriodRow(period: period, entry: $0)) } }]
     }
@@ -239,7 +239,7 @@ public enum CSVView {
     }
 
     /// Context of `film.csv`: `days`, one row per charted day of a film's run.
-    public static func filmDays(_ run: FilmRun) -> [String: Any] {
+    package static func filmDays(_ run: FilmRun) -> [String: Any] {
         let source = run.simulated ? "SIMULATED" : "KOBIS"
         let table = TemplateTable<FilmRun.Day_>([
             "date": { $0.date.iso },

@@ -2,12 +2,12 @@ import Foundation
 import Mustache
 
 /// The default templates, compiled into the library from `Templates/` by the EmbedTemplates plugin.
-public enum DefaultTemplates {
+package enum DefaultTemplates {
     /// Template names (file names without `.mustache`), sorted.
-    public static var names: [String] { sources.keys.sorted() }
+    package static var names: [String] { sources.keys.sorted() }
 
     /// What each template renders, for `boxoffice templates list`.
-    public static let purposes: [String: String] = [
+    package static let purposes: [String: String] = [
         "films.csv": "films CSV, one row per film",
         "daily.csv": "daily CSV, one row per chart entry",
         "days.csv": "days CSV, one row per date: the day's totals and estimated market",
@@ -30,7 +30,7 @@ public enum DefaultTemplates {
     /// Writes every default template into `directory` as `NAME.mustache`, for editing.
     ///
     /// Refuses, writing nothing, when any of the files exists already, unless `overwrite` is set.
-    public static func export(to directory: URL, overwrite: Bool) throws(TemplateExportError) -> [URL] {
+    package static func export(to directory: URL, overwrite: Bool) throws(TemplateExportError) -> [URL] {
         let targets = names.map { directory.appendingPathComponent($0 + ".mustache") }
         let existing = targets.filter { FileManager.default.fileExists(atPath: $0.path) }
         if !overwrite, !existing.isEmpty {

@@ -3,9 +3,9 @@ import Foundation
 
 /// The view models of `boxoffice film`'s files, and their rendering: JSON by encoding, Markdown,
 /// HTML and the days CSV through the `film.*` templates.
-public enum FilmView {
+package enum FilmView {
     /// `film-20259001`, `film-sample-20259001` for the bundled sample.
-    public static func baseName(_ run: FilmRun) -> String {
+    package static func baseName(_ run: FilmRun) -> String {
         (run.simulated ? "film-sample-" : "film-") + CacheKeys.safe(run.movieCode)
     }
 
@@ -55,7 +55,7 @@ public enum FilmView {
     ]
 
     /// Every file of `formats` that a film has (`txt` has no film form and is left out).
-    public static func render(
+    package static func render(
         _ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
         let base = baseName(run)
@@ -84,7 +84,7 @@ public enum FilmView {
         return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""))"
     }
 
-    public static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
+    package static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
         let longest = run.streaks.max { $0.length < $1.length }
         func rank(_ rank: Int) -> String { w.ko ? "\(rank)위" : "#\(rank)" }
         func span(_ start: Day, _ end: Day) -> String { w.ko ? "\(start.iso) ~ \(end.iso)" : "\(start.iso) – \(end.iso)" }

@@ -3,8 +3,8 @@ import Foundation
 
 /// The highlights as the templates see them: one flag per kind (`is_streak` …), so a template picks
 /// the sentence, and every figure formatted. The sentences live in the templates.
-public enum HighlightView {
-    public static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
+package enum HighlightView {
+    package static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
         let unit =
             words.ko
             ? (words.chartUnit(period, weekly: false), words.chartUnit(period, weekly: false))

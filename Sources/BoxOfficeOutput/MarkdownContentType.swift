@@ -4,15 +4,15 @@ import Mustache
 /// Markdown text (CommonMark with GitHub's tables): characters Markdown would read as syntax or as
 /// HTML are backslash-escaped, bare URLs are kept from becoming links, and line breaks become
 /// spaces, so a value always stays inside its table cell and never turns into markup.
-public struct MarkdownContentType: MustacheContentType {
-    public static let name = "MARKDOWN"
+package struct MarkdownContentType: MustacheContentType {
+    package static let name = "MARKDOWN"
 
-    public init() {}
+    package init() {}
 
     /// ASCII punctuation CommonMark lets a backslash escape, and that matters inside text and cells.
     static let escaped: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
 
-    public func escapeText(_ text: String) -> String {
+    package func escapeText(_ text: String) -> String {
         if Self.isPlainURL(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

@@ -1,7 +1,7 @@
 import BoxOfficeModel
 import Foundation
 
-public enum OutputError: UserFacingError, Equatable {
+package enum OutputError: UserFacingError, Equatable {
     case cannotWrite(path: String, reason: String)
     /// `--output -` and the reader went away (EPIPE) before the whole file was written.
     case standardOutputClosed
@@ -10,7 +10,7 @@ public enum OutputError: UserFacingError, Equatable {
     /// An xlsx workbook past the 4 GiB a ZIP archive without ZIP64 holds.
     case workbookTooLarge(megabytes: Int)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .cannotWrite(path, reason):
             "cannot write the report to \(path): \(reason); choose another folder with --output"
@@ -23,7 +23,7 @@ public enum OutputError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .cannotWrite, .cannotWriteStandardOutput, .workbookTooLarge: .cannotWrite
         case .standardOutputClosed: .outputClosed

@@ -6,15 +6,15 @@ import BoxOfficeModel
 /// Every part that changes what a report holds is in its name, so reports of one range in
 /// different shapes or with different filters never replace each other, and the index can tell
 /// them apart. A file's name is the base followed by its part (``ArchiveIndex/parts``).
-public struct ReportFileName: Hashable, Sendable {
-    public var sample = false
-    public var kind: PeriodKind?
-    public var depth: ChartDepth = .top10
-    public var filters = KOBISFilters()
+package struct ReportFileName: Hashable, Sendable {
+    package var sample = false
+    package var kind: PeriodKind?
+    package var depth: ChartDepth = .top10
+    package var filters = KOBISFilters()
     /// Nil for the stable `latest` name.
-    public var range: DateRange?
+    package var range: DateRange?
 
-    public init(sample: Bool = false, kind: PeriodKind? = nil, depth: ChartDepth = .top10, filters: KOBISFilters = .init(), range: DateRange?) {
+    package init(sample: Bool = false, kind: PeriodKind? = nil, depth: ChartDepth = .top10, filters: KOBISFilters = .init(), range: DateRange?) {
         self.sample = sample
         self.kind = kind
         self.depth = depth
@@ -23,7 +23,7 @@ public struct ReportFileName: Hashable, Sendable {
     }
 
     /// The name of `report`'s files, or of its `latest` copies.
-    public init(_ report: BoxOfficeReport, latest: Bool = false) {
+    package init(_ report: BoxOfficeReport, latest: Bool = false) {
         self.init(
             sample: report.simulated, kind: report.periodKind, depth: report.depth, filters: report.filters,
             range: latest ? nil : report.range.dateRange)
@@ -40,7 +40,7 @@ public struct ReportFileName: Hashable, Sendable {
         return words
     }
 
-    public var stem: String {
+    package var stem: String {
         var words: [String] = []
         if sample { words.append("sample") }
         if let kind { words.append(kind.optionName) }
@@ -51,7 +51,7 @@ public struct ReportFileName: Hashable, Sendable {
     }
 
     /// Reads a stem this type wrote; nil for any other.
-    public init?(stem: String) {
+    package init?(stem: String) {
         guard stem.hasPrefix(Self.prefix) else { return nil }
         var words = stem.dropFirst(Self.prefix.count).split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
         if words.first == "sample" { sample = true; words = words.dropFirst() }

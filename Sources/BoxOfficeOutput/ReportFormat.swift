@@ -1,15 +1,15 @@
 import Foundation
 
 /// An output format the user can ask for with `--format`.
-public enum ReportFormat: String, CaseIterable, Sendable, Codable {
+package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     case json, csv, md, html, txt, xlsx
 
     /// What a report writes when no format is asked for: every format but the Excel workbook,
     /// which holds the CSVs' tables again and is written only when asked for (`-f xlsx`).
-    public static let byDefault: [ReportFormat] = [.json, .csv, .md, .html, .txt]
+    package static let byDefault: [ReportFormat] = [.json, .csv, .md, .html, .txt]
 
     /// Parses `json,csv`: a comma-separated list, each format once, in the order given.
-    public static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {
+    package static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {
         var formats: [ReportFormat] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()

@@ -13,13 +13,13 @@ import Foundation
 /// two long lists empty, and the lists' elements are encoded apart, in chunks on every core,
 /// at their depth, and appended batch by batch, so no more than a batch of chunks is held beside
 /// the document.
-public enum ReportJSON {
+package enum ReportJSON {
     /// Elements encoded by one task.
     static let chunkSize = 256
     /// Chunks encoded before they are appended to the document and freed (two per core).
     static let batchSize = 4
 
-    public static func encode(_ report: BoxOfficeReport) async throws -> Data {
+    package static func encode(_ report: BoxOfficeReport) async throws -> Data {
         var shell = report
         shell.days = []
         shell.films = []
@@ -48,7 +48,7 @@ public enum ReportJSON {
     }
 
     /// One JSON document (a film's run), as `JSONEncoder` writes it, without a final newline.
-    public static func document<Value: Encodable>(_ value: Value) throws -> Data {
+    package static func document<Value: Encodable>(_ value: Value) throws -> Data {
         Data(try PrettyJSONEncoder.encode(value))
     }
 

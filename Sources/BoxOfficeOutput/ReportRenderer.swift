@@ -2,42 +2,42 @@ import BoxOfficeModel
 import Foundation
 
 /// Renders the report model into files: JSON by encoding, everything else through the templates.
-public struct ReportRenderer: Sendable {
-    public struct Options: Sendable {
+package struct ReportRenderer: Sendable {
+    package struct Options: Sendable {
         /// How CSV files are written: separator and byte-order mark.
-        public var csv: CSVDialect
+        package var csv: CSVDialect
         /// The language of the Markdown, HTML and text reports, and whether the HTML shows posters.
-        public var style: ReportView.Style
+        package var style: ReportView.Style
 
-        public init(csv: CSVDialect = .init(), style: ReportView.Style = .init()) {
+        package init(csv: CSVDialect = .init(), style: ReportView.Style = .init()) {
             self.csv = csv
             self.style = style
         }
     }
 
-    public let templates: ReportTemplates
-    public let options: Options
+    package let templates: ReportTemplates
+    package let options: Options
 
-    public init(templates: ReportTemplates, options: Options = .init()) {
+    package init(templates: ReportTemplates, options: Options = .init()) {
         self.templates = templates
         self.options = options
     }
 
     /// The base name of the report's files (``ReportFileName``): `boxoffice-2022-01-01_2022-01-31`,
     /// with the sample, the period kind, the depth and the filters in it when they apply.
-    public static func baseName(for report: BoxOfficeReport) -> String {
+    package static func baseName(for report: BoxOfficeReport) -> String {
         ReportFileName(report).stem
     }
 
     /// The stable name `--latest` gives the newest report of a shape: `boxoffice-latest`,
     /// `boxoffice-weekend-latest`, `boxoffice-sample-latest` …, so a daily and a weekend cron job
     /// writing one folder keep one latest each.
-    public static func latestBaseName(for report: BoxOfficeReport) -> String {
+    package static func latestBaseName(for report: BoxOfficeReport) -> String {
         ReportFileName(report, latest: true).stem
     }
 
     /// Every file of `formats`, in the order asked for.
-    public func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
+    package func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
         var files: [String: RenderedFile] = [:]
         let names = try await render(report, formats: formats) { files[$0.name] = $0 }
         return names.compactMap { files[$0] }
@@ -51,7 +51,7 @@ public struct ReportRenderer: Sendable {
     /// core, then the CSVs) and the documents (Markdown and HTML from one view model, then text).
     /// The JSON and the CSVs are the two that hold most memory (about 75 MB each beside a
     /// twenty-year report's 76 MB model) and are never held at once.
-    public func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
+    package func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
@@ -88,7 +88,7 @@ public struct ReportRenderer: Sendable {
     }
 
     /// Parses the templates a report in `formats` renders, ahead of rendering.
-    public func prepare(formats: [ReportFormat]) {
+    package func prepare(formats: [ReportFormat]) {
         var names: [String] = []
         for format in formats {
             switch format {
@@ -101,7 +101,7 @@ public struct ReportRenderer: Sendable {
     }
 
     /// `report.html`, or `report.ko.html` for a Korean report.
-    public static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
+    package static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
         "report\(language.infix).\(format.rawValue)"
     }
 

@@ -4,16 +4,16 @@ import Mustache
 
 /// The Mustache templates reports are rendered with: the bundled defaults, each replaceable by a
 /// user's file of the same name.
-public struct ReportTemplates: Sendable {
+package struct ReportTemplates: Sendable {
     /// The parsed templates, made as they are first rendered.
     private let parsed: LazyLibrary
     /// Each template's text, for splitting a long list section across cores.
     private let texts: [String: String]
     /// Where each template came from: a user's file path, or the bundled default.
-    public let origins: [String: String]
+    package let origins: [String: String]
 
     /// The bundled defaults only.
-    public static func bundled() throws(TemplateError) -> ReportTemplates {
+    package static func bundled() throws(TemplateError) -> ReportTemplates {
         try load(overrides: nil)
     }
 
@@ -21,7 +21,7 @@ public struct ReportTemplates: Sendable {
     ///
     /// Every template is parsed now, so a broken one fails before any network call; a file whose
     /// name is not a template's, or a partial naming no template, is an error too.
-    public static func load(overrides directory: URL?) throws(TemplateError) -> ReportTemplates {
+    package static func load(overrides directory: URL?) throws(TemplateError) -> ReportTemplates {
         var sources = Dictionary(
             uniqueKeysWithValues: DefaultTemplates.sources.map { name, text in
                 (name, (text: text, origin: "bundled Templates/\(name).mustache"))
@@ -89,7 +89,7 @@ public struct ReportTemplates: Sendable {
 
     /// Parses the templates called `names` and their partials now, so rendering them later does
     /// not wait for it (a report parses them while its data is fetched).
-    public func prepare(_ names: [String]) {
+    package func prepare(_ names: [String]) {
         for name in names where origins[name] != nil { _ = parsed.library(for: name) }
     }
 
@@ -97,7 +97,7 @@ public struct ReportTemplates: Sendable {
     ///
     /// Rendering is bounded (``RenderBudget``): a template that would visit far more list elements
     /// than the view model holds (lists nested in themselves) fails with ``TemplateError/tooMuchOutput``.
-    public func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
+    package func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         let (budget, wrapped) = RenderBudget.wrapping(context)
         try checkOutputSize(name, elementsByKey: budget.elementsByKey)
         guard let text = parsed.library(for: name).render(wrapped, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
@@ -123,7 +123,7 @@ public struct ReportTemplates: Sendable {
     /// chunks on both cores. Before trusting either, the first rows are rendered that way and by
     /// Mustache in one pass; unless the results are identical (a template using the list's position,
     /// say, or mentioning the list twice), the whole template is rendered in one pass instead.
-    public func renderList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
+    package func renderList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
         try await renderListReporting(name, context, listKey: listKey, chunks: chunks).text
     }
 
@@ -201,7 +201,7 @@ public struct ReportTemplates: Sendable {
     }
 
     /// The most a report's file may be, as estimated from its template before rendering.
-    public static let maximumOutput = 64 << 20
+    package static let maximumOutput = 64 << 20
 
     /// Refuses, before rendering, a template whose list sections would repeat more text than
     /// ``maximumOutput``: the static text inside each section named like a list, times the elements
@@ -295,7 +295,7 @@ public struct ReportTemplates: Sendable {
     }
 
     /// Sections nested deeper than this, counting through partials, are refused when templates load.
-    public static let maximumNesting = 32
+    package static let maximumNesting = 32
 
     /// Refuses, before anything is parsed or rendered, a partial naming no template and what could
     /// take the process down: a partial that includes itself (directly or through others, or through a parent template), sections nested

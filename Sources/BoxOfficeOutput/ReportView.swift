@@ -6,28 +6,28 @@ import Foundation
 /// Templates see dictionaries, not the report model: Mustache cannot see computed properties and
 /// renders a missing key as nothing, so the keys built here are the contract the golden files check.
 /// Values are plain text; escaping belongs to each template's content type.
-public enum ReportView {
+package enum ReportView {
     /// Ranges longer than this show a weekly summary instead of daily tables.
-    public static let dailyTablesMaxDays = 31
+    package static let dailyTablesMaxDays = 31
     /// Period tables the Markdown and HTML show at most: the latest year of periods. Over twenty
     /// years a --weekly page would hold 1,043 tables (and cost more than the daily report); the
     /// weeks CSV and the JSON hold every period.
-    public static let periodTablesMax = 53
+    package static let periodTablesMax = 53
 
     /// How a report is presented: its language, and whether the HTML loads posters from TMDB.
-    public struct Style: Sendable {
-        public var words: Words
+    package struct Style: Sendable {
+        package var words: Words
         /// Show TMDB posters (loaded from image.tmdb.org when the page is opened); false for
         /// `--no-posters`, a page that requests nothing.
-        public var posters: Bool
+        package var posters: Bool
 
-        public init(language: ReportLanguage = .en, posters: Bool = true) {
+        package init(language: ReportLanguage = .en, posters: Bool = true) {
             words = Words(language: language)
             self.posters = posters
         }
     }
 
-    public static func make(_ report: BoxOfficeReport, style: Style = .init()) -> [String: Any] {
+    package static func make(_ report: BoxOfficeReport, style: Style = .init()) -> [String: Any] {
         let w = style.words
         let range = report.range.dateRange
         let summary = report.summary
@@ -279,7 +279,7 @@ public enum ReportView {
     }
 
     /// What the films table's "with off-chart days" column means.
-    public static let firstToLastNote =
+    package static let firstToLastNote =
         "“With off-chart days” is a film's audience from its first to its last chart day in the range, days outside the top 10 between them included, from KOBIS's cumulative figures; * marks a film whose cumulative figures did not add up, shown with its charted days only."
 
     /// 영화별 "순위 밖 포함" 열의 뜻.

@@ -8,12 +8,12 @@ import Foundation
 ///
 /// ``standardOutput`` writes the first file of a commit to standard output instead, whole, and
 /// only once every file rendered (`--output -`).
-public struct ReportWriter: Sendable {
-    public let directory: URL
+package struct ReportWriter: Sendable {
+    package let directory: URL
     /// Writes to standard output rather than to `directory`.
-    public let toStandardOutput: Bool
+    package let toStandardOutput: Bool
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
         toStandardOutput = false
     }
@@ -24,10 +24,10 @@ public struct ReportWriter: Sendable {
     }
 
     /// A writer whose commit prints the first file named to standard output.
-    public static let standardOutput = ReportWriter(standardOutput: ())
+    package static let standardOutput = ReportWriter(standardOutput: ())
 
     /// Writes `files`, returning their final paths in the same order.
-    public func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
+    package func write(_ files: [RenderedFile]) throws(OutputError) -> [URL] {
         let staged = try stage()
         do {
             for file in files { try staged.add(file) }
@@ -40,7 +40,7 @@ public struct ReportWriter: Sendable {
 
     /// Starts a set of files written one by one as they are ready, so that each one's contents can
     /// be freed at once, and renamed into place together by ``StagedFiles/commit(_:)``.
-    public func stage() throws(OutputError) -> StagedFiles {
+    package func stage() throws(OutputError) -> StagedFiles {
         if toStandardOutput { return StagedFiles(standardOutput: .standardOutput) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -23,8 +23,8 @@ import Darwin
 ///
 /// Bound for standard output (`--output -`), the files are held in memory instead and the commit
 /// writes the first one named, whole, to standard output: nothing is printed unless rendering succeeded.
-public final class StagedFiles {
-    public let directory: URL
+package final class StagedFiles {
+    package let directory: URL
     private var temporaries: [(name: String, url: URL)] = []
     /// `rename(2)`, replaceable so that tests can make the n-th rename fail.
     private let renameFile: (String, String) -> Int32
@@ -45,7 +45,7 @@ public final class StagedFiles {
     }
 
     /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
-    public func add(_ file: RenderedFile) throws(OutputError) {
+    package func add(_ file: RenderedFile) throws(OutputError) {
         if standardOutput != nil {
             held[file.name] = file.contents
             return
@@ -60,7 +60,7 @@ public final class StagedFiles {
 
     /// Renames the files called `names` (each added before) into place and returns their final
     /// paths, in that order; on any failure the folder is left as it was and the temporaries removed.
-    public func commit(_ names: [String]) throws(OutputError) -> [URL] {
+    package func commit(_ names: [String]) throws(OutputError) -> [URL] {
         defer { discard() }
         if let standardOutput {
             guard let name = names.first, let data = held[name] else { return [] }
@@ -102,7 +102,7 @@ public final class StagedFiles {
     /// Under the folder's commit lock: hands `body` the names in the folder now, adds the files it
     /// returns and renames them into place, so that what is written from a listing (the archive
     /// index) is never older than another run's listing written before it.
-    public func commit(fromListing body: ([String]) throws(OutputError) -> [RenderedFile]) throws(OutputError) -> [URL] {
+    package func commit(fromListing body: ([String]) throws(OutputError) -> [RenderedFile]) throws(OutputError) -> [URL] {
         defer { discard() }
         let lock = try lockFolder()
         defer { close(lock) }
@@ -192,7 +192,7 @@ public final class StagedFiles {
     }
 
     /// Removes every temporary file not renamed into place.
-    public func discard() {
+    package func discard() {
         held = [:]
         for (_, temporary) in temporaries { unlink(temporary.path) }
         temporaries = []

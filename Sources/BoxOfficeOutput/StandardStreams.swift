@@ -11,9 +11,9 @@ import Darwin
 /// A descriptor among 0, 1 and 2 that was closed when the process started (`boxoffice … >&-`) is
 /// opened on `/dev/null` at once, so that no cache entry or report file the run opens later takes
 /// its number and receives what was meant for the terminal; the run still knows it was closed.
-public enum StandardStreams {
+package enum StandardStreams {
     /// The standard descriptors that were closed at start; the first use reopens them on /dev/null.
-    public static let closedAtStart: Set<Int32> = {
+    package static let closedAtStart: Set<Int32> = {
         var closed: Set<Int32> = []
         for descriptor: Int32 in [0, 1, 2] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             closed.insert(descriptor)
@@ -24,5 +24,5 @@ public enum StandardStreams {
     }()
 
     /// True when standard output was closed before the run started.
-    public static var outputClosedAtStart: Bool { closedAtStart.contains(STDOUT_FILENO) }
+    package static var outputClosedAtStart: Bool { closedAtStart.contains(STDOUT_FILENO) }
 }

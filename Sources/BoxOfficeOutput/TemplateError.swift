@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// A template that cannot be used.
-public enum TemplateError: UserFacingError, Equatable {
+package enum TemplateError: UserFacingError, Equatable {
     case syntax(origin: String, line: Int, column: Int, reason: String)
     case unknown(name: String, origin: String?)
     case unknownPartial(origin: String, line: Int, column: Int, name: String)
@@ -15,7 +15,7 @@ public enum TemplateError: UserFacingError, Equatable {
     case missingDirectory(path: String)
     case unreadable(path: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         let known = DefaultTemplates.names.joined(separator: ", ")
         switch self {
         case let .syntax(origin, line, column, reason):
@@ -43,5 +43,5 @@ public enum TemplateError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .configuration }
+    package var exitStatus: ExitStatus { .configuration }
 }

@@ -2,11 +2,11 @@ import BoxOfficeModel
 import Foundation
 import Mustache
 
-public enum TemplateExportError: UserFacingError, Equatable {
+package enum TemplateExportError: UserFacingError, Equatable {
     case wouldOverwrite(paths: [String])
     case cannotWrite(OutputError)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .wouldOverwrite(let paths):
             "not exporting: \(paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more") already exist; pass --force to replace them"
@@ -15,7 +15,7 @@ public enum TemplateExportError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .wouldOverwrite: .usage
         case .cannotWrite: .cannotWrite

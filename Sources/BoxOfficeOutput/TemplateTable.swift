@@ -2,27 +2,27 @@ import Mustache
 
 /// A pre-formatted value for a template. Strings work as well; this wrapper is simply cheaper for
 /// swift-mustache to recognize, which matters when a CSV has a hundred thousand rows.
-public struct TemplateText: MustacheCustomRenderable, Sendable, Equatable, CustomStringConvertible {
-    public let text: String
-    public init(_ text: String) { self.text = text }
-    public var renderText: String { text }
-    public var isNull: Bool { false }
-    public var description: String { text }
+package struct TemplateText: MustacheCustomRenderable, Sendable, Equatable, CustomStringConvertible {
+    package let text: String
+    package init(_ text: String) { self.text = text }
+    package var renderText: String { text }
+    package var isNull: Bool { false }
+    package var description: String { text }
 }
 
 /// The column names of a list's rows, shared by every row of the list.
-public final class TemplateColumns: Sendable {
-    public let names: [String]
+package final class TemplateColumns: Sendable {
+    package let names: [String]
     let positions: [String: Int]
 
-    public init(_ names: [String]) {
+    package init(_ names: [String]) {
         precondition(Set(names).count == names.count, "duplicate column names in \(names)")
         self.names = names
         self.positions = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     }
 
     /// Where `name`'s value is in a row, if a row has it.
-    public func position(of name: String) -> Int? { positions[name] }
+    package func position(of name: String) -> Int? { positions[name] }
 }
 
 /// One row of a template's list (a CSV line): one pre-formatted value per column.
@@ -30,44 +30,44 @@ public final class TemplateColumns: Sendable {
 /// A class that answers `child(named:)` itself is the cheapest thing for swift-mustache to look
 /// names up in; and rows sharing their columns let ``ReportTemplates`` render a plain list of
 /// them without going through Mustache for every cell.
-public final class TemplateRow: MustacheParent, Sendable {
-    public let columns: TemplateColumns
-    public let values: [String]
+package final class TemplateRow: MustacheParent, Sendable {
+    package let columns: TemplateColumns
+    package let values: [String]
 
-    public init(columns: TemplateColumns, values: [String]) {
+    package init(columns: TemplateColumns, values: [String]) {
         precondition(values.count == columns.names.count, "a row has \(values.count) values for \(columns.names.count) columns")
         self.columns = columns
         self.values = values
     }
 
     /// A row with columns of its own, for a handful of rows; a long list is built with a ``TemplateTable``.
-    public convenience init(_ pairs: KeyValuePairs<String, String>) {
+    package convenience init(_ pairs: KeyValuePairs<String, String>) {
         self.init(columns: TemplateColumns(pairs.map(\.key)), values: pairs.map(\.value))
     }
 
-    public subscript(name: String) -> String? { columns.position(of: name).map { values[$0] } }
+    package subscript(name: String) -> String? { columns.position(of: name).map { values[$0] } }
 
-    public func child(named name: String) -> Any? { columns.position(of: name).map { TemplateText(values[$0]) } }
+    package func child(named name: String) -> Any? { columns.position(of: name).map { TemplateText(values[$0]) } }
 }
 
 /// How to turn items into template rows: a column name and a formatting rule per column, in order.
-public struct TemplateTable<Item>: Sendable {
-    public let columns: TemplateColumns
+package struct TemplateTable<Item>: Sendable {
+    package let columns: TemplateColumns
     private let cells: [@Sendable (Item) -> String]
 
-    public init(_ definitions: KeyValuePairs<String, @Sendable (Item) -> String>) {
+    package init(_ definitions: KeyValuePairs<String, @Sendable (Item) -> String>) {
         self.init(columns: definitions.map { ($0.key, $0.value) })
     }
 
     /// Columns given as a list, so that tables can share some of their columns.
-    public init(columns definitions: [(String, @Sendable (Item) -> String)]) {
+    package init(columns definitions: [(String, @Sendable (Item) -> String)]) {
         columns = TemplateColumns(definitions.map(\.0))
         cells = definitions.map(\.1)
     }
 
-    public func row(_ item: Item) -> TemplateRow {
+    package func row(_ item: Item) -> TemplateRow {
         TemplateRow(columns: columns, values: cells.map { $0(item) })
     }
 
-    public func rows(_ items: some Sequence<Item>) -> [TemplateRow] { items.map(row) }
+    package func rows(_ items: some Sequence<Item>) -> [TemplateRow] { items.map(row) }
 }

@@ -6,12 +6,12 @@ import Foundation
 /// chat fonts do not draw a Korean character exactly two Latin cells wide, so nothing that follows
 /// a title could stay aligned. Signs a CJK font may draw wide (−, –, ±, …) are written in ASCII
 /// (``asciiSigns(_:)``), and a line says what `% LW` is.
-public enum TextView {
+package enum TextView {
     /// Columns of each cell, in template order (the title, last, is not padded).
     static let widths = (rank: 3, audience: 10, lw: 8, cumulative: 11)
 
     /// `text` with the signs a CJK-wide font draws two cells wide written in ASCII.
-    public static func asciiSigns(_ text: String) -> String {
+    package static func asciiSigns(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -28,7 +28,7 @@ public enum TextView {
         return result
     }
 
-    public static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
+    package static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
         let range = report.range.dateRange
         let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
         let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText

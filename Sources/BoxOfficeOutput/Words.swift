@@ -2,11 +2,11 @@ import BoxOfficeModel
 import Foundation
 
 /// The language a report is written in: `--lang en|ko`.
-public enum ReportLanguage: String, CaseIterable, Sendable, Codable {
+package enum ReportLanguage: String, CaseIterable, Sendable, Codable {
     case en, ko
 
     /// Korean when `LANG` (or `LC_ALL`, `LC_MESSAGES`) names a Korean locale, else English.
-    public static func fromEnvironment(_ environment: [String: String]) -> ReportLanguage {
+    package static func fromEnvironment(_ environment: [String: String]) -> ReportLanguage {
         let locale =
             environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LC_MESSAGES"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LANG"] ?? ""
@@ -15,18 +15,18 @@ public enum ReportLanguage: String, CaseIterable, Sendable, Codable {
 
     /// What a document's template and file name carry for the language: nothing for English,
     /// `.ko` for Korean (`report.ko.html`, `boxoffice-2025-03-09.ko.html`).
-    public var infix: String { self == .en ? "" : ".\(rawValue)" }
+    package var infix: String { self == .en ? "" : ".\(rawValue)" }
 }
 
 /// The words and number formats of a report in one language: what the view models build in Swift
 /// (titles, notes, chart labels, dates, units). Headings and sentences live in the templates.
-public struct Words: Sendable {
-    public let language: ReportLanguage
+package struct Words: Sendable {
+    package let language: ReportLanguage
 
-    public static let english = Words(language: .en)
-    public static let korean = Words(language: .ko)
+    package static let english = Words(language: .en)
+    package static let korean = Words(language: .ko)
 
-    public init(language: ReportLanguage) {
+    package init(language: ReportLanguage) {
         self.language = language
     }
 

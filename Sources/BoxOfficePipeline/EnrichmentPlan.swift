@@ -2,20 +2,20 @@ import BoxOfficeModel
 import BoxOfficeServices
 
 /// How a run uses TMDB.
-public enum EnrichmentPlan: Sendable {
+package enum EnrichmentPlan: Sendable {
     /// Match every charted film on TMDB; with `upcoming`, also read TMDB's coming-soon list for Korea.
     case enabled(matcher: TMDBMatcher, upcoming: Bool)
     /// No TMDB this run, and why, for the report ("--no-tmdb was given").
     case disabled(reason: String)
 
     /// Pages of the upcoming list to read at most.
-    public static let upcomingPageLimit = 3
+    package static let upcomingPageLimit = 3
 
     /// A run that was not asked to use TMDB at all.
-    public static let notRequested = EnrichmentPlan.disabled(reason: EnrichmentStatus.notRequested.reason ?? "")
+    package static let notRequested = EnrichmentPlan.disabled(reason: EnrichmentStatus.notRequested.reason ?? "")
 
     /// The matcher, when TMDB is used.
-    public var matcher: TMDBMatcher? {
+    package var matcher: TMDBMatcher? {
         if case .enabled(let matcher, _) = self { return matcher }
         return nil
     }

@@ -9,51 +9,51 @@ import Foundation
 /// group stays full, and no job runs twice. TMDB failures never fail the fetch: they end up in
 /// ``Output/enrichment``. What could not be had (not cached offline, no budget left) is listed in
 /// ``Output/missing`` with the reason.
-public struct FetchStage: Sendable {
+package struct FetchStage: Sendable {
     /// Everything the join stage needs.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// One chart per date, in date order.
-        public var charts: [DailyChart] = []
+        package var charts: [DailyChart] = []
         /// One chart per period asked for, oldest first.
-        public var periodCharts: [WeeklyChart] = []
+        package var periodCharts: [WeeklyChart] = []
         /// Movie info by movie code; codes KOBIS knows nothing about are absent.
-        public var movies: [String: MovieInfo] = [:]
+        package var movies: [String: MovieInfo] = [:]
         /// TMDB matches by movie code, for the films looked up.
-        public var matches: [String: TMDBMatch] = [:]
+        package var matches: [String: TMDBMatch] = [:]
         /// TMDB's upcoming films for Korea, deduplicated, in release order; nil when not asked for or failed.
-        public var upcoming: [TMDBMovie]?
-        public var enrichment: EnrichmentStatus = .notRequested
+        package var upcoming: [TMDBMovie]?
+        package var enrichment: EnrichmentStatus = .notRequested
         /// The first TMDB error, when there was one.
-        public var enrichmentError: TMDBError?
+        package var enrichmentError: TMDBError?
         /// What could not be had, and why.
-        public var missing: [Missing] = []
+        package var missing: [Missing] = []
         /// Charts KOBIS answered with a malformed body, left out with `--allow-gaps`, in order.
-        public var gaps: [Missing] = []
+        package var gaps: [Missing] = []
         /// Why KOBIS calls stopped, when they did.
-        public var budgetStop: KOBISBudget.Stop?
+        package var budgetStop: KOBISBudget.Stop?
         /// Problems that did not stop the run (calls the quota ledger could not record, responses
         /// that could not be cached), one line each.
-        public var warnings: [String] = []
+        package var warnings: [String] = []
 
         /// Periods whose chart could not be had, in order.
-        public var missingPeriods: [ChartPeriod] {
+        package var missingPeriods: [ChartPeriod] {
             missing.compactMap { if case .period(let period) = $0.subject { period } else { nil } }.sorted()
         }
 
         /// Dates whose chart could not be had, in order.
-        public var missingDates: [Day] {
+        package var missingDates: [Day] {
             missing.compactMap { if case .chart(let day) = $0.subject { day } else { nil } }.sorted()
         }
 
         /// Films whose movie info could not be had, in code order.
-        public var missingFilms: [String] {
+        package var missingFilms: [String] {
             missing.compactMap { if case .movieInfo(let code) = $0.subject { code } else { nil } }.sorted()
         }
     }
 
     /// An item the fetch could not have.
-    public struct Missing: Sendable, Equatable {
-        public enum Subject: Sendable, Equatable {
+    package struct Missing: Sendable, Equatable {
+        package enum Subject: Sendable, Equatable {
             case chart(Day)
             case period(ChartPeriod)
             case movieInfo(String)
@@ -68,7 +68,7 @@ public struct FetchStage: Sendable {
             }
 
             /// The date or period, as notes name it.
-            public var text: String {
+            package var text: String {
                 switch self {
                 case .chart(let day): day.iso
                 case .period(let period): "\(period.start.iso)..\(period.end.iso)"
@@ -77,34 +77,34 @@ public struct FetchStage: Sendable {
             }
         }
 
-        public var subject: Subject
+        package var subject: Subject
         /// `notCached` (offline), `budgetSpent` or `quotaExceeded`; `malformed` for a gap.
-        public var reason: KOBISError
+        package var reason: KOBISError
 
         /// A chart left out because KOBIS's answer was malformed (`--allow-gaps`).
-        public var isGap: Bool { if case .malformed = reason { true } else { false } }
+        package var isGap: Bool { if case .malformed = reason { true } else { false } }
     }
 
     /// How far a fetch has come, for a progress line.
-    public struct Progress: Sendable {
-        public var chartsDone: Int
-        public var chartsTotal: Int
-        public var filmsDone: Int
-        public var filmsKnown: Int
+    package struct Progress: Sendable {
+        package var chartsDone: Int
+        package var chartsTotal: Int
+        package var filmsDone: Int
+        package var filmsKnown: Int
         /// KOBIS calls sent so far.
-        public var calls: Int
+        package var calls: Int
     }
 
-    public let client: KOBISClient
+    package let client: KOBISClient
     /// Jobs in progress at most. Requests on the wire are bounded beneath, by the transport's
     /// ``RequestSlots``, so a job waiting a second or more to retry does not keep another from running.
-    public let width: Int
-    public let enrichment: EnrichmentPlan
+    package let width: Int
+    package let enrichment: EnrichmentPlan
 
     /// Called as jobs finish, from any task; keep it quick.
-    public let progress: (@Sendable (Progress) -> Void)?
+    package let progress: (@Sendable (Progress) -> Void)?
 
-    public init(
+    package init(
         client: KOBISClient, width: Int, enrichment: EnrichmentPlan = .notRequested,
         progress: (@Sendable (Progress) -> Void)? = nil
     ) {
@@ -115,15 +115,15 @@ public struct FetchStage: Sendable {
     }
 
     /// What one fetch asks for: daily charts at a depth, period charts, both with the same filters.
-    public struct Plan: Sendable {
-        public var days: [Day]
-        public var depth: ChartDepth
-        public var periods: [ChartPeriod]
-        public var filters: KOBISFilters
+    package struct Plan: Sendable {
+        package var days: [Day]
+        package var depth: ChartDepth
+        package var periods: [ChartPeriod]
+        package var filters: KOBISFilters
         /// `--allow-gaps`: leave out a chart KOBIS answers with a malformed body, and go on.
-        public var allowGaps = false
+        package var allowGaps = false
 
-        public init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
+        package init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
             self.days = days
             self.depth = depth
             self.periods = periods
@@ -132,7 +132,7 @@ public struct FetchStage: Sendable {
 
         /// The `boxoffice fetch` command that caches this plan over `range`, for messages that say how
         /// to resume or what to fetch first.
-        public func fetchCommand(_ range: DateRange) -> String {
+        package func fetchCommand(_ range: DateRange) -> String {
             var command = "boxoffice fetch \(range.start.iso)..\(range.end.iso)"
             if days.isEmpty { command += " --no-daily" }
             var kinds: [PeriodKind] = []
@@ -143,12 +143,12 @@ public struct FetchStage: Sendable {
         }
     }
 
-    public func fetch(_ range: DateRange, filters: KOBISFilters) async throws -> Output {
+    package func fetch(_ range: DateRange, filters: KOBISFilters) async throws -> Output {
         try await fetch(Plan(days: range.days, filters: filters))
     }
 
     /// Every chart of `plan`, then the movie info (and TMDB match) of every film they name.
-    public func fetch(_ plan: Plan) async throws -> Output {
+    package func fetch(_ plan: Plan) async throws -> Output {
         let client = client
         let filters = plan.filters
         let movieInfos = SharedResults<String, MovieInfo?>()

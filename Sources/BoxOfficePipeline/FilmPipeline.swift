@@ -7,28 +7,28 @@ import Foundation
 ///
 /// Each chart is cached like any other, so a second look costs nothing and a run stopped by the
 /// budget resumes where it stopped.
-public struct FilmPipeline: Sendable {
+package struct FilmPipeline: Sendable {
     /// Days the walk reads before the open date, for paid previews.
-    public static let previewDays = 7
+    package static let previewDays = 7
     /// Days off the chart that end the run.
-    public static let offChartDays = 14
+    package static let offChartDays = 14
     /// A film that has not charted this many days after its open date never charted.
-    public static let neverChartedDays = 28
+    package static let neverChartedDays = 28
     /// Days read at most, from the first: a little over a year.
-    public static let maximumDays = 400
+    package static let maximumDays = 400
 
-    public let client: KOBISClient
-    public let width: Int
-    public let simulated: Bool
+    package let client: KOBISClient
+    package let width: Int
+    package let simulated: Bool
 
-    public init(client: KOBISClient, width: Int, simulated: Bool) {
+    package init(client: KOBISClient, width: Int, simulated: Bool) {
         self.client = client
         self.width = width
         self.simulated = simulated
     }
 
     /// The run of film `code`, its charts read through `yesterday`.
-    public func run(code: String, yesterday: Day) async throws -> FilmRun {
+    package func run(code: String, yesterday: Day) async throws -> FilmRun {
         let info: MovieInfo?
         do {
             info = try await client.movieInfo(code: code)
@@ -81,7 +81,7 @@ public struct FilmPipeline: Sendable {
 
     /// Films whose title matches `title` among `infos`: exact matches (spaces and case ignored)
     /// when there are any, else titles containing it.
-    public static func matches(_ title: String, in infos: [MovieInfo]) -> [MovieInfo] {
+    package static func matches(_ title: String, in infos: [MovieInfo]) -> [MovieInfo] {
         func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace } }
         let wanted = key(title)
         guard !wanted.isEmpty else { return [] }
@@ -92,7 +92,7 @@ public struct FilmPipeline: Sendable {
 }
 
 /// Why `boxoffice film` could not show a run.
-public enum FilmError: UserFacingError, Equatable {
+package enum FilmError: UserFacingError, Equatable {
     case unknown(code: String, offline: Bool)
     case notYetOpen(code: String, title: String, openDate: Day)
     case neverCharted(code: String, title: String, openDate: Day)
@@ -101,7 +101,7 @@ public enum FilmError: UserFacingError, Equatable {
     case ambiguous(title: String, candidates: [MovieInfo])
     case budgetSpent(code: String, through: Day, reason: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unknown(code, offline):
             offline
@@ -124,7 +124,7 @@ public enum FilmError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .ambiguous: .usage
         case .unknown(_, let offline): offline ? .tryAgainLater : .noSuchFilm

@@ -38,7 +38,7 @@ extension FetchStage.Progress {
     /// and the look-back's charts after the range. Films not seen yet are projected from the new
     /// films per chart so far (at most 3 a chart), so the estimate does not run out while charts are
     /// still coming in. Nil until 2% of the work is done.
-    public func remaining(lookBackCharts: Int, elapsed: TimeInterval) -> TimeInterval? {
+    package func remaining(lookBackCharts: Int, elapsed: TimeInterval) -> TimeInterval? {
         let chartsLeft = chartsTotal - chartsDone
         let perChart = chartsDone > 0 ? min(Double(filmsKnown) / Double(chartsDone), 3) : 3
         let filmsExpected = Double(filmsKnown) + Double(chartsLeft) * perChart

@@ -11,33 +11,33 @@ import Foundation
 ///    fetched data to a ``BoxOfficeReport``;
 /// 3. **render** (``ReportRenderer``): JSON and the Mustache templates, in memory;
 /// 4. **write** (``ReportWriter``): every file complete before any is renamed into place.
-public struct ReportPipeline: Sendable {
-    public struct Request: Sendable {
-        public var range: DateRange
-        public var filters: KOBISFilters
-        public var rankBy: RankKey
-        public var formats: [ReportFormat]
+package struct ReportPipeline: Sendable {
+    package struct Request: Sendable {
+        package var range: DateRange
+        package var filters: KOBISFilters
+        package var rankBy: RankKey
+        package var formats: [ReportFormat]
         /// Today in Seoul: charts from yesterday on are marked provisional. Nil only when unknown.
-        public var today: Day?
+        package var today: Day?
         /// Served from the cache alone (`--offline`): a date not cached is an error saying so.
-        public var offline: Bool
+        package var offline: Bool
         /// How deep each day's chart goes (daily reports).
-        public var depth: ChartDepth = .top10
+        package var depth: ChartDepth = .top10
         /// A weekly, weekend or weekdays report of these periods instead of a daily one.
-        public var periods: (kind: PeriodKind, periods: [ChartPeriod])?
+        package var periods: (kind: PeriodKind, periods: [ChartPeriod])?
         /// Notes the command line adds (a range snapped to whole periods).
-        public var notes: [ReportNote] = []
+        package var notes: [ReportNote] = []
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
         /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
-        public var lookBack = true
+        package var lookBack = true
         /// Also write every file under the shape's stable name (``ReportRenderer/latestBaseName(for:)``),
         /// renamed into place with the dated files.
-        public var latest = false
+        package var latest = false
         /// `--allow-gaps`: a chart KOBIS answers with a malformed body is left out, and the report
         /// says so, instead of ending the run.
-        public var allowGaps = false
+        package var allowGaps = false
         /// What the fetch stage is asked for.
-        public var plan: FetchStage.Plan {
+        package var plan: FetchStage.Plan {
             var plan =
                 periods.map { FetchStage.Plan(days: [], periods: $0.periods, filters: filters) }
                 ?? FetchStage.Plan(days: range.days, depth: depth, filters: filters)
@@ -45,7 +45,7 @@ public struct ReportPipeline: Sendable {
             return plan
         }
 
-        public init(
+        package init(
             range: DateRange, filters: KOBISFilters = .init(), rankBy: RankKey = .audience,
             formats: [ReportFormat] = ReportFormat.byDefault, today: Day?, offline: Bool = false
         ) {
@@ -58,13 +58,13 @@ public struct ReportPipeline: Sendable {
         }
     }
 
-    public let fetch: FetchStage
-    public let renderer: ReportRenderer
-    public let writer: ReportWriter
+    package let fetch: FetchStage
+    package let renderer: ReportRenderer
+    package let writer: ReportWriter
     /// True when the KOBIS client is backed by the bundled simulation.
-    public let simulated: Bool
+    package let simulated: Bool
 
-    public init(fetch: FetchStage, renderer: ReportRenderer, writer: ReportWriter, simulated: Bool) {
+    package init(fetch: FetchStage, renderer: ReportRenderer, writer: ReportWriter, simulated: Bool) {
         self.fetch = fetch
         self.renderer = renderer
         self.writer = writer
@@ -72,16 +72,16 @@ public struct ReportPipeline: Sendable {
     }
 
     /// What a run wrote, how complete its TMDB enrichment is, and what went wrong without stopping it.
-    public struct Result: Sendable {
-        public var paths: [URL]
-        public var enrichment: EnrichmentStatus
-        public var warnings: [String]
+    package struct Result: Sendable {
+        package var paths: [URL]
+        package var enrichment: EnrichmentStatus
+        package var warnings: [String]
     }
 
     /// Fetches the data and builds the report model, writing nothing.
     ///
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
-    public func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
+    package func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         try await build(request, requireEnrichment: requireEnrichment).report
     }
 
@@ -129,7 +129,7 @@ public struct ReportPipeline: Sendable {
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.
-    public static func requireComplete(_ fetched: FetchStage.Output, offline: Bool, resume: String) throws {
+    package static func requireComplete(_ fetched: FetchStage.Output, offline: Bool, resume: String) throws {
         guard !fetched.missing.isEmpty else { return }
         if offline {
             throw CacheError.offlineMiss(dates: fetched.missingDates, periods: fetched.missingPeriods, films: fetched.missingFilms, resume: resume)
@@ -144,7 +144,7 @@ public struct ReportPipeline: Sendable {
     /// Each file goes to a temporary file as soon as it is rendered, which frees its contents (the
     /// JSON of twenty years is 58 MB); only when all are written are they renamed into place, so a
     /// failure or an interruption at any point leaves the output folder as it was.
-    public func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+    package func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
         // Templates are parsed while the data is fetched, off the path to the first file.
         let renderer = self.renderer
         let preparing = Task { renderer.prepare(formats: request.formats) }

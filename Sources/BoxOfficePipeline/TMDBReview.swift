@@ -4,20 +4,20 @@ import Foundation
 
 /// What `boxoffice tmdb review` prints: each film of a range matched only `likely` or not at all,
 /// with its reason and the candidates the matcher weighed, then lines for the overrides file.
-public struct TMDBReview: Sendable {
-    public struct Film: Sendable {
-        public var code: String
-        public var title: String
-        public var titleEnglish: String
-        public var openDate: Day?
-        public var match: TMDBMatch?
+package struct TMDBReview: Sendable {
+    package struct Film: Sendable {
+        package var code: String
+        package var title: String
+        package var titleEnglish: String
+        package var openDate: Day?
+        package var match: TMDBMatch?
     }
 
-    public let range: DateRange
+    package let range: DateRange
     /// Every film of the range's charts, in the order they first charted.
-    public let films: [Film]
+    package let films: [Film]
 
-    public init(fetched: FetchStage.Output, range: DateRange) {
+    package init(fetched: FetchStage.Output, range: DateRange) {
         self.range = range
         var seen = Set<String>()
         var films: [Film] = []
@@ -33,7 +33,7 @@ public struct TMDBReview: Sendable {
         self.films = films
     }
 
-    public func lines(all: Bool = false) -> [String] {
+    package func lines(all: Bool = false) -> [String] {
         func count(_ confidence: MatchConfidence) -> Int { films.filter { $0.match?.confidence == confidence }.count }
         let notLookedUp = films.filter { $0.match == nil }.count
         var lines = [

@@ -4,10 +4,10 @@ import Foundation
 
 /// A loopback server that speaks KOBIS: daily charts and movie info from a simulated catalogue,
 /// `faultInfo` bodies with HTTP 200 for a wrong key or a spent quota, and hooks to script faults.
-public final class FakeKOBISServer: @unchecked Sendable {
+package final class FakeKOBISServer: @unchecked Sendable {
     /// The key the fake accepts.
-    public let validKey: String
-    public let server: LoopbackHTTPServer
+    package let validKey: String
+    package let server: LoopbackHTTPServer
     private let state: State
 
     final class State: @unchecked Sendable {
@@ -23,7 +23,7 @@ public final class FakeKOBISServer: @unchecked Sendable {
     ///   - quota: after this many answered calls, every call gets `320011`.
     ///   - delay: seconds added to every answer.
     ///   - script: answers a request itself when it returns non-nil (faults, hand-made bodies).
-    public init(
+    package init(
         films: [SimulatedFilm] = SampleData.films, validKey: String = "test-kobis-key",
         quota: Int? = nil, delay: TimeInterval = 0,
         script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
@@ -65,14 +65,14 @@ public final class FakeKOBISServer: @unchecked Sendable {
     }
 
     /// The value for `KOBIS_BASE_URL`.
-    public var baseURL: URL { server.baseURL.appendingPathComponent("kobisopenapi/webservice/rest/") }
+    package var baseURL: URL { server.baseURL.appendingPathComponent("kobisopenapi/webservice/rest/") }
 
     /// Requests for daily charts, in arrival order.
-    public var chartRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") } }
+    package var chartRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") } }
 
     /// Requests for weekly, weekend and weekday charts, in arrival order.
-    public var periodRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") } }
+    package var periodRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") } }
 
     /// Requests for movie info, in arrival order.
-    public var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
+    package var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
 }

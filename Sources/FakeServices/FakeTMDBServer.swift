@@ -5,12 +5,12 @@ import Foundation
 
 /// A loopback server that speaks TMDB v3 from a simulated catalogue (the bundled sample's by
 /// default), checks credentials as TMDB does (Bearer token or `api_key`), and lets tests script faults.
-public final class FakeTMDBServer: @unchecked Sendable {
-    public let validToken: String
-    public let validKey: String
-    public let server: LoopbackHTTPServer
+package final class FakeTMDBServer: @unchecked Sendable {
+    package let validToken: String
+    package let validKey: String
+    package let server: LoopbackHTTPServer
 
-    public init(
+    package init(
         entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries, upcoming: [TMDBMovie] = SampleData.upcoming,
         validToken: String = "eyJ.test-tmdb-token", validKey: String = "0123456789abcdef0123456789abcdef",
         script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
@@ -31,5 +31,5 @@ public final class FakeTMDBServer: @unchecked Sendable {
     }
 
     /// The value for `TMDB_BASE_URL`.
-    public var baseURL: URL { server.baseURL.appendingPathComponent("3/") }
+    package var baseURL: URL { server.baseURL.appendingPathComponent("3/") }
 }

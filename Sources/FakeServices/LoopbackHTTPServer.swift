@@ -11,31 +11,31 @@ private let noSignal: Int32 = 0
 #endif
 
 /// A request as the fake server received it.
-public struct ReceivedRequest: Sendable {
-    public let method: String
+package struct ReceivedRequest: Sendable {
+    package let method: String
     /// The path without the query, e.g. `/kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
-    public let path: String
-    public let query: [String: String]
-    public let headers: [String: String]
+    package let path: String
+    package let query: [String: String]
+    package let headers: [String: String]
 
     /// The path with its query, as sent.
-    public let target: String
+    package let target: String
     /// When the server read it: for checking a client's rate limit.
-    public var receivedAt = Date()
+    package var receivedAt = Date()
 }
 
 /// What the fake server does with a request.
-public struct ScriptedResponse: Sendable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
+package struct ScriptedResponse: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
     /// Seconds to wait before answering, to model a slow service.
-    public var delay: TimeInterval
+    package var delay: TimeInterval
     /// How the answer misbehaves on the wire, if it does.
-    public var fault: WireFault?
+    package var fault: WireFault?
 
     /// Ways an answer can go wrong below HTTP.
-    public enum WireFault: Sendable {
+    package enum WireFault: Sendable {
         /// Accept the request and never answer (until the client gives up or the server stops).
         case hang
         /// Send the answer a few bytes at a time, pausing between them.
@@ -46,7 +46,7 @@ public struct ScriptedResponse: Sendable {
         case truncateBody(bytes: Int)
     }
 
-    public init(
+    package init(
         status: Int = 200, headers: [String: String] = ["Content-Type": "application/json;charset=UTF-8"],
         body: Data, delay: TimeInterval = 0, fault: WireFault? = nil
     ) {
@@ -57,7 +57,7 @@ public struct ScriptedResponse: Sendable {
         self.fault = fault
     }
 
-    public static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> ScriptedResponse {
+    package static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> ScriptedResponse {
         ScriptedResponse(status: status, body: Data(text.utf8), delay: delay)
     }
 }
@@ -66,10 +66,10 @@ public struct ScriptedResponse: Sendable {
 /// connection, `Connection: close` after each answer, every request logged.
 ///
 /// It listens only on loopback and on a port the system picks; `stop()` (or deinit) closes it.
-public final class LoopbackHTTPServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (ReceivedRequest) -> ScriptedResponse
+package final class LoopbackHTTPServer: @unchecked Sendable {
+    package typealias Handler = @Sendable (ReceivedRequest) -> ScriptedResponse
 
-    public let port: Int
+    package let port: Int
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -80,7 +80,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let acceptDone = DispatchSemaphore(value: 0)
 
     /// Starts listening at once; throws when no loopback socket can be had.
-    public init(handler: @escaping Handler) throws {
+    package init(handler: @escaping Handler) throws {
         self.handler = handler
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -115,16 +115,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Every request received so far, in arrival order.
-    public var requests: [ReceivedRequest] { lock.withLock { log } }
+    package var requests: [ReceivedRequest] { lock.withLock { log } }
 
     /// The most requests the server was answering at the same moment.
-    public var peakConcurrency: Int { lock.withLock { peakInFlight } }
+    package var peakConcurrency: Int { lock.withLock { peakInFlight } }
 
     /// Forgets the request log and the concurrency peak.
-    public func resetLog() {
+    package func resetLog() {
         lock.withLock {
             log.removeAll()
             peakInFlight = inFlight
@@ -132,7 +132,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting; connections being answered finish on their own threads.
-    public func stop() {
+    package func stop() {
         let wasStopped = lock.withLock { () -> Bool in
             defer { stopped = true }
             return stopped
@@ -261,7 +261,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    public enum ServerError: Error {
+    package enum ServerError: Error {
         case socket(Int32)
     }
 }

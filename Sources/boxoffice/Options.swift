@@ -9,19 +9,19 @@ extension KOBISFilters.Nation: ExpressibleByArgument {}
 extension KOBISFilters.FilmKind: ExpressibleByArgument {}
 
 extension ChartDepth: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let value = Int(argument), let depth = ChartDepth(rawValue: value) else { return nil }
         self = depth
     }
 
-    public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
-    public var defaultValueDescription: String { String(rawValue) }
+    package static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+    package var defaultValueDescription: String { String(rawValue) }
 }
 
 extension PeriodKind: EnumerableFlag {
-    public static func name(for value: PeriodKind) -> NameSpecification { .customLong(value.optionName) }
+    package static func name(for value: PeriodKind) -> NameSpecification { .customLong(value.optionName) }
 
-    public static func help(for value: PeriodKind) -> ArgumentHelp? {
+    package static func help(for value: PeriodKind) -> ArgumentHelp? {
         switch value {
         case .week: "KOBIS's weekly charts (Mon–Sun) instead of daily ones: 1 call a week."
         case .weekend: "KOBIS's weekend charts (Fri–Sun): 1 call a weekend. Without a range, the last completed weekend."
@@ -186,10 +186,10 @@ struct TMDBOptions: ParsableArguments {
 extension ReportLanguage: ExpressibleByArgument {}
 
 extension CSVDialect.Delimiter: ExpressibleByArgument {
-    public static var allValueStrings: [String] { ["comma", "semicolon", "tab"] }
-    public var defaultValueDescription: String { self == .comma ? "comma" : self == .semicolon ? "semicolon" : "tab" }
+    package static var allValueStrings: [String] { ["comma", "semicolon", "tab"] }
+    package var defaultValueDescription: String { self == .comma ? "comma" : self == .semicolon ? "semicolon" : "tab" }
     /// None: the option's help names the values, so `--help` lists no blank line per value.
-    public static var allValueDescriptions: [String: String] { [:] }
+    package static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// What a command writes and where: the formats, the folder (or standard output), templates and

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which days of a Monday-to-Sunday week a KOBIS weekly chart covers (`weekGb`).
-public enum PeriodKind: String, Sendable, Codable, CaseIterable {
+package enum PeriodKind: String, Sendable, Codable, CaseIterable {
     /// Monday to Sunday (`weekGb=0`).
     case week
     /// Friday to Sunday (`weekGb=1`), the chart Korean box-office news leads with.
@@ -10,7 +10,7 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
     case weekdays
 
     /// The `weekGb` value KOBIS expects; always sent, since peers disagree about its default.
-    public var weekGb: String {
+    package var weekGb: String {
         switch self {
         case .week: "0"
         case .weekend: "1"
@@ -19,7 +19,7 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// "week", "weekend", "weekdays (Mon–Thu)": for notes and headings.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .week: "weekly (Mon–Sun)"
         case .weekend: "weekend (Fri–Sun)"
@@ -28,7 +28,7 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// `weekly`, `weekend`, `weekdays`: the command-line flag (after `--`), and the chart's adjective.
-    public var optionName: String {
+    package var optionName: String {
         switch self {
         case .week: "weekly"
         case .weekend: "weekend"
@@ -37,7 +37,7 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// What one period is called in counts: "1 weekend", "3 weeks", "2 Mon–Thu stretches".
-    public func unitName(plural: Bool) -> String {
+    package func unitName(plural: Bool) -> String {
         switch self {
         case .week: plural ? "weeks" : "week"
         case .weekend: plural ? "weekends" : "weekend"
@@ -56,59 +56,59 @@ public enum PeriodKind: String, Sendable, Codable, CaseIterable {
 }
 
 /// One period of a weekly chart: a week, a weekend or a week's weekdays, named by its ISO week.
-public struct ChartPeriod: Hashable, Sendable, Codable, Comparable {
-    public let kind: PeriodKind
-    public let start: Day
-    public let end: Day
+package struct ChartPeriod: Hashable, Sendable, Codable, Comparable {
+    package let kind: PeriodKind
+    package let start: Day
+    package let end: Day
 
     /// The period of `kind` in the Monday-to-Sunday week that holds `day`.
-    public init(_ kind: PeriodKind, inWeekOf day: Day) {
+    package init(_ kind: PeriodKind, inWeekOf day: Day) {
         let monday = day.weekStart
         self.kind = kind
         start = monday + kind.offsets.lowerBound
         end = monday + kind.offsets.upperBound
     }
 
-    public static func < (lhs: ChartPeriod, rhs: ChartPeriod) -> Bool { (lhs.start, lhs.kind.weekGb) < (rhs.start, rhs.kind.weekGb) }
+    package static func < (lhs: ChartPeriod, rhs: ChartPeriod) -> Bool { (lhs.start, lhs.kind.weekGb) < (rhs.start, rhs.kind.weekGb) }
 
     /// The ISO 8601 year and week of the period's week (its Thursday's year): what KOBIS sends as
     /// `yearWeekTime` (`201152` for 2011-12-26..2012-01-01; years with a week 53 exist).
-    public var isoWeek: (year: Int, week: Int) {
+    package var isoWeek: (year: Int, week: Int) {
         let thursday = start.weekStart + 3
         let firstThursday = Self.firstThursday(of: thursday.year)
         return (thursday.year, firstThursday.distance(to: thursday) / 7 + 1)
     }
 
     /// `2025-W10`: ISO 8601's week notation.
-    public var isoWeekText: String {
+    package var isoWeekText: String {
         let (year, week) = isoWeek
         return "\(year)-W\(week < 10 ? "0" : "")\(week)"
     }
 
     /// `yearWeekTime` as KOBIS writes it: `YYYYWW`.
-    public var yearWeekTime: String {
+    package var yearWeekTime: String {
         let (year, week) = isoWeek
         return "\(year)\(week < 10 ? "0" : "")\(week)"
     }
 
     /// `showRange` as KOBIS writes it: `yyyyMMdd~yyyyMMdd`.
-    public var showRange: String { "\(start.compact)~\(end.compact)" }
+    package var showRange: String { "\(start.compact)~\(end.compact)" }
 
-    public var days: [Day] { (0...start.distance(to: end)).map { start + $0 } }
+    package var days: [Day] { (0...start.distance(to: end)).map { start + $0 } }
 
     /// The same kind of period a week earlier (what KOBIS's changes compare with).
-    public var previous: ChartPeriod { ChartPeriod(kind, inWeekOf: start - 7) }
+    package var previous: ChartPeriod { ChartPeriod(kind, inWeekOf: start - 7) }
 
     /// The latest period of `kind` that has ended by yesterday (Seoul): on a Monday the weekend
     /// that ended the day before; on a Saturday the previous one, since this one has not ended.
-    public static func lastCompleted(_ kind: PeriodKind, today: Day) -> ChartPeriod {
+    package static func lastCompleted(_ kind: PeriodKind, today: Day) -> ChartPeriod {
         let candidate = ChartPeriod(kind, inWeekOf: today - 1)
         return candidate.end <= today - 1 ? candidate : candidate.previous
     }
 
     /// The periods of `kind` that overlap `range`, oldest first, leaving out any not ended by
     /// yesterday; `snapped` is true when they do not cover exactly the range's days.
-    public static func covering(_ range: DateRange, _ kind: PeriodKind, today: Day) -> (periods: [ChartPeriod], snapped: Bool) {
+    package static func covering(_ range: DateRange, _ kind: PeriodKind, today: Day) -> (periods: [ChartPeriod], snapped: Bool) {
         let last = lastCompleted(kind, today: today)
         var periods: [ChartPeriod] = []
         var period = ChartPeriod(kind, inWeekOf: range.start)

@@ -2,7 +2,7 @@ import Foundation
 
 extension DateRange {
     /// Days as compact ranges: `2024-01-01..2024-01-10, 2024-02-03`; after `limit` runs, `and N more`.
-    public static func compactList(_ days: [Day], limit: Int = 8) -> String {
+    package static func compactList(_ days: [Day], limit: Int = 8) -> String {
         var runs: [(Day, Day)] = []
         for day in Set(days).sorted() {
             if let last = runs.last, last.1 + 1 == day { runs[runs.count - 1].1 = day } else { runs.append((day, day)) }

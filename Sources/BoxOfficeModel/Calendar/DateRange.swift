@@ -4,39 +4,39 @@ import Foundation
 ///
 /// The rule: no date before ``DateRange/earliest`` (2003-11-11), and nothing from today in Seoul on,
 /// since today's figures do not exist yet.
-public struct DateRange: Hashable, Sendable, Sequence {
+package struct DateRange: Hashable, Sendable, Sequence {
     /// The first date KOBIS daily charts can be asked for.
-    public static let earliest = Day(year: 2003, month: 11, day: 11)!
+    package static let earliest = Day(year: 2003, month: 11, day: 11)!
 
     /// The forms `parse(_:calendar:)` accepts, as one line for error messages and help.
-    public static let acceptedForms =
+    package static let acceptedForms =
         "YYYY-MM-DD, YYYYMMDD, YYYY-MM, yesterday, last-N-days, or FROM..TO made of those"
 
-    public let start: Day
-    public let end: Day
+    package let start: Day
+    package let end: Day
 
     /// A range checked only for order; use `parse(_:calendar:)` for user input.
-    public init(start: Day, end: Day) {
+    package init(start: Day, end: Day) {
         precondition(start <= end, "DateRange start after end")
         self.start = start
         self.end = end
     }
 
-    public var dayCount: Int { start.distance(to: end) + 1 }
-    public var days: [Day] { Array(start...end) }
-    public func makeIterator() -> ClosedRange<Day>.Iterator { (start...end).makeIterator() }
-    public func contains(_ day: Day) -> Bool { start <= day && day <= end }
+    package var dayCount: Int { start.distance(to: end) + 1 }
+    package var days: [Day] { Array(start...end) }
+    package func makeIterator() -> ClosedRange<Day>.Iterator { (start...end).makeIterator() }
+    package func contains(_ day: Day) -> Bool { start <= day && day <= end }
 
     /// `2022-01-01_2022-01-31`, or `2022-01-05` for a single day: the stem of report file names.
-    public var fileStem: String { start == end ? start.iso : "\(start.iso)_\(end.iso)" }
+    package var fileStem: String { start == end ? start.iso : "\(start.iso)_\(end.iso)" }
 
     /// `2022-01-01 – 2022-01-31`, or the single date, for people.
-    public var displayText: String { start == end ? start.iso : "\(start.iso) – \(end.iso)" }
+    package var displayText: String { start == end ? start.iso : "\(start.iso) – \(end.iso)" }
 
     /// Parses a user's range and applies the calendar rule relative to `calendar.today`.
     ///
     /// A month (`2022-01`) is clipped to the allowed window; an explicit date outside it is an error.
-    public static func parse(_ text: String, calendar: SeoulCalendar) throws(DateRangeError) -> DateRange {
+    package static func parse(_ text: String, calendar: SeoulCalendar) throws(DateRangeError) -> DateRange {
         let today = calendar.today
         let latest = today - 1
         let input = text.trimmingCharacters(in: .whitespaces)

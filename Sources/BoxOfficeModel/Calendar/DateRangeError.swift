@@ -1,13 +1,13 @@
 import Foundation
 
 /// Why a date range was refused; each message is one line for the user.
-public enum DateRangeError: Error, Equatable, Sendable, LocalizedError {
+package enum DateRangeError: Error, Equatable, Sendable, LocalizedError {
     case unrecognized(String)
     case impossibleDate(String)
     case reversed(String)
     case outOfBounds(input: String, day: Day?, earliest: Day, latest: Day)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unrecognized(let input):
             return "invalid date range \(DateRangeError.quoted(input)): expected \(DateRange.acceptedForms)"

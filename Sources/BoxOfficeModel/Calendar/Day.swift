@@ -3,14 +3,14 @@ import Foundation
 /// A calendar date with no time or zone: the unit KOBIS charts are published in.
 ///
 /// Arithmetic is on a day count (days since 1970-01-01), so ranges of thousands of days stay cheap.
-public struct Day: Hashable, Comparable, Sendable, Strideable {
+package struct Day: Hashable, Comparable, Sendable, Strideable {
     /// Days since 1970-01-01.
-    public let ordinal: Int
+    package let ordinal: Int
 
-    public init(ordinal: Int) { self.ordinal = ordinal }
+    package init(ordinal: Int) { self.ordinal = ordinal }
 
     /// Nil when the date does not exist (`2023-02-30`) or is out of the years 1..9999.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Day.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -18,7 +18,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     }
 
     /// Parses `yyyy-MM-dd`.
-    public init?(iso text: some StringProtocol) {
+    package init?(iso text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[5..<7]), let d = Day.digits(bytes[8..<10])
@@ -27,7 +27,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     }
 
     /// Parses `yyyyMMdd`.
-    public init?(compact text: some StringProtocol) {
+    package init?(compact text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 8, let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[4..<6]),
             let d = Day.digits(bytes[6..<8])
@@ -36,7 +36,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
     }
 
     /// Parses either `yyyy-MM-dd` or `yyyyMMdd`, after trimming white space; nil for blank or malformed text.
-    public init?(lenient text: String) {
+    package init?(lenient text: String) {
         if let day = Day(iso: text) ?? Day(compact: text) {
             self = day
             return
@@ -46,42 +46,42 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
         self = day
     }
 
-    public var year: Int { civil.year }
-    public var month: Int { civil.month }
-    public var day: Int { civil.day }
+    package var year: Int { civil.year }
+    package var month: Int { civil.month }
+    package var day: Int { civil.day }
 
     /// `yyyy-MM-dd`.
-    public var iso: String {
+    package var iso: String {
         let (y, m, d) = civil
         return Day.pad(y, 4) + "-" + Day.pad(m, 2) + "-" + Day.pad(d, 2)
     }
 
     /// `yyyyMMdd`, the form KOBIS takes as `targetDt`.
-    public var compact: String {
+    package var compact: String {
         let (y, m, d) = civil
         return Day.pad(y, 4) + Day.pad(m, 2) + Day.pad(d, 2)
     }
 
     /// 1 = Monday … 7 = Sunday.
-    public var isoWeekday: Int { ((ordinal % 7 + 7) % 7 + 3) % 7 + 1 }
+    package var isoWeekday: Int { ((ordinal % 7 + 7) % 7 + 3) % 7 + 1 }
 
     /// The Monday of this day's week.
-    public var weekStart: Day { self - (isoWeekday - 1) }
+    package var weekStart: Day { self - (isoWeekday - 1) }
 
     /// The first day of this day's month.
-    public var monthStart: Day { Day(ordinal: ordinal - (day - 1)) }
+    package var monthStart: Day { Day(ordinal: ordinal - (day - 1)) }
 
     /// The last day of this day's month.
-    public var monthEnd: Day {
+    package var monthEnd: Day {
         let (y, m, _) = civil
         return Day(year: y, month: m, day: Day.daysIn(month: m, year: y))!
     }
 
-    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
-    public func distance(to other: Day) -> Int { other.ordinal - ordinal }
-    public func advanced(by n: Int) -> Day { Day(ordinal: ordinal + n) }
-    public static func + (lhs: Day, rhs: Int) -> Day { lhs.advanced(by: rhs) }
-    public static func - (lhs: Day, rhs: Int) -> Day { lhs.advanced(by: -rhs) }
+    package static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+    package func distance(to other: Day) -> Int { other.ordinal - ordinal }
+    package func advanced(by n: Int) -> Day { Day(ordinal: ordinal + n) }
+    package static func + (lhs: Day, rhs: Int) -> Day { lhs.advanced(by: rhs) }
+    package static func - (lhs: Day, rhs: Int) -> Day { lhs.advanced(by: -rhs) }
 
     // MARK: - Civil calendar (proleptic Gregorian), after Howard Hinnant's algorithms.
 
@@ -131,11 +131,11 @@ public struct Day: Hashable, Comparable, Sendable, Strideable {
 }
 
 extension Day: CustomStringConvertible {
-    public var description: String { iso }
+    package var description: String { iso }
 }
 
 extension Day: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let day = Day(iso: text) else {
@@ -144,7 +144,7 @@ extension Day: Codable {
         self = day
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
     }

@@ -4,30 +4,30 @@ import Foundation
 ///
 /// Korea has kept UTC+9 without daylight saving since 1988, so a fixed offset is exact for every
 /// date the tool accepts and needs no time-zone database on the machine.
-public struct SeoulCalendar: Sendable {
-    public static let utcOffsetSeconds = 9 * 3600
+package struct SeoulCalendar: Sendable {
+    package static let utcOffsetSeconds = 9 * 3600
 
     /// Reads the current instant; injected so tests control time.
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// A pinned "today" (from `BOXOFFICE_TODAY`), which wins over `now`.
-    public var pinnedToday: Day?
+    package var pinnedToday: Day?
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }, pinnedToday: Day? = nil) {
+    package init(now: @escaping @Sendable () -> Date = { Date() }, pinnedToday: Day? = nil) {
         self.now = now
         self.pinnedToday = pinnedToday
     }
 
     /// Today's date in Asia/Seoul.
-    public var today: Day {
+    package var today: Day {
         if let pinnedToday { return pinnedToday }
         return Self.day(containing: now())
     }
 
     /// Yesterday in Asia/Seoul: the latest date KOBIS can have figures for.
-    public var yesterday: Day { today - 1 }
+    package var yesterday: Day { today - 1 }
 
     /// The Seoul date of an instant.
-    public static func day(containing instant: Date) -> Day {
+    package static func day(containing instant: Date) -> Day {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
         return Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
     }
@@ -36,7 +36,7 @@ public struct SeoulCalendar: Sendable {
     /// reproducing a past run. It may not lie ahead of the real date in Seoul by more than a day
     /// (clocks disagree by hours, not years: a far future "today" would mark every final chart
     /// provisional and ask KOBIS for days that have not happened), nor leave no day to report.
-    public static func fromEnvironment(_ environment: [String: String], now: Date = Date()) throws -> SeoulCalendar {
+    package static func fromEnvironment(_ environment: [String: String], now: Date = Date()) throws -> SeoulCalendar {
         guard let pinned = environment["BOXOFFICE_TODAY"], !pinned.isEmpty else { return SeoulCalendar() }
         let earliest = DateRange.earliest + 1
         let latest = day(containing: now) + 1

@@ -5,11 +5,11 @@
 /// and each distinct job runs once per call, however often it is queued. The first error cancels
 /// every job in flight and is rethrown; cancelling the calling task does the same with
 /// `CancellationError`.
-public enum BoundedTaskGroup {
+package enum BoundedTaskGroup {
     /// Runs `initial` jobs and every follow-up they queue, `width` at a time at most.
     ///
     /// - Returns: each job with its output, initial jobs first, then follow-ups in the order they were queued.
-    public static func run<Job: Hashable & Sendable, Output: Sendable>(
+    package static func run<Job: Hashable & Sendable, Output: Sendable>(
         _ initial: [Job],
         width: Int,
         _ perform: @escaping @Sendable (Job) async throws -> (output: Output, followUps: [Job])
@@ -47,7 +47,7 @@ public enum BoundedTaskGroup {
     }
 
     /// Maps `inputs` through `transform`, `width` at a time at most, keeping input order.
-    public static func map<Input: Sendable, Output: Sendable>(
+    package static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input],
         width: Int,
         _ transform: @escaping @Sendable (Input) async throws -> Output
@@ -66,7 +66,7 @@ public enum BoundedTaskGroup {
     /// closure: Swift 6.3's optimiser loses a tuple's elements evaluated before a `try await`
     /// inside `do`/`catch` when the tuple is a task's result (`scripts/compiler-defects/`), which
     /// made `boxoffice film` read every chart as another date in release builds.
-    public static func mapResults<Input: Sendable, Output: Sendable, Failure: Error>(
+    package static func mapResults<Input: Sendable, Output: Sendable, Failure: Error>(
         _ inputs: [Input],
         width: Int,
         recovering isRecoverable: @escaping @Sendable (Failure) -> Bool,
@@ -89,7 +89,7 @@ public enum BoundedTaskGroup {
     ///
     /// The child tasks return their output alone and are told apart by index, never by a tuple
     /// built around a `try await` (see ``mapResults(_:width:recovering:_:)``).
-    public static func lanes<Job: Sendable, Output: Sendable>(
+    package static func lanes<Job: Sendable, Output: Sendable>(
         _ lanes: [[Job]],
         _ perform: @escaping @Sendable (Job) async throws -> Output,
         deliver: (Job, Output) throws -> Void

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A problem with how the tool is set up rather than with the data.
-public enum ConfigurationError: UserFacingError, Equatable {
+package enum ConfigurationError: UserFacingError, Equatable {
     case missingKey(variable: String, service: String)
     case invalidValue(name: String, expected: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .missingKey(variable, service):
             "\(variable) is not set: export your \(service) API key in it (or run with --sample for the bundled data)"
@@ -14,5 +14,5 @@ public enum ConfigurationError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .configuration }
+    package var exitStatus: ExitStatus { .configuration }
 }

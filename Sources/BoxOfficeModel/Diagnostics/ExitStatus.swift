@@ -1,7 +1,7 @@
 import Foundation
 
 /// The process exit codes `boxoffice` documents (sysexits.h where one fits).
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// Bad arguments: an unparsable range, a date outside the calendar rule, an unknown option value.
     case usage = 64
@@ -27,7 +27,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case terminated = 143
 
     /// One line per code, for `--help` and the README.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success: every requested report was written"
         case .usage: "bad arguments (range, options, a title matching several films); nothing was fetched"

@@ -1,10 +1,10 @@
 import Foundation
 
 /// An error meant for the person running the tool: one actionable line and an exit status.
-public protocol UserFacingError: LocalizedError, Sendable {
+package protocol UserFacingError: LocalizedError, Sendable {
     var exitStatus: ExitStatus { get }
 }
 
 extension DateRangeError: UserFacingError {
-    public var exitStatus: ExitStatus { .usage }
+    package var exitStatus: ExitStatus { .usage }
 }

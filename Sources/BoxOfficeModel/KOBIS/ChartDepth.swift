@@ -1,6 +1,6 @@
 /// How deep a day's chart goes. KOBIS publishes a top 10 per request; a deeper chart merges the top
 /// 10s of filtered charts whose films do not overlap (partitions), so it costs one call per partition.
-public enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
+package enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
     /// KOBIS's own top 10: one call a day.
     case top10 = 10
     /// Korean top 10 ∪ foreign top 10: two calls a day (the unfiltered top 10 is inside the union).
@@ -8,10 +8,10 @@ public enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
     /// Korean and foreign, each split into diversity and commercial films: four calls a day.
     case top40 = 40
 
-    public static func < (lhs: ChartDepth, rhs: ChartDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ChartDepth, rhs: ChartDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The filtered charts a day of this depth is merged from; empty for the unfiltered top 10.
-    public var partitions: [ChartPartition] {
+    package var partitions: [ChartPartition] {
         switch self {
         case .top10: []
         case .top20: [.korean, .foreign]
@@ -20,7 +20,7 @@ public enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
     }
 
     /// KOBIS calls one date's chart costs.
-    public var callsPerDay: Int { max(1, partitions.count) }
+    package var callsPerDay: Int { max(1, partitions.count) }
 
     /// One day's chart from the partitions' top 10s: every row once, ranked by audience (then sales,
     /// then movie code), never by the partitions' own ranks; rank changes are left for the caller,
@@ -30,7 +30,7 @@ public enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
     /// partition's 10th place, so the merged rows are the market's top films as far as their audience
     /// is above the largest 10th-place audience among partitions that returned 10 rows. When no
     /// partition returned 10 rows, nothing is missing and every row is exact.
-    public static func merge(_ charts: [(partition: ChartPartition, chart: DailyChart)], on date: Day, depth: ChartDepth) -> DailyChart {
+    package static func merge(_ charts: [(partition: ChartPartition, chart: DailyChart)], on date: Day, depth: ChartDepth) -> DailyChart {
         var byCode: [String: ChartEntry] = [:]
         for (partition, chart) in charts {
             for var entry in chart.entries {
@@ -54,7 +54,7 @@ public enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// One filtered chart a deeper chart is merged from (KOBIS `repNationCd` and `multiMovieYn`).
-public enum ChartPartition: String, Sendable, Codable, CaseIterable {
+package enum ChartPartition: String, Sendable, Codable, CaseIterable {
     case korean = "K"
     case foreign = "F"
     case koreanDiversity = "K-diversity"
@@ -63,7 +63,7 @@ public enum ChartPartition: String, Sendable, Codable, CaseIterable {
     case foreignCommercial = "F-commercial"
 
     /// The request filters that ask KOBIS for this partition, on top of a region filter.
-    public func filters(area: String?) -> KOBISFilters {
+    package func filters(area: String?) -> KOBISFilters {
         switch self {
         case .korean: KOBISFilters(nation: .korean, area: area)
         case .foreign: KOBISFilters(nation: .foreign, area: area)

@@ -1,32 +1,32 @@
 import Foundation
 
 /// One row of a KOBIS daily chart, with numbers and dates parsed.
-public struct ChartEntry: Hashable, Sendable, Codable {
-    public var rank: Int
+package struct ChartEntry: Hashable, Sendable, Codable {
+    package var rank: Int
     /// Previous rank minus this rank: positive means the film moved up.
-    public var rankChange: Int
+    package var rankChange: Int
     /// KOBIS marked it `NEW`: it entered the chart this day (a re-release comes back as new).
-    public var isNew: Bool
-    public var movieCode: String
-    public var title: String
+    package var isNew: Bool
+    package var movieCode: String
+    package var title: String
     /// The open date KOBIS shows for the current release; nil when blank (often a re-release).
-    public var openDate: Day?
-    public var sales: Int64
+    package var openDate: Day?
+    package var sales: Int64
     /// Percent of the whole day's sales, all films counted.
-    public var salesShare: Double
-    public var salesChange: Int64
-    public var salesChangePercent: Double
-    public var salesCumulative: Int64
-    public var audience: Int64
-    public var audienceChange: Int64
-    public var audienceChangePercent: Double
-    public var audienceCumulative: Int64
-    public var screens: Int64
-    public var showings: Int64
+    package var salesShare: Double
+    package var salesChange: Int64
+    package var salesChangePercent: Double
+    package var salesCumulative: Int64
+    package var audience: Int64
+    package var audienceChange: Int64
+    package var audienceChangePercent: Double
+    package var audienceCumulative: Int64
+    package var screens: Int64
+    package var showings: Int64
     /// The filtered chart a merged (deeper) chart took this row from; nil for an unfiltered chart.
-    public var partition: ChartPartition?
+    package var partition: ChartPartition?
 
-    public init(
+    package init(
         rank: Int, rankChange: Int = 0, isNew: Bool = false, movieCode: String, title: String,
         openDate: Day? = nil, sales: Int64 = 0, salesShare: Double = 0, salesChange: Int64 = 0,
         salesChangePercent: Double = 0, salesCumulative: Int64 = 0, audience: Int64 = 0,

@@ -1,12 +1,12 @@
 /// KOBIS names a film's nations in Korean (`미국`, `한국`); TMDB in ISO 3166-1 codes (`US`, `KR`).
-public enum KOBISNation {
+package enum KOBISNation {
     /// The ISO 3166-1 code of a nation as KOBIS writes it, for the nations films in Korea come
     /// from; nil for one not in the table.
-    public static func isoCode(_ name: String) -> String? { codes[name] }
+    package static func isoCode(_ name: String) -> String? { codes[name] }
 
     /// The codes of every one of `names`, or nil when there is none or one is not in the table (a
     /// nation that cannot be compared says nothing).
-    public static func isoCodes(_ names: [String]) -> Set<String>? {
+    package static func isoCodes(_ names: [String]) -> Set<String>? {
         guard !names.isEmpty else { return nil }
         var found = Set<String>()
         for name in names {

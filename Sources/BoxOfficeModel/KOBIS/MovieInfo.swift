@@ -1,23 +1,23 @@
 import Foundation
 
 /// KOBIS movie info, trimmed to what reports use.
-public struct MovieInfo: Hashable, Sendable, Codable {
-    public struct Person: Hashable, Sendable, Codable {
-        public var name: String
-        public var nameEnglish: String
-        public init(name: String, nameEnglish: String = "") {
+package struct MovieInfo: Hashable, Sendable, Codable {
+    package struct Person: Hashable, Sendable, Codable {
+        package var name: String
+        package var nameEnglish: String
+        package init(name: String, nameEnglish: String = "") {
             self.name = name
             self.nameEnglish = nameEnglish
         }
     }
 
-    public struct Company: Hashable, Sendable, Codable {
-        public var code: String
-        public var name: String
-        public var nameEnglish: String
+    package struct Company: Hashable, Sendable, Codable {
+        package var code: String
+        package var name: String
+        package var nameEnglish: String
         /// The company's part in this film: `배급사` distributor, `제작사` producer, `제공`, …
-        public var role: String
-        public init(code: String = "", name: String, nameEnglish: String = "", role: String) {
+        package var role: String
+        package init(code: String = "", name: String, nameEnglish: String = "", role: String) {
             self.code = code
             self.name = name
             self.nameEnglish = nameEnglish
@@ -26,25 +26,25 @@ public struct MovieInfo: Hashable, Sendable, Codable {
     }
 
     /// The role KOBIS gives distributors.
-    public static let distributorRole = "배급사"
+    package static let distributorRole = "배급사"
     /// The nation name KOBIS gives Korea.
-    public static let koreaNation = "한국"
+    package static let koreaNation = "한국"
 
-    public var code: String
-    public var title: String
-    public var titleEnglish: String
-    public var titleOriginal: String
-    public var runtimeMinutes: Int?
-    public var productionYear: Int?
-    public var openDate: Day?
-    public var nations: [String]
-    public var genres: [String]
-    public var directors: [Person]
-    public var companies: [Company]
+    package var code: String
+    package var title: String
+    package var titleEnglish: String
+    package var titleOriginal: String
+    package var runtimeMinutes: Int?
+    package var productionYear: Int?
+    package var openDate: Day?
+    package var nations: [String]
+    package var genres: [String]
+    package var directors: [Person]
+    package var companies: [Company]
     /// Watch grades from the film's rating audits, in KOBIS order.
-    public var watchGrades: [String]
+    package var watchGrades: [String]
 
-    public init(
+    package init(
         code: String, title: String, titleEnglish: String = "", titleOriginal: String = "",
         runtimeMinutes: Int? = nil, productionYear: Int? = nil, openDate: Day? = nil,
         nations: [String] = [], genres: [String] = [], directors: [Person] = [],
@@ -65,14 +65,14 @@ public struct MovieInfo: Hashable, Sendable, Codable {
     }
 
     /// Distributors (`배급사`) in KOBIS order, each once.
-    public var distributors: [String] {
+    package var distributors: [String] {
         var seen = Set<String>()
         return companies.filter { $0.role == Self.distributorRole && seen.insert($0.name).inserted }.map(\.name)
     }
 
     /// Korean by KOBIS's nation list: the first nation listed is Korea.
-    public var isKorean: Bool { Self.isKorean(nations: nations) }
+    package var isKorean: Bool { Self.isKorean(nations: nations) }
 
     /// Korean when the first nation of a KOBIS nation list is Korea (its representative nation).
-    public static func isKorean(nations: [String]) -> Bool { nations.first == koreaNation }
+    package static func isKorean(nations: [String]) -> Bool { nations.first == koreaNation }
 }

@@ -4,35 +4,35 @@ import Foundation
 ///
 /// Totals cover charted days only: KOBIS publishes each day's top 10, so a film's audience on a
 /// day it was outside the top 10 is not counted.
-public struct BoxOfficeReport: Encodable, Sendable, Equatable {
-    public static let schemaVersion = 1
-    public var schemaVersion: Int = BoxOfficeReport.schemaVersion
+package struct BoxOfficeReport: Encodable, Sendable, Equatable {
+    package static let schemaVersion = 1
+    package var schemaVersion: Int = BoxOfficeReport.schemaVersion
     /// Where the figures come from, for people: "KOBIS daily box office" or the simulated sample.
-    public var source: String
+    package var source: String
     /// True for the bundled sample: every output says so.
-    public var simulated: Bool
-    public var range: ReportRange
-    public var filters: KOBISFilters
-    public var rankedBy: RankKey
-    public var notes: [ReportNote]
+    package var simulated: Bool
+    package var range: ReportRange
+    package var filters: KOBISFilters
+    package var rankedBy: RankKey
+    package var notes: [ReportNote]
     /// The facts the report opens with (new #1, streaks, milestones, biggest moves), as data.
-    public var highlights: [Highlight] = []
-    public var summary: ReportSummary
-    public var films: [FilmRanking]
-    public var days: [DayReport]
+    package var highlights: [Highlight] = []
+    package var summary: ReportSummary
+    package var films: [FilmRanking]
+    package var days: [DayReport]
     /// `week`, `weekend` or `weekdays` for a report built from KOBIS's period charts (then `days` is
     /// empty and `periods` holds the charts); nil for a daily report.
-    public var periodKind: PeriodKind?
+    package var periodKind: PeriodKind?
     /// The period charts of a weekly, weekend or weekdays report, oldest first.
-    public var periods: [PeriodReport] = []
+    package var periods: [PeriodReport] = []
     /// How deep each day's chart goes (10 unless a deeper chart was asked for).
-    public var depth: ChartDepth = .top10
+    package var depth: ChartDepth = .top10
     /// Whether the TMDB fields are complete.
-    public var enrichment: EnrichmentStatus
+    package var enrichment: EnrichmentStatus
     /// TMDB's films coming soon in Korea, not yet on the chart; nil when not asked for.
-    public var upcoming: [UpcomingFilm]?
+    package var upcoming: [UpcomingFilm]?
 
-    public init(
+    package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
         notes: [ReportNote], summary: ReportSummary, films: [FilmRanking], days: [DayReport],
         enrichment: EnrichmentStatus, upcoming: [UpcomingFilm]?

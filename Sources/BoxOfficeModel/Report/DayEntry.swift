@@ -1,44 +1,44 @@
 import Foundation
 
-public struct DayEntry: Codable, Sendable, Equatable {
-    public var rank: Int
+package struct DayEntry: Codable, Sendable, Equatable {
+    package var rank: Int
     /// Previous rank minus this rank (positive: up). Nil when not known: a merged (deeper) chart's
     /// first day, whose previous merged chart is not in the report.
-    public var rankChange: Int?
-    public var isNew: Bool
-    public var movieCode: String
-    public var title: String
-    public var openDate: Day?
+    package var rankChange: Int?
+    package var isNew: Bool
+    package var movieCode: String
+    package var title: String
+    package var openDate: Day?
     /// Days from the open date to this date: 0 on opening day, negative for paid previews, nil when unknown.
-    public var daysSinceOpen: Int?
-    public var audience: Int64
-    public var audienceChange: Int64
-    public var audienceChangePercent: Double
-    public var audienceCumulative: Int64
-    public var sales: Int64
-    public var salesSharePercent: Double
-    public var salesChange: Int64
+    package var daysSinceOpen: Int?
+    package var audience: Int64
+    package var audienceChange: Int64
+    package var audienceChangePercent: Double
+    package var audienceCumulative: Int64
+    package var sales: Int64
+    package var salesSharePercent: Double
+    package var salesChange: Int64
     /// KOBIS's change against the previous day (or period) in percent; "100" on a NEW row.
-    public var salesChangePercent: Double
-    public var salesCumulative: Int64
-    public var screens: Int64
-    public var showings: Int64
+    package var salesChangePercent: Double
+    package var salesCumulative: Int64
+    package var screens: Int64
+    package var showings: Int64
     /// One decimal; nil without screens.
-    public var audiencePerScreen: Double?
+    package var audiencePerScreen: Double?
     /// The filtered chart a merged chart took the row from; nil for KOBIS's own top 10.
-    public var partition: ChartPartition?
+    package var partition: ChartPartition?
     /// The film's admissions on the same weekday a week earlier, when it was charted then.
-    public var audienceLastWeek: Int64?
+    package var audienceLastWeek: Int64?
     /// Against `audienceLastWeek`, in percent, one decimal (Box Office Mojo's %± LW); nil when the
     /// film was not charted a week earlier or that chart could not be had.
-    public var audienceChangeLastWeekPercent: Double?
+    package var audienceChangeLastWeekPercent: Double?
     /// Screens against the previous day's (or, for a period, the previous period's) row; nil when
     /// the film was not charted then or that chart could not be had.
-    public var screensChange: Int64?
+    package var screensChange: Int64?
     /// On a merged (deeper) chart, whether the row's rank is certain: true through the day's
     /// `exact_through_rank`, false past it (a film outside every partition may belong above it).
     /// Nil for KOBIS's own top 10, every rank of which is KOBIS's.
-    public var rankExact: Bool?
+    package var rankExact: Bool?
 
     enum CodingKeys: String, CodingKey {
         case rank

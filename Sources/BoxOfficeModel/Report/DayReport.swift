@@ -1,31 +1,31 @@
 import Foundation
 
 /// One date's chart rows with the figures derived from them.
-public struct DayReport: Codable, Sendable, Equatable {
-    public var date: Day
-    public var audience: Int64
-    public var sales: Int64
-    public var entries: [DayEntry]
+package struct DayReport: Codable, Sendable, Equatable {
+    package var date: Day
+    package var audience: Int64
+    package var sales: Int64
+    package var entries: [DayEntry]
     /// Yesterday's chart (or later): KOBIS may still revise it.
-    public var provisional: Bool = false
+    package var provisional: Bool = false
     /// The whole market's sales that day, **estimated** from the charted rows: Σ sales ÷ Σ sales
     /// share × 100 (KOBIS rounds each share to 0.1 %, so the estimate is within about 1 %); nil
     /// when the chart is empty or carries no shares.
-    public var estimatedMarketSales: Int64?
+    package var estimatedMarketSales: Int64?
     /// The charted films' share of the whole day's sales (Σ of their shares), one decimal; nil with
     /// no estimate.
-    public var chartedSalesSharePercent: Double?
+    package var chartedSalesSharePercent: Double?
     /// 10 for KOBIS's own top 10; 20 or 40 for a chart merged from filtered charts.
-    public var depth: ChartDepth = .top10
+    package var depth: ChartDepth = .top10
     /// The rows are certainly the market's top films down to this rank (all of them at depth 10).
-    public var exactThroughRank: Int = 0
+    package var exactThroughRank: Int = 0
 
     /// Films on the chart that day.
-    public var filmsCharted: Int { entries.count }
+    package var filmsCharted: Int { entries.count }
     /// The day's #1 film.
-    public var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
+    package var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
     /// Films KOBIS marked `NEW` that day.
-    public var newEntries: Int { entries.filter(\.isNew).count }
+    package var newEntries: Int { entries.filter(\.isNew).count }
 
     enum CodingKeys: String, CodingKey {
         case date
@@ -41,14 +41,14 @@ public struct DayReport: Codable, Sendable, Equatable {
 
     /// The largest market estimate kept: 10⁵ times any real day's (about ₩10¹⁰), and small enough
     /// that twenty years of days add up inside Int64.
-    public static let largestMarketEstimate = 1e15
+    package static let largestMarketEstimate = 1e15
 
     /// The market estimate for `entries`: Σ sales ÷ Σ share × 100, and Σ share (one decimal).
     ///
     /// None when the shares add up to less than KOBIS's rounding step (0.1 %: nothing can be told
     /// from less), or the estimate is past ``largestMarketEstimate``: a hostile or broken chart
     /// within the row bounds (a share of 1e-300) leaves a blank, never a trap.
-    public static func marketEstimate(_ entries: [DayEntry]) -> (sales: Int64, chartedShare: Double)? {
+    package static func marketEstimate(_ entries: [DayEntry]) -> (sales: Int64, chartedShare: Double)? {
         let share = entries.reduce(0.0) { $0 + $1.salesSharePercent }
         var sales: Int64 = 0
         for entry in entries {

@@ -1,6 +1,6 @@
 /// Whether the TMDB columns and sections are complete, for the report and for stderr.
-public struct EnrichmentStatus: Codable, Sendable, Equatable {
-    public enum State: String, Codable, Sendable {
+package struct EnrichmentStatus: Codable, Sendable, Equatable {
+    package enum State: String, Codable, Sendable {
         /// Every film was looked up.
         case complete
         /// TMDB failed during the run: what was found is kept.
@@ -9,16 +9,16 @@ public struct EnrichmentStatus: Codable, Sendable, Equatable {
         case off
     }
 
-    public var state: State
+    package var state: State
     /// Why it is incomplete or off; nil when complete.
-    public var reason: String?
+    package var reason: String?
 
-    public init(state: State, reason: String? = nil) {
+    package init(state: State, reason: String? = nil) {
         self.state = state
         self.reason = reason
     }
 
-    public static let complete = EnrichmentStatus(state: .complete)
+    package static let complete = EnrichmentStatus(state: .complete)
     /// The status of a run that was not asked to use TMDB at all.
-    public static let notRequested = EnrichmentStatus(state: .off, reason: "TMDB enrichment was not requested")
+    package static let notRequested = EnrichmentStatus(state: .off, reason: "TMDB enrichment was not requested")
 }

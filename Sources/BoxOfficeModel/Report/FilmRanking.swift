@@ -1,63 +1,63 @@
 import Foundation
 
 /// One film's standing over the range, joined with its KOBIS movie info.
-public struct FilmRanking: Codable, Sendable, Equatable {
-    public var rank: Int
-    public var movieCode: String
-    public var title: String
-    public var titleEnglish: String
+package struct FilmRanking: Codable, Sendable, Equatable {
+    package var rank: Int
+    package var movieCode: String
+    package var title: String
+    package var titleEnglish: String
     /// The current release's open date from the chart, else the movie-info date; nil when unknown.
-    public var openDate: Day?
-    public var daysOnChart: Int
-    public var bestRank: Int
-    public var firstChartDate: Day
-    public var lastChartDate: Day
+    package var openDate: Day?
+    package var daysOnChart: Int
+    package var bestRank: Int
+    package var firstChartDate: Day
+    package var lastChartDate: Day
     /// Summed over charted days in the range.
-    public var audience: Int64
-    public var sales: Int64
+    package var audience: Int64
+    package var sales: Int64
     /// Percent of the range's charted audience, two decimals.
-    public var audienceSharePercent: Double
+    package var audienceSharePercent: Double
     /// From the first to the last chart day in the range, off-chart days between included (from
     /// the cumulative figures); the charted sums when `firstToLastFromCumulative` is false.
-    public var audienceFirstToLast: Int64
-    public var salesFirstToLast: Int64
-    public var firstToLastFromCumulative: Bool
+    package var audienceFirstToLast: Int64
+    package var salesFirstToLast: Int64
+    package var firstToLastFromCumulative: Bool
     /// `audiAcc` and `salesAcc` on the film's last chart day in the range.
-    public var audienceCumulative: Int64
-    public var salesCumulative: Int64
+    package var audienceCumulative: Int64
+    package var salesCumulative: Int64
     /// Audience divided by screen-days over charted days, one decimal; nil without screens.
-    public var audiencePerScreen: Double?
+    package var audiencePerScreen: Double?
     /// False when KOBIS had no movie info for the code: the fields below are then empty.
-    public var hasMovieInfo: Bool
-    public var nations: [String]
-    public var genres: [String]
-    public var directors: [String]
-    public var distributors: [String]
-    public var watchGrade: String?
-    public var runtimeMinutes: Int?
+    package var hasMovieInfo: Bool
+    package var nations: [String]
+    package var genres: [String]
+    package var directors: [String]
+    package var distributors: [String]
+    package var watchGrade: String?
+    package var runtimeMinutes: Int?
     /// How the TMDB lookup went; nil when the film was not looked up.
-    public var tmdbMatch: MatchConfidence?
+    package var tmdbMatch: MatchConfidence?
     /// The matched TMDB entry; nil for no confident match.
-    public var tmdb: FilmTMDB?
+    package var tmdb: FilmTMDB?
     /// How the TMDB match was made, or why there is none (which query, which dates agreed).
-    public var tmdbReason: String? = nil
+    package var tmdbReason: String? = nil
     /// The film's audience over the same days a week earlier, and the range's against it in percent:
     /// only when the film was charted on every day of both (else nil).
-    public var audienceLastWeek: Int64?
-    public var audienceChangeLastWeekPercent: Double?
+    package var audienceLastWeek: Int64?
+    package var audienceChangeLastWeekPercent: Double?
     /// Days (or periods) at #1 within the range.
-    public var daysAtNumberOne: Int = 0
+    package var daysAtNumberOne: Int = 0
     /// Its latest run at #1 that reaches into the range, counted back beyond the range's start.
-    public var numberOneStreak: Streak?
+    package var numberOneStreak: Streak?
     /// Cumulative-admission milestones crossed on dates in the range.
-    public var milestones: [Milestone] = []
+    package var milestones: [Milestone] = []
     /// Its opening day and opening weekend, when the charts at hand hold them.
-    public var openingDay: RunFigure?
-    public var openingWeekend: RunFigure?
+    package var openingDay: RunFigure?
+    package var openingWeekend: RunFigure?
     /// Its best charted day in the range.
-    public var bestDay: RunFigure?
+    package var bestDay: RunFigure?
     /// Days in release on its last chart day in the range, the open date being day 1.
-    public var daysInRelease: Int?
+    package var daysInRelease: Int?
 
     enum CodingKeys: String, CodingKey {
         case rank

@@ -1,25 +1,25 @@
 import Foundation
 
 /// A film's TMDB entry, when one was matched with at least `likely` confidence.
-public struct FilmTMDB: Codable, Sendable, Equatable {
-    public var id: Int
-    public var title: String
-    public var originalTitle: String
+package struct FilmTMDB: Codable, Sendable, Equatable {
+    package var id: Int
+    package var title: String
+    package var originalTitle: String
     /// TMDB's vote average (0–10) and vote count.
-    public var rating: Double
-    public var votes: Int
-    public var posterPath: String?
-    public var keywords: [String]
+    package var rating: Double
+    package var votes: Int
+    package var posterPath: String?
+    package var keywords: [String]
     /// What the same details call carries: the IMDb id, the collection (franchise), the origin
     /// countries, budget and revenue in US dollars (nil when TMDB has none), the Korean certification.
-    public var imdbID: String?
-    public var collection: String?
-    public var originCountries: [String]
-    public var budget: Int64?
-    public var revenue: Int64?
-    public var koreanCertification: String?
+    package var imdbID: String?
+    package var collection: String?
+    package var originCountries: [String]
+    package var budget: Int64?
+    package var revenue: Int64?
+    package var koreanCertification: String?
 
-    public init(_ details: TMDBDetails) {
+    package init(_ details: TMDBDetails) {
         id = details.movie.id
         title = details.movie.title
         originalTitle = details.movie.originalTitle
@@ -35,10 +35,10 @@ public struct FilmTMDB: Codable, Sendable, Equatable {
         koreanCertification = details.koreanCertification
     }
 
-    public var pageURL: String { TMDBImage.page(id) }
+    package var pageURL: String { TMDBImage.page(id) }
 
     /// `https://www.imdb.com/title/tt0137523/`, for an id of IMDb's form only.
-    public var imdbURL: String? {
+    package var imdbURL: String? {
         guard let imdbID, imdbID.hasPrefix("tt"), imdbID.count <= 12, imdbID.dropFirst(2).allSatisfy(\.isASCII),
             imdbID.dropFirst(2).allSatisfy(\.isNumber)
         else { return nil }

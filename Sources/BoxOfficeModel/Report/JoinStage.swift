@@ -1,15 +1,15 @@
 import Foundation
 
 /// Joins daily charts with movie info: per-film totals and per-day rows. Pure and synchronous.
-public enum JoinStage {
+package enum JoinStage {
     /// What the films table is built from: a chart and the days it covers (one day for a daily
     /// chart, a week, weekend or weekdays for a period chart).
-    public struct Slot: Sendable {
-        public var start: Day
-        public var end: Day
-        public var entries: [ChartEntry]
+    package struct Slot: Sendable {
+        package var start: Day
+        package var end: Day
+        package var entries: [ChartEntry]
 
-        public init(start: Day, end: Day, entries: [ChartEntry]) {
+        package init(start: Day, end: Day, entries: [ChartEntry]) {
             self.start = start
             self.end = end
             self.entries = entries
@@ -17,13 +17,13 @@ public enum JoinStage {
     }
 
     /// One entry per film that appears in `charts`, unranked (rank 0), in order of first appearance.
-    public static func films(charts: [DailyChart], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
+    package static func films(charts: [DailyChart], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
         films(slots: charts.map { Slot(start: $0.date, end: $0.date, entries: $0.entries) }, movies: movies, matches: matches)
     }
 
     /// One entry per film that appears in `slots`, unranked (rank 0), in order of first appearance.
     /// For period charts, `daysOnChart` counts periods and the totals are KOBIS's period totals.
-    public static func films(slots: [Slot], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
+    package static func films(slots: [Slot], movies: [String: MovieInfo], matches: [String: TMDBMatch] = [:]) -> [FilmRanking] {
         let chartedAudience = slots.reduce(Int64(0)) { $0 + $1.entries.reduce(0) { $0 + $1.audience } }
         var order: [String] = []
         var rowsByFilm: [String: [(date: Day, end: Day, entry: ChartEntry)]] = [:]
@@ -81,7 +81,7 @@ public enum JoinStage {
     ///
     /// A merged (deeper) chart's rank changes are its own: against the previous day's merged chart
     /// when that is at hand, else unknown (nil).
-    public static func days(charts: [DailyChart], history: [Day: DailyChart] = [:]) -> [DayReport] {
+    package static func days(charts: [DailyChart], history: [Day: DailyChart] = [:]) -> [DayReport] {
         var all = history
         for chart in charts { all[chart.date] = chart }
         return charts.sorted { $0.date < $1.date }.map { chart in

@@ -2,32 +2,32 @@ import Foundation
 
 /// One period's chart in a weekly, weekend or weekdays report: KOBIS's top 10 for the period, each
 /// row with KOBIS's own figures for the whole period (days outside the daily top 10 included).
-public struct PeriodReport: Codable, Sendable, Equatable {
-    public var kind: PeriodKind
-    public var start: Day
-    public var end: Day
+package struct PeriodReport: Codable, Sendable, Equatable {
+    package var kind: PeriodKind
+    package var start: Day
+    package var end: Day
     /// ISO 8601 week of the period, as KOBIS's `yearWeekTime` names it: `2025-W10`.
-    public var isoWeek: String
+    package var isoWeek: String
     /// Its last day is yesterday or later in Seoul: KOBIS may still revise it.
-    public var provisional: Bool = false
+    package var provisional: Bool = false
     /// Σ of the charted films' period audience and sales.
-    public var audience: Int64
-    public var sales: Int64
+    package var audience: Int64
+    package var sales: Int64
     /// The charted total against the previous period's charted total, in percent, one decimal; nil
     /// for the report's first period (its previous period is not in the report).
-    public var audienceChangePercent: Double?
-    public var salesChangePercent: Double?
+    package var audienceChangePercent: Double?
+    package var salesChangePercent: Double?
     /// The whole market's sales over the period, **estimated** as for a day (Σ sales ÷ Σ share × 100).
-    public var estimatedMarketSales: Int64?
-    public var chartedSalesSharePercent: Double?
+    package var estimatedMarketSales: Int64?
+    package var chartedSalesSharePercent: Double?
     /// The rows; `rankChange`, `isNew` and the changes compare with the same period a week earlier,
     /// as KOBIS computes them; `daysSinceOpen` counts to the period's last day.
-    public var entries: [DayEntry]
+    package var entries: [DayEntry]
 
     /// The period's #1 film.
-    public var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
-    public var newEntries: Int { entries.filter(\.isNew).count }
-    public var period: ChartPeriod { ChartPeriod(kind, inWeekOf: start) }
+    package var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
+    package var newEntries: Int { entries.filter(\.isNew).count }
+    package var period: ChartPeriod { ChartPeriod(kind, inWeekOf: start) }
 
     enum CodingKeys: String, CodingKey {
         case kind
@@ -46,7 +46,7 @@ public struct PeriodReport: Codable, Sendable, Equatable {
 
     /// Every period chart as a period of the report, each compared with the one before it; the
     /// first with `earlier`, the period before it, when the run has it.
-    public static func periods(_ charts: [WeeklyChart], earlier: WeeklyChart? = nil, today: Day?) -> [PeriodReport] {
+    package static func periods(_ charts: [WeeklyChart], earlier: WeeklyChart? = nil, today: Day?) -> [PeriodReport] {
         var previous: PeriodReport? = earlier.flatMap { periods([$0], today: nil).first }
         return charts.sorted { $0.period < $1.period }.map { chart in
             var period = PeriodReport(

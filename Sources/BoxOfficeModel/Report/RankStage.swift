@@ -1,9 +1,9 @@
 import Foundation
 
 /// Orders films over the range. Pure and synchronous.
-public enum RankStage {
+package enum RankStage {
     /// Films sorted by `key` (descending), ties broken by sales, then by movie code; ranks numbered from 1.
-    public static func rank(_ films: [FilmRanking], by key: RankKey) -> [FilmRanking] {
+    package static func rank(_ films: [FilmRanking], by key: RankKey) -> [FilmRanking] {
         let sorted = films.sorted { a, b in
             let (primaryA, primaryB) = key == .audience ? (a.audience, b.audience) : (a.sales, b.sales)
             if primaryA != primaryB { return primaryA > primaryB }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Builds the report model from fetched data: join, rank, summarize. Pure and synchronous.
-public enum ReportBuilder {
-    public struct Options: Sendable {
-        public var rankBy: RankKey
-        public var filters: KOBISFilters
-        public var simulated: Bool
+package enum ReportBuilder {
+    package struct Options: Sendable {
+        package var rankBy: RankKey
+        package var filters: KOBISFilters
+        package var simulated: Bool
         /// Today in Seoul, when known: charts from yesterday on are provisional.
-        public var today: Day?
+        package var today: Day?
 
-        public init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false, today: Day? = nil) {
+        package init(rankBy: RankKey = .audience, filters: KOBISFilters = .init(), simulated: Bool = false, today: Day? = nil) {
             self.rankBy = rankBy
             self.filters = filters
             self.simulated = simulated
@@ -18,12 +18,12 @@ public enum ReportBuilder {
     }
 
     /// What TMDB added to a run.
-    public struct Enrichment: Sendable {
-        public var matches: [String: TMDBMatch]
-        public var upcoming: [TMDBMovie]?
-        public var status: EnrichmentStatus
+    package struct Enrichment: Sendable {
+        package var matches: [String: TMDBMatch]
+        package var upcoming: [TMDBMovie]?
+        package var status: EnrichmentStatus
 
-        public init(
+        package init(
             matches: [String: TMDBMatch] = [:], upcoming: [TMDBMovie]? = nil,
             status: EnrichmentStatus = .notRequested
         ) {
@@ -33,7 +33,7 @@ public enum ReportBuilder {
         }
     }
 
-    public static func build(
+    package static func build(
         range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
         enrichment: Enrichment = .init(), history: ChartHistory = .init()
     ) -> BoxOfficeReport {
@@ -65,7 +65,7 @@ public enum ReportBuilder {
     /// A weekly, weekend or weekdays report from KOBIS's period charts: the films table ranks the
     /// films by their period totals summed over the periods. `earlier`, the period just before the
     /// first, gives the first period what the others have from the one before them.
-    public static func build(
+    package static func build(
         range: DateRange, periods charts: [WeeklyChart], kind: PeriodKind, movies: [String: MovieInfo], options: Options,
         enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:], earlier: WeeklyChart? = nil
     ) -> BoxOfficeReport {

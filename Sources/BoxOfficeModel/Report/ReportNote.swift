@@ -4,7 +4,7 @@ import Foundation
 /// the renderer's, one text per language (``english`` here, the JSON's published text; Korean in
 /// the output's `Words`), so no note can be left untranslated: a new case does not compile until
 /// every language has its text.
-public enum ReportNote: Hashable, Sendable {
+package enum ReportNote: Hashable, Sendable {
     /// The figures are the bundled sample's, not KOBIS's.
     case simulated
     /// Daily charts are a top 10: range totals count charted days only.
@@ -39,7 +39,7 @@ public enum ReportNote: Hashable, Sendable {
     case offlineGaps([Day])
 
     /// The note in English, as the JSON carries it.
-    public var english: String {
+    package var english: String {
         switch self {
         case .simulated:
             "SIMULATED DATA: these figures come from boxoffice's bundled sample, not from KOBIS."
@@ -86,7 +86,7 @@ public enum ReportNote: Hashable, Sendable {
 
 extension ReportNote: Encodable {
     /// The JSON carries each note as its English text.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(english)
     }

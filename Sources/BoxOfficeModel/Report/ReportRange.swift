@@ -1,15 +1,15 @@
 import Foundation
 
-public struct ReportRange: Codable, Sendable, Equatable {
-    public var start: Day
-    public var end: Day
-    public var days: Int
+package struct ReportRange: Codable, Sendable, Equatable {
+    package var start: Day
+    package var end: Day
+    package var days: Int
 
-    public init(_ range: DateRange) {
+    package init(_ range: DateRange) {
         start = range.start
         end = range.end
         days = range.dayCount
     }
 
-    public var dateRange: DateRange { DateRange(start: start, end: end) }
+    package var dateRange: DateRange { DateRange(start: start, end: end) }
 }

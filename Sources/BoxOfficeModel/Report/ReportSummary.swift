@@ -1,19 +1,19 @@
 import Foundation
 
-public struct ReportSummary: Codable, Sendable, Equatable {
-    public struct NationShare: Codable, Sendable, Equatable {
+package struct ReportSummary: Codable, Sendable, Equatable {
+    package struct NationShare: Codable, Sendable, Equatable {
         /// Percentages of charted audience, two decimals; `unknown` counts films without movie info.
-        public var korean: Double
-        public var foreign: Double
-        public var unknown: Double
+        package var korean: Double
+        package var foreign: Double
+        package var unknown: Double
     }
 
-    public struct DistributorTotal: Codable, Sendable, Equatable {
-        public var name: String
-        public var audience: Int64
-        public var sales: Int64
-        public var films: Int
-        public var audienceSharePercent: Double
+    package struct DistributorTotal: Codable, Sendable, Equatable {
+        package var name: String
+        package var audience: Int64
+        package var sales: Int64
+        package var films: Int
+        package var audienceSharePercent: Double
 
         enum CodingKeys: String, CodingKey {
             case name
@@ -24,11 +24,11 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         }
     }
 
-    public struct NewEntry: Codable, Sendable, Equatable {
-        public var date: Day
-        public var movieCode: String
-        public var title: String
-        public var rank: Int
+    package struct NewEntry: Codable, Sendable, Equatable {
+        package var date: Day
+        package var movieCode: String
+        package var title: String
+        package var rank: Int
 
         enum CodingKeys: String, CodingKey {
             case date
@@ -38,25 +38,25 @@ public struct ReportSummary: Codable, Sendable, Equatable {
         }
     }
 
-    public var chartedAudience: Int64
-    public var chartedSales: Int64
-    public var films: Int
+    package var chartedAudience: Int64
+    package var chartedSales: Int64
+    package var films: Int
     /// Dates whose chart came back empty (possible with narrow filters).
-    public var emptyDays: Int
-    public var audienceShareByNation: NationShare
+    package var emptyDays: Int
+    package var audienceShareByNation: NationShare
     /// By audience, five at most; a film counts for its first listed distributor.
-    public var topDistributors: [DistributorTotal]
+    package var topDistributors: [DistributorTotal]
     /// Films KOBIS marked `NEW` on some date of the range, in date and rank order.
-    public var newEntries: [NewEntry]
+    package var newEntries: [NewEntry]
     /// Monday-to-Sunday weeks clipped to the range, with their totals and top film.
-    public var weeks: [WeekSummary]
+    package var weeks: [WeekSummary]
     /// The whole market's sales over the days that have an estimate (``DayReport/estimatedMarketSales``):
     /// an **estimate**; nil when no day has one.
-    public var estimatedMarketSales: Int64?
+    package var estimatedMarketSales: Int64?
     /// Days whose market could be estimated (all of them, unless some chart was empty).
-    public var estimatedMarketDays: Int = 0
+    package var estimatedMarketDays: Int = 0
     /// The charted films' share of that estimate, two decimals.
-    public var chartedShareOfEstimatedMarketPercent: Double?
+    package var chartedShareOfEstimatedMarketPercent: Double?
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A film TMDB lists as coming to Korean cinemas.
-public struct UpcomingFilm: Codable, Sendable, Equatable {
-    public var id: Int
-    public var title: String
-    public var originalTitle: String
-    public var releaseDate: Day?
-    public var posterPath: String?
+package struct UpcomingFilm: Codable, Sendable, Equatable {
+    package var id: Int
+    package var title: String
+    package var originalTitle: String
+    package var releaseDate: Day?
+    package var posterPath: String?
 
-    public init(_ movie: TMDBMovie) {
+    package init(_ movie: TMDBMovie) {
         id = movie.id
         title = movie.title
         originalTitle = movie.originalTitle

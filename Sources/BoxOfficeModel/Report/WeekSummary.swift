@@ -1,12 +1,12 @@
 import Foundation
 
 /// A Monday-to-Sunday week of the range (clipped to it): totals over its charted days and its top film.
-public struct WeekSummary: Codable, Sendable, Equatable {
-    public struct TopFilm: Codable, Sendable, Equatable {
-        public var movieCode: String
-        public var title: String
+package struct WeekSummary: Codable, Sendable, Equatable {
+    package struct TopFilm: Codable, Sendable, Equatable {
+        package var movieCode: String
+        package var title: String
         /// Charted audience in this week.
-        public var audience: Int64
+        package var audience: Int64
 
         enum CodingKeys: String, CodingKey {
             case movieCode = "movie_code"
@@ -15,16 +15,16 @@ public struct WeekSummary: Codable, Sendable, Equatable {
         }
     }
 
-    public var start: Day
-    public var end: Day
-    public var chartedAudience: Int64
-    public var chartedSales: Int64
+    package var start: Day
+    package var end: Day
+    package var chartedAudience: Int64
+    package var chartedSales: Int64
     /// Films charted on some day of the week.
-    public var films: Int
+    package var films: Int
     /// Rows KOBIS marked `NEW` this week.
-    public var newEntries: Int
+    package var newEntries: Int
     /// The film with the largest charted audience this week (ties: the lower movie code).
-    public var topFilm: TopFilm?
+    package var topFilm: TopFilm?
 
     enum CodingKeys: String, CodingKey {
         case start
@@ -37,7 +37,7 @@ public struct WeekSummary: Codable, Sendable, Equatable {
     }
 
     /// The weeks of `days`, clipped to `range`, in order.
-    public static func weeks(of days: [DayReport], in range: DateRange) -> [WeekSummary] {
+    package static func weeks(of days: [DayReport], in range: DateRange) -> [WeekSummary] {
         var groups: [(start: Day, days: [DayReport])] = []
         for day in days {
             let start = max(day.date.weekStart, range.start)

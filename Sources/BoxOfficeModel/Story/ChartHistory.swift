@@ -2,18 +2,18 @@ import Foundation
 
 /// The charts a report reads beyond its own range: the day before it, the same days a week
 /// earlier, the #1's run counted back, and weekend charts already in the cache.
-public struct ChartHistory: Sendable {
+package struct ChartHistory: Sendable {
     /// How far before a range's first day the streak look-back goes at most.
-    public static let streakLookBackDays = 60
+    package static let streakLookBackDays = 60
 
     /// Daily charts outside the range, by date.
-    public var charts: [Day: DailyChart]
+    package var charts: [Day: DailyChart]
     /// Days looked for and not had, with why (`not cached`, `the call budget is spent` …).
-    public var unavailable: [Day: String]
+    package var unavailable: [Day: String]
     /// Weekend charts (any filters the report uses) found in the cache, by period.
-    public var weekends: [ChartPeriod: WeeklyChart]
+    package var weekends: [ChartPeriod: WeeklyChart]
 
-    public init(charts: [Day: DailyChart] = [:], unavailable: [Day: String] = [:], weekends: [ChartPeriod: WeeklyChart] = [:]) {
+    package init(charts: [Day: DailyChart] = [:], unavailable: [Day: String] = [:], weekends: [ChartPeriod: WeeklyChart] = [:]) {
         self.charts = charts
         self.unavailable = unavailable
         self.weekends = weekends
@@ -21,7 +21,7 @@ public struct ChartHistory: Sendable {
 
     /// The days a daily report over `range` compares with: the day before it and each of its days
     /// a week earlier, those inside the range and before KOBIS's first date left out.
-    public static func comparisonDays(for range: DateRange) -> [Day] {
+    package static func comparisonDays(for range: DateRange) -> [Day] {
         var days: [Day] = []
         for day in [range.start - 1] + range.days.map({ $0 - 7 }) where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
             days.append(day)
@@ -30,7 +30,7 @@ public struct ChartHistory: Sendable {
     }
 
     /// One note saying which comparisons are blank and why; nil when nothing was missing.
-    public func unavailableNote() -> ReportNote? {
+    package func unavailableNote() -> ReportNote? {
         guard !unavailable.isEmpty else { return nil }
         return .historyUnavailable(days: unavailable.keys.sorted(), reasons: Set(unavailable.values).sorted())
     }

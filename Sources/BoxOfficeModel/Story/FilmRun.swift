@@ -2,20 +2,20 @@ import Foundation
 
 /// One film's whole run as the daily charts show it: every charted day, its opening, milestones,
 /// best rank and streaks at #1, and weekly totals with %± LW. Built by ``build(code:info:charts:span:gaps:simulated:)``.
-public struct FilmRun: Encodable, Sendable, Equatable {
+package struct FilmRun: Encodable, Sendable, Equatable {
     /// A charted day.
-    public struct Day_: Codable, Sendable, Equatable {
-        public var date: Day
+    package struct Day_: Codable, Sendable, Equatable {
+        package var date: Day
         /// The open date is day 1; 0 or less for a paid preview.
-        public var dayOfRelease: Int?
-        public var rank: Int
-        public var isNew: Bool
-        public var audience: Int64
-        public var sales: Int64
-        public var screens: Int64
-        public var showings: Int64
-        public var audienceCumulative: Int64
-        public var salesCumulative: Int64
+        package var dayOfRelease: Int?
+        package var rank: Int
+        package var isNew: Bool
+        package var audience: Int64
+        package var sales: Int64
+        package var screens: Int64
+        package var showings: Int64
+        package var audienceCumulative: Int64
+        package var salesCumulative: Int64
 
         enum CodingKeys: String, CodingKey {
             case date
@@ -32,19 +32,19 @@ public struct FilmRun: Encodable, Sendable, Equatable {
     }
 
     /// A week (Monday to Sunday) of the run.
-    public struct Week: Codable, Sendable, Equatable {
-        public var start: Day
-        public var end: Day
+    package struct Week: Codable, Sendable, Equatable {
+        package var start: Day
+        package var end: Day
         /// Days of the week the film was charted, and of those it was in release (previews count).
-        public var daysCharted: Int
-        public var daysInRun: Int
+        package var daysCharted: Int
+        package var daysInRun: Int
         /// The charted days' sum: the week's whole figure when `complete`.
-        public var audience: Int64
-        public var sales: Int64
+        package var audience: Int64
+        package var sales: Int64
         /// Charted on every day of the week it was in release.
-        public var complete: Bool
+        package var complete: Bool
         /// Against the week before, when both are complete.
-        public var audienceChangePercent: Double?
+        package var audienceChangePercent: Double?
 
         enum CodingKeys: String, CodingKey {
             case start
@@ -58,37 +58,37 @@ public struct FilmRun: Encodable, Sendable, Equatable {
         }
     }
 
-    public var schemaVersion = 1
-    public var source: String
-    public var simulated: Bool
-    public var movieCode: String
-    public var title: String
-    public var titleEnglish: String
-    public var openDate: Day?
-    public var nations: [String]
-    public var genres: [String]
-    public var directors: [String]
-    public var distributors: [String]
+    package var schemaVersion = 1
+    package var source: String
+    package var simulated: Bool
+    package var movieCode: String
+    package var title: String
+    package var titleEnglish: String
+    package var openDate: Day?
+    package var nations: [String]
+    package var genres: [String]
+    package var directors: [String]
+    package var distributors: [String]
     /// The dates whose charts were read: from a week before the open date (paid previews) to the
     /// end of the run (two weeks off the chart) or yesterday.
-    public var first: Day
-    public var last: Day
+    package var first: Day
+    package var last: Day
     /// Dates in that span whose chart could not be had (`--offline` and not cached).
-    public var gaps: [Day]
-    public var days: [Day_]
-    public var bestRank: Int?
-    public var daysAtNumberOne: Int
+    package var gaps: [Day]
+    package var days: [Day_]
+    package var bestRank: Int?
+    package var daysAtNumberOne: Int
     /// Every run at #1, oldest first.
-    public var streaks: [Streak]
-    public var milestones: [Milestone]
-    public var openingDay: RunFigure?
-    public var openingWeekend: RunFigure?
-    public var bestDay: RunFigure?
-    public var weeks: [Week]
+    package var streaks: [Streak]
+    package var milestones: [Milestone]
+    package var openingDay: RunFigure?
+    package var openingWeekend: RunFigure?
+    package var bestDay: RunFigure?
+    package var weeks: [Week]
     /// Cumulative admissions and sales on the last charted day.
-    public var audienceCumulative: Int64
-    public var salesCumulative: Int64
-    public var notes: [ReportNote]
+    package var audienceCumulative: Int64
+    package var salesCumulative: Int64
+    package var notes: [ReportNote]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -120,7 +120,7 @@ public struct FilmRun: Encodable, Sendable, Equatable {
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).
-    public static func build(
+    package static func build(
         code: String, info: MovieInfo?, charts: [Day: DailyChart], first: Day, last: Day, gaps: [Day], simulated: Bool
     ) -> FilmRun {
         var rows: [Day: ChartEntry] = [:]

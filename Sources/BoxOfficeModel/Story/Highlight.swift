@@ -2,8 +2,8 @@ import Foundation
 
 /// One fact a report opens with, as data: its kind, the film, the figures. The templates turn each
 /// kind into a sentence, so users can reword or translate them.
-public struct Highlight: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+package struct Highlight: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// The last day's (or period's) figures may still be revised.
         case provisional
         /// A film took #1 from another.
@@ -28,10 +28,10 @@ public struct Highlight: Codable, Sendable, Equatable {
     }
 
     /// A film named in a highlight that lists several.
-    public struct Film: Codable, Sendable, Equatable {
-        public var movieCode: String
-        public var title: String
-        public var rank: Int
+    package struct Film: Codable, Sendable, Equatable {
+        package var movieCode: String
+        package var title: String
+        package var rank: Int
 
         enum CodingKeys: String, CodingKey {
             case movieCode = "movie_code"
@@ -40,27 +40,27 @@ public struct Highlight: Codable, Sendable, Equatable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The date (or period) it is about.
-    public var start: Day
-    public var end: Day
-    public var movieCode: String?
-    public var title: String?
-    public var rank: Int?
-    public var audience: Int64?
+    package var start: Day
+    package var end: Day
+    package var movieCode: String?
+    package var title: String?
+    package var rank: Int?
+    package var audience: Int64?
     /// Days or periods (streaks), day of release (milestones, openings).
-    public var count: Int?
+    package var count: Int?
     /// The count is a lower bound: the look-back stopped at a chart it could not have.
-    public var atLeast: Bool?
+    package var atLeast: Bool?
     /// When a streak began.
-    public var since: Day?
-    public var threshold: Int64?
-    public var percent: Double?
+    package var since: Day?
+    package var threshold: Int64?
+    package var percent: Double?
     /// The film it displaced (a new #1).
-    public var previousTitle: String?
-    public var films: [Film]?
+    package var previousTitle: String?
+    package var films: [Film]?
 
-    public init(kind: Kind, start: Day, end: Day) {
+    package init(kind: Kind, start: Day, end: Day) {
         self.kind = kind
         self.start = start
         self.end = end
@@ -84,5 +84,5 @@ public struct Highlight: Codable, Sendable, Equatable {
     }
 
     /// Highlights a report holds at most.
-    public static let limit = 8
+    package static let limit = 8
 }

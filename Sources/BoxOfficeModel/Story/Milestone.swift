@@ -1,19 +1,19 @@
 import Foundation
 
 /// A film crossing a round number of cumulative admissions (100만, 200만 …) on a date.
-public struct Milestone: Codable, Sendable, Equatable {
+package struct Milestone: Codable, Sendable, Equatable {
     /// The admissions crossed: 1,000,000 for 100만.
-    public var threshold: Int64
+    package var threshold: Int64
     /// The date KOBIS's cumulative reached it: `audiAcc − audiCnt < threshold ≤ audiAcc` that day.
-    public var date: Day
+    package var date: Day
     /// The day of release it took, the open date being day 1; nil when the open date is unknown, 0 or
     /// less for a paid preview before it.
-    public var dayOfRelease: Int?
+    package var dayOfRelease: Int?
     /// For a period chart, the period's first day: the film crossed it on some day from this one to
     /// `date` (a period chart does not say which). Nil for a daily chart.
-    public var earliestDate: Day?
+    package var earliestDate: Day?
 
-    public init(threshold: Int64, date: Day, dayOfRelease: Int?, earliestDate: Day? = nil) {
+    package init(threshold: Int64, date: Day, dayOfRelease: Int?, earliestDate: Day? = nil) {
         self.threshold = threshold
         self.date = date
         self.dayOfRelease = dayOfRelease
@@ -29,7 +29,7 @@ public struct Milestone: Codable, Sendable, Equatable {
 
     /// The thresholds Korean news reports: 100만, 200만, 300만, 500만, 700만, then every 100만 from
     /// 1,000만 on (1,000만, 1,100만, …).
-    public static func isThreshold(_ value: Int64) -> Bool {
+    package static func isThreshold(_ value: Int64) -> Bool {
         let million: Int64 = 1_000_000
         guard value > 0, value % million == 0 else { return false }
         let m = value / million
@@ -37,7 +37,7 @@ public struct Milestone: Codable, Sendable, Equatable {
     }
 
     /// Every threshold in `(before, after]`, smallest first.
-    public static func crossed(before: Int64, after: Int64) -> [Int64] {
+    package static func crossed(before: Int64, after: Int64) -> [Int64] {
         let million: Int64 = 1_000_000
         guard after > before, after >= million else { return [] }
         let first = max(before, 0) / million + 1
@@ -51,7 +51,7 @@ public struct Milestone: Codable, Sendable, Equatable {
     /// on the first day that reaches it: a cumulative that KOBIS corrects downwards and that rises
     /// again crosses nothing twice (and a hostile chart repeating a 10⁹ cumulative makes ninety
     /// milestones once, not every day).
-    public static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
+    package static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
         var highest: Int64 = 0
         var found: [Milestone] = []
         for row in rows {
@@ -64,7 +64,7 @@ public struct Milestone: Codable, Sendable, Equatable {
     }
 
     /// The open date is day 1, the next day day 2; a preview the day before it is day 0.
-    public static func dayOfRelease(_ openDate: Day, on date: Day) -> Int {
+    package static func dayOfRelease(_ openDate: Day, on date: Day) -> Int {
         openDate.distance(to: date) + 1
     }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A film's figures over some dates: one day, or a stretch such as its opening weekend.
-public struct RunFigure: Codable, Sendable, Equatable {
-    public var start: Day
-    public var end: Day
-    public var audience: Int64
-    public var sales: Int64
+package struct RunFigure: Codable, Sendable, Equatable {
+    package var start: Day
+    package var end: Day
+    package var audience: Int64
+    package var sales: Int64
     /// The film's rank that day (single days only).
-    public var rank: Int?
+    package var rank: Int?
 
-    public init(start: Day, end: Day, audience: Int64, sales: Int64, rank: Int? = nil) {
+    package init(start: Day, end: Day, audience: Int64, sales: Int64, rank: Int? = nil) {
         self.start = start
         self.end = end
         self.audience = audience
@@ -20,16 +20,16 @@ public struct RunFigure: Codable, Sendable, Equatable {
 
 /// What a film's charted days say about its run: opening day, opening weekend, best day, days in
 /// release. Pure; the rows are the film's chart rows by date, from whatever charts are at hand.
-public enum RunFacts {
+package enum RunFacts {
     /// The open date's own row; nil when the film was not charted that day.
-    public static func openingDay(openDate: Day?, rows: [Day: ChartEntry]) -> RunFigure? {
+    package static func openingDay(openDate: Day?, rows: [Day: ChartEntry]) -> RunFigure? {
         guard let openDate, let row = rows[openDate] else { return nil }
         return RunFigure(start: openDate, end: openDate, audience: row.audience, sales: row.sales, rank: row.rank)
     }
 
     /// The Friday-to-Sunday weekend of the open date's week (Monday to Sunday), from the open date
     /// when the film opened on the weekend itself. Paid previews before the open date never count.
-    public static func openingWeekendDays(openDate: Day) -> (start: Day, end: Day) {
+    package static func openingWeekendDays(openDate: Day) -> (start: Day, end: Day) {
         let friday = openDate.weekStart + 4
         return (max(friday, openDate), openDate.weekStart + 6)
     }
@@ -38,7 +38,7 @@ public enum RunFacts {
     /// minus the cumulative before the weekend's first day (so off-chart days between count), which
     /// needs the film charted on both; or the charted days' sum when it was charted every day. Nil
     /// when neither can be had.
-    public static func openingWeekend(openDate: Day?, rows: [Day: ChartEntry]) -> RunFigure? {
+    package static func openingWeekend(openDate: Day?, rows: [Day: ChartEntry]) -> RunFigure? {
         guard let openDate else { return nil }
         let (start, end) = openingWeekendDays(openDate: openDate)
         let days = (0...start.distance(to: end)).map { start + $0 }
@@ -56,14 +56,14 @@ public enum RunFacts {
     }
 
     /// The charted day with the most admissions (the earlier on a tie).
-    public static func bestDay(rows: [Day: ChartEntry]) -> RunFigure? {
+    package static func bestDay(rows: [Day: ChartEntry]) -> RunFigure? {
         rows.min { a, b in a.value.audience != b.value.audience ? a.value.audience > b.value.audience : a.key < b.key }.map {
             RunFigure(start: $0.key, end: $0.key, audience: $0.value.audience, sales: $0.value.sales, rank: $0.value.rank)
         }
     }
 
     /// ``bestDay(rows:)`` for rows in date order.
-    public static func bestDay(_ rows: [(date: Day, entry: ChartEntry)]) -> RunFigure? {
+    package static func bestDay(_ rows: [(date: Day, entry: ChartEntry)]) -> RunFigure? {
         rows.min { a, b in a.entry.audience != b.entry.audience ? a.entry.audience > b.entry.audience : a.date < b.date }.map {
             RunFigure(start: $0.date, end: $0.date, audience: $0.entry.audience, sales: $0.entry.sales, rank: $0.entry.rank)
         }
@@ -71,13 +71,13 @@ public enum RunFacts {
 
     /// Days in release on `date`, the open date counted as day 1; nil without an open date or
     /// before it.
-    public static func daysInRelease(openDate: Day?, on date: Day) -> Int? {
+    package static func daysInRelease(openDate: Day?, on date: Day) -> Int? {
         guard let openDate, openDate <= date else { return nil }
         return Milestone.dayOfRelease(openDate, on: date)
     }
 
     /// `value` against `previous` in percent, one decimal; nil when there is nothing to compare with.
-    public static func change(_ value: Int64, from previous: Int64) -> Double? {
+    package static func change(_ value: Int64, from previous: Int64) -> Double? {
         previous <= 0 ? nil : (Double(value - previous) * 1_000 / Double(previous)).rounded() / 10
     }
 }

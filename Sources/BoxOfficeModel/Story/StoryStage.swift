@@ -2,11 +2,11 @@ import Foundation
 
 /// Adds the story to a joined report: comparisons, streaks, milestones, each film's run facts, and
 /// the highlights built from them. Pure and synchronous.
-public enum StoryStage {
+package enum StoryStage {
     // MARK: Daily reports
 
     /// Each film's facts from the range's charts and the history around them.
-    public static func films(_ films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory) -> [FilmRanking] {
+    package static func films(_ films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory) -> [FilmRanking] {
         let all = allCharts(charts, history)
         let inRange = datedRowsByFilm(charts)
         // The days each film led, in date order, from one pass over the range (not one per film).
@@ -50,7 +50,7 @@ public enum StoryStage {
     }
 
     /// The daily report's highlights: about its last day with films, and the range.
-    public static func highlights(
+    package static func highlights(
         days: [DayReport], films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory
     ) -> [Highlight] {
         guard let last = days.last(where: { !$0.entries.isEmpty }), let top = last.topFilm else { return [] }
@@ -106,7 +106,7 @@ public enum StoryStage {
 
     /// Each film's facts from a weekly, weekend or weekdays report's charts, with earlier periods of
     /// the same kind found in the cache counting toward its streak.
-    public static func films(
+    package static func films(
         _ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart], earlier: WeeklyChart? = nil
     ) -> [FilmRanking] {
         // The period before the first counts only for the opening weekend of a film that opened then.
@@ -163,7 +163,7 @@ public enum StoryStage {
     }
 
     /// A period report's highlights: about its last period, and the range.
-    public static func highlights(periods: [PeriodReport], films: [FilmRanking], cached: [ChartPeriod: WeeklyChart]) -> [Highlight] {
+    package static func highlights(periods: [PeriodReport], films: [FilmRanking], cached: [ChartPeriod: WeeklyChart]) -> [Highlight] {
         guard let last = periods.last(where: { !$0.entries.isEmpty }), let top = last.topFilm else { return [] }
         var leaders = cached.mapValues { Streak.leader($0) }
         for period in periods { leaders[period.period] = period.topFilm.map { .film($0.movieCode) } ?? .nobody }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A run of consecutive days (or weekends) at #1.
-public struct Streak: Codable, Sendable, Equatable {
-    public var movieCode: String
+package struct Streak: Codable, Sendable, Equatable {
+    package var movieCode: String
     /// The first and last day of the run: for weekends, the first weekend's Friday and the last one's Sunday.
-    public var start: Day
-    public var end: Day
+    package var start: Day
+    package var end: Day
     /// Days (or weekends) in the run.
-    public var length: Int
+    package var length: Int
     /// The count stops at a chart that could not be had (not cached, budget spent, beyond the
     /// look-back bound), so the run may be longer: "at least".
-    public var atLeast: Bool
+    package var atLeast: Bool
 
-    public init(movieCode: String, start: Day, end: Day, length: Int, atLeast: Bool) {
+    package init(movieCode: String, start: Day, end: Day, length: Int, atLeast: Bool) {
         self.movieCode = movieCode
         self.start = start
         self.end = end
@@ -29,7 +29,7 @@ public struct Streak: Codable, Sendable, Equatable {
     }
 
     /// Who led one chart: a film, nobody (an empty chart), or not known (the chart was not had).
-    public enum Leader: Equatable, Sendable {
+    package enum Leader: Equatable, Sendable {
         case film(String)
         case nobody
         case unknown
@@ -38,7 +38,7 @@ public struct Streak: Codable, Sendable, Equatable {
     /// The run at #1 of `code` that ends on step 0, counted back step by step (`leader(0)`,
     /// `leader(1)`, … going back in time) while the film leads; nil when it does not lead at step 0.
     /// `day(n)` and `lastDay(n)` turn a step into the dates it covers.
-    public static func ending(
+    package static func ending(
         _ code: String, leader: (Int) -> Leader, firstDay: (Int) -> Day, lastDay: (Int) -> Day
     ) -> Streak? {
         guard leader(0) == .film(code) else { return nil }
@@ -50,7 +50,7 @@ public struct Streak: Codable, Sendable, Equatable {
 
     /// The daily run at #1 of `code` ending on `day`, from the charts by date (a date absent from
     /// `charts` is not known; one present with no rows had no films).
-    public static func daily(_ code: String, endingOn day: Day, charts: [Day: DailyChart]) -> Streak? {
+    package static func daily(_ code: String, endingOn day: Day, charts: [Day: DailyChart]) -> Streak? {
         guard let streak = ending(code, leader: { leader(charts[day - $0]) }, firstDay: { day - $0 }, lastDay: { day - $0 }) else { return nil }
         // KOBIS's own rank change (top 10 only: a merged chart's rows carry their partition's).
         let earliest = charts[streak.start].flatMap { $0.depth == .top10 ? $0.entries.first { $0.movieCode == code } : nil }
@@ -68,9 +68,9 @@ public struct Streak: Codable, Sendable, Equatable {
     }
 
     /// The #1 of a chart.
-    public static func leader(_ chart: DailyChart?) -> Leader { leader(of: chart?.entries) }
+    package static func leader(_ chart: DailyChart?) -> Leader { leader(of: chart?.entries) }
 
-    public static func leader(_ chart: WeeklyChart?) -> Leader { leader(of: chart?.entries) }
+    package static func leader(_ chart: WeeklyChart?) -> Leader { leader(of: chart?.entries) }
 
     /// The top row's film; nobody for a chart with no rows, not known for a chart not had.
     static func leader(of entries: [ChartEntry]?) -> Leader {
@@ -79,7 +79,7 @@ public struct Streak: Codable, Sendable, Equatable {
     }
 
     /// The run at #1 of `code` ending with `period`, from period charts of its kind.
-    public static func periods(_ code: String, endingWith period: ChartPeriod, charts: [ChartPeriod: WeeklyChart]) -> Streak? {
+    package static func periods(_ code: String, endingWith period: ChartPeriod, charts: [ChartPeriod: WeeklyChart]) -> Streak? {
         func step(_ n: Int) -> ChartPeriod { ChartPeriod(period.kind, inWeekOf: period.start - 7 * n) }
         guard let streak = ending(code, leader: { leader(charts[step($0)]) }, firstDay: { step($0).start }, lastDay: { step($0).end }) else {
             return nil

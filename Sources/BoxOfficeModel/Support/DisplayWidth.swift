@@ -1,13 +1,13 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters (Hangul, CJK,
 /// fullwidth forms, most emoji) take two, combining marks none, everything else one. What a
 /// monospaced chat or mail client shows follows the same rule, so a table aligns there too.
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// A character (a grapheme cluster) takes the width of its first scalar.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         return width(scalar)
     }
@@ -25,14 +25,14 @@ public enum DisplayWidth {
 
     /// `text` padded with spaces to `columns`, on the right (`leading: false`) or the left; cut to
     /// fit with `…` when it is wider.
-    public static func pad(_ text: String, to columns: Int, leading: Bool = false) -> String {
+    package static func pad(_ text: String, to columns: Int, leading: Bool = false) -> String {
         let fitted = fit(text, columns)
         let padding = String(repeating: " ", count: max(0, columns - of(fitted)))
         return leading ? padding + fitted : fitted + padding
     }
 
     /// `text` cut to at most `columns`, ending in `…` when it was cut.
-    public static func fit(_ text: String, _ columns: Int) -> String {
+    package static func fit(_ text: String, _ columns: Int) -> String {
         guard of(text) > columns else { return text }
         var result = ""
         var used = 0

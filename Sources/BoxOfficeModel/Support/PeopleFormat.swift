@@ -1,9 +1,9 @@
 import Foundation
 
 /// Numbers and dates formatted for people reading a report, the same in every locale.
-public enum PeopleFormat {
+package enum PeopleFormat {
     /// `1,234,567`.
-    public static func grouped(_ value: Int64) -> String {
+    package static func grouped(_ value: Int64) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, character) in digits.enumerated() {
@@ -14,13 +14,13 @@ public enum PeopleFormat {
     }
 
     /// `+1,234`, `−567`, `0`.
-    public static func signed(_ value: Int64) -> String {
+    package static func signed(_ value: Int64) -> String {
         value > 0 ? "+" + grouped(value) : grouped(value)
     }
 
     /// Won in the units Korean readers use: `₩1.23조` (10¹²), `₩58.5억` (10⁸), `₩2,514만` (10⁴, from
     /// ₩1,000,000 on, where rounding to 만 loses little), `₩44,500`.
-    public static func won(_ value: Int64) -> String {
+    package static func won(_ value: Int64) -> String {
         let magnitude = Double(value.magnitude)
         let sign = value < 0 ? "−" : ""
         if magnitude >= 1e12 { return sign + "₩" + trimmed(magnitude / 1e12, places: 2) + "조" }
@@ -31,7 +31,7 @@ public enum PeopleFormat {
     }
 
     /// Admissions as Korean news counts them: `100만`, `1,000만`, `1,050만`; below 10,000 as is.
-    public static func manwon(_ value: Int64) -> String {
+    package static func manwon(_ value: Int64) -> String {
         guard value >= 10_000 else { return grouped(value) }
         let man = value / 10_000
         let rest = value % 10_000
@@ -39,18 +39,18 @@ public enum PeopleFormat {
     }
 
     /// `34.2%`.
-    public static func percent(_ value: Double, places: Int = 1) -> String {
+    package static func percent(_ value: Double, places: Int = 1) -> String {
         String(format: "%.\(places)f", locale: nil, value) + "%"
     }
 
     /// `+12.5%`, `−3.0%`.
-    public static func signedPercent(_ value: Double) -> String {
+    package static func signedPercent(_ value: Double) -> String {
         let text = String(format: "%.1f", locale: nil, abs(value)) + "%"
         return value > 0 ? "+" + text : value < 0 ? "−" + text : text
     }
 
     /// `NEW`, `▲2`, `▼1`, or `–` for no change.
-    public static func rankMarker(isNew: Bool, change: Int) -> String {
+    package static func rankMarker(isNew: Bool, change: Int) -> String {
         if isNew { return "NEW" }
         if change > 0 { return "▲\(change)" }
         if change < 0 { return "▼\(-change)" }
@@ -58,18 +58,18 @@ public enum PeopleFormat {
     }
 
     /// `Mon`…`Sun`.
-    public static func weekday(_ day: Day) -> String {
+    package static func weekday(_ day: Day) -> String {
         ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][day.isoWeekday - 1]
     }
 
     /// `123.4`, one decimal.
-    public static func decimal(_ value: Double, places: Int = 1) -> String {
+    package static func decimal(_ value: Double, places: Int = 1) -> String {
         fixed(value, places: places)
     }
 
     /// `value` rounded half away from zero to `places` decimals (0…6), with a `.` point in every
     /// locale; the same text `%.Nf` gives for the values reports hold, without its cost per call.
-    public static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite, abs(value) < 1e15, (0...6).contains(places) else { return String(format: "%.\(places)f", locale: nil, value) }
         var scale: Int64 = 1
         for _ in 0..<places { scale *= 10 }

@@ -2,16 +2,16 @@
 /// dropped (NUL, escape sequences, C1 controls), and so are the invisible bidirectional controls
 /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which could make a title read backwards
 /// or swap table cells around it in a CSV, a Markdown table, an HTML page or a terminal.
-public enum PlainText {
+package enum PlainText {
     /// ``clean(_:)``, then every line break and tab as one space: for places where a line is a
     /// record (a txt report's row, a `tmdb review` line, a message), so service text cannot start one.
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         let cleaned = clean(text)
         guard cleaned.contains(where: { $0.isNewline || $0 == "\t" }) else { return cleaned }
         return cleaned.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }
 
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         guard needsCleaning(text.utf8) else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter { !isRemoved($0) })

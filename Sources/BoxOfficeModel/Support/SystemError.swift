@@ -8,8 +8,8 @@ import Darwin
 
 /// A Foundation file error as a reason a person can act on ("No space left on device"), never
 /// Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
-public enum SystemError {
-    public static func reason(_ error: Error) -> String {
+package enum SystemError {
+    package static func reason(_ error: Error) -> String {
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying !== error {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How sure a KOBIS-to-TMDB match is.
-public enum MatchConfidence: String, Sendable, Codable, Comparable {
+package enum MatchConfidence: String, Sendable, Codable, Comparable {
     /// Same title, same year, consistent original language (or pinned by the user, or confirmed by a
     /// Korean theatrical release near the KOBIS open date).
     case exact
@@ -11,5 +11,5 @@ public enum MatchConfidence: String, Sendable, Codable, Comparable {
     case none
 
     private var order: Int { self == .exact ? 2 : self == .likely ? 1 : 0 }
-    public static func < (lhs: MatchConfidence, rhs: MatchConfidence) -> Bool { lhs.order < rhs.order }
+    package static func < (lhs: MatchConfidence, rhs: MatchConfidence) -> Bool { lhs.order < rhs.order }
 }

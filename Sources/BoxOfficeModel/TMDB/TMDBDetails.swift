@@ -1,15 +1,15 @@
 import Foundation
 
 /// `/movie/{id}` with keywords, release dates, translations and alternative titles appended (one call).
-public struct TMDBDetails: Sendable, Equatable {
-    public struct Release: Sendable, Equatable {
-        public var date: Day?
+package struct TMDBDetails: Sendable, Equatable {
+    package struct Release: Sendable, Equatable {
+        package var date: Day?
         /// 1 premiere, 2 limited theatrical, 3 theatrical, 4 digital, 5 physical, 6 TV.
-        public var type: Int
+        package var type: Int
         /// The rating board's certification (`15`, `청소년관람불가`), often empty.
-        public var certification: String
+        package var certification: String
 
-        public init(date: Day?, type: Int, certification: String = "") {
+        package init(date: Day?, type: Int, certification: String = "") {
             self.date = date
             self.type = type
             self.certification = certification
@@ -17,21 +17,21 @@ public struct TMDBDetails: Sendable, Equatable {
     }
 
     /// What else the same call carries, at no extra cost.
-    public struct Extras: Sendable, Equatable {
-        public var imdbID: String?
+    package struct Extras: Sendable, Equatable {
+        package var imdbID: String?
         /// The collection (franchise) the film belongs to.
-        public var collection: String?
+        package var collection: String?
         /// `origin_country`, else the production countries' codes.
-        public var originCountries: [String]
+        package var originCountries: [String]
         /// US dollars; nil when TMDB has 0 (unknown).
-        public var budget: Int64?
-        public var revenue: Int64?
+        package var budget: Int64?
+        package var revenue: Int64?
         /// Titles the film also goes by: the Korean translation's title and the alternative titles.
-        public var otherTitles: [String]
+        package var otherTitles: [String]
         /// `runtime`; nil when TMDB has 0 (unknown).
-        public var runtimeMinutes: Int?
+        package var runtimeMinutes: Int?
 
-        public init(
+        package init(
             imdbID: String? = nil, collection: String? = nil, originCountries: [String] = [], budget: Int64? = nil, revenue: Int64? = nil,
             otherTitles: [String] = [], runtimeMinutes: Int? = nil
         ) {
@@ -45,13 +45,13 @@ public struct TMDBDetails: Sendable, Equatable {
         }
     }
 
-    public var movie: TMDBMovie
-    public var keywords: [String]
+    package var movie: TMDBMovie
+    package var keywords: [String]
     /// Releases by country code (`KR`); empty when not appended.
-    public var releases: [String: [Release]]
-    public var extras: Extras
+    package var releases: [String: [Release]]
+    package var extras: Extras
 
-    public init(movie: TMDBMovie, keywords: [String], releases: [String: [Release]], extras: Extras = .init()) {
+    package init(movie: TMDBMovie, keywords: [String], releases: [String: [Release]], extras: Extras = .init()) {
         self.movie = movie
         self.keywords = keywords
         self.releases = releases
@@ -59,14 +59,14 @@ public struct TMDBDetails: Sendable, Equatable {
     }
 
     /// The Korean certification: of the theatrical releases first, else of any Korean release.
-    public var koreanCertification: String? {
+    package var koreanCertification: String? {
         let korean = releases["KR"] ?? []
         let theatrical = korean.filter { $0.type == 2 || $0.type == 3 }
         return (theatrical + korean).map(\.certification).first { !$0.isEmpty }
     }
 
     /// Korean theatrical releases (types 2 and 3).
-    public var koreanTheatricalDates: [Day] {
+    package var koreanTheatricalDates: [Day] {
         (releases["KR"] ?? []).filter { $0.type == 2 || $0.type == 3 }.compactMap(\.date)
     }
 }

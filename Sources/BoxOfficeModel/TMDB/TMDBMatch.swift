@@ -1,20 +1,20 @@
 import Foundation
 
 /// The result of matching one film.
-public struct TMDBMatch: Sendable, Equatable {
+package struct TMDBMatch: Sendable, Equatable {
     /// A TMDB film the matcher looked at, and what it made of it: for `boxoffice tmdb review`.
-    public struct Candidate: Sendable, Equatable, Codable {
-        public var id: Int
-        public var title: String
-        public var originalTitle: String
+    package struct Candidate: Sendable, Equatable, Codable {
+        package var id: Int
+        package var title: String
+        package var originalTitle: String
         /// The search result's date (with `region=KR`, a Korean date when TMDB has one).
-        public var releaseDate: Day?
+        package var releaseDate: Day?
         /// Korean theatrical dates from the details, when they were fetched.
-        public var koreanDates: [Day]?
+        package var koreanDates: [Day]?
         /// `exact`, `likely`, or why it was turned down.
-        public var verdict: String
+        package var verdict: String
 
-        public init(id: Int, title: String, originalTitle: String, releaseDate: Day?, koreanDates: [Day]?, verdict: String) {
+        package init(id: Int, title: String, originalTitle: String, releaseDate: Day?, koreanDates: [Day]?, verdict: String) {
             self.id = id
             self.title = title
             self.originalTitle = originalTitle
@@ -24,15 +24,15 @@ public struct TMDBMatch: Sendable, Equatable {
         }
     }
 
-    public var confidence: MatchConfidence
-    public var details: TMDBDetails?
+    package var confidence: MatchConfidence
+    package var details: TMDBDetails?
     /// How the match was made, or why there is none: which query, which dates agreed. In the JSON
     /// and the films CSV (`tmdb_reason`).
-    public var how: String
+    package var how: String
     /// The candidates considered, best first.
-    public var candidates: [Candidate]
+    package var candidates: [Candidate]
 
-    public init(confidence: MatchConfidence, details: TMDBDetails?, how: String, candidates: [Candidate] = []) {
+    package init(confidence: MatchConfidence, details: TMDBDetails?, how: String, candidates: [Candidate] = []) {
         self.confidence = confidence
         self.details = details
         self.how = how
@@ -44,7 +44,7 @@ extension TMDBMatch {
     /// `matches` with every TMDB film matched to more than one KOBIS film demoted to `likely`, with
     /// the reason: at most one of them can be right, and a reader trusts a poster and a link
     /// blindly. A match pinned in the overrides file is the user's word and stays as it is.
-    public static func demotingSharedIDs(_ matches: [String: TMDBMatch]) -> [String: TMDBMatch] {
+    package static func demotingSharedIDs(_ matches: [String: TMDBMatch]) -> [String: TMDBMatch] {
         var codesByID: [Int: [String]] = [:]
         for (code, match) in matches where match.confidence != .none {
             if let id = match.details?.movie.id { codesByID[id, default: []].append(code) }
@@ -61,8 +61,8 @@ extension TMDBMatch {
     }
 
     /// The words that mark a match demoted for sharing its TMDB film.
-    public static let sharedMarker = "is also matched to KOBIS film"
+    package static let sharedMarker = "is also matched to KOBIS film"
 
     /// How a match from the overrides file is explained.
-    public static let pinnedHow = "pinned (overrides file)"
+    package static let pinnedHow = "pinned (overrides file)"
 }

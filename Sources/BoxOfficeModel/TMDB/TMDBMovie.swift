@@ -1,20 +1,20 @@
 import Foundation
 
 /// A film as TMDB lists it in searches and paged lists.
-public struct TMDBMovie: Hashable, Sendable, Codable {
-    public var id: Int
-    public var title: String
-    public var originalTitle: String
-    public var originalLanguage: String
-    public var overview: String
+package struct TMDBMovie: Hashable, Sendable, Codable {
+    package var id: Int
+    package var title: String
+    package var originalTitle: String
+    package var originalLanguage: String
+    package var overview: String
     /// With `region=KR`, the Korean release date (re-releases included); nil when TMDB sends "".
-    public var releaseDate: Day?
-    public var posterPath: String?
-    public var popularity: Double
-    public var voteAverage: Double
-    public var voteCount: Int
+    package var releaseDate: Day?
+    package var posterPath: String?
+    package var popularity: Double
+    package var voteAverage: Double
+    package var voteCount: Int
 
-    public init(
+    package init(
         id: Int, title: String, originalTitle: String = "", originalLanguage: String = "", overview: String = "",
         releaseDate: Day? = nil, posterPath: String? = nil, popularity: Double = 0, voteAverage: Double = 0, voteCount: Int = 0
     ) {

@@ -3,20 +3,20 @@ import BoxOfficeServices
 
 /// A chart KOBIS answered with a malformed body, in a run that did not allow gaps: the run stops
 /// (76), naming the date, the row and the field, and says how to report the rest of the range.
-public struct ChartGapError: UserFacingError {
-    public let underlying: KOBISError
+package struct ChartGapError: UserFacingError {
+    package let underlying: KOBISError
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         (underlying.errorDescription ?? "KOBIS sent a malformed response")
             + "; to leave that chart out as a gap and go on with the rest of the range, run again with --allow-gaps"
     }
 
-    public var exitStatus: ExitStatus { underlying.exitStatus }
+    package var exitStatus: ExitStatus { underlying.exitStatus }
 }
 
 extension FetchStage.Output {
     /// The note naming the charts left out as gaps and why (the first five reasons), or nil.
-    public var gapReportNote: ReportNote? {
+    package var gapReportNote: ReportNote? {
         guard !gaps.isEmpty else { return nil }
         let listed = gaps.prefix(5).map { gap -> String in
             if case let .malformed(_, reason) = gap.reason { return "\(gap.subject.text) (\(PlainText.oneLine(reason)))" }
@@ -26,5 +26,5 @@ extension FetchStage.Output {
     }
 
     /// The gap note as one line for standard error, or nil.
-    public var gapNote: String? { gapReportNote?.english }
+    package var gapNote: String? { gapReportNote?.english }
 }

@@ -7,24 +7,24 @@ import Foundation
 /// It holds films entering and leaving the chart, a re-release shown with a blank open date, paid
 /// previews before an open date, a diversity film drifting in and out of the top 10, Korean and
 /// foreign films, and a title with a comma.
-public enum SampleData {
+package enum SampleData {
     /// The week the sample covers.
-    public static let week = DateRange(start: Day(year: 2025, month: 3, day: 3)!, end: Day(year: 2025, month: 3, day: 9)!)
+    package static let week = DateRange(start: Day(year: 2025, month: 3, day: 3)!, end: Day(year: 2025, month: 3, day: 9)!)
 
     /// A transport that answers KOBIS requests from the simulation, in process.
-    public static func transport() -> ClosureTransport {
+    package static func transport() -> ClosureTransport {
         let kobis = SimulatedKOBIS(films: films)
         return ClosureTransport { kobis.response(to: $0) }
     }
 
     /// TMDB enrichment from the simulation, with the coming-soon list; no rate limit to wait on.
-    public static func enrichment() -> EnrichmentPlan {
+    package static func enrichment() -> EnrichmentPlan {
         let client = TMDBClient(transport: tmdbTransport(), credentials: .bearer("sample"), requestsPerSecond: 10_000)
         return .enabled(matcher: TMDBMatcher(client: client), upcoming: true)
     }
 
     /// A transport that answers TMDB requests from the simulation, in process.
-    public static func tmdbTransport() -> ClosureTransport {
+    package static func tmdbTransport() -> ClosureTransport {
         let tmdb = SimulatedTMDB(entries: tmdbEntries, upcoming: upcoming)
         return ClosureTransport { tmdb.response(to: $0) }
     }
@@ -32,7 +32,7 @@ public enum SampleData {
     /// The sample's TMDB: exact matches for most films, a likely one (a year off), one TMDB does not
     /// know, one found only by its English title, a same-titled older film, a title spelled without
     /// its comma, and a re-release with both of its Korean releases. No posters: the sample is offline.
-    public static let tmdbEntries: [SimulatedTMDB.Entry] = [
+    package static let tmdbEntries: [SimulatedTMDB.Entry] = [
         .init(
             TMDBMovie(
                 id: 900_001, title: "검은 파도", originalTitle: "검은 파도", originalLanguage: "ko", releaseDate: d("2025-02-26"), popularity: 88.1,
@@ -109,7 +109,7 @@ public enum SampleData {
     ]
 
     /// TMDB's upcoming list for Korea as the sample week would have seen it.
-    public static let upcoming: [TMDBMovie] = [
+    package static let upcoming: [TMDBMovie] = [
         TMDBMovie(id: 900_006, title: "별빛 열차", originalTitle: "星明かりの列車", originalLanguage: "ja", releaseDate: d("2025-03-12"), popularity: 54.2),
         TMDBMovie(id: 900_101, title: "봄의 왈츠", originalTitle: "봄의 왈츠", originalLanguage: "ko", releaseDate: d("2025-03-19"), popularity: 20.1),
         TMDBMovie(id: 900_102, title: "썬더 로드", originalTitle: "Thunder Road", originalLanguage: "en", releaseDate: d("2025-03-26"), popularity: 90.4),
@@ -126,7 +126,7 @@ public enum SampleData {
 
     private static func d(_ text: String) -> Day { Day(iso: text)! }
 
-    public static let films: [SimulatedFilm] =
+    package static let films: [SimulatedFilm] =
         [
             SimulatedFilm(
                 code: "20259001", title: "검은 파도", titleEnglish: "Black Tide", nations: ["한국"],

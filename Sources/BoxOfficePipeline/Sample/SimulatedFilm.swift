@@ -2,39 +2,39 @@ import BoxOfficeModel
 import Foundation
 
 /// A film in a simulated KOBIS: enough to derive its daily figures and its movie info.
-public struct SimulatedFilm: Sendable, Hashable {
-    public var code: String
-    public var title: String
-    public var titleEnglish: String
-    public var nations: [String]
-    public var genres: [String]
-    public var director: (name: String, nameEnglish: String)
-    public var distributor: String
-    public var watchGrade: String
-    public var runtimeMinutes: Int
-    public var productionYear: Int
+package struct SimulatedFilm: Sendable, Hashable {
+    package var code: String
+    package var title: String
+    package var titleEnglish: String
+    package var nations: [String]
+    package var genres: [String]
+    package var director: (name: String, nameEnglish: String)
+    package var distributor: String
+    package var watchGrade: String
+    package var runtimeMinutes: Int
+    package var productionYear: Int
     /// The open date KOBIS movie info gives (the original release).
-    public var releaseDate: Day
+    package var releaseDate: Day
     /// The open date the chart shows; nil shows it blank, as KOBIS does for some re-releases.
-    public var chartOpenDate: Day?
+    package var chartOpenDate: Day?
     /// The first day with ticket sales: earlier than the open date for paid previews.
-    public var firstDay: Day
+    package var firstDay: Day
     /// Audience on the first full day after opening, before weekday effects.
-    public var openingAudience: Double
+    package var openingAudience: Double
     /// Audience kept from one week to the next.
-    public var weeklyRetention: Double
+    package var weeklyRetention: Double
     /// Daily audience of paid previews before the open date.
-    public var previewAudience: Double
+    package var previewAudience: Double
     /// The days with paid previews; every day from `firstDay` to the open date when empty.
-    public var previewDays: Set<Day>
-    public var diversity: Bool
-    public var ticketPrice: Double
-    public var screensAtOpening: Double
+    package var previewDays: Set<Day>
+    package var diversity: Bool
+    package var ticketPrice: Double
+    package var screensAtOpening: Double
     /// Admissions and sales from earlier releases, carried in the cumulative figures.
-    public var priorAudience: Int64
-    public var priorSales: Int64
+    package var priorAudience: Int64
+    package var priorSales: Int64
 
-    public init(
+    package init(
         code: String, title: String, titleEnglish: String, nations: [String], genres: [String],
         director: (String, String), distributor: String, watchGrade: String, runtimeMinutes: Int,
         productionYear: Int, releaseDate: Day, chartOpenDate: Day?? = nil, firstDay: Day? = nil,
@@ -66,10 +66,10 @@ public struct SimulatedFilm: Sendable, Hashable {
         self.priorSales = priorSales
     }
 
-    public static func == (lhs: SimulatedFilm, rhs: SimulatedFilm) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    package static func == (lhs: SimulatedFilm, rhs: SimulatedFilm) -> Bool { lhs.code == rhs.code }
+    package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    public var isKorean: Bool { MovieInfo.isKorean(nations: nations) }
+    package var isKorean: Bool { MovieInfo.isKorean(nations: nations) }
 
     /// The date the chart counts ages from: the current release.
     var runStart: Day { chartOpenDate ?? firstDay }

@@ -5,15 +5,15 @@ import Foundation
 /// A deterministic stand-in for KOBIS: answers daily-chart and movie-info requests for a catalogue
 /// of simulated films in KOBIS's own JSON format (numbers as strings, blank re-release dates,
 /// previews before the open date), so the sample exercises the real decoders.
-public struct SimulatedKOBIS: Sendable {
-    public let films: [SimulatedFilm]
+package struct SimulatedKOBIS: Sendable {
+    package let films: [SimulatedFilm]
     private let filmsByCode: [String: SimulatedFilm]
     /// Films ordered by their first day, so a date's candidates are found without scanning decades.
     private let byFirstDay: [SimulatedFilm]
     /// No simulated film sells tickets longer than this after its first day.
     static let maxRunDays = 400
 
-    public init(films: [SimulatedFilm]) {
+    package init(films: [SimulatedFilm]) {
         self.films = films
         filmsByCode = Dictionary(films.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         byFirstDay = films.sorted { $0.firstDay < $1.firstDay }
@@ -33,7 +33,7 @@ public struct SimulatedKOBIS: Sendable {
     }
 
     /// Answers a KOBIS request by path and query, as the live service would (faults included).
-    public func response(to request: HTTPRequest) -> HTTPResponse {
+    package func response(to request: HTTPRequest) -> HTTPResponse {
         let path = request.url.path
         guard let key = request.queryValue("key"), !key.isEmpty else {
             return Self.json(Self.fault(code: "320010", message: "유효하지않은 키값입니다."))
@@ -66,7 +66,7 @@ public struct SimulatedKOBIS: Sendable {
     }
 
     /// The `searchDailyBoxOfficeList.json` body for a date.
-    public func dailyChartBody(on day: Day, filters: KOBISFilters = .init()) -> [String: Any] {
+    package func dailyChartBody(on day: Day, filters: KOBISFilters = .init()) -> [String: Any] {
         let today = standings(on: day, filters: filters)
         let yesterday = standings(on: day - 1, filters: filters)
         let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
@@ -98,7 +98,7 @@ public struct SimulatedKOBIS: Sendable {
     /// period's days from the whole simulated market (days outside the daily top 10 included), the
     /// top 10 by audience, changes against the same period a week earlier (a rank change may point
     /// below 10; a film that sold nothing then is NEW, with "100.0").
-    public func weeklyChartBody(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> [String: Any] {
+    package func weeklyChartBody(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> [String: Any] {
         let current = periodStandings(period, filters: filters)
         let before = periodStandings(period.previous, filters: filters)
         let allSales = period.days.reduce(Int64(0)) { total, day in
@@ -180,7 +180,7 @@ public struct SimulatedKOBIS: Sendable {
     }
 
     /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.
-    public func movieInfoBody(code: String) -> [String: Any] {
+    package func movieInfoBody(code: String) -> [String: Any] {
         guard let film = filmsByCode[code] else {
             return ["movieInfoResult": ["movieInfo": [String: String](), "source": "영화진흥위원회"] as [String: Any]]
         }

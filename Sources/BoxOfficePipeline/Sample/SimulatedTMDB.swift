@@ -4,19 +4,19 @@ import Foundation
 
 /// A deterministic stand-in for TMDB v3: search, details with appended keywords and release
 /// dates, and the upcoming list, in TMDB's JSON (null posters, "" dates, repeated list items).
-public struct SimulatedTMDB: Sendable {
-    public struct Entry: Sendable {
-        public var movie: TMDBMovie
-        public var keywords: [String]
+package struct SimulatedTMDB: Sendable {
+    package struct Entry: Sendable {
+        package var movie: TMDBMovie
+        package var keywords: [String]
         /// Korean theatrical release dates (type 3).
-        public var koreanReleases: [Day]
+        package var koreanReleases: [Day]
         /// The Korean certification on those releases.
-        public var certification: String
+        package var certification: String
         /// IMDb id, collection, countries, budget, revenue, and the other titles (the Korean
         /// translation's and alternative ones), which search also matches, as TMDB's does.
-        public var extras: TMDBDetails.Extras
+        package var extras: TMDBDetails.Extras
 
-        public init(
+        package init(
             _ movie: TMDBMovie, keywords: [String] = [], koreanReleases: [Day] = [], certification: String = "", extras: TMDBDetails.Extras = .init()
         ) {
             self.movie = movie
@@ -27,18 +27,18 @@ public struct SimulatedTMDB: Sendable {
         }
     }
 
-    public let entries: [Entry]
-    public let upcoming: [TMDBMovie]
+    package let entries: [Entry]
+    package let upcoming: [TMDBMovie]
     /// Items per list page: small, so the upcoming list spans pages.
-    public let pageSize: Int
+    package let pageSize: Int
 
-    public init(entries: [Entry], upcoming: [TMDBMovie], pageSize: Int = 4) {
+    package init(entries: [Entry], upcoming: [TMDBMovie], pageSize: Int = 4) {
         self.entries = entries
         self.upcoming = upcoming
         self.pageSize = pageSize
     }
 
-    public func response(to request: HTTPRequest) -> HTTPResponse {
+    package func response(to request: HTTPRequest) -> HTTPResponse {
         let path = request.url.path
         if path.hasSuffix("/search/movie") {
             let query = TMDBMatcher.normalize(request.queryValue("query") ?? "")

@@ -2,9 +2,9 @@ import BoxOfficeModel
 
 /// Generates a large, deterministic catalogue of simulated films for benchmarks: a release every
 /// day or two, of every size, so any range has a full top 10 and a realistic number of films.
-public enum SyntheticCatalogue {
+package enum SyntheticCatalogue {
     /// Films released from 70 days before `range` to its end; the same range always gives the same films.
-    public static func films(covering range: DateRange) -> [SimulatedFilm] {
+    package static func films(covering range: DateRange) -> [SimulatedFilm] {
         var films: [SimulatedFilm] = []
         var release = range.start - 70
         var index = 0

@@ -3,26 +3,26 @@ import Foundation
 import Synchronization
 
 /// A cache with the rules of one run: mode, freshness, and the clock to judge them by.
-public struct CacheAccess: Sendable {
-    public let cache: ResponseCache
-    public let mode: CacheMode
-    public let freshness: CacheFreshness
-    public let calendar: SeoulCalendar
+package struct CacheAccess: Sendable {
+    package let cache: ResponseCache
+    package let mode: CacheMode
+    package let freshness: CacheFreshness
+    package let calendar: SeoulCalendar
     /// What a failed write does: stop the run (`fetch`, whose only product is the cache) or be
     /// counted for a warning (`report`, whose product is already in memory).
-    public let writeFailures: WriteFailures
+    package let writeFailures: WriteFailures
     /// The requests under way, so that callers asking for the same entry at once share one request.
     let inFlight = InFlightRequests()
 
     /// What happens when an entry cannot be written.
-    public enum WritePolicy: Sendable {
+    package enum WritePolicy: Sendable {
         /// The store throws ``CacheError/cannotStore(path:reason:)``.
         case fail
         /// The store is counted in ``WriteFailures`` and the run goes on.
         case warn
     }
 
-    public init(
+    package init(
         cache: ResponseCache, mode: CacheMode = .normal, freshness: CacheFreshness = .init(), calendar: SeoulCalendar,
         onWriteFailure: WritePolicy = .warn
     ) {
@@ -35,7 +35,7 @@ public struct CacheAccess: Sendable {
 
     /// A stored body young enough for `maxAge` (nil = any age); always nil with `--refresh`.
     /// Offline, any stored body will do: stale beats nothing when the user asked for no network.
-    public func lookup(_ key: String, maxAge: TimeInterval?) -> Data? {
+    package func lookup(_ key: String, maxAge: TimeInterval?) -> Data? {
         guard mode != .refresh, let entry = cache.read(key) else { return nil }
         if mode == .offline { return entry.body }
         if let maxAge, calendar.now().timeIntervalSince(entry.fetchedAt) > maxAge { return nil }
@@ -44,7 +44,7 @@ public struct CacheAccess: Sendable {
 
     /// The cached value at `key` when its body is fresh enough and still decodes; a body that no
     /// longer decodes is removed, so it is fetched again rather than trusted.
-    public func value<Value>(_ key: String, maxAge: TimeInterval?, decode: (Data) -> Value?) -> Value? {
+    package func value<Value>(_ key: String, maxAge: TimeInterval?, decode: (Data) -> Value?) -> Value? {
         guard let body = lookup(key, maxAge: maxAge) else { return nil }
         if let value = decode(body) { return value }
         cache.discard(key)
@@ -53,7 +53,7 @@ public struct CacheAccess: Sendable {
 
     /// Stores a body that decoded to data. A write that fails throws or is counted, as the
     /// ``WritePolicy`` says; it is never silent.
-    public func store(_ key: String, body: Data) throws(CacheError) {
+    package func store(_ key: String, body: Data) throws(CacheError) {
         guard mode != .offline else { return }
         do {
             try cache.write(key, body: body, fetchedAt: calendar.now())
@@ -64,8 +64,8 @@ public struct CacheAccess: Sendable {
 }
 
 /// The cache writes of one run that failed: how many, and the first one's path and reason.
-public final class WriteFailures: Sendable {
-    public let policy: CacheAccess.WritePolicy
+package final class WriteFailures: Sendable {
+    package let policy: CacheAccess.WritePolicy
     private let state = Mutex<(count: Int, first: FileWriteError?)>((0, nil))
 
     init(policy: CacheAccess.WritePolicy) {
@@ -80,10 +80,10 @@ public final class WriteFailures: Sendable {
     }
 
     /// Entries that could not be written.
-    public var count: Int { state.withLock { $0.count } }
+    package var count: Int { state.withLock { $0.count } }
 
     /// One line for stderr when entries were not cached, nil when every write succeeded.
-    public var warning: String? {
+    package var warning: String? {
         let (count, first) = state.withLock { $0 }
         guard count > 0, let first else { return nil }
         return

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Problems with the cache, the budget, or serving offline.
-public enum CacheError: UserFacingError, Equatable {
+package enum CacheError: UserFacingError, Equatable {
     /// The cache cannot be written at all (checked before any call is sent).
     case unwritable(path: String, reason: String)
     /// `fetch` found the quota ledger unwritable before sending a call.
@@ -29,7 +29,7 @@ public enum CacheError: UserFacingError, Equatable {
         return "\(periods.count) \(kind.optionName) chart\(periods.count == 1 ? "" : "s") (\(shown))"
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .unwritable(path, reason):
             return
@@ -72,7 +72,7 @@ public enum CacheError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .unwritable, .cannotStore, .ledgerUnwritable: .cannotWrite
         case .budgetSpent(.ledger, _, _, _, _): .cannotWrite

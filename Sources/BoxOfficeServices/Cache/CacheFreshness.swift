@@ -2,21 +2,21 @@ import BoxOfficeModel
 import Foundation
 
 /// How fresh each kind of entry must be.
-public struct CacheFreshness: Sendable {
+package struct CacheFreshness: Sendable {
     /// Yesterday's chart is provisional (KOBIS corrects it until late morning): re-fetched after this.
-    public var provisionalChart: TimeInterval = 3 * 3600
-    public var movieInfo: TimeInterval = 30 * 86_400
-    public var tmdbLookup: TimeInterval = 7 * 86_400
-    public var tmdbList: TimeInterval = 12 * 3600
+    package var provisionalChart: TimeInterval = 3 * 3600
+    package var movieInfo: TimeInterval = 30 * 86_400
+    package var tmdbLookup: TimeInterval = 7 * 86_400
+    package var tmdbList: TimeInterval = 12 * 3600
 
-    public init() {}
+    package init() {}
 
     /// How long a date's chart stays fresh: forever two or more days back, a few hours for yesterday.
-    public func chart(_ period: ChartPeriod, today: Day) -> TimeInterval? {
+    package func chart(_ period: ChartPeriod, today: Day) -> TimeInterval? {
         chart(period.end, today: today)
     }
 
-    public func chart(_ day: Day, today: Day) -> TimeInterval? {
+    package func chart(_ day: Day, today: Day) -> TimeInterval? {
         day <= today - 2 ? nil : provisionalChart
     }
 }

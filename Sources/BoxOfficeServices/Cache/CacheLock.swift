@@ -10,7 +10,7 @@ import Darwin
 /// One writing `boxoffice` run per cache folder: an exclusive lock on `.lock` inside it, released
 /// when the process ends, however it ends. Runs that only read (`--offline`) share the lock, and
 /// work on a cache they cannot write (a read-only mount, another user's folder).
-public final class CacheLock: Sendable {
+package final class CacheLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -23,7 +23,7 @@ public final class CacheLock: Sendable {
     /// finish first; the lock is released when `body` returns or throws. With `shared`, other
     /// reading runs may hold it too.
     @discardableResult
-    public static func withLock<Result>(
+    package static func withLock<Result>(
         _ directory: URL, wait: Double, shared: Bool = false, time: TimeSource = .system,
         _ body: () async throws -> Result
     ) async throws -> Result {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a run uses the cache.
-public enum CacheMode: Sendable, Equatable {
+package enum CacheMode: Sendable, Equatable {
     /// Read fresh entries, fetch the rest, store what was fetched.
     case normal
     /// Fetch everything again and store it (`--refresh`).

@@ -16,8 +16,8 @@ import Darwin
 /// time in per-call ledger writes). ``settle()`` gives back the part of the last block not sent,
 /// so a run that ends however it ends short of `kill -9` records exactly what it sent, and a killed
 /// one at most a block more: the ledger never counts fewer calls than were sent.
-public actor KOBISBudget: RequestMeter {
-    public enum Stop: Equatable, Sendable {
+package actor KOBISBudget: RequestMeter {
+    package enum Stop: Equatable, Sendable {
         /// This run's `--budget` is spent.
         case budget(Int)
         /// KOBIS answered 320011.
@@ -27,15 +27,15 @@ public actor KOBISBudget: RequestMeter {
     }
 
     /// Calls recorded in the ledger per write.
-    public static let blockSize = 16
+    package static let blockSize = 16
 
     private let limit: Int?
     private let ledger: QuotaLedger?
     private let day: Day
-    public private(set) var spent = 0
-    public private(set) var stop: Stop?
+    package private(set) var spent = 0
+    package private(set) var stop: Stop?
     /// Calls sent but not recorded in the ledger, and the first reason; 0 and nil when all were.
-    public private(set) var unrecorded = 0
+    package private(set) var unrecorded = 0
     private var ledgerFailure: String?
     /// What was wrong with the ledger when the run began.
     private let ledgerProblem: String?
@@ -52,7 +52,7 @@ public actor KOBISBudget: RequestMeter {
     ///   - ledger: where spent calls are recorded, against the Seoul `day`.
     ///   - sendsUnrecorded: true to send a call the ledger could not record (and warn, for a
     ///     `report`, whose few calls matter less than its report); false to stop instead (`fetch`).
-    public init(limit: Int?, ledger: QuotaLedger?, day: Day, sendsUnrecorded: Bool = true) {
+    package init(limit: Int?, ledger: QuotaLedger?, day: Day, sendsUnrecorded: Bool = true) {
         let problem = ledger?.problem
         self.limit = limit
         self.ledger = ledger
@@ -64,7 +64,7 @@ public actor KOBISBudget: RequestMeter {
     /// Takes one call from the budget, recorded in the ledger; false when none is left (or the
     /// quota is spent). A ledger that cannot be written stops the calls (``Stop/ledger(_:)``), or
     /// with `sendsUnrecorded` is counted in ``ledgerWarning``.
-    public func take() async -> Bool {
+    package func take() async -> Bool {
         while true {
             if stop != nil { return false }
             if let limit, spent >= limit {
@@ -113,11 +113,11 @@ public actor KOBISBudget: RequestMeter {
     }
 
     /// A retry is a call like any other: taken from the budget and recorded.
-    public func admitRetry() async -> Bool { await take() }
+    package func admitRetry() async -> Bool { await take() }
 
     /// Gives back to the ledger the calls recorded ahead and never sent. Called once the run's
     /// KOBIS work is over; a run that never calls it (killed) leaves at most a block counted extra.
-    public func settle() async {
+    package func settle() async {
         await reserving?.value
         guard let ledger, reserved > 0 else { return }
         let unused = reserved
@@ -127,7 +127,7 @@ public actor KOBISBudget: RequestMeter {
 
     /// One line for stderr when the ledger was damaged or calls went unrecorded (the daily guard
     /// does not know about them).
-    public var ledgerWarning: String? {
+    package var ledgerWarning: String? {
         if let ledgerProblem { return ledgerProblem + "; what could not be read is ignored, and a copy is kept beside it when it is next written" }
         guard unrecorded > 0, let ledgerFailure else { return nil }
         return
@@ -135,7 +135,7 @@ public actor KOBISBudget: RequestMeter {
     }
 
     /// KOBIS said the key's quota is spent: no more calls this run.
-    public func quotaExhausted() {
+    package func quotaExhausted() {
         stop = .quota
     }
 }

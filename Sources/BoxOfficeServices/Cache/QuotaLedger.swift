@@ -13,44 +13,44 @@ import Darwin
 /// The key itself is never stored: the ledger knows it by a fingerprint (the first 16 hex digits of
 /// its SHA-256). Updates are read-modify-write under an exclusive lock, so concurrent runs add up;
 /// the lock is taken without blocking a thread (tried again after a short asynchronous wait).
-public struct QuotaLedger: Sendable {
-    public static let dailyQuota = 3_000
+package struct QuotaLedger: Sendable {
+    package static let dailyQuota = 3_000
 
     /// Calls by Seoul date (`yyyy-MM-dd`) by key fingerprint, as the file holds them.
     typealias Contents = [String: [String: Int]]
 
-    public let file: URL
+    package let file: URL
     private let fingerprint: String
     private let time: TimeSource
 
-    public init(file: URL, key: String, time: TimeSource = .system) {
+    package init(file: URL, key: String, time: TimeSource = .system) {
         self.file = file
         fingerprint = Self.fingerprint(of: key)
         self.time = time
     }
 
     /// How the ledger names a key: 16 hex digits of its SHA-256, from which the key cannot be had.
-    public static func fingerprint(of key: String) -> String {
+    package static func fingerprint(of key: String) -> String {
         String(SHA256.hex("kobis-key:" + key).prefix(16))
     }
 
     /// `$XDG_STATE_HOME/boxoffice/kobis-calls.json`, else `~/.local/state/boxoffice/kobis-calls.json`.
-    public static func defaultFile(_ environment: [String: String]) -> URL {
+    package static func defaultFile(_ environment: [String: String]) -> URL {
         XDG.file("XDG_STATE_HOME", fallback: ".local/state", name: "kobis-calls.json", environment: environment)
     }
 
     /// Calls recorded for this key on `day`.
-    public func used(on day: Day) -> Int {
+    package func used(on day: Day) -> Int {
         (Self.load(file).contents[fingerprint]?[day.iso]) ?? 0
     }
 
     /// What is wrong with the ledger file, when it cannot be trusted as it is; nil when it is sound
     /// or absent. A damaged ledger is read as if it held nothing and is set aside when next written.
-    public var problem: String? { Self.load(file).problem }
+    package var problem: String? { Self.load(file).problem }
 
     /// True when a ledger file is there but cannot be read at all (too large, not a regular file,
     /// no permission): none of its counts is known, so a run must not take them for zero.
-    public var isUnreadable: Bool {
+    package var isUnreadable: Bool {
         FileManager.default.fileExists(atPath: file.path) && RegularFile.contents(atPath: file.path, limit: Self.largestFile) == nil
     }
 
@@ -61,14 +61,14 @@ public struct QuotaLedger: Sendable {
     /// never below 0), forgetting days more than a week old.
     ///
     /// Waits (without blocking a thread) up to `wait` seconds for another run's update to finish.
-    public func record(_ calls: Int, on day: Day, wait: Double = 5) async throws(LedgerError) {
+    package func record(_ calls: Int, on day: Day, wait: Double = 5) async throws(LedgerError) {
         guard calls != 0 else { return }
         try await update(adding: calls, on: day, wait: wait)
     }
 
     /// Proves the ledger can be updated now, by rewriting it unchanged (setting a damaged one aside
     /// first): `fetch` runs this before it sends a call, so an unwritable ledger costs nothing.
-    public func checkWritable(on day: Day, wait: Double = 5) async throws(LedgerError) {
+    package func checkWritable(on day: Day, wait: Double = 5) async throws(LedgerError) {
         try await update(adding: 0, on: day, wait: wait)
     }
 
@@ -112,13 +112,13 @@ public struct QuotaLedger: Sendable {
     }
 
     /// Calls recorded on `day` for every key the ledger knows, by fingerprint.
-    public func everyKey(on day: Day) -> [(fingerprint: String, calls: Int)] {
+    package func everyKey(on day: Day) -> [(fingerprint: String, calls: Int)] {
         Self.load(file).contents.compactMap { fingerprint, days in days[day.iso].map { (fingerprint, $0) } }
             .sorted { ($0.calls, $1.fingerprint) > ($1.calls, $0.fingerprint) }
     }
 
     /// This ledger's key, as ``fingerprint(of:)`` names it.
-    public var keyFingerprint: String { fingerprint }
+    package var keyFingerprint: String { fingerprint }
 
     /// The largest count a day can sensibly hold; anything outside 0…this is damage.
     static let largestCount = 1_000_000
@@ -178,11 +178,11 @@ private struct LenientLedger: Decodable {
 }
 
 /// Why the ledger could not be updated.
-public enum LedgerError: Error, Equatable, CustomStringConvertible {
+package enum LedgerError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case cannotLock(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .cannotWrite(path, reason): "cannot write \(path) (\(reason))"
         case .cannotLock(let path): "cannot lock \(path) (another run held it too long)"

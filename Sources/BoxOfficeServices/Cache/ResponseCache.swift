@@ -8,25 +8,25 @@ import Foundation
 /// exactly as the service sent it; a file whose header, length or checksum is wrong is treated as
 /// absent and removed. Only bodies that decoded to data are stored, and every write is atomic (a
 /// temporary file renamed into place), so a crash leaves either the old entry or the new one.
-public final class ResponseCache: Sendable {
-    public let directory: URL
+package final class ResponseCache: Sendable {
+    package let directory: URL
     /// The directory's path, worked out once: a twenty-year report reads twelve thousand entries.
     private let directoryPath: String
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
         self.directoryPath = directory.path
     }
 
     /// `--cache-dir`, else `$XDG_CACHE_HOME/boxoffice`, else `~/.cache/boxoffice`.
-    public static func defaultDirectory(_ environment: [String: String]) -> URL {
+    package static func defaultDirectory(_ environment: [String: String]) -> URL {
         XDG.file("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
     }
 
     /// A stored body and when it was fetched.
-    public struct Entry: Sendable {
-        public var body: Data
-        public var fetchedAt: Date
+    package struct Entry: Sendable {
+        package var body: Data
+        package var fetchedAt: Date
     }
 
     static let magic = "boxoffice-cache 1 "
@@ -35,14 +35,14 @@ public final class ResponseCache: Sendable {
     static let maximumEntrySize = 8 << 20
 
     /// The keys of the entries under `folder` (a key prefix such as `kobis/movie`), sorted.
-    public func keys(under folder: String) -> [String] {
+    package func keys(under folder: String) -> [String] {
         let root = directoryPath + "/" + folder
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { folder + "/" + $0 }.sorted()
     }
 
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
-    public func read(_ key: String) -> Entry? {
+    package func read(_ key: String) -> Entry? {
         let path = directoryPath + "/" + key
         guard let data = RegularFile.contents(atPath: path, limit: Self.maximumEntrySize) else { return nil }
         guard let entry = Self.parse(data) else {
@@ -71,7 +71,7 @@ public final class ResponseCache: Sendable {
 
     /// Removes the temporaries a killed run left in ``incoming``. Call it holding the cache's
     /// ``CacheLock``: no other run can be writing then, so every temporary there is abandoned.
-    public func sweepTemporaries() {
+    package func sweepTemporaries() {
         // Only a folder of its own: a link in its place would have the sweep delete elsewhere.
         var status = stat()
         guard lstat(incoming.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
@@ -91,7 +91,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// Removes the entry at `key` (a body that no longer decodes).
-    public func discard(_ key: String) {
+    package func discard(_ key: String) {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
     }
 

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// (`~/.cache/org.swift.foundation.URLCache/NAME`, `~/.local/share/NAME`) the first time any
 /// `URLSessionConfiguration` is made, even one that uses neither. `boxoffice` uses neither, so it
 /// removes what they created: only folders that were not there before and are still empty.
-public enum FoundationLitter {
+package enum FoundationLitter {
     /// What the watched folders held before Foundation touched them (nil: absent).
     private struct Snapshot: Sendable {
         var roots: [URL]
@@ -41,7 +41,7 @@ public enum FoundationLitter {
 
     /// Removes the empty folders Foundation created since ``prepare()``: call when the run ends
     /// (Foundation creates some only when a session starts).
-    public static func sweep() {
+    package static func sweep() {
         for root in snapshot.roots {
             guard let old = snapshot.before[root.path] else { continue }
             for name in entries(root) ?? [] where old?.contains(name) != true {

@@ -1,17 +1,17 @@
 import Foundation
 
 /// What came back, whatever the status: interpreting it is the client's job.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
     /// How many tries it took to get this answer (retries included), for messages.
-    public var attempts: Int
+    package var attempts: Int
     /// Set when a transient answer was not retried (again) because the run's retry quota ran out:
     /// the service's failures in the run so far.
-    public var retryBudgetExhaustedAfter: Int?
+    package var retryBudgetExhaustedAfter: Int?
 
-    public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
+    package init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -20,7 +20,7 @@ public struct HTTPResponse: Sendable {
 
     /// `", 4 attempts"` after retries, else empty: for the end of an error's reason.
     /// Ends with the retry quota's note when it ran out.
-    public var attemptsNote: String {
+    package var attemptsNote: String {
         (attempts > 1 ? ", \(attempts) attempts" : "") + (retryBudgetExhaustedAfter.map { "; " + Self.budgetNote(failures: $0) } ?? "")
     }
 
@@ -30,12 +30,12 @@ public struct HTTPResponse: Sendable {
 
     /// Why a 3xx answer is an error: the transport never follows redirects, since the request's
     /// credentials would go along.
-    public static func redirectRefusal(_ status: Int) -> String {
+    package static func redirectRefusal(_ status: Int) -> String {
         "HTTP \(status), a redirect, which boxoffice never follows (it would carry the credentials elsewhere)"
     }
 
     /// A header by case-insensitive name.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

@@ -4,6 +4,6 @@ import Foundation
 ///
 /// Implementations throw ``TransportError`` for failures below HTTP, and `CancellationError` when the
 /// calling task is cancelled.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Slots alone are not enough: on a busy machine a caller can wake long after its slot, and
 /// callers whose slots have passed would then start together with it, a burst over the limit. So
 /// a caller released late also waits until fewer than `perSecond` callers started in the last second.
-public actor RateLimiter {
+package actor RateLimiter {
     private let interval: Double
     private let limit: Int
     private let time: TimeSource
@@ -15,7 +15,7 @@ public actor RateLimiter {
     /// When the callers of the last second were released, oldest first.
     private var released: [Double] = []
 
-    public init(perSecond: Double, time: TimeSource = .system) {
+    package init(perSecond: Double, time: TimeSource = .system) {
         precondition(perSecond > 0, "rate must be positive")
         interval = 1 / perSecond
         limit = max(1, Int(perSecond.rounded(.down)))
@@ -23,7 +23,7 @@ public actor RateLimiter {
     }
 
     /// Waits for this caller's slot, then for room in the last second's window.
-    public func acquire() async throws {
+    package func acquire() async throws {
         let now = time.now()
         let slot = max(now, nextSlot)
         nextSlot = slot + interval

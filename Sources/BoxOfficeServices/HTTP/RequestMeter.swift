@@ -1,6 +1,6 @@
 /// Something that must allow each retry before it is sent: the KOBIS budget, which counts every
 /// request that goes out (a retry spends a call of the key's quota like a first attempt).
-public protocol RequestMeter: Sendable {
+package protocol RequestMeter: Sendable {
     /// True when one more attempt may be sent; false stops the retries with the last outcome.
     func admitRetry() async -> Bool
 }

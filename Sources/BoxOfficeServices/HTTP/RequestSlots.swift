@@ -6,31 +6,31 @@ import Foundation
 /// must wait a second or more before its next attempt (a backoff past the first, any
 /// `Retry-After`), so a server that asks one request to wait does not slow every other. Waiters
 /// are served in the order they asked; a cancelled waiter leaves the queue at once.
-public final class RequestSlots: @unchecked Sendable {
-    public let capacity: Int
+package final class RequestSlots: @unchecked Sendable {
+    package let capacity: Int
     private let lock = NSLock()
     private var free: Int
     private var waiters: [(id: Int, continuation: CheckedContinuation<Void, Error>)] = []
     private var nextID = 0
 
-    public init(_ capacity: Int) {
+    package init(_ capacity: Int) {
         precondition(capacity >= 1, "at least one slot")
         self.capacity = capacity
         free = capacity
     }
 
     /// Runs `body` holding one slot.
-    public func withSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func withSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await acquire()
         defer { release() }
         return try await body()
     }
 
     /// Slots held now.
-    public var inUse: Int { lock.withLock { capacity - free } }
+    package var inUse: Int { lock.withLock { capacity - free } }
 
     /// Waits for a slot; throws `CancellationError` (holding none) when the task is cancelled.
-    public func acquire() async throws {
+    package func acquire() async throws {
         let id: Int? = lock.withLock {
             if free > 0 {
                 free -= 1
@@ -59,7 +59,7 @@ public final class RequestSlots: @unchecked Sendable {
     }
 
     /// Gives a slot back: straight to the longest waiter, if any.
-    public func release() {
+    package func release() {
         let next = lock.withLock { () -> CheckedContinuation<Void, Error>? in
             if waiters.isEmpty {
                 free += 1

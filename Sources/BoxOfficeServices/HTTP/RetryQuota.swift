@@ -13,10 +13,10 @@ import Foundation
 ///   hangs), not after every request's retries.
 ///
 /// Either way the failure says "retry budget exhausted after N failures".
-public actor RetryQuota {
-    public static let defaultCapacity = 500
+package actor RetryQuota {
+    package static let defaultCapacity = 500
     /// Failed retries in a row, with no success between, that mean down, at least.
-    public static let minimumDownAfter = 4
+    package static let minimumDownAfter = 4
     static let retryCost = 5
     static let timeoutCost = 10
 
@@ -26,11 +26,11 @@ public actor RetryQuota {
     /// Failed retries since the last success.
     private var inARow = 0
     /// Transient failures seen in the run, for the message.
-    public private(set) var failures = 0
+    package private(set) var failures = 0
 
     /// - Parameter downAfter: failed retries in a row meaning down; use the run's request slots
     ///   (every request on the wire failed again), at least ``minimumDownAfter``.
-    public init(capacity: Int = RetryQuota.defaultCapacity, downAfter: Int = 8) {
+    package init(capacity: Int = RetryQuota.defaultCapacity, downAfter: Int = 8) {
         self.capacity = capacity
         self.downAfter = max(downAfter, Self.minimumDownAfter)
         tokens = capacity
@@ -59,5 +59,5 @@ public actor RetryQuota {
         tokens = min(capacity, tokens + max(1, spent))
     }
 
-    public var remaining: Int { tokens }
+    package var remaining: Int { tokens }
 }

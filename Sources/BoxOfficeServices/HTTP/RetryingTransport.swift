@@ -11,19 +11,19 @@ import Foundation
 /// With `slots`, a request holds one of the run's ``RequestSlots`` while it is on the wire and
 /// gives it back before any wait of a second or more; the time spent waiting for a slot does not
 /// count against the attempt's deadline.
-public struct RetryingTransport: HTTPTransport {
-    public let base: any HTTPTransport
-    public let policy: RetryPolicy
-    public let quota: RetryQuota
-    public let slots: RequestSlots?
+package struct RetryingTransport: HTTPTransport {
+    package let base: any HTTPTransport
+    package let policy: RetryPolicy
+    package let quota: RetryQuota
+    package let slots: RequestSlots?
     /// Allows each retry before it is sent (the KOBIS budget, which counts every request).
-    public let meter: (any RequestMeter)?
+    package let meter: (any RequestMeter)?
     let time: TimeSource
     let random: @Sendable () -> Double
     /// The service's own word on a body that arrived with a 2xx but cannot be what it sends.
     let isDamaged: @Sendable (Data) -> Bool
 
-    public init(
+    package init(
         _ base: any HTTPTransport, policy: RetryPolicy = .init(), quota: RetryQuota = RetryQuota(), slots: RequestSlots? = nil,
         meter: (any RequestMeter)? = nil, time: TimeSource = .system, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         isDamaged: @escaping @Sendable (Data) -> Bool = { _ in false }
@@ -44,7 +44,7 @@ public struct RetryingTransport: HTTPTransport {
     /// request has failed once). Longer waits give the slot back.
     static let keepSlotThrough = 1.0
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var spent = 0
         var attempt = 1
         var holding = false

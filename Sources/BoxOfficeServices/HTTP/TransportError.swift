@@ -1,7 +1,7 @@
 import Foundation
 
 /// A failure below HTTP. Messages name the host, never the URL, whose query may hold a key.
-public indirect enum TransportError: Error, Equatable, Sendable {
+package indirect enum TransportError: Error, Equatable, Sendable {
     case timedOut(host: String)
     case cannotConnect(host: String)
     case connectionLost(host: String)
@@ -13,7 +13,7 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     /// Not retried (again): the run's retry quota for the service ran out after `failures` failures.
     case outOfRetries(TransportError, attempts: Int, failures: Int)
 
-    public var host: String {
+    package var host: String {
         switch self {
         case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _), .tooLarge(let host, _): host
         case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.host
@@ -21,7 +21,7 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     }
 
     /// A short phrase for messages: "timed out", "could not connect (4 attempts)".
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .timedOut: "the request timed out"
         case .cannotConnect: "could not connect"
@@ -35,7 +35,7 @@ public indirect enum TransportError: Error, Equatable, Sendable {
     }
 
     /// True for failures another attempt may cure (not an oversized answer).
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .tooLarge: false
         case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.isTransient

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// A body is counted as it arrives, after decompression: one larger than `maximumBodySize` is
 /// abandoned at that point (``TransportError/tooLarge(host:limit:)``), so a small gzip bomb cannot
 /// fill the memory or the cache.
-public final class URLSessionTransport: HTTPTransport {
+package final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let receiver: Receiver
 
@@ -22,7 +22,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///     default is small and would silently narrow a wide task group.
     ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
     ///   - maximumBodySize: bytes a decoded body may have.
-    public init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
+    package init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
         FoundationLitter.prepare()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -38,7 +38,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"

@@ -6,10 +6,10 @@ import Foundation
 ///
 /// KOBIS bodies are read with this rather than `JSONDecoder`: a twenty-year report reads 8,400
 /// cached charts, and the general decoder's per-field bookkeeping was most of that run's time.
-public enum JSONReader {
+package enum JSONReader {
     /// True when `body` is, at a glance, a JSON object (what both services always send); anything
     /// else (an HTML page from a proxy, a cut-off body) is a damaged answer.
-    public static func looksLikeObject(_ body: Data) -> Bool {
+    package static func looksLikeObject(_ body: Data) -> Bool {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         guard let first = body.first(where: { !isSpace($0) }), let last = body.last(where: { !isSpace($0) }) else { return false }
         return first == UInt8(ascii: "{") && last == UInt8(ascii: "}")

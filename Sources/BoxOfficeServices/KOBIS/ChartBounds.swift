@@ -5,19 +5,19 @@
 /// They also make the report's arithmetic safe: summing twenty years of rows (84,000 of them) of
 /// at most 10¹³ stays below 10¹⁸, far from Int64's 9.2 × 10¹⁸, so no sum, difference or rate over
 /// service numbers can trap.
-public enum ChartBounds {
-    public static let rank: ClosedRange<Int64> = 1...10
-    public static let rankChange: ClosedRange<Int64> = -1_000...1_000
-    public static let audience: ClosedRange<Int64> = 0...100_000_000
-    public static let audienceChange: ClosedRange<Int64> = -100_000_000...100_000_000
-    public static let audienceCumulative: ClosedRange<Int64> = 0...1_000_000_000
-    public static let sales: ClosedRange<Int64> = 0...10_000_000_000_000
-    public static let salesChange: ClosedRange<Int64> = -10_000_000_000_000...10_000_000_000_000
-    public static let salesCumulative: ClosedRange<Int64> = 0...100_000_000_000_000
-    public static let screens: ClosedRange<Int64> = 0...10_000
-    public static let showings: ClosedRange<Int64> = 0...1_000_000
+package enum ChartBounds {
+    package static let rank: ClosedRange<Int64> = 1...10
+    package static let rankChange: ClosedRange<Int64> = -1_000...1_000
+    package static let audience: ClosedRange<Int64> = 0...100_000_000
+    package static let audienceChange: ClosedRange<Int64> = -100_000_000...100_000_000
+    package static let audienceCumulative: ClosedRange<Int64> = 0...1_000_000_000
+    package static let sales: ClosedRange<Int64> = 0...10_000_000_000_000
+    package static let salesChange: ClosedRange<Int64> = -10_000_000_000_000...10_000_000_000_000
+    package static let salesCumulative: ClosedRange<Int64> = 0...100_000_000_000_000
+    package static let screens: ClosedRange<Int64> = 0...10_000
+    package static let showings: ClosedRange<Int64> = 0...1_000_000
     /// `salesShare`, percent of the whole day's sales.
-    public static let share: ClosedRange<Double> = 0...100
+    package static let share: ClosedRange<Double> = 0...100
     /// `audiChange`, `salesChange`: percent against the day before (NEW rows say 100).
-    public static let percentChange: ClosedRange<Double> = -1_000_000...1_000_000
+    package static let percentChange: ClosedRange<Double> = -1_000_000...1_000_000
 }

@@ -1,19 +1,19 @@
 import BoxOfficeModel
 
 /// Where KOBIS answers live in the cache.
-public enum KOBISCacheKeys {
+package enum KOBISCacheKeys {
     /// `kobis/daily/<filters>/<yyyy>/<yyyyMMdd>.json`.
-    public static func chart(_ day: Day, filters: KOBISFilters) -> String {
+    package static func chart(_ day: Day, filters: KOBISFilters) -> String {
         "kobis/daily/\(filterFolder(filters))/\(day.year)/\(day.compact).json"
     }
 
     /// `kobis/weekly/<week|weekend|weekdays>/<filters>/<yyyy>/<yyyyMMdd of its first day>.json`.
-    public static func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters) -> String {
+    package static func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters) -> String {
         "kobis/weekly/\(period.kind.rawValue)/\(filterFolder(filters))/\(period.start.year)/\(period.start.compact).json"
     }
 
     /// `kobis/movie/<first four digits>/<code>.json`.
-    public static func movieInfo(_ code: String) -> String {
+    package static func movieInfo(_ code: String) -> String {
         "kobis/movie/\(code.prefix(4))/\(CacheKeys.safe(code)).json"
     }
 

@@ -5,25 +5,25 @@ import Foundation
 ///
 /// The key travels as the `key` query parameter, as KOBIS requires; no error this client throws
 /// contains a URL, so the key cannot leak through one.
-public struct KOBISClient: Sendable {
+package struct KOBISClient: Sendable {
     /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
-    public static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
+    package static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
 
     /// The largest answer accepted: a chart is a few KB and movie info at most ~30 KB.
-    public static let maximumBodySize = 2 << 20
+    package static let maximumBodySize = 2 << 20
 
     /// KOBIS answers every request with a JSON object: anything else is a damaged answer to retry.
-    public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
+    package static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
 
-    public let transport: any HTTPTransport
-    public let baseURL: URL
+    package let transport: any HTTPTransport
+    package let baseURL: URL
     /// Where fetched bodies are kept and looked up first; nil for no cache.
-    public let cache: CacheAccess?
+    package let cache: CacheAccess?
     /// The calls this run may send; nil for no limit.
-    public let budget: KOBISBudget?
+    package let budget: KOBISBudget?
     private let key: String
 
-    public init(
+    package init(
         transport: any HTTPTransport, key: String, baseURL: URL = KOBISClient.defaultBaseURL,
         cache: CacheAccess? = nil, budget: KOBISBudget? = nil
     ) {
@@ -35,26 +35,26 @@ public struct KOBISClient: Sendable {
     }
 
     /// The request for a date's chart.
-    public func dailyChartRequest(on date: Day, filters: KOBISFilters = .init()) -> HTTPRequest {
+    package func dailyChartRequest(on date: Day, filters: KOBISFilters = .init()) -> HTTPRequest {
         request(
             "boxoffice/searchDailyBoxOfficeList.json",
             [("targetDt", date.compact), ("itemPerPage", "10")] + filters.queryItems)
     }
 
     /// The request for a period's chart: `targetDt` is the period's first day, `weekGb` always sent.
-    public func weeklyChartRequest(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> HTTPRequest {
+    package func weeklyChartRequest(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> HTTPRequest {
         request(
             "boxoffice/searchWeeklyBoxOfficeList.json",
             [("targetDt", period.start.compact), ("weekGb", period.kind.weekGb), ("itemPerPage", "10")] + filters.queryItems)
     }
 
     /// The request for a film's movie info.
-    public func movieInfoRequest(code: String) -> HTTPRequest {
+    package func movieInfoRequest(code: String) -> HTTPRequest {
         request("movie/searchMovieInfo.json", [("movieCd", code)])
     }
 
     /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
-    public func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
+    package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
         return try await cached(
             KOBISCacheKeys.chart(date, filters: filters), maxAge: maxAge,
@@ -68,7 +68,7 @@ public struct KOBISClient: Sendable {
     /// The top 10 of a week, weekend or weekdays, with KOBIS's totals for the whole period: from the
     /// cache when fresh there (a period is final once its last day is two days back), else from KOBIS.
     /// Ask only for periods that have ended (``ChartPeriod/lastCompleted(_:today:)``).
-    public func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) async throws -> WeeklyChart {
+    package func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) async throws -> WeeklyChart {
         let maxAge = cache.map { $0.freshness.chart(period, today: $0.calendar.today) } ?? nil
         return try await cached(
             KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: maxAge,
@@ -86,7 +86,7 @@ public struct KOBISClient: Sendable {
 
     /// A period's chart when the cache holds one (of any age), sending nothing: for facts that are
     /// worth having only when free, such as a streak of weekends at #1.
-    public func cachedWeeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> WeeklyChart? {
+    package func cachedWeeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> WeeklyChart? {
         cache?.value(KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: nil) { body in
             if case .value(let chart)? = try? KOBISDecoding.weeklyChart(body, period: period), !chart.entries.isEmpty { return chart }
             return nil
@@ -95,7 +95,7 @@ public struct KOBISClient: Sendable {
 
     /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
     /// title up in.
-    public func cachedMovieInfos() -> [MovieInfo] {
+    package func cachedMovieInfos() -> [MovieInfo] {
         guard let cache else { return [] }
         return cache.cache.keys(under: "kobis/movie").compactMap { key in
             guard let body = cache.cache.read(key)?.body else { return nil }
@@ -106,7 +106,7 @@ public struct KOBISClient: Sendable {
     }
 
     /// A film's details; nil when KOBIS has none for the code.
-    public func movieInfo(code: String) async throws -> MovieInfo? {
+    package func movieInfo(code: String) async throws -> MovieInfo? {
         try await cached(
             KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
             subject: "movie info for film \(code)"

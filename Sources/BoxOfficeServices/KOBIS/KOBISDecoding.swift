@@ -4,9 +4,9 @@ import Foundation
 /// Turns KOBIS response bodies into models, leniently where KOBIS is inconsistent (numbers as
 /// strings, stray spaces, blank dates) and strictly where a report would otherwise lie (a rank
 /// that is not a number, a row without a movie code).
-public enum KOBISDecoding {
+package enum KOBISDecoding {
     /// What a body held instead of data.
-    public enum Outcome<Value> {
+    package enum Outcome<Value> {
         case value(Value)
         /// `{"faultInfo":{…}}`, which KOBIS sends with HTTP 200.
         case fault(code: String, message: String)
@@ -21,7 +21,7 @@ public enum KOBISDecoding {
     }
 
     /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.
-    public static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
+    package static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
         // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
         // cache entry copied under this date's name) must not be reported under this date.
         let answer = try chartEntries(
@@ -32,7 +32,7 @@ public enum KOBISDecoding {
     /// Decodes a `searchWeeklyBoxOfficeList` body for `period`; throws a description of what is
     /// malformed. An empty list is `.value` with no entries (KOBIS's answer for a period it has no
     /// figures for yet: the caller decides whether that is "not yet").
-    public static func weeklyChart(_ body: Data, period: ChartPeriod) throws(MalformedBody) -> Outcome<WeeklyChart> {
+    package static func weeklyChart(_ body: Data, period: ChartPeriod) throws(MalformedBody) -> Outcome<WeeklyChart> {
         // The period it answers for, by its days and by its ISO week: another period's chart must
         // not be reported under this one.
         let answer = try chartEntries(
@@ -79,7 +79,7 @@ public enum KOBISDecoding {
     }
 
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
-    public static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
+    package static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
         let envelope = try readEnvelope(body)
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
@@ -144,21 +144,21 @@ public enum KOBISDecoding {
     }
 
     /// The most entries kept of each movie-info list (nations, genres, directors, companies, grades).
-    public static let longestInfoList = 30
+    package static let longestInfoList = 30
 
     /// The most UTF-8 bytes of text a film's movie-info lists keep together: 4 KiB, five times the
     /// largest real answer in the recorded fixtures (828 bytes, a film with 14 companies), so that
     /// a film costs at most a few KB however its answer is padded.
-    public static let largestInfoLists = 4_096
+    package static let largestInfoLists = 4_096
     /// The most characters kept of each movie-info text (titles and names).
-    public static let longestInfoText = 300
+    package static let longestInfoText = 300
 
     /// The longest title a chart row may have: film titles run to a few dozen characters.
     static let longestTitle = 1_000
 
     /// A KOBIS movie code as far as a chart can be trusted with it: 1 to 20 ASCII letters or digits
     /// (KOBIS's are 8 digits; a code is part of cache file names and of the overrides file).
-    public static func isMovieCode(_ code: String) -> Bool {
+    package static func isMovieCode(_ code: String) -> Bool {
         (1...20).contains(code.utf8.count)
             && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
     }
@@ -197,7 +197,7 @@ public enum KOBISDecoding {
     static let shapeError = MalformedBody("the JSON does not have the documented shape")
 
     /// Rows in one chart at most: KOBIS's `itemPerPage` cannot go above 10.
-    public static let maximumRows = 10
+    package static let maximumRows = 10
 
     /// The body's top-level object.
     private static func readEnvelope(_ body: Data) throws(MalformedBody) -> JSONValue {

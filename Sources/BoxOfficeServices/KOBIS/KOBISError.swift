@@ -2,7 +2,7 @@ import BoxOfficeModel
 import Foundation
 
 /// What went wrong talking to KOBIS; each message names the request and the way forward.
-public enum KOBISError: UserFacingError, Equatable {
+package enum KOBISError: UserFacingError, Equatable {
     /// `320010`: the key is invalid or missing.
     case invalidKey
     /// `320011`: the key's 3,000 calls for the day are spent.
@@ -34,14 +34,14 @@ public enum KOBISError: UserFacingError, Equatable {
 
     /// True when the data was simply not had this run (not cached offline, the budget or the quota
     /// spent), as opposed to a failure of the service.
-    public var meansNotHad: Bool {
+    package var meansNotHad: Bool {
         switch self {
         case .notCached, .budgetSpent, .quotaExceeded: true
         case .invalidKey, .fault, .unavailable, .malformed, .notYetPublished: false
         }
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .invalidKey:
             "KOBIS rejected the API key (error 320010): check KOBIS_API_KEY"
@@ -62,7 +62,7 @@ public enum KOBISError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .invalidKey: .configuration
         case .quotaExceeded, .unavailable, .notCached, .budgetSpent, .notYetPublished: .tryAgainLater

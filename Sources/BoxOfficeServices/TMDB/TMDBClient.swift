@@ -5,27 +5,27 @@ import Foundation
 /// out 429s), under its own rate limit.
 ///
 /// No error it throws contains a URL or a credential.
-public struct TMDBClient: Sendable {
-    public static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3/")!
+package struct TMDBClient: Sendable {
+    package static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3/")!
     /// Korean titles and Korean release dates.
-    public static let language = "ko-KR"
-    public static let region = "KR"
+    package static let language = "ko-KR"
+    package static let region = "KR"
     /// The largest answer accepted: a film's details with keywords and release dates are ~100 KB.
-    public static let maximumBodySize = 4 << 20
+    package static let maximumBodySize = 4 << 20
 
     /// TMDB answers every request with a JSON object: anything else is a damaged answer to retry.
-    public static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
+    package static let isDamagedBody: @Sendable (Data) -> Bool = { !JSONReader.looksLikeObject($0) }
 
-    public let transport: any HTTPTransport
-    public let baseURL: URL
+    package let transport: any HTTPTransport
+    package let baseURL: URL
     private let credentials: TMDBCredentials
     private let limiter: RateLimiter
     /// Set by the first 401 or outage: no later request is sent, each fails with that error.
     private let stop = FirstError<TMDBError>()
     /// Where bodies are kept and looked up first; nil for no cache.
-    public let cache: CacheAccess?
+    package let cache: CacheAccess?
 
-    public init(
+    package init(
         transport: any HTTPTransport, credentials: TMDBCredentials, baseURL: URL = TMDBClient.defaultBaseURL,
         requestsPerSecond: Double = 20, time: TimeSource = .system, cache: CacheAccess? = nil
     ) {
@@ -37,7 +37,7 @@ public struct TMDBClient: Sendable {
     }
 
     /// `/search/movie` in Korean for Korea, optionally narrowed to a release year.
-    public func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
+    package func search(_ query: String, year: Int?) async throws -> [TMDBMovie] {
         var parameters = [("query", query), ("language", Self.language), ("region", Self.region), ("include_adult", "false"), ("page", "1")]
         if let year { parameters.append(("year", String(year))) }
         return try await cached(
@@ -50,11 +50,11 @@ public struct TMDBClient: Sendable {
 
     /// What `/movie/{id}` appends, in the same call: keywords, release dates (Korean dates and
     /// certification), the Korean translation's title and the alternative titles.
-    public static let appended = "keywords,release_dates,translations,alternative_titles"
+    package static let appended = "keywords,release_dates,translations,alternative_titles"
 
     /// `/movie/{id}` with keywords, release dates, translations and alternative titles in one call;
     /// nil when TMDB has no such film.
-    public func details(id: Int) async throws -> TMDBDetails? {
+    package func details(id: Int) async throws -> TMDBDetails? {
         do {
             return try await cached(
                 TMDBCacheKeys.details(id), maxAge: cache?.freshness.tmdbLookup, path: "movie/\(id)",
@@ -67,7 +67,7 @@ public struct TMDBClient: Sendable {
     }
 
     /// A page of `/movie/upcoming` or `/movie/now_playing` for Korea.
-    public func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
+    package func list(_ list: TMDBList, page: Int) async throws -> TMDBPage {
         try await cached(
             TMDBCacheKeys.list(list, page: page), maxAge: cache?.freshness.tmdbList, path: "movie/\(list.rawValue)",
             [("language", Self.language), ("region", Self.region), ("page", String(page))],

@@ -4,8 +4,8 @@ import Foundation
 /// Reads TMDB bodies through `Decodable`, leniently: `null` posters, `""` dates and overviews,
 /// numbers written as integers, decimals or strings, missing optional keys, list items without an
 /// id skipped. A body that is not the documented JSON object is `MalformedBody`.
-public enum TMDBDecoding {
-    public static func page(_ body: Data) throws(MalformedBody) -> TMDBPage {
+package enum TMDBDecoding {
+    package static func page(_ body: Data) throws(MalformedBody) -> TMDBPage {
         let page = try decode(PageBody.self, body)
         guard let results = page.results else { throw MalformedBody("no results list in the body") }
         return TMDBPage(
@@ -13,7 +13,7 @@ public enum TMDBDecoding {
             totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
     }
 
-    public static func details(_ body: Data, id asked: Int) throws(MalformedBody) -> TMDBDetails {
+    package static func details(_ body: Data, id asked: Int) throws(MalformedBody) -> TMDBDetails {
         let details = try decode(DetailsBody.self, body)
         guard let movie = details.movie.movie else { throw MalformedBody("no film id in the body") }
         guard movie.id == asked else { throw .mismatch("id", asked: String(asked), got: String(movie.id)) }
@@ -48,7 +48,7 @@ public enum TMDBDecoding {
 
     /// TMDB's error body, whatever its shape: `status_code`/`status_message` (with or without
     /// `success`), `{"errors":[…]}`, or nothing useful (an HTML page from a proxy).
-    public static func errorMessage(_ body: Data) -> (code: Int?, message: String?) {
+    package static func errorMessage(_ body: Data) -> (code: Int?, message: String?) {
         guard let error = try? decode(ErrorBody.self, body) else { return (nil, nil) }
         if let errors = error.errors { return (nil, errors.compactMap(\.text).joined(separator: "; ")) }
         return (error.statusCode?.int, error.statusMessage?.text)

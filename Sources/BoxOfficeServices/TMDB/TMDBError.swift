@@ -3,7 +3,7 @@ import Foundation
 
 /// What went wrong talking to TMDB. TMDB never blocks a report: these become a note and a line on
 /// stderr, and an exit code only with `--require-tmdb`.
-public enum TMDBError: UserFacingError, Equatable {
+package enum TMDBError: UserFacingError, Equatable {
     /// 401: TMDB status 7 (invalid key), 10 (suspended) or 3 (authentication failed).
     case unauthorized(code: Int?)
     case notFound(subject: String)
@@ -15,7 +15,7 @@ public enum TMDBError: UserFacingError, Equatable {
     /// `--offline` and the cache does not hold it.
     case notCached(subject: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notCached(let subject):
             "\(subject) is not in the cache (--offline)"
@@ -34,14 +34,14 @@ public enum TMDBError: UserFacingError, Equatable {
 
     /// True when TMDB is of no more use this run (credentials rejected, or the service down), as
     /// opposed to a failure about one film.
-    public var stopsTMDB: Bool {
+    package var stopsTMDB: Bool {
         switch self {
         case .unauthorized, .unavailable: true
         case .notFound, .rejected, .malformed, .notCached: false
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .unauthorized: .configuration
         case .unavailable, .notCached: .tryAgainLater

@@ -1,6 +1,6 @@
 import Foundation
 
-public enum TMDBList: String, Sendable {
+package enum TMDBList: String, Sendable {
     case upcoming
     case nowPlaying = "now_playing"
 }

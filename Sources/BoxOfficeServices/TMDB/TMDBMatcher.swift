@@ -26,27 +26,27 @@ import Foundation
 /// whose title is also the KOBIS English title; else the best likely one; else the film stays
 /// unmatched. (Judging stops at an exact candidate nothing can beat: 0 days, and the English title
 /// agrees or KOBIS has none.)
-public struct TMDBMatcher: Sendable {
+package struct TMDBMatcher: Sendable {
     /// How far a Korean theatrical release may be from the KOBIS open date (or, for a re-release,
     /// from the first chart date) and still be the same release.
-    public static let koreanDateWindowDays = 21
+    package static let koreanDateWindowDays = 21
     /// Without a Korean date: how far a foreign film's own release may be from the KOBIS open date,
     /// in days (it may reach Korea up to a year after its first release). A Korean film opens in
     /// Korea first, so its own release must be within ``koreanDateWindowDays`` of the open date.
-    public static let plausibleReleaseDays = -365...30
+    package static let plausibleReleaseDays = -365...30
     /// Detail calls a film may cost at most (on top of at most three searches).
-    public static let detailsPerFilm = 3
+    package static let detailsPerFilm = 3
 
-    public let client: TMDBClient
-    public let overrides: TMDBOverrides
+    package let client: TMDBClient
+    package let overrides: TMDBOverrides
 
-    public init(client: TMDBClient, overrides: TMDBOverrides = .init()) {
+    package init(client: TMDBClient, overrides: TMDBOverrides = .init()) {
         self.client = client
         self.overrides = overrides
     }
 
     /// What the judge makes of one candidate.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// `days`: from the Korean release to the KOBIS open date (for a re-release, to the first
         /// chart date); the closest exact candidate wins.
         case exact(String, days: Int)
@@ -62,7 +62,7 @@ public struct TMDBMatcher: Sendable {
         }
     }
 
-    public func match(_ film: FilmQuery) async throws -> TMDBMatch {
+    package func match(_ film: FilmQuery) async throws -> TMDBMatch {
         switch overrides.pin(for: film.movieCode) {
         case .forbidden:
             return TMDBMatch(confidence: .none, details: nil, how: "never matched (overrides file)")
@@ -141,7 +141,7 @@ public struct TMDBMatcher: Sendable {
     // MARK: - Judging (pure)
 
     /// One candidate, from its details: see the type's documentation for the rules.
-    public static func judge(_ details: TMDBDetails, film: FilmQuery, titleAgrees: Bool) -> Verdict {
+    package static func judge(_ details: TMDBDetails, film: FilmQuery, titleAgrees: Bool) -> Verdict {
         guard titleAgrees else { return .rejected("no title of it is the KOBIS title") }
         // Where both sides name the nations and none is shared, it is another film of that title
         // (a Korean namesake of a foreign film): said before any date.
@@ -202,10 +202,10 @@ public struct TMDBMatcher: Sendable {
     }
 
     /// A gap from the KOBIS open date to the first chart date that makes a film a re-release.
-    public static let reReleaseGapDays = 365
+    package static let reReleaseGapDays = 365
 
     /// How far TMDB's runtime may be from KOBIS's `showTm`, in minutes, for the same film.
-    public static let runtimeToleranceMinutes = 20
+    package static let runtimeToleranceMinutes = 20
 
     /// What the nations (and then the runtime) say, KOBIS's against TMDB's: facts an accepting reason states.
     enum Agreement {
@@ -246,7 +246,7 @@ public struct TMDBMatcher: Sendable {
 
     /// Candidates best first: closest release date to the open date, then a language that fits
     /// (Korean for a Korean film), then popularity, then id.
-    public static func rank(_ movies: [TMDBMovie], for film: FilmQuery) -> [TMDBMovie] {
+    package static func rank(_ movies: [TMDBMovie], for film: FilmQuery) -> [TMDBMovie] {
         func distance(_ movie: TMDBMovie) -> Int {
             guard let open = film.openDate, let date = movie.releaseDate else { return .max }
             return abs(date.distance(to: open))
@@ -261,7 +261,7 @@ public struct TMDBMatcher: Sendable {
     }
 
     /// True when one of `titles` is the KOBIS Korean or English title, normalized.
-    public static func titleAgrees(_ titles: [String], _ film: FilmQuery) -> Bool {
+    package static func titleAgrees(_ titles: [String], _ film: FilmQuery) -> Bool {
         let names = Set([film.title, film.titleEnglish].map(normalize).filter { !$0.isEmpty })
         return titles.map(normalize).contains { !$0.isEmpty && names.contains($0) }
     }
@@ -276,7 +276,7 @@ public struct TMDBMatcher: Sendable {
 
     /// Titles compared without case, spacing or punctuation, after NFKC: `범죄도시3` equals `범죄도시 3`;
     /// a Roman numeral standing as a word is its number, so `Rocky II` equals `Rocky 2`.
-    public static func normalize(_ title: String) -> String {
+    package static func normalize(_ title: String) -> String {
         let folded = title.precomposedStringWithCompatibilityMapping.lowercased()
         var result = ""
         for word in folded.split(whereSeparator: { character in !character.unicodeScalars.contains { isKept($0) } }) {

@@ -9,22 +9,22 @@ import Darwin
 
 /// Matches the user pinned or forbade: a CSV file of `movie_cd,tmdb_id` lines, `tmdb_id` 0 meaning
 /// never match. A header line, blank lines and `#` comments are allowed.
-public struct TMDBOverrides: Sendable, Equatable {
-    public enum Pin: Equatable, Sendable {
+package struct TMDBOverrides: Sendable, Equatable {
+    package enum Pin: Equatable, Sendable {
         case pinned(Int)
         case forbidden
     }
 
     private var pins: [String: Pin]
 
-    public init(_ pins: [String: Pin] = [:]) {
+    package init(_ pins: [String: Pin] = [:]) {
         self.pins = pins
     }
 
-    public func pin(for movieCode: String) -> Pin? { pins[movieCode] }
-    public var count: Int { pins.count }
+    package func pin(for movieCode: String) -> Pin? { pins[movieCode] }
+    package var count: Int { pins.count }
 
-    public static func parse(_ text: String, origin: String) throws(ConfigurationError) -> TMDBOverrides {
+    package static func parse(_ text: String, origin: String) throws(ConfigurationError) -> TMDBOverrides {
         var pins: [String: Pin] = [:]
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // A `#` starts a comment, at the start of a line or after its fields (as `tmdb review` writes them).
@@ -43,12 +43,12 @@ public struct TMDBOverrides: Sendable, Equatable {
     }
 
     /// The largest overrides file read: far more lines than films ever charted.
-    public static let largestFile = 16 << 20
+    package static let largestFile = 16 << 20
 
     /// What ``load(path:environment:)`` found: the pins, or why the file in the config folder,
     /// which exists, cannot be read (a folder, a FIFO, too large, no permission). The caller must
     /// then show no match at all, since the file may forbid any of them.
-    public enum Loaded: Sendable {
+    package enum Loaded: Sendable {
         case pins(TMDBOverrides)
         /// The path and why, as one phrase: "/…/tmdb-overrides.csv is a folder".
         case unreadable(String)
@@ -56,7 +56,7 @@ public struct TMDBOverrides: Sendable, Equatable {
 
     /// Reads `path`; nil path means the default location, where a missing file is fine. A file
     /// named by `--tmdb-overrides` that cannot be read is an error.
-    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> Loaded {
+    package static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> Loaded {
         let explicit = path != nil
         let location = path ?? defaultPath(environment)
         guard let location else { return .pins(.init()) }
@@ -87,7 +87,7 @@ public struct TMDBOverrides: Sendable, Equatable {
     }
 
     /// `$XDG_CONFIG_HOME/boxoffice/tmdb-overrides.csv`, else `~/.config/boxoffice/tmdb-overrides.csv`.
-    public static func defaultPath(_ environment: [String: String]) -> String? {
+    package static func defaultPath(_ environment: [String: String]) -> String? {
         XDG.file("XDG_CONFIG_HOME", fallback: ".config", name: "tmdb-overrides.csv", environment: environment).path
     }
 }

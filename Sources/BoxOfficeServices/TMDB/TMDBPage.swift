@@ -2,9 +2,9 @@ import BoxOfficeModel
 import Foundation
 
 /// One page of a paged list.
-public struct TMDBPage: Sendable, Equatable {
-    public var page: Int
-    public var totalPages: Int
-    public var totalResults: Int
-    public var results: [TMDBMovie]
+package struct TMDBPage: Sendable, Equatable {
+    package var page: Int
+    package var totalPages: Int
+    package var totalResults: Int
+    package var results: [TMDBMovie]
 }
