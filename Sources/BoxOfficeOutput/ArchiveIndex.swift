@@ -28,24 +28,54 @@ package struct ArchiveIndex {
         var range: DateRange? { name.range }
     }
 
-    /// Rewrites `index.html` and `index.md`, returning their paths.
+    /// The hidden file beside the index that keeps each report's headline (``ReportHeadline``),
+    /// by base name, so that rebuilding the index reads no report again.
+    package static let stateFile = ".boxoffice-index.json"
+
+    /// The largest headline file read; past it the headlines are started afresh.
+    static let largestStateFile = 4 << 20
+
+    /// Rewrites `index.html` and `index.md`, returning their paths. `headlines` are those of the
+    /// reports this run wrote, by base name: kept with the others already known (those of reports
+    /// no longer in the folder are dropped), and shown beside each report's title.
     @discardableResult
-    package func rebuild() throws(OutputError) -> [URL] {
+    package func rebuild(headlines: [String: ReportHeadline] = [:]) throws(OutputError) -> [URL] {
         let staged = try ReportWriter(directory: directory).stage()
-        return try staged.commit { names throws(OutputError) in
+        let state = directory.appendingPathComponent(Self.stateFile)
+        let written = try staged.commit { names throws(OutputError) in
+            // Under the folder's commit lock: no other run changes the headlines in between.
+            var known = Self.readHeadlines(state)
+            known.merge(headlines) { $1 }
+            let present = Set(names.compactMap { Self.parseReport($0)?.0 })
+            known = known.filter { present.contains($0.key) }
             do {
-                return try files(listing: names)
+                return try files(listing: names, headlines: known) + [RenderedFile(name: Self.stateFile, contents: try Self.encode(known))]
             } catch {
                 throw .cannotWrite(
                     path: directory.appendingPathComponent("index.html").path,
                     reason: (error as? TemplateError)?.errorDescription ?? "the index template failed")
             }
         }
+        return written.filter { $0.lastPathComponent != Self.stateFile }
+    }
+
+    /// The headline file's bytes: sorted, indented JSON, a person can read and a diff can show.
+    static func encode(_ headlines: [String: ReportHeadline]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(headlines)
+    }
+
+    /// The headlines kept beside the index; none when the file is missing, not a regular file,
+    /// too large or not what this writes (a damaged file is replaced at the next rebuild).
+    static func readHeadlines(_ url: URL) -> [String: ReportHeadline] {
+        guard let data = RegularFile.contents(atPath: url.path, limit: largestStateFile) else { return [:] }
+        return (try? JSONDecoder().decode([String: ReportHeadline].self, from: data)) ?? [:]
     }
 
     /// `index.html` and `index.md` for a folder holding `names`.
-    package func files(listing names: [String]) throws(TemplateError) -> [RenderedFile] {
-        let view = Self.view(of: names, words: language == .ko ? .korean : .english)
+    package func files(listing names: [String], headlines: [String: ReportHeadline] = [:]) throws(TemplateError) -> [RenderedFile] {
+        let view = Self.view(of: names, words: language == .ko ? .korean : .english, headlines: headlines)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),
             RenderedFile(name: "index.md", contents: Data(try templates.render("index.md", view).utf8)),
@@ -53,7 +83,7 @@ package struct ArchiveIndex {
     }
 
     /// The index templates' context from the folder's file names.
-    static func view(of names: [String], words w: Words = .english) -> [String: Any] {
+    static func view(of names: [String], words w: Words = .english, headlines: [String: ReportHeadline] = [:]) -> [String: Any] {
         var reports: [String: Report] = [:]
         var films: [String: [String]] = [:]
         for name in names.sorted() {
@@ -78,6 +108,8 @@ package struct ArchiveIndex {
         let reportRows: [[String: Any]] = sorted.map { report in
             [
                 "title": title(report, words: w),
+                "headline": headlines[report.base]?.text(w.language) ?? "",
+                "has_headline": headlines[report.base] != nil,
                 "is_latest": report.range == nil,
                 "files": files(report.files, base: report.base),
             ]

@@ -74,6 +74,8 @@ package struct ReportPipeline: Sendable {
     /// What a run wrote, how complete its TMDB enrichment is, and what went wrong without stopping it.
     package struct Result: Sendable {
         package var paths: [URL]
+        /// The report's line for the archive index, by the base names it was written under.
+        package var headlines: [String: ReportHeadline] = [:]
         package var enrichment: EnrichmentStatus
         package var warnings: [String]
     }
@@ -162,7 +164,10 @@ package struct ReportPipeline: Sendable {
             }
             if request.latest { names += names.map(latestName) }
             try Task.checkCancellation()
-            return Result(paths: try staged.commit(names), enrichment: report.enrichment, warnings: warnings)
+            let headline = ReportHeadline(report)
+            var headlines = [base: headline]
+            if request.latest { headlines[latest] = headline }
+            return Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
         } catch {
             staged.discard()
             throw error

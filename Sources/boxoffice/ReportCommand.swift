@@ -178,7 +178,8 @@ struct ReportCommand: AsyncParsableCommand {
             var index: [URL] = []
             if !noIndex {
                 do {
-                    index = try ArchiveIndex(directory: out.directory, templates: templates, language: out.language).rebuild()
+                    index = try ArchiveIndex(directory: out.directory, templates: templates, language: out.language)
+                        .rebuild(headlines: result.headlines)
                 } catch let OutputError.cannotWrite(path, reason) {
                     // The reports are written; a stale index is worth a warning, not a failed run.
                     if !cacheOptions.quiet { Terminal.printWarning("the reports were written, but \(path) could not be rebuilt: \(reason)") }

@@ -169,6 +169,7 @@ struct CommittedSampleTests {
     func committedSampleIsCurrent() async throws {
         let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
         var files: [RenderedFile] = []
+        var headlines: [String: ReportHeadline] = [:]
         for report in [
             try await SampleTests.sampleReport(),
             try await SampleTests.sampleReport {
@@ -178,12 +179,16 @@ struct CommittedSampleTests {
             try await SampleTests.sampleReport { $0.depth = .top20 },
         ] {
             files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.byDefault)
+            headlines[ReportRenderer.baseName(for: report)] = ReportHeadline(report)
         }
         // The Korean report of the week, as `--lang ko` writes it (its CSV and JSON are the English run's).
         files += try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: .ko)))
             .render(try await SampleTests.sampleReport(), formats: [.md, .html, .txt])
         // The archive index each run rebuilds, listing the three reports.
-        files += try ArchiveIndex(directory: Self.reports, templates: try ReportTemplates.bundled()).files(listing: files.map(\.name))
+        files += try ArchiveIndex(directory: Self.reports, templates: try ReportTemplates.bundled())
+            .files(listing: files.map(\.name), headlines: headlines)
+        // …and the headlines it keeps beside the index, as a run writes them.
+        Golden.check(try ArchiveIndex.encode(headlines), against: Self.reports.appendingPathComponent(ArchiveIndex.stateFile))
         for file in files {
             Golden.check(file.contents, against: Self.reports.appendingPathComponent(file.name))
         }

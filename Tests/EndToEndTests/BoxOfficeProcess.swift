@@ -1,3 +1,4 @@
+import BoxOfficeOutput
 import Foundation
 import Testing
 
@@ -334,11 +335,10 @@ final class TemporaryFolder: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    /// Names of the files in a subfolder, hidden ones included, sorted.
     /// The report files in folder `name`, without the archive index every report run rebuilds
-    /// there (``allFiles(in:)`` has it too).
+    /// there, or the headlines kept beside it (``allFiles(in:)`` has them too).
     func files(in name: String) -> [String] {
-        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" }
+        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" && $0 != ArchiveIndex.stateFile }
     }
 
     func allFiles(in name: String) -> [String] {

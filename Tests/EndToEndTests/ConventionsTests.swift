@@ -264,7 +264,7 @@ struct ConventionsTests {
         let files = folder.allFiles(in: "web")
         #expect(files.contains("boxoffice-sample-latest.html") && files.contains("boxoffice-sample-latest.md"))
         #expect(files.contains("index.html") && files.contains("index.md"))
-        #expect(!files.contains { $0.hasPrefix(".") }, "no temporary file left")
+        #expect(!files.contains { $0.hasPrefix(".") && $0 != ArchiveIndex.stateFile }, "no temporary file left")
         let dated = try Data(contentsOf: folder.url.appendingPathComponent("web/\(Self.stem).html"))
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("web/boxoffice-sample-latest.html")) == dated)
 
@@ -336,7 +336,7 @@ struct ConventionsTests {
         #expect(koreanReport.status == 0, "\(koreanReport.stderr)")
         let index = try String(contentsOf: folder.url.appendingPathComponent("films/index.md"), encoding: .utf8)
         #expect(index.hasPrefix("# 한국 박스오피스 보고서\n\n이 폴더의 보고서 1개, 최신순."), "\(index)")
-        #expect(index.contains("- 일별 2025년 3월 3일 \\~ 9일 (샘플): [Markdown (한국어)]"))
+        #expect(index.contains("- 일별 2025년 3월 3일 \\~ 9일 (샘플) — 최다 관객 검은 파도 686,576명, 순위권 합계 1,626,964명 · 잠정치: [Markdown (한국어)]"), "run on 03-10: 03-09 is provisional")
         #expect(index.contains("[HTML (영어)](film-sample-20259001.html) · [HTML (한국어)](film-sample-20259001.ko.html)"))
         let indexHTML = try String(contentsOf: folder.url.appendingPathComponent("films/index.html"), encoding: .utf8)
         #expect(indexHTML.contains("<html lang=\"ko\">") && indexHTML.contains("<h2>영화</h2>"))

@@ -1,0 +1,38 @@
+import BoxOfficeModel
+import Foundation
+
+/// What a report found, in one line for the archive index, in both languages: the film with the
+/// most admissions and its count, the charted total, and whether the figures are provisional.
+///
+/// Kept beside the index (``ArchiveIndex/stateFile``) when the report is written, so rebuilding the
+/// index reads no report again.
+package struct ReportHeadline: Codable, Sendable, Equatable {
+    package var en: String
+    package var ko: String
+
+    package init(en: String, ko: String) {
+        self.en = en
+        self.ko = ko
+    }
+
+    package init(_ report: BoxOfficeReport) {
+        en = Self.text(report, words: .english)
+        ko = Self.text(report, words: .korean)
+    }
+
+    func text(_ language: ReportLanguage) -> String { language == .ko ? ko : en }
+
+    static func text(_ report: BoxOfficeReport, words w: Words) -> String {
+        let provisional = report.days.contains(where: \.provisional) || report.periods.contains(where: \.provisional)
+        guard let top = report.films.max(by: { ($0.audience, $1.rank) < ($1.audience, $0.rank) }) else {
+            return w.ko ? "순위권 영화 없음" : "no film charted"
+        }
+        let title = PlainText.oneLine(top.title)
+        let total = w.grouped(report.summary.chartedAudience)
+        let line =
+            w.ko
+            ? "최다 관객 \(title) \(w.grouped(top.audience))명, 순위권 합계 \(total)명"
+            : "most admissions: \(title), \(w.grouped(top.audience)) of \(total) charted"
+        return line + (provisional ? (w.ko ? " · 잠정치" : " · provisional") : "")
+    }
+}
