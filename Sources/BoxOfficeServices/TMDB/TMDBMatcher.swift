@@ -143,17 +143,10 @@ package struct TMDBMatcher: Sendable {
     /// One candidate, from its details: see the type's documentation for the rules.
     package static func judge(_ details: TMDBDetails, film: FilmQuery, titleAgrees: Bool) -> Verdict {
         guard titleAgrees else { return .rejected("no title of it is the KOBIS title") }
-        // Where both sides name the nations and none is shared, it is another film of that title
-        // (a Korean namesake of a foreign film): said before any date.
-        var made = nationAgreement(details, film: film)
-        if case .differs(let why) = made { return .rejected(why) }
-        // Likewise a runtime far from KOBIS's (both known): cuts and credits differ by minutes, films by more.
-        if let kobis = film.runtimeMinutes, let tmdb = details.extras.runtimeMinutes, kobis > 0 {
-            guard abs(kobis - tmdb) <= runtimeToleranceMinutes else {
-                return .rejected("runs \(tmdb) minutes on TMDB, where KOBIS says \(kobis)")
-            }
-            made = made.adding("runs \(tmdb) minutes" + (tmdb == kobis ? ", as KOBIS says" : " (KOBIS: \(kobis))"))
-        }
+        // Nations or a runtime that disagree make it another film of that title (a Korean namesake
+        // of a foreign film): said before any date.
+        let made = agreement(details, film: film)
+        if let conflict = made.conflict { return .rejected(conflict) }
         let korean = details.koreanTheatricalDates.sorted()
         guard let open = film.openDate else {
             return korean.isEmpty ? .likely("no KOBIS open date to compare") : .likely("no KOBIS open date to compare its Korean release with")
@@ -207,35 +200,37 @@ package struct TMDBMatcher: Sendable {
     /// How far TMDB's runtime may be from KOBIS's `showTm`, in minutes, for the same film.
     package static let runtimeToleranceMinutes = 20
 
-    /// What the nations (and then the runtime) say, KOBIS's against TMDB's: facts an accepting reason states.
-    enum Agreement {
-        case agrees([String])
-        case differs(String)
-        case unknown([String])
+    /// What the nations and the runtime say, KOBIS's against TMDB's: a conflict rejects the
+    /// candidate; otherwise the facts that agree are stated in its reason.
+    struct Agreement {
+        var facts: [String] = []
+        var conflict: String?
 
         /// Said at the end of an accepting reason.
-        var clause: String {
-            switch self {
-            case .agrees(let facts), .unknown(let facts): facts.isEmpty ? "" : "; " + facts.joined(separator: "; ")
-            case .differs: ""
-            }
-        }
-
-        func adding(_ fact: String) -> Agreement {
-            switch self {
-            case .agrees(let facts): .agrees(facts + [fact])
-            case .unknown(let facts): .unknown(facts + [fact])
-            case .differs: self
-            }
-        }
+        var clause: String { facts.isEmpty ? "" : "; " + facts.joined(separator: "; ") }
     }
 
-    static func nationAgreement(_ details: TMDBDetails, film: FilmQuery) -> Agreement {
-        let tmdb = details.extras.originCountries
-        guard !tmdb.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) else { return .unknown([]) }
-        let shared = tmdb.filter(kobis.contains)
-        guard shared.isEmpty else { return .agrees(["made in \(shared.joined(separator: ", ")), as KOBIS says"]) }
-        return .differs("made in \(tmdb.joined(separator: ", ")) on TMDB, where KOBIS says \(film.nations.joined(separator: ", "))")
+    /// Nations: where both sides name them and none is shared, a conflict. Runtime, where both
+    /// know it: more than ``runtimeToleranceMinutes`` apart, a conflict (cuts and credits differ by
+    /// minutes, films by more). Either unknown decides nothing.
+    static func agreement(_ details: TMDBDetails, film: FilmQuery) -> Agreement {
+        var result = Agreement()
+        let countries = details.extras.originCountries
+        if !countries.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) {
+            let shared = countries.filter(kobis.contains)
+            guard !shared.isEmpty else {
+                return Agreement(
+                    conflict: "made in \(countries.joined(separator: ", ")) on TMDB, where KOBIS says \(film.nations.joined(separator: ", "))")
+            }
+            result.facts.append("made in \(shared.joined(separator: ", ")), as KOBIS says")
+        }
+        if let kobis = film.runtimeMinutes, let runtime = details.extras.runtimeMinutes, kobis > 0 {
+            guard abs(kobis - runtime) <= runtimeToleranceMinutes else {
+                return Agreement(conflict: "runs \(runtime) minutes on TMDB, where KOBIS says \(kobis)")
+            }
+            result.facts.append("runs \(runtime) minutes" + (runtime == kobis ? ", as KOBIS says" : " (KOBIS: \(kobis))"))
+        }
+        return result
     }
 
     /// True when one of `titles` is the KOBIS English title, normalized.
