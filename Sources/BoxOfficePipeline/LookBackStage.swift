@@ -24,9 +24,7 @@ struct LookBackStage: Sendable {
             case .success(let chart): history.charts[day] = chart
             case .failure(let error):
                 history.unavailable[day] = Self.reason(error)
-                if !error.meansNotHad, warnings.isEmpty, let text = error.errorDescription {
-                    warnings.append("comparisons beyond the range are incomplete: " + text)
-                }
+                if warnings.isEmpty, let warning = Self.warning(error) { warnings.append(warning) }
             }
         }
         let client = client
@@ -62,8 +60,7 @@ struct LookBackStage: Sendable {
         do {
             return (try await client.weeklyChart(period, filters: filters), nil, nil)
         } catch let error as KOBISError where Self.isRecoverable(error) {
-            let warning = error.meansNotHad ? nil : error.errorDescription.map { "comparisons beyond the range are incomplete: " + $0 }
-            return (nil, Self.reason(error), warning)
+            return (nil, Self.reason(error), Self.warning(error))
         }
     }
 
@@ -94,6 +91,13 @@ struct LookBackStage: Sendable {
 
     /// Every KOBIS error leaves a blank beside the report but a rejected key, which ends the run.
     @Sendable static func isRecoverable(_ error: KOBISError) -> Bool { error != .invalidKey }
+
+    /// The one stderr line for a look-back KOBIS failed; nil for one the run chose not to have
+    /// (offline, the budget spent), which the report's note alone says.
+    static func warning(_ error: KOBISError) -> String? {
+        guard !error.meansNotHad, let text = error.errorDescription else { return nil }
+        return "comparisons beyond the range are incomplete: " + text
+    }
 
     /// Why a chart was not had, as the report's note says it.
     static func reason(_ error: KOBISError) -> String {
