@@ -112,16 +112,17 @@ package struct ReportRenderer: Sendable {
     /// The CSVs' tables as one Excel workbook, a sheet each (``XLSXWorkbook``), read back from what
     /// their templates render, so the workbook's cells are the CSVs' cells.
     func xlsx(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
-        var sheets: [XLSXWorkbook.Sheet] = []
-        func add(_ name: String, _ text: String) { sheets.append(.init(name: name, rows: XLSXWorkbook.rows(ofCSV: text))) }
-        add("films", try await templates.renderList("films.csv", CSVView.films(report), listKey: "films"))
-        if report.periodKind != nil {
-            add("weeks", try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows"))
-        } else {
-            add("daily", try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows"))
-            add("days", try await templates.renderList("days.csv", CSVView.days(report), listKey: "days"))
+        let sheets = report.periodKind != nil ? ["films", "weeks"] : ["films", "daily", "days"]
+        let templates = templates
+        let workbook = try await XLSXWorkbook.data(sheets: sheets) { sheet in
+            switch sheet {
+            case "films": try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+            case "weeks": try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
+            case "daily": try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+            default: try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
+            }
         }
-        return RenderedFile(name: base + ".xlsx", contents: try XLSXWorkbook.data(sheets))
+        return RenderedFile(name: base + ".xlsx", contents: workbook)
     }
 
     func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {

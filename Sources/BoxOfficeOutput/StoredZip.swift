@@ -6,20 +6,29 @@ import Foundation
 /// Hand-written rather than ZIPFoundation, the zip package the machine carries: that package
 /// deflates through the system zlib, which adds `libz.so.1` to the release binary's run-time needs
 /// (`make check-static` guards that list) for a format that is opt-in; writing stored entries is
-/// these 60 lines and the CRC-32 the cache already has. Excel, LibreOffice and openpyxl read
+/// these 80 lines and the CRC-32 the cache already has. Excel, LibreOffice and openpyxl read
 /// stored workbooks; the cost is size: the sample week's workbook is 129 KB against its CSVs'
 /// 22 KB (the XML around each cell), which a user may zip again.
 enum StoredZip {
     struct TooLarge: Error {}
 
-    /// The archive of `entries` (name, bytes), in that order. Names are UTF-8 (flag bit 11).
-    /// Without ZIP64, an archive and each entry stay under 4 GiB.
+    /// The archive of `entries` (name, bytes), in that order.
     static func archive(_ entries: [(name: String, data: Data)]) throws(TooLarge) -> Data {
-        var archive = Data()
-        var directory = Data()
-        for (name, data) in entries {
+        var writer = Writer()
+        for (name, data) in entries { try writer.add(name, data) }
+        return try writer.finish()
+    }
+
+    /// Builds an archive one entry at a time, so a caller can let each entry's bytes go once added.
+    /// Names are UTF-8 (flag bit 11). Without ZIP64, an archive and each entry stay under 4 GiB.
+    struct Writer {
+        private var archive = Data()
+        private var directory = Data()
+        private var count = 0
+
+        mutating func add(_ name: String, _ data: some DataProtocol) throws(TooLarge) {
             let nameBytes = Data(name.utf8)
-            guard data.count < Int(UInt32.max), archive.count < Int(UInt32.max) else { throw TooLarge() }
+            guard data.count < Int(UInt32.max), archive.count < Int(UInt32.max), count < Int(UInt16.max) - 1 else { throw TooLarge() }
             let offset = UInt32(archive.count)
             let crc = CRC32.checksum(data)
             let size = UInt32(data.count)
@@ -36,7 +45,7 @@ enum StoredZip {
             archive.append(le16: UInt16(nameBytes.count))
             archive.append(le16: 0)  // no extra field
             archive.append(nameBytes)
-            archive.append(data)
+            archive.append(contentsOf: data)
             // Its central directory record.
             directory.append(le32: 0x0201_4B50)
             directory.append(le16: 20)  // made by: 2.0
@@ -56,20 +65,24 @@ enum StoredZip {
             directory.append(le32: 0)  // external attributes
             directory.append(le32: offset)
             directory.append(nameBytes)
+            count += 1
         }
-        guard archive.count + directory.count < Int(UInt32.max), entries.count < Int(UInt16.max) else { throw TooLarge() }
-        let directoryOffset = UInt32(archive.count)
-        archive.append(directory)
-        // End of central directory.
-        archive.append(le32: 0x0605_4B50)
-        archive.append(le16: 0)
-        archive.append(le16: 0)
-        archive.append(le16: UInt16(entries.count))
-        archive.append(le16: UInt16(entries.count))
-        archive.append(le32: UInt32(directory.count))
-        archive.append(le32: directoryOffset)
-        archive.append(le16: 0)
-        return archive
+
+        /// The archive: the entries, their central directory and its end record.
+        consuming func finish() throws(TooLarge) -> Data {
+            guard archive.count + directory.count < Int(UInt32.max) else { throw TooLarge() }
+            let directoryOffset = UInt32(archive.count)
+            archive.append(directory)
+            archive.append(le32: 0x0605_4B50)
+            archive.append(le16: 0)
+            archive.append(le16: 0)
+            archive.append(le16: UInt16(count))
+            archive.append(le16: UInt16(count))
+            archive.append(le32: UInt32(directory.count))
+            archive.append(le32: directoryOffset)
+            archive.append(le16: 0)
+            return archive
+        }
     }
 }
 

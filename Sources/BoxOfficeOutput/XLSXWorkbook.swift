@@ -14,27 +14,24 @@ import Foundation
 /// Codes are kept as text where a number would change them: a leading zero (`0105001`) or more
 /// than 15 digits (past a double's precision).
 enum XLSXWorkbook {
-    struct Sheet {
-        var name: String
-        var rows: [[String]]
-    }
-
-    /// The workbook's bytes (a stored ZIP; see ``StoredZip``).
-    static func data(_ sheets: [Sheet]) throws -> Data {
-        var entries: [(name: String, data: Data)] = [
-            ("[Content_Types].xml", Data(contentTypes(sheets.count).utf8)),
-            ("_rels/.rels", Data(rootRelationships.utf8)),
-            ("xl/workbook.xml", Data(workbook(sheets.map(\.name)).utf8)),
-            ("xl/_rels/workbook.xml.rels", Data(workbookRelationships(sheets.count).utf8)),
-            ("xl/styles.xml", Data(styles.utf8)),
-        ]
-        for (index, sheet) in sheets.enumerated() {
-            entries.append(("xl/worksheets/sheet\(index + 1).xml", worksheet(sheet.rows)))
-        }
+    /// The workbook's bytes (a stored ZIP; see ``StoredZip``) from each sheet's name and the CSV
+    /// text its template renders. `sheets` is asked for one sheet at a time, and each sheet's CSV
+    /// and XML are let go once it is in the archive: a twenty-year daily sheet's XML is ~90 MB.
+    static func data(sheets names: [String], csv: (String) async throws -> String) async throws -> Data {
+        var zip = StoredZip.Writer()
         do {
-            return try StoredZip.archive(entries)
-        } catch {
-            throw OutputError.workbookTooLarge(megabytes: entries.reduce(0) { $0 + $1.data.count } >> 20)
+            try zip.add("[Content_Types].xml", Data(contentTypes(names.count).utf8))
+            try zip.add("_rels/.rels", Data(rootRelationships.utf8))
+            try zip.add("xl/workbook.xml", Data(workbook(names).utf8))
+            try zip.add("xl/_rels/workbook.xml.rels", Data(workbookRelationships(names.count).utf8))
+            try zip.add("xl/styles.xml", Data(styles.utf8))
+            for (index, name) in names.enumerated() {
+                let sheet = worksheet(csv: try await csv(name))
+                try zip.add("xl/worksheets/sheet\(index + 1).xml", sheet)
+            }
+            return try zip.finish()
+        } catch is StoredZip.TooLarge {
+            throw OutputError.workbookTooLarge(megabytes: 4_096)
         }
     }
 
@@ -66,50 +63,73 @@ enum XLSXWorkbook {
 
     // MARK: - Parts
 
-    static func worksheet(_ rows: [[String]]) -> Data {
+    /// A sheet's XML from the CSV its template rendered, in two passes over the text (the column
+    /// widths, then the cells) so that no more than one row's cells are held at a time.
+    static func worksheet(csv: String) -> [UInt8] {
         var widths: [Int] = []
-        for row in rows {
+        var rowCount = 0
+        eachRow(ofCSV: csv) { row in
+            rowCount += 1
             for (column, text) in row.enumerated() {
                 if widths.count <= column { widths.append(0) }
-                let width = cell(text).isDate ? 10 : DisplayWidth.of(text)
+                let width = text.utf8.count == 10 && Day(iso: text) != nil ? 10 : DisplayWidth.of(text)
                 widths[column] = max(widths[column], min(width, 60))
             }
         }
-        var xml = """
+        let columns = widths.indices.map { Array(columnName($0).utf8) }
+        var xml: [UInt8] = []
+        xml.reserveCapacity(csv.utf8.count * 4 + 1_024)
+        func put(_ text: String) { xml.append(contentsOf: text.utf8) }
+        put(
+            """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
+            <dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(max(rowCount, 1))"/>\
             <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>\
             </sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>
-            """
+            """)
         if !widths.isEmpty {
-            xml += "<cols>"
+            put("<cols>")
             for (column, width) in widths.enumerated() {
-                xml += "<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(max(width, 4) + 2)\" customWidth=\"1\"/>"
+                put("<col min=\"\(column + 1)\" max=\"\(column + 1)\" width=\"\(max(width, 4) + 2)\" customWidth=\"1\"/>")
             }
-            xml += "</cols>"
+            put("</cols>")
         }
-        xml += "<sheetData>"
-        for (index, row) in rows.enumerated() {
-            let number = index + 1
-            xml += "<row r=\"\(number)\">"
+        put("<sheetData>")
+        var number = 0
+        eachRow(ofCSV: csv) { row in
+            number += 1
+            let rowNumber = Array(String(number).utf8)
+            put("<row r=\"")
+            xml.append(contentsOf: rowNumber)
+            put("\">")
             for (column, text) in row.enumerated() {
-                let reference = columnName(column) + String(number)
                 // The header row is text, bold (style 2), whatever it holds.
-                if index == 0 {
-                    xml += "<c r=\"\(reference)\" s=\"2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\(escape(text))</t></is></c>"
-                    continue
-                }
-                switch cell(text) {
-                case .empty: continue
-                case .number(let value): xml += "<c r=\"\(reference)\"><v>\(value)</v></c>"
-                case .date(let serial): xml += "<c r=\"\(reference)\" s=\"1\"><v>\(serial)</v></c>"
-                case .text(let value): xml += "<c r=\"\(reference)\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\(escape(value))</t></is></c>"
+                let cell = number == 1 ? .text(text) : cell(text)
+                if case .empty = cell { continue }
+                put("<c r=\"")
+                xml.append(contentsOf: columns[column])
+                xml.append(contentsOf: rowNumber)
+                switch cell {
+                case .empty: break
+                case .number(let value):
+                    put("\"><v>")
+                    put(value)
+                    put("</v></c>")
+                case .date(let serial):
+                    put("\" s=\"1\"><v>")
+                    put(String(serial))
+                    put("</v></c>")
+                case .text(let value):
+                    put(number == 1 ? "\" s=\"2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">" : "\" t=\"inlineStr\"><is><t xml:space=\"preserve\">")
+                    escape(value, into: &xml)
+                    put("</t></is></c>")
                 }
             }
-            xml += "</row>"
+            put("</row>")
         }
-        xml += "</sheetData></worksheet>"
-        return Data(xml.utf8)
+        put("</sheetData></worksheet>")
+        return xml
     }
 
     /// `A`, `B` … `Z`, `AA` …: a column's letters from its 0-based index.
@@ -128,22 +148,29 @@ enum XLSXWorkbook {
     /// cannot hold (C0 controls other than tab and line breaks, which decoding already removes from
     /// service text) dropped.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
+        var bytes: [UInt8] = []
+        escape(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func escape(_ text: String, into bytes: inout [UInt8]) {
+        var utf8 = text.utf8[...]
+        while let byte = utf8.first {
+            utf8 = utf8.dropFirst()
+            switch byte {
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
             // A carriage return as a reference: XML readers turn a literal CR LF into LF.
-            case "\r": result += "&#13;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: result.unicodeScalars.append(scalar)
+            case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
+            case 0x09, 0x0A: bytes.append(byte)
+            case 0x00..<0x20: continue
+            // U+FFFE and U+FFFF (EF BF BE, EF BF BF), which XML cannot hold either.
+            case 0xEF where utf8.starts(with: [0xBF, 0xBE]) || utf8.starts(with: [0xBF, 0xBF]): utf8 = utf8.dropFirst(2)
+            default: bytes.append(byte)
             }
         }
-        return result
     }
 
     static func contentTypes(_ sheets: Int) -> String {
@@ -207,10 +234,9 @@ enum XLSXWorkbook {
 
     // MARK: - Reading the CSV back
 
-    /// The rows of a CSV the templates rendered (commas, LF or CRLF line breaks, RFC 4180 quotes;
-    /// a leading byte-order mark skipped).
-    static func rows(ofCSV text: String) -> [[String]] {
-        var rows: [[String]] = []
+    /// Each row of a CSV the templates rendered (commas, LF or CRLF line breaks, RFC 4180 quotes;
+    /// a leading byte-order mark skipped), one at a time.
+    static func eachRow(ofCSV text: String, _ body: ([String]) -> Void) {
         var row: [String] = []
         var field = ""
         var quoted = false
@@ -253,7 +279,7 @@ enum XLSXWorkbook {
                 continue
             case "\n":
                 row.append(field)
-                rows.append(row)
+                body(row)
                 (row, field, atFieldStart) = ([], "", true)
             default:
                 field.unicodeScalars.append(scalar)
@@ -262,9 +288,8 @@ enum XLSXWorkbook {
         }
         if !field.isEmpty || !row.isEmpty {
             row.append(field)
-            rows.append(row)
+            body(row)
         }
-        return rows
     }
 }
 

@@ -21,6 +21,11 @@ struct XLSXTests {
         #expect(XLSXWorkbook.cell(csv) == cell)
     }
 
+    @Test("XML text: entities escaped, a CR kept as a reference, characters XML cannot hold dropped, Korean as it is")
+    func escaping() {
+        #expect(XLSXWorkbook.escape("a&b<c>\"d\r\n\t\u{1}e\u{FFFE}f\u{FFFF}검은 파도'") == "a&amp;b&lt;c&gt;&quot;d&#13;\n\tef검은 파도'")
+    }
+
     @Test("column names: A … Z, AA, AZ, BA")
     func columnNames() {
         #expect([0, 25, 26, 51, 52, 701, 702].map(XLSXWorkbook.columnName) == ["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"])
@@ -57,6 +62,8 @@ struct XLSXTests {
         let pane = XLSXReader.Elements(xml, named: "pane").attributes.first
         #expect(pane?["state"] == "frozen" && pane?["ySplit"] == "1", "the header row frozen", sourceLocation: sourceLocation)
         #expect(XLSXReader.Elements(xml, named: "col").attributes.count == expected.first?.count, "a width for every column", sourceLocation: sourceLocation)
+        let dimension = "A1:\(XLSXWorkbook.columnName((expected.first?.count ?? 1) - 1))\(expected.count)"
+        #expect(XLSXReader.Elements(xml, named: "dimension").attributes.first?["ref"] == dimension, sourceLocation: sourceLocation)
     }
 
     @Test("hostile titles (quotes, commas, line breaks, formulas, Korean): the workbook's cells are the CSVs' cells")
