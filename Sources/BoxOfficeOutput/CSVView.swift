@@ -202,6 +202,8 @@ package enum CSVView {
             ("audience_per_screen", { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" }),
             ("screens_change", { $0.entry.screensChange.map(String.init) ?? "" }),
             ("prev_rank", { previousRank($0.entry) }),
+            ("audience_per_showing", { $0.entry.audiencePerShowing.map { decimal($0, places: 1) } ?? "" }),
+            ("average_ticket_price", { $0.entry.averageTicketPrice.map(String.init) ?? "" }),
         ]
     }
 

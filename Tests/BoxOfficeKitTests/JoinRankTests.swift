@@ -75,6 +75,17 @@ struct JoinRankTests {
         #expect(!d.hasMovieInfo && d.nations.isEmpty && d.openDate == Day("2023-03-05"))
     }
 
+    @Test("admissions per showing and the average ticket price, as KOBIS's statistics define them; blank without showings or admissions")
+    func perShowingAndTicketPrice() {
+        let entries = [
+            ChartEntry(rank: 1, movieCode: "A", title: "A", sales: 961_103_980, audience: 83_635, screens: 1_211, showings: 4_036),
+            ChartEntry(rank: 2, movieCode: "B", title: "B", sales: 0, audience: 0, screens: 0, showings: 0),
+        ]
+        let rows = JoinStage.days(charts: [DailyChart(date: Day("2025-03-03"), entries: entries)])[0].entries
+        #expect(rows[0].audiencePerShowing == 20.7 && rows[0].averageTicketPrice == 11_492, "83,635 / 4,036; ₩961,103,980 / 83,635")
+        #expect(rows[1].audiencePerShowing == nil && rows[1].averageTicketPrice == nil)
+    }
+
     @Test("an exact tie on audience and sales is broken by movie code")
     func tie() {
         let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .audience)

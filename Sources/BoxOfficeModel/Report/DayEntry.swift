@@ -25,6 +25,11 @@ package struct DayEntry: Codable, Sendable, Equatable {
     package var showings: Int64
     /// One decimal; nil without screens.
     package var audiencePerScreen: Double?
+    /// Admissions per showing (`audiCnt / showCnt`, one decimal), as KOBIS's statistics pages give
+    /// it; nil without showings.
+    package var audiencePerShowing: Double?
+    /// The average ticket price in won (`salesAmt / audiCnt`, rounded); nil without admissions.
+    package var averageTicketPrice: Int64?
     /// The filtered chart a merged chart took the row from; nil for KOBIS's own top 10.
     package var partition: ChartPartition?
     /// The film's admissions on the same weekday a week earlier, when it was charted then.
@@ -60,6 +65,8 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case screens
         case showings
         case audiencePerScreen = "audience_per_screen"
+        case audiencePerShowing = "audience_per_showing"
+        case averageTicketPrice = "average_ticket_price"
         case partition
         case audienceLastWeek = "audience_last_week"
         case audienceChangeLastWeekPercent = "audience_change_last_week_percent"

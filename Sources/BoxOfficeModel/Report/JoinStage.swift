@@ -148,6 +148,8 @@ package enum JoinStage {
             screens: entry.screens,
             showings: entry.showings,
             audiencePerScreen: ratio(entry.audience, entry.screens),
+            audiencePerShowing: ratio(entry.audience, entry.showings),
+            averageTicketPrice: entry.audience == 0 ? nil : Int64((Double(entry.sales) / Double(entry.audience)).rounded()),
             partition: entry.partition
         )
     }
