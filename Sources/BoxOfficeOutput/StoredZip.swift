@@ -12,13 +12,6 @@ import Foundation
 enum StoredZip {
     struct TooLarge: Error {}
 
-    /// The archive of `entries` (name, bytes), in that order.
-    static func archive(_ entries: [(name: String, data: Data)]) throws(TooLarge) -> Data {
-        var writer = Writer()
-        for (name, data) in entries { try writer.add(name, data) }
-        return try writer.finish()
-    }
-
     /// Builds an archive one entry at a time, so a caller can let each entry's bytes go once added.
     /// Names are UTF-8 (flag bit 11). Without ZIP64, an archive and each entry stay under 4 GiB.
     struct Writer {

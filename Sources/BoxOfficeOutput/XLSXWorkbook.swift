@@ -46,9 +46,14 @@ enum XLSXWorkbook {
         case empty
     }
 
+    /// The day a cell holds when it is an ISO date, written whole (`2025-03-05`, not `2025-3-5`).
+    static func isoDay(_ text: String) -> Day? {
+        text.utf8.count == 10 ? Day(iso: text) : nil
+    }
+
     static func cell(_ text: String) -> Cell {
         if text.isEmpty { return .empty }
-        if let day = Day(iso: text), text.utf8.count == 10 { return .date(excelEpoch.distance(to: day)) }
+        if let day = isoDay(text) { return .date(excelEpoch.distance(to: day)) }
         if CSVContentType.isPlainNumber(text) {
             let unsigned = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
             let integerDigits = unsigned.prefix { $0 != UInt8(ascii: ".") }.count
@@ -72,7 +77,7 @@ enum XLSXWorkbook {
             rowCount += 1
             for (column, text) in row.enumerated() {
                 if widths.count <= column { widths.append(0) }
-                let width = text.utf8.count == 10 && Day(iso: text) != nil ? 10 : DisplayWidth.of(text)
+                let width = isoDay(text) != nil ? 10 : DisplayWidth.of(text)
                 widths[column] = max(widths[column], min(width, 60))
             }
         }
@@ -290,12 +295,5 @@ enum XLSXWorkbook {
             row.append(field)
             body(row)
         }
-    }
-}
-
-extension XLSXWorkbook.Cell {
-    var isDate: Bool {
-        if case .date = self { return true }
-        return false
     }
 }
