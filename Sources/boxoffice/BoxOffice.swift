@@ -10,18 +10,22 @@ import Darwin
 #endif
 
 @main
-struct BoxOffice: AsyncParsableCommand {
+struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "boxoffice",
         abstract: "Korean box-office reports from KOBIS daily charts.",
-        discussion: """
-            \(HelpText.environment)
-
-            \(ExitStatus.helpTable)
-            """,
         version: "0.1.0",
         subcommands: [ReportCommand.self, FetchCommand.self, FilmCommand.self, TMDBCommand.self, QuotaCommand.self, TemplatesCommand.self]
     )
+
+    static let helpDetails = HelpDetails(
+        sections: [HelpText.environment],
+        examples: [
+            ("boxoffice report --sample", "the bundled week: no key, no network"),
+            ("boxoffice report -q", "yesterday, silent on success (cron)"),
+            ("boxoffice film --sample 20259001", "one film's whole run"),
+        ],
+        exitCodes: ExitStatus.allCases)
 
     /// ArgumentParser's own entry point, except that a bad argument is one `boxoffice: …` line on
     /// stderr like every other error (exit 64), naming the help to read; `-V` is `--version`.
@@ -41,7 +45,16 @@ struct BoxOffice: AsyncParsableCommand {
             }
         } catch {
             let message = Self.message(for: error)
-            guard exitCode(for: error) != .success, !message.isEmpty else { exit(withError: error) }
+            if exitCode(for: error) == .success {
+                let generated = fullMessage(for: error)
+                guard generated.hasPrefix("OVERVIEW:") || generated.hasPrefix("USAGE:") else { exit(withError: error) }
+                let page = HelpPage.render(
+                    generated, command: HelpPage.command(forHelp: generated, root: Self.self), showsHidden: arguments.contains("--help-hidden"),
+                    columns: HelpPage.columns())
+                Terminal.printLine(String(page.dropLast()))
+                Glibc.exit(0)
+            }
+            guard !message.isEmpty else { exit(withError: error) }
             let full = fullMessage(for: error)
             let hint = full.split(separator: "\n").first { $0.contains("--help") }.map {
                 "; " + $0.trimmingCharacters(in: .whitespaces).lowercasedFirst
@@ -61,47 +74,14 @@ extension StringProtocol {
 
 enum HelpText {
     static let environment = """
-        Environment:
+        ENVIRONMENT:
           KOBIS_API_KEY     your KOBIS Open API key (never put it on the command line)
           KOBIS_BASE_URL    KOBIS endpoint for mirrors and tests (default: public)
           TMDB_API_TOKEN    TMDB read access token (or TMDB_API_KEY, a v3 key)
           TMDB_BASE_URL     TMDB endpoint for mirrors and tests (default: public)
           BOXOFFICE_TODAY   pin "today" (Seoul) as YYYY-MM-DD for reproducible runs
-          XDG_CACHE_HOME, XDG_STATE_HOME, XDG_CONFIG_HOME   where the cache,
-                            the quota ledger and tmdb-overrides.csv live
+          XDG_CACHE_HOME, XDG_STATE_HOME, XDG_CONFIG_HOME
+                            where the cache, the quota ledger and
+                            tmdb-overrides.csv live
         """
-}
-
-extension ExitStatus {
-    /// Every exit code as a help section.
-    static var helpTable: String { helpTable(allCases) }
-
-    /// The exit codes a command can end with, as a help section, with its own wording where given.
-    static func helpTable(_ statuses: [ExitStatus], meanings: [ExitStatus: String] = [:]) -> String {
-        "Exit codes:\n"
-            + statuses.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\(meanings[$0] ?? $0.meaning)" }
-            .joined(separator: "\n")
-    }
-
-    /// `report`'s: every code but the film command's 66.
-    static var reportHelpTable: String { helpTable(allCases.filter { $0 != .noSuchFilm }) }
-
-    /// `fetch` writes no report: its codes speak of the cache.
-    static var fetchHelpTable: String {
-        helpTable(
-            [
-                .success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed, .hungUp,
-                .interrupted, .terminated,
-            ],
-            meanings: [
-                .success: "success: the whole range is cached",
-                .usage: "bad arguments (range, options); nothing was fetched",
-                .cannotWrite: "the cache or the quota ledger cannot be written (disk full, read-only, in the way)",
-                .tryAgainLater: "something is left (budget or quota spent, a service down, the cache busy): the same command resumes it",
-                .outputClosed: "standard output was closed (a pipe ended early); what was fetched is cached",
-                .hungUp: "hung up (SIGHUP): what was fetched is kept in the cache",
-                .interrupted: "interrupted (SIGINT): what was fetched is kept in the cache",
-                .terminated: "terminated (SIGTERM): likewise",
-            ])
-    }
 }

@@ -3,59 +3,64 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import Foundation
 
-struct FetchCommand: AsyncParsableCommand {
+struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Warm the cache for a range within today's KOBIS budget, writing no report.",
-        discussion: """
-            Charts first, then movie info, then TMDB. What is cached is never fetched again, so \
-            running the same command again (tomorrow, once the quota resets) resumes where it stopped. \
-            By default a run leaves --reserve calls (100) of the key's 3,000 a day for scheduled reports. \
-            stdout says how much of the range is cached and what is left; exit 75 when something is left.
-
-            Examples:
-              boxoffice fetch 2015-01..2024-12   ten years; run daily to resume
-              boxoffice fetch 2024-07 --weekend  also July 2024's weekend charts
-              boxoffice fetch 2024-07 --budget 9 at most 9 KOBIS calls this run
-
-            \(ExitStatus.fetchHelpTable)
-            """
+        abstract: "Warm the cache for a range within today's KOBIS budget, writing no report."
     )
 
-    @Argument(help: ArgumentHelp("The dates to cache.", valueName: "range"))
+    static let helpDetails = HelpDetails(
+        notes: [
+            "What is cached is never fetched again: the same command resumes tomorrow. A run leaves --reserve calls (100) of the day's 3,000 for scheduled reports."
+        ],
+        examples: [
+            ("boxoffice fetch 2015-01..2024-12", "ten years; run daily to resume"),
+            ("boxoffice fetch 2024-07 --weekend", "also July 2024's weekend charts"),
+            ("boxoffice fetch 2024-07 --budget 9", "at most 9 KOBIS calls this run"),
+        ],
+        exitCodes: [
+            .success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed, .hungUp,
+            .interrupted, .terminated,
+        ],
+        meanings: [
+            .success: "the whole range is cached",
+            .cannotWrite: "the cache cannot be written",
+            .tryAgainLater: "some left: run it again later",
+            .outputClosed: "stdout closed, data cached",
+            .hungUp: "stopped by a signal: fetched data cached",
+        ])
+
+    @Argument(help: ArgumentHelp(DateRange.helpText.replacingOccurrences(of: " (the default)", with: ""), valueName: "range"))
     var range: String
 
-    @Flag(help: "Also cache KOBIS's weekly charts (Mon–Sun) of the completed weeks the range overlaps: 1 call a week.")
+    @Flag(help: "Also weekly charts (Mon–Sun): 1 call a week.")
     var weekly = false
 
-    @Flag(help: "Also cache the weekend charts (Fri–Sun): 1 call a weekend.")
+    @Flag(help: "Also weekend charts (Fri–Sun): 1 call a weekend.")
     var weekend = false
 
-    @Flag(help: "Also cache the weekday charts (Mon–Thu): 1 call a week.")
+    @Flag(help: "Also weekday charts (Mon–Thu): 1 call a week.")
     var weekdays = false
 
     @Flag(
         name: .customLong("allow-gaps"),
-        help: "Leave out a date whose chart KOBIS answers with a malformed body (never cached), say so on stderr, and go on.")
+        help: "Skip a date KOBIS answers malformed; say so.")
     var allowGaps = false
 
-    @Flag(name: .customLong("no-daily"), help: "Skip the daily charts (with --weekly, --weekend or --weekdays).")
+    @Flag(name: .customLong("no-daily"), help: "Only the period charts, no daily ones.")
     var noDaily = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Films per day to cache: 10 (1 call a day), 20 (Korean and foreign top 10s, 2 calls) or 40 (4 calls); what 'report --depth' needs.",
-            valueName: "n"))
+    @Option(help: ArgumentHelp("Films a day, as report --depth", valueName: "n"))
     var depth: ChartDepth = .top10
 
     var kinds: [PeriodKind] {
         [(PeriodKind.week, weekly), (.weekend, weekend), (.weekdays, weekdays)].filter(\.1).map(\.0)
     }
 
-    @OptionGroup var chart: ChartOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var tmdb: TMDBOptions
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup(title: "Filters") var chart: ChartOptions
+    @OptionGroup(title: "Fetching") var network: NetworkOptions
+    @OptionGroup(title: "Fetching") var tmdb: TMDBOptions
+    @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
     func validate() throws {
         if cacheOptions.noCache { throw ValidationError("fetch fills the cache; --no-cache makes no sense here") }

@@ -5,45 +5,40 @@ import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
 
-struct FilmCommand: AsyncParsableCommand {
+struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "film",
-        abstract: "One film's whole run from the daily charts: every charted day, opening, milestones, runs at #1, weeks.",
-        discussion: """
-            FILM is a KOBIS movie code (movieCd, e.g. 20259001) or a title. A title is looked up among \
-            the films in the cache (every film a report or fetch has seen; the bundled films with \
-            --sample); a title matching several lists them with their codes and exits 64. \
-            The run is read from the daily charts, a week at a time, from a week before the open date \
-            (paid previews) until the film has been off the top 10 for two weeks (or yesterday, at \
-            most 400 days): about one KOBIS call per day of its run plus three to four weeks, and one for its \
-            movie info, each cached. A run the budget cannot finish exits 75 with what is cached; the \
-            same command resumes it. With --offline only the cache is read and uncached days are listed as gaps.
-
-            Examples:
-              boxoffice film --sample 20259001       a bundled film by its code
-              boxoffice film --sample "검은 파도"     the same film by its title
-              boxoffice film 20231234 -f html -o -   one film's HTML on standard output
-
-            \(ExitStatus.helpTable)
-            """
+        abstract: "One film's whole run from the daily charts: every charted day, opening, milestones, runs at #1, weeks."
     )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "A title is looked up among the films in the cache; one matching several lists their codes (64). The run costs about one KOBIS call a day of it, each cached; a run the budget cannot finish exits 75 and the same command resumes it."
+        ],
+        examples: [
+            ("boxoffice film --sample 20259001", "a bundled film by its code"),
+            ("boxoffice film --sample \"검은 파도\"", "the same film by its title"),
+            ("boxoffice film 20231234 -f html -o -", "one film's HTML on stdout"),
+        ],
+        exitCodes: ExitStatus.allCases,
+        meanings: [.success: "the film's pages written"])
 
     /// The forms a film's run has (no txt).
     static let formats: [ReportFormat] = [.json, .csv, .md, .html]
 
-    @Argument(help: ArgumentHelp("A KOBIS movie code, or a title.", valueName: "film"))
+    @Argument(help: ArgumentHelp("A KOBIS movie code (movieCd) or a title.", valueName: "film"))
     var film: String
 
-    @Flag(help: "Use the bundled simulated films instead of KOBIS: no key, no network.")
+    @Flag(help: "The bundled films: no key, no network.")
     var sample = false
 
-    @OptionGroup var out: OutputOptions
+    @OptionGroup(title: "Output") var out: OutputOptions
 
-    @Flag(help: "Serve everything from the cache, sending nothing; uncached days are gaps.")
+    @Flag(help: "Only the cache: uncached days are gaps.")
     var offline = false
 
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup(title: "Fetching") var network: NetworkOptions
+    @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
     func validate() throws {
         try cacheOptions.validate(offline: offline)

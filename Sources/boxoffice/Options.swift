@@ -23,9 +23,9 @@ extension PeriodKind: EnumerableFlag {
 
     package static func help(for value: PeriodKind) -> ArgumentHelp? {
         switch value {
-        case .week: "KOBIS's weekly charts (Mon–Sun) instead of daily ones: 1 call a week."
-        case .weekend: "KOBIS's weekend charts (Fri–Sun): 1 call a weekend. Without a range, the last completed weekend."
-        case .weekdays: "KOBIS's weekday charts (Mon–Thu): 1 call a week."
+        case .week: "Weekly charts (Mon–Sun): 1 call a week."
+        case .weekend: "Weekend charts (Fri–Sun): 1 call a weekend."
+        case .weekdays: "Weekday charts (Mon–Thu): 1 call a week."
         }
     }
 }
@@ -70,13 +70,13 @@ struct PeriodRangeError: UserFacingError {
 
 /// How both services are reached: requests in flight, retries, and the time one request may take.
 struct NetworkOptions: ParsableArguments {
-    @Option(help: "Requests on the wire at most, KOBIS and TMDB together (1…32); one waiting a second or more to retry gives its place to another.")
+    @Option(help: ArgumentHelp("Requests on the wire at most, 1…32.", valueName: "n"))
     var concurrency = 8
 
-    @Option(help: "Retries of a failed request (connection trouble, timeouts, 408, 429, 5xx, damaged bodies), with backoff (0…10).")
+    @Option(help: ArgumentHelp("Retries of a failed request, 0…10.", valueName: "n", visibility: .hidden))
     var retries = 3
 
-    @Option(help: ArgumentHelp("Seconds one request may take, connecting and reading included (1…600).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a request may take, 1…600.", valueName: "seconds", visibility: .hidden))
     var timeout = 30.0
 
     var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
@@ -96,13 +96,13 @@ struct NetworkOptions: ParsableArguments {
 
 /// Which part of the KOBIS charts to ask for.
 struct ChartOptions: ParsableArguments {
-    @Option(help: "Only Korean or only foreign films (KOBIS repNationCd).")
+    @Option(help: "Korean or foreign only.")
     var nation: KOBISFilters.Nation?
 
-    @Option(help: "Only diversity or only commercial films (KOBIS multiMovieYn).")
+    @Option(help: "Only this kind.")
     var films: KOBISFilters.FilmKind?
 
-    @Option(help: ArgumentHelp("Only one region, by KOBIS wideAreaCd code (e.g. 0105001 for Seoul).", valueName: "code"))
+    @Option(help: ArgumentHelp("One region by KOBIS code (0105001: Seoul).", valueName: "code"))
     var area: String?
 
     var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area) }
@@ -118,25 +118,25 @@ struct ChartOptions: ParsableArguments {
 struct CacheOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-dir"),
-        help: ArgumentHelp("Cache folder (default: $XDG_CACHE_HOME/boxoffice, else ~/.cache/boxoffice).", valueName: "dir"))
+        help: ArgumentHelp("Cache folder (default: ~/.cache/boxoffice).", valueName: "dir"))
     var cacheDirectory: String?
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache.")
     var noCache = false
 
-    @Flag(help: "Fetch everything again (and cache it), ignoring what is cached.")
+    @Flag(help: "Fetch again what is cached (and cache it).")
     var refresh = false
 
-    @Option(help: "KOBIS calls this run may send (default: what is left of today's 3,000 minus --reserve).")
+    @Option(help: ArgumentHelp("KOBIS calls to send at most (default: all left).", valueName: "n"))
     var budget: Int?
 
-    @Option(help: "KOBIS calls to leave for scheduled runs today.")
+    @Option(help: ArgumentHelp("Calls to keep for later runs today.", valueName: "n", visibility: .hidden))
     var reserve = 100
 
-    @Option(help: ArgumentHelp("Seconds to wait for another run using the same cache to finish.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Wait for a run using the cache.", valueName: "seconds", visibility: .hidden))
     var wait = 0.0
 
-    @Flag(name: .shortAndLong, help: "No progress line and no warnings on stderr; errors still print.")
+    @Flag(name: .shortAndLong, help: "No progress, no warnings; errors still print.")
     var quiet = false
 
     /// What `--offline` (served from the cache alone) cannot be combined with.
@@ -156,19 +156,19 @@ struct CacheOptions: ParsableArguments {
 
 /// TMDB enrichment.
 struct TMDBOptions: ParsableArguments {
-    @Flag(name: .customLong("no-tmdb"), help: "Skip TMDB enrichment: the TMDB columns stay blank.")
+    @Flag(name: .customLong("no-tmdb"), help: "Skip TMDB: its columns stay blank.")
     var noTMDB = false
 
-    @Flag(name: .customLong("require-tmdb"), help: "Fail (78 bad credentials, 75 outage) instead of writing a report with incomplete TMDB data.")
+    @Flag(name: .customLong("require-tmdb"), help: "Fail rather than leave TMDB cells blank.")
     var requireTMDB = false
 
-    @Option(name: .customLong("tmdb-rate"), help: "TMDB requests per second at most (1…40).")
+    @Option(name: .customLong("tmdb-rate"), help: ArgumentHelp("TMDB requests a second, 1…40.", valueName: "n", visibility: .hidden))
     var tmdbRate = 20.0
 
     @Option(
         name: .customLong("tmdb-overrides"),
         help: ArgumentHelp(
-            "CSV of movie_cd,tmdb_id pinning (or, with 0, forbidding) matches (default: tmdb-overrides.csv in the config folder).", valueName: "file")
+            "movie_cd,tmdb_id CSV pinning matches.", valueName: "file", visibility: .hidden)
     )
     var tmdbOverrides: String?
 
@@ -198,33 +198,33 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Formats to write, comma-separated or repeated (-f md -f csv): \(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all the command has but xlsx, an Excel workbook of the CSV tables).",
+            "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all but xlsx).",
             valueName: "list"))
     var format: [String] = []
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Folder for the files, or - to write one format to standard output (csv: the films table).", valueName: "dir"))
+        help: ArgumentHelp("Folder, or - for stdout.", valueName: "dir"))
     var output = "Reports"
 
-    @Option(help: ArgumentHelp("Folder of templates replacing the bundled ones of the same name (see 'boxoffice templates').", valueName: "dir"))
+    @Option(help: ArgumentHelp("Templates replacing the bundled ones.", valueName: "dir", visibility: .hidden))
     var templates: String?
 
-    @Flag(name: .customLong("no-bom"), help: "Write CSV files without the UTF-8 byte-order mark Excel needs for Korean.")
+    @Flag(name: .customLong("no-bom"), help: ArgumentHelp("CSV without the byte-order mark Excel needs.", visibility: .hidden))
     var noBOM = false
 
     @Option(
         name: .customLong("csv-delimiter"),
-        help: ArgumentHelp("CSV field separator: comma, semicolon (Excel in de, fr … locales) or tab (default: comma).", valueName: "sep"))
+        help: ArgumentHelp("CSV field separator.", valueName: "sep"))
     var csvDelimiter: CSVDialect.Delimiter?
 
     @Option(
         help: ArgumentHelp(
-            "Language of the Markdown, HTML and text reports: en or ko (default: ko when LANG is Korean, else en). Korean ones are named ….ko.html.",
+            "Report language (default: from LANG).",
             valueName: "lang"))
     var lang: ReportLanguage?
 
-    @Flag(name: .customLong("no-posters"), help: "Leave TMDB posters out of the HTML, so the page requests nothing from image.tmdb.org.")
+    @Flag(name: .customLong("no-posters"), help: "HTML without TMDB posters (no image requests).")
     var noPosters = false
 
     var csv: CSVDialect { CSVDialect(byteOrderMark: !noBOM, delimiter: csvDelimiter ?? .comma) }

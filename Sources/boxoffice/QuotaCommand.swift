@@ -3,18 +3,16 @@ import BoxOfficeModel
 import BoxOfficeServices
 import Foundation
 
-struct QuotaCommand: AsyncParsableCommand {
+struct QuotaCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "quota",
-        abstract: "Show today's KOBIS calls spent and left, per key, from the quota ledger.",
-        discussion: """
-            Every run records the KOBIS calls it sends in the quota ledger \
-            ($XDG_STATE_HOME/boxoffice/kobis-calls.json, else ~/.local/state/boxoffice/kobis-calls.json), \
-            against the Seoul date and a fingerprint of the key (the key itself is never stored). \
-            A key allows \(QuotaLedger.dailyQuota) calls a day. This sends nothing and needs no key; \
-            with KOBIS_API_KEY set, its line is marked and always shown.
-            """
+        abstract: "Show today's KOBIS calls spent and left, per key, from the quota ledger."
     )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "Every run records the KOBIS calls it sends in the quota ledger ($XDG_STATE_HOME/boxoffice/kobis-calls.json, else ~/.local/state/boxoffice/kobis-calls.json), against the Seoul date and a fingerprint of the key (never the key). A key allows \(QuotaLedger.dailyQuota) calls a day. This sends nothing and needs no key; with KOBIS_API_KEY set, its line is marked and always shown."
+        ])
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment

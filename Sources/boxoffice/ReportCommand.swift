@@ -5,83 +5,62 @@ import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
 
-struct ReportCommand: AsyncParsableCommand {
+struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Fetch a date range from KOBIS (and TMDB), rank its films and write the reports.",
-        discussion: """
-            RANGE is one of: \(DateRange.acceptedForms). \
-            Dates run from \(DateRange.earliest.iso) to yesterday in Seoul. \
-            With --weekly, --weekend or --weekdays the report holds KOBIS's period charts for the \
-            completed periods the range overlaps (a range not made of whole periods is snapped to them, \
-            with a note); without a range, the last completed one. \
-            stdout lists the files written, nothing else (with --output -, the one file itself); \
-            errors go to stderr as one line. Each run also rebuilds index.html and index.md in the \
-            output folder: every report there, newest first.
-
-            Examples:
-              boxoffice report --sample              the bundled week: no key, no network
-              boxoffice report -q                    yesterday, silent on success (cron)
-              boxoffice report 2024-07 -f html,csv   a month, HTML and CSV only
-              boxoffice report --weekend             the last completed weekend chart
-              boxoffice report -f csv -o - | less    yesterday's films CSV to stdout
-              boxoffice report --latest -q           also boxoffice-latest.* (web folder)
-
-            \(HelpText.environment)
-
-            \(ExitStatus.reportHelpTable)
-            """
+        abstract: "Fetch a date range from KOBIS (and TMDB), rank its films and write the reports."
     )
 
-    @Argument(help: ArgumentHelp("The dates to report on (default: yesterday in Seoul).", valueName: "range"))
+    static let helpDetails = HelpDetails(
+        notes: [
+            "stdout lists the files written; errors are one line on stderr."
+        ],
+        examples: [
+            ("boxoffice report --sample", "the bundled week: no key, no network"),
+            ("boxoffice report -q", "yesterday, silent on success (cron)"),
+            ("boxoffice report 2024-07 -f html,csv", "a month, HTML and CSV only"),
+            ("boxoffice report -f csv -o - | less", "yesterday's films CSV to stdout"),
+        ],
+        exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm })
+
+    @Argument(help: ArgumentHelp(DateRange.helpText, valueName: "range"))
     var range: String?
 
-    @Flag(help: "Use the bundled simulated week instead of KOBIS and TMDB: no key, no network.")
+    @Flag(help: "The bundled week: no key, no network.")
     var sample = false
 
-    @OptionGroup var out: OutputOptions
-
-    @Option(name: .customLong("rank-by"), help: "Rank films by audience or by sales.")
-    var rankBy: RankKey = .audience
-
-    @Flag(
-        help:
-            "Also write the report under stable names (boxoffice-latest.html, …), replaced with the rest, for a page or script that always reads the newest."
-    )
-    var latest = false
-
-    @Flag(name: .customLong("no-index"), help: "Do not rebuild index.html and index.md, the output folder's list of every report in it.")
-    var noIndex = false
-
-    @Flag(help: "Add TMDB's coming-soon list for Korea (automatic when the range ends yesterday).")
-    var upcoming = false
-
-    @Flag(help: "Serve everything from the cache, sending nothing; a date not cached is an error.")
-    var offline = false
-
-    @Flag(help: "A report of KOBIS's period charts instead of daily ones (a range is snapped to the whole periods it overlaps).")
+    @Flag(help: "Period charts instead of daily ones (snapped to whole periods).")
     var period: PeriodKind?
 
-    @Option(
-        help: ArgumentHelp(
-            "Films per day: 10 (KOBIS's top 10, 1 call a day), 20 (Korean + foreign top 10s merged, 2 calls) or 40 (also split by diversity/commercial, 4 calls).",
-            valueName: "n"))
+    @Option(help: ArgumentHelp("Films a day", valueName: "n"))
     var depth: ChartDepth = .top10
 
-    @Flag(
-        name: .customLong("allow-gaps"),
-        help: "Leave out a date whose chart KOBIS answers with a malformed body, say so in the report and on stderr, and go on.")
+    @Option(name: .customLong("rank-by"), help: "Rank by")
+    var rankBy: RankKey = .audience
+
+    @Flag(help: "Only the cache: send nothing.")
+    var offline = false
+
+    @Flag(help: "TMDB's coming soon in Korea (auto for yesterday).")
+    var upcoming = false
+
+    @Flag(help: "Also write boxoffice-latest.* (stable names).")
+    var latest = false
+
+    @Flag(name: .customLong("no-index"), help: ArgumentHelp("Leave index.html and index.md as they are.", visibility: .hidden))
+    var noIndex = false
+
+    @Flag(name: .customLong("allow-gaps"), help: "Skip a date KOBIS answers malformed; say so.")
     var allowGaps = false
 
-    @Flag(
-        name: .customLong("no-look-back"),
-        help: "Compare within the range only: no chart outside it is fetched (no %± LW for the first week, streaks start at the range).")
+    @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the range (no %± LW at start).")
     var noLookBack = false
 
-    @OptionGroup var chart: ChartOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var tmdb: TMDBOptions
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup(title: "Output") var out: OutputOptions
+    @OptionGroup(title: "Filters") var chart: ChartOptions
+    @OptionGroup(title: "Fetching") var network: NetworkOptions
+    @OptionGroup(title: "Fetching") var tmdb: TMDBOptions
+    @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
     func validate() throws {
         try cacheOptions.validate(offline: offline)

@@ -12,42 +12,39 @@ struct TMDBCommand: AsyncParsableCommand {
     )
 }
 
-struct TMDBReviewCommand: AsyncParsableCommand {
+struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "List every film of a range matched only 'likely' or not at all, with its candidates and lines for the overrides file.",
-        discussion: """
-            The charts, movie info and TMDB answers come from the cache like a report's (what is not \
-            cached is fetched, within the budget); with --offline nothing is sent. For each film that \
-            is not an exact match it prints why, the TMDB candidates weighed (id, titles, release date, \
-            Korean releases, verdict), and at the end ready-to-paste lines for tmdb-overrides.csv: \
-            movie_cd,tmdb_id pins a match, movie_cd,0 forbids one. A film costs at most 3 TMDB searches \
-            and 3 detail calls.
-
-            Examples:
-              boxoffice tmdb review --sample            the bundled week
-              boxoffice tmdb review 2024-07 --offline   July 2024 from the cache
-
-            \(ExitStatus.helpTable([.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed]))
-            """
+        abstract: "List every film of a range matched only 'likely' or not at all, with its candidates and lines for the overrides file."
     )
 
-    @Argument(help: ArgumentHelp("The dates whose films to review (default: yesterday in Seoul).", valueName: "range"))
+    static let helpDetails = HelpDetails(
+        notes: [
+            "Data comes from the cache like a report's (what is missing is fetched within the budget). The lines at the end go into tmdb-overrides.csv: movie_cd,tmdb_id pins a match, movie_cd,0 forbids one."
+        ],
+        examples: [
+            ("boxoffice tmdb review --sample", "the bundled week"),
+            ("boxoffice tmdb review 2024-07 --offline", "July 2024 from the cache"),
+        ],
+        exitCodes: [.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed],
+        meanings: [.success: "the review printed"])
+
+    @Argument(help: ArgumentHelp(DateRange.helpText, valueName: "range"))
     var range: String?
 
-    @Flag(help: "Review the bundled simulated week: no key, no network.")
+    @Flag(help: "The bundled week: no key, no network.")
     var sample = false
 
-    @Flag(help: "Serve everything from the cache, sending nothing.")
+    @Flag(help: "Only the cache: send nothing.")
     var offline = false
 
     @Flag(help: "List every film, exact matches too.")
     var all = false
 
-    @OptionGroup var chart: ChartOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var tmdb: TMDBOptions
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup(title: "Filters") var chart: ChartOptions
+    @OptionGroup(title: "Fetching") var network: NetworkOptions
+    @OptionGroup(title: "Fetching") var tmdb: TMDBOptions
+    @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
     func validate() throws {
         try cacheOptions.validate(offline: offline)

@@ -2,18 +2,17 @@ import ArgumentParser
 import BoxOfficeOutput
 import Foundation
 
-struct TemplatesCommand: AsyncParsableCommand {
+struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List or export the report templates, to customize the reports.",
-        discussion: """
-            Export the defaults, edit the copies, and pass the folder to 'boxoffice report --templates DIR'. \
-            A template missing from DIR falls back to the bundled default; a file whose name is not a \
-            template's is an error. Escaping is done for you by each template's content type \
-            ({{% CONTENT_TYPE: HTML}}, MARKDOWN or CSV on its first line): write {{title}}, never escape by hand.
-            """,
         subcommands: [List.self, Export.self]
     )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "Export the defaults, edit the copies, and pass the folder to 'boxoffice report --templates DIR'. A template missing from DIR falls back to the bundled default; a file whose name is not a template's is an error. Each template's content type ({{% CONTENT_TYPE: HTML}}, MARKDOWN or CSV on its first line) escapes for you: write {{title}}, never escape by hand."
+        ])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Name every template and where it comes from.")

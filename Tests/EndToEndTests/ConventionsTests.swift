@@ -124,14 +124,13 @@ struct ConventionsTests {
         #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
     }
 
-    @Test("the README's Options table and report --help name the same options")
+    @Test("the README's Options table and report --help-hidden name the same options")
     func optionsTable() async throws {
         let folder = try TemporaryFolder()
-        let help = try await BoxOfficeProcess.run(["report", "--help"], in: folder.url)
+        let help = try await BoxOfficeProcess.run(["report", "--help-hidden"], in: folder.url)
         #expect(help.status == 0)
         let helpOptions = Set(
-            help.stdout.components(separatedBy: "OPTIONS:").last!.split(separator: "\n")
-                .compactMap { $0.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z-]+)/)?.output.1 }.map(String.init))
+            help.stdout.split(separator: "\n").compactMap { $0.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z-]+)/)?.output.1 }.map(String.init))
         let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let table = try #require(readme.components(separatedBy: "### Options\n").last?.components(separatedBy: "\n### ").first)
         let readmeOptions = Set(
@@ -247,11 +246,51 @@ struct ConventionsTests {
     func help() async throws {
         let folder = try TemporaryFolder()
         let fetch = try await BoxOfficeProcess.run(["fetch", "--help"], in: folder.url)
-        #expect(fetch.stdout.contains("the whole range is cached") && fetch.stdout.contains("Examples:"))
-        #expect(!fetch.stdout.contains("every requested report was written") && !fetch.stdout.contains("66"))
+        #expect(fetch.stdout.contains("the whole range is cached") && fetch.stdout.contains("EXAMPLES:"))
+        #expect(!fetch.stdout.contains("every report written") && !fetch.stdout.contains("66 "))
         let report = try await BoxOfficeProcess.run(["report", "--help"], in: folder.url)
-        #expect(report.stdout.contains("Examples:") && report.stdout.contains("every requested report was written"))
+        #expect(report.stdout.contains("EXAMPLES:") && report.stdout.contains("every report written"))
         #expect(report.stdout.contains("-o, --output") && report.stdout.contains("-f, --format") && report.stdout.contains("-q, --quiet"))
+        // What --help leaves out, --help-hidden shows, and --help says where to find it.
+        let hidden = try await BoxOfficeProcess.run(["report", "--help-hidden"], in: folder.url)
+        #expect(!report.stdout.contains("--retries") && hidden.stdout.contains("--retries") && report.stdout.contains("--help-hidden"))
+        #expect(!hidden.stdout.contains("More options"))
+        // The README names the options only --help-hidden shows.
+        func options(_ text: String) -> Set<String> {
+            Set(text.split(separator: "\n").compactMap { $0.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z-]+)/)?.output.1 }.map(String.init))
+        }
+        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let sentence = try #require(readme.components(separatedBy: "`--help-hidden` adds the tuning ones: ").last?.components(separatedBy: ")").first)
+        let named = Set(sentence.matches(of: /`(--[a-z-]+)`/).map { String($0.output.1) })
+        #expect(options(hidden.stdout).subtracting(options(report.stdout)) == named && named.count == 9)
+    }
+
+    @Test(
+        "every command's help at 80 columns: under 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
+        arguments: [[], ["report"], ["fetch"], ["film"], ["tmdb"], ["tmdb", "review"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"]])
+    func helpLayout(command: [String]) async throws {
+        let folder = try TemporaryFolder()
+        var environment = BoxOfficeProcess.environment()
+        environment["COLUMNS"] = "80"
+        let run = try await BoxOfficeProcess.run(command + ["--help"], environment: environment, in: folder.url)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count < 60, "\(command): \(lines.count) lines")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 80 }, "\(command): a line wider than 80 columns")
+        #expect(lines.first?.hasPrefix("USAGE: boxoffice") == true)
+        let headers = lines.filter { $0.first?.isUppercase == true && $0.hasSuffix(":") }.map(String.init)
+        // Options (or subcommands) come before anything else; examples and exit codes end the page.
+        #expect(headers.first == "ARGUMENTS:" || headers.first == "SUBCOMMANDS:" || headers.first == "OPTIONS:", "\(command): \(headers)")
+        let runsSomething: Set<[String]> = [[], ["report"], ["fetch"], ["film"], ["tmdb", "review"]]
+        if runsSomething.contains(command) {
+            #expect(headers.suffix(2) == ["EXAMPLES:", "EXIT CODES:"], "\(command): \(headers)")
+            #expect(headers.filter { $0 == "EXAMPLES:" || $0 == "EXIT CODES:" }.count == 2)
+        }
+        // Past the description every line is a header, a blank, the pointer to more, or indented.
+        let body = lines.drop { !($0.first?.isUppercase == true && $0.hasSuffix(":") && $0 != lines.first) }
+        for line in body where !line.isEmpty && !line.hasSuffix(":") && !line.hasPrefix("More options:") {
+            #expect(line.hasPrefix("  "), "\(command): a line at column 0: \(line)")
+        }
     }
 
     @Test("--latest writes stable names beside the dated ones; index.html and index.md list every report, newest first")
@@ -345,13 +384,13 @@ struct ConventionsTests {
 
 @Suite("Man page and completions")
 struct ManualTests {
-    @Test("the man page names every subcommand and every option their --help lists, and keeps its Korean examples")
+    @Test("the man page names every subcommand and every option their --help-hidden lists, and keeps its Korean examples")
     func manPageIsCurrent() async throws {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
         for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates", "list"], ["templates", "export"]] {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
-            let help = try await BoxOfficeProcess.run(command + ["--help"], in: folder.url)
+            let help = try await BoxOfficeProcess.run(command + ["--help-hidden"], in: folder.url)
             let options = Set(
                 help.stdout.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 3 }.map(String.init))
             #expect(!options.isEmpty)

@@ -12,6 +12,11 @@ package struct DateRange: Hashable, Sendable, Sequence {
     package static let acceptedForms =
         "YYYY-MM-DD, YYYYMMDD, YYYY-MM, yesterday, last-N-days, or FROM..TO made of those"
 
+    /// The forms and the calendar rule, for a command's `--help`.
+    package static var helpText: String {
+        "YYYY-MM-DD, YYYYMMDD, YYYY-MM, yesterday, last-N-days or FROM..TO, \(earliest.iso) to yesterday (the default)"
+    }
+
     package let start: Day
     package let end: Day
 
