@@ -8,10 +8,10 @@ import Foundation
 /// weeks beyond (a partial week at either end is left out and said so, not drawn as a dive). A
 /// film's line breaks on days it was off the chart rather than dropping to zero.
 ///
-/// The SVG scales with its box, so its text would shrink with the screen: the chart is drawn twice,
-/// a wide layout for screens of 800 px and paper and a narrow one for phones, each sized so that its
-/// text is at least 11 px where it is shown. The legend and a single day's ranked bars are HTML,
-/// which wraps at any width.
+/// The SVG scales with its box, so its text would shrink or swell with the screen: the chart is
+/// drawn three times, each shown at the widths where its text lands between 11 and 18 px: a wide
+/// layout from 800 px and on paper, a medium one for tablets (520–799 px), a narrow one for
+/// phones. The legend and a single day's ranked bars are HTML, which wraps at any width.
 enum ChartView {
     /// One drawing of the chart: the box and its text size, in SVG units.
     struct Layout {
@@ -22,13 +22,57 @@ enum ChartView {
         var plotTop = 30.0
         var plotBottom: Double
         var fontSize: Double
-        /// X labels at most.
-        var labels: Int
 
         /// Shown from 800 px (and printed): 760 units in at least ~700 px keeps 12-unit text ≥ 11 px.
-        static let wide = Layout(name: "wide", width: 760, plotLeft: 64, plotRight: 732, plotBottom: 236, fontSize: 12, labels: 8)
-        /// Shown below 800 px: 360 units in at least the ~300 px a 360 px phone leaves keeps 13-unit text ≥ 11 px.
-        static let narrow = Layout(name: "narrow", width: 360, plotLeft: 50, plotRight: 340, plotBottom: 200, fontSize: 13, labels: 4)
+        static let wide = Layout(name: "wide", width: 760, plotLeft: 64, plotRight: 732, plotBottom: 236, fontSize: 12)
+        /// Shown from 520 to 799 px: 560 units in the 468–703 px a tablet leaves: 13.5-unit text at 11.3–17 px.
+        static let medium = Layout(name: "medium", width: 560, plotLeft: 58, plotRight: 536, plotBottom: 220, fontSize: 13.5)
+        /// Shown below 520 px: 360 units in at least the ~300 px a 360 px phone leaves keeps 13-unit text ≥ 11 px.
+        static let narrow = Layout(name: "narrow", width: 360, plotLeft: 50, plotRight: 340, plotBottom: 200, fontSize: 13)
+
+        static let all = [wide, medium, narrow]
+    }
+
+    /// A value axis in round steps: 1, 2, 2.5 or 5 times a power of ten, as few as reach the peak
+    /// in at most four steps, so every gridline reads as a round number (250k, 500k, 750k, 1M).
+    struct Scale: Equatable {
+        var step: Int64
+        var steps: Int
+        var top: Int64 { step * Int64(steps) }
+        var ticks: [Int64] { (0...steps).map { step * Int64($0) } }
+
+        init(peak: Int64) {
+            guard peak > 0 else {
+                (step, steps) = (1, 4)
+                return
+            }
+            var power: Int64 = 1
+            while power * 10 <= peak / 4 { power *= 10 }
+            // peak < 40 × power, so ten times the power reaches it in four steps at most.
+            func stepsFor(_ step: Int64) -> Int64 { (peak + step - 1) / step }
+            let step = [power, power * 2, power * 5 / 2, power * 5].first { stepsFor($0) <= 4 } ?? power * 10
+            (self.step, steps) = (step, Int(stepsFor(step)))
+        }
+    }
+
+    /// The x labels a layout has room for: the first, then every `every`-th, and the last, which ends
+    /// at its tick; a label that would touch the one before it is left out (the last one wins).
+    static func labelledIndices(count: Int, labelWidth: Double, plotWidth: Double) -> [Int] {
+        guard count > 1 else { return count == 1 ? [0] : [] }
+        let spacing = plotWidth / Double(count - 1)
+        // Centred labels need a label's width between ticks, plus a gap.
+        let every = max(1, Int(((labelWidth + 8) / spacing).rounded(.up)))
+        var indices = Array(stride(from: 0, to: count - 1, by: every))
+        // The last label is anchored at its end: it needs a label and a half from the one before.
+        while let previous = indices.last, Double(count - 1 - previous) * spacing < labelWidth * 1.5 + 8 {
+            indices.removeLast()
+        }
+        return indices + [count - 1]
+    }
+
+    /// About how wide `text` is drawn at `fontSize`: digits and Latin letters ~0.6 em, Hangul 1 em.
+    static func textWidth(_ text: String, fontSize: Double) -> Double {
+        Double(DisplayWidth.of(text)) * 0.6 * fontSize
     }
 
     static let colors = ["#1f5f99", "#c8414b", "#d99a20", "#16846e", "#6b4a9a"]
@@ -109,7 +153,7 @@ enum ChartView {
             "title": words.chartTitle(count: top.count, unit: unit, range: range),
             "caption_note": words.chartNote(leftOut: data.leftOut),
             "description": top.map { "\($0.title): \(words.grouped($0.audience))" }.joined(separator: "; "),
-            "layouts": data.buckets.count > 1 ? [Layout.wide, .narrow].map { draw(data, $0, words: words) } : [],
+            "layouts": data.buckets.count > 1 ? Layout.all.map { draw(data, $0, words: words) } : [],
         ]
     }
 
@@ -126,12 +170,12 @@ enum ChartView {
     }
 
     static func draw(_ data: Data, _ layout: Layout, words: Words) -> [String: Any] {
-        let scaleMax = niceCeiling(data.peak)
+        let scale = Scale(peak: data.peak)
         let count = data.buckets.count
         // Drawn for two points or more only: one day or one period is ranked bars instead.
         func x(_ index: Int) -> Double { layout.plotLeft + (layout.plotRight - layout.plotLeft) * Double(index) / Double(count - 1) }
         func y(_ value: Int64) -> Double {
-            layout.plotBottom - (layout.plotBottom - layout.plotTop) * Double(value) / Double(max(scaleMax, 1))
+            layout.plotBottom - (layout.plotBottom - layout.plotTop) * Double(value) / Double(max(scale.top, 1))
         }
         let series: [[String: Any]] = data.top.enumerated().map { index, film in
             var segments: [[String]] = []
@@ -152,19 +196,14 @@ enum ChartView {
                 "segments": segments.map { ["points": $0.joined(separator: " ")] }, "dots": dots,
             ]
         }
-        let yTicks: [[String: String]] = (0...4).map { step in
-            let value = scaleMax / 4 * Int64(step)
-            return ["y": coordinate(y(value)), "label_y": coordinate(y(value) + layout.fontSize / 3), "label": words.compact(value)]
+        let yTicks: [[String: String]] = scale.ticks.map { value in
+            ["y": coordinate(y(value)), "label_y": coordinate(y(value) + layout.fontSize / 3), "label": words.compact(value)]
         }
-        let labelEvery = max(1, Int((Double(count) / Double(layout.labels)).rounded(.up)))
-        var labelled = Array(stride(from: 0, to: count, by: labelEvery))
-        if let last = labelled.last, count - 1 - last >= max(1, labelEvery / 2) { labelled.append(count - 1) }
-        let xTicks: [[String: String]] = labelled.map { index in
+        let labels = data.buckets.map { words.monthDay($0) }
+        let widest = labels.map { textWidth($0, fontSize: layout.fontSize) }.max() ?? 0
+        let xTicks: [[String: String]] = labelledIndices(count: count, labelWidth: widest, plotWidth: layout.plotRight - layout.plotLeft).map { index in
             // The last label ends at its tick, so it is never cut at the edge.
-            [
-                "x": coordinate(x(index)), "label": words.monthDay(data.buckets[index]),
-                "anchor": index == count - 1 ? "end" : "middle",
-            ]
+            ["x": coordinate(x(index)), "label": labels[index], "anchor": index == count - 1 ? "end" : "middle"]
         }
         return [
             "name": layout.name,
@@ -187,18 +226,6 @@ enum ChartView {
             "x_ticks": xTicks,
             "series": series,
         ]
-    }
-
-    /// 1, 2, 2.5 or 5 times a power of ten, at least `value`, so the axis reads in round numbers.
-    static func niceCeiling(_ value: Int64) -> Int64 {
-        guard value > 0 else { return 4 }
-        var power: Int64 = 1
-        while power * 10 <= value { power *= 10 }
-        for multiple in [1.0, 2.0, 2.5, 5.0, 10.0] {
-            let candidate = Int64(Double(power) * multiple)
-            if candidate >= value, candidate % 4 == 0 || candidate < 4 { return candidate }
-        }
-        return power * 10
     }
 
     /// One decimal at most, as SVG coordinates.

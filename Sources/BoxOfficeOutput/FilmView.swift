@@ -84,6 +84,19 @@ package enum FilmView {
         return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""))"
     }
 
+    /// A figure for the HTML cards: the admissions as the card's value, and under it the dates,
+    /// each kept whole (`nobr`) so a phone breaks the line between them, never at a date's hyphen.
+    static func figureParts(_ figure: RunFigure?, words: Words = .english) -> [String: Any] {
+        guard let figure else { return ["audience": "–", "when": [[String: String]](), "rank": ""] }
+        let separator = words.ko ? " ~ " : " – "
+        let pieces = words.range(DateRange(start: figure.start, end: figure.end)).components(separatedBy: separator)
+        return [
+            "audience": PeopleFormat.grouped(figure.audience),
+            "when": pieces.enumerated().map { ["before": $0 == 0 ? "" : separator, "text": $1] },
+            "rank": figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? "",
+        ]
+    }
+
     package static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
         let longest = run.streaks.max { $0.length < $1.length }
         func rank(_ rank: Int) -> String { w.ko ? "\(rank)위" : "#\(rank)" }
@@ -111,9 +124,18 @@ package enum FilmView {
             "longest_streak": longest.map {
                 "\($0.atLeast ? "≥ " : "")\(w.count($0.length, "day", "days", korean: "일")) (\(span($0.start, $0.end)))"
             } ?? "–",
+            "longest_streak_parts": longest.map { streak -> [String: Any] in
+                [
+                    "length": "\(streak.atLeast ? "≥ " : "")\(w.count(streak.length, "day", "days", korean: "일"))",
+                    "start": streak.start.iso, "separator": w.ko ? " ~ " : " – ", "end": streak.end.iso,
+                ]
+            } ?? ["length": "–"],
             "opening_day": figure(run.openingDay, words: w),
             "opening_weekend": figure(run.openingWeekend, words: w),
             "best_day": figure(run.bestDay, words: w),
+            "opening_day_parts": figureParts(run.openingDay, words: w),
+            "opening_weekend_parts": figureParts(run.openingWeekend, words: w),
+            "best_day_parts": figureParts(run.bestDay, words: w),
             "audience_cumulative": PeopleFormat.grouped(run.audienceCumulative),
             "sales_cumulative": PeopleFormat.won(run.salesCumulative),
             "has_milestones": !run.milestones.isEmpty,
@@ -149,30 +171,39 @@ package enum FilmView {
         ]
     }
 
-    /// The SVG trajectory: cumulative admissions (y) over days since opening (x).
+    /// The SVG trajectory: cumulative admissions (y) over days since opening (x), drawn once per
+    /// ``ChartView/Layout`` like the report's chart, so its text is readable on phones too, with the
+    /// axis in round steps and the page's units (k and M in English, 만 and 억 in Korean).
     static func trajectory(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
-        let (width, height, left, right, top, bottom) = (640.0, 260.0, 72.0, 620.0, 16.0, 220.0)
-        let points = run.days.compactMap { day in day.dayOfRelease.map { (Double($0), Double(day.audienceCumulative)) } }
-        guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let maxY = points.map(\.1).max(), maxY > 0 else {
+        let points = run.days.compactMap { day in day.dayOfRelease.map { (Double($0), day.audienceCumulative) } }
+        guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let peak = points.map(\.1).max(), peak > 0 else {
             return ["has_points": false]
         }
         let spanX = max(1, lastX - firstX)
-        // Four gridlines at round values, as the report's chart draws them.
-        let topY = Double(ChartView.niceCeiling(Int64(maxY)))
-        func x(_ value: Double) -> String { ChartView.coordinate(left + (value - firstX) / spanX * (right - left)) }
-        func y(_ value: Double) -> String { ChartView.coordinate(bottom - value / topY * (bottom - top)) }
-        let ticks = (0...4).map { Double($0) * topY / 4 }
+        let scale = ChartView.Scale(peak: peak)
+        let layouts: [[String: Any]] = ChartView.Layout.all.map { layout in
+            let (top, bottom) = (16.0, layout.plotBottom - 20)
+            let left = layout.plotLeft + 8
+            let right = layout.width - 20
+            func x(_ value: Double) -> String { ChartView.coordinate(left + (value - firstX) / spanX * (right - left)) }
+            func y(_ value: Int64) -> String { ChartView.coordinate(bottom - Double(value) / Double(scale.top) * (bottom - top)) }
+            return [
+                "name": layout.name,
+                "width": ChartView.coordinate(layout.width), "height": ChartView.coordinate(bottom + layout.fontSize * 2.4),
+                "font_size": ChartView.coordinate(layout.fontSize),
+                "plot_left": ChartView.coordinate(left), "plot_right": ChartView.coordinate(right), "plot_bottom": ChartView.coordinate(bottom),
+                "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " "),
+                "y_ticks": scale.ticks.map { ["y": y($0), "label": w.compact($0)] },
+                "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": ChartView.coordinate(bottom + layout.fontSize * 1.6),
+            ]
+        }
         return [
             "has_points": true,
-            "width": String(Int(width)), "height": String(Int(height)),
-            "plot_left": String(Int(left)), "plot_right": String(Int(right)), "plot_bottom": String(Int(bottom)),
-            "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " "),
-            "y_ticks": ticks.map { ["y": y($0), "label": PeopleFormat.manwon(Int64($0.rounded()))] },
+            "layouts": layouts,
             "x_first": w.ko ? "\(Int(firstX))일째" : "day \(Int(firstX))", "x_last": w.ko ? "\(Int(lastX))일째" : "day \(Int(lastX))",
-            "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": String(Int(bottom + 18)),
             "description": w.ko
-                ? "\(run.title)의 개봉 후 \(Int(firstX))일째부터 \(Int(lastX))일째까지 누적 관객: 마지막 날 \(PeopleFormat.grouped(Int64(maxY)))명."
-                : "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(Int64(maxY))) at the end.",
+                ? "\(run.title)의 개봉 후 \(Int(firstX))일째부터 \(Int(lastX))일째까지 누적 관객: 마지막 날 \(PeopleFormat.grouped(peak))명."
+                : "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(peak)) at the end.",
         ]
     }
 }

@@ -118,14 +118,18 @@ struct RenderingTests {
                 #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "<div class=\"table-wrap\">\n<table>").count)
                 #expect(html.contains(".table-wrap { overflow-x: auto;"))
                 #expect(html.contains("word-break: keep-all"), "Korean titles break between words")
-                // Two drawings of the chart; CSS shows the wide one from 800 px (and on paper), the narrow one below.
-                #expect(html.contains("@media (max-width: 799px) {\n    .chart-wide { display: none; }\n    .chart-narrow { display: block; }"))
-                for (layout, narrowest) in [("wide", 800.0), ("narrow", 360.0)] {
+                // Three drawings of the chart, each shown where its text is 11 to 18 px: the wide one
+                // from 800 px (and on paper), the medium one on tablets, the narrow one on phones.
+                #expect(html.contains("@media (max-width: 799px) {\n    .chart-wide { display: none; }\n    .chart-medium { display: block; }"))
+                #expect(html.contains("@media (max-width: 519px) {\n    .chart-medium { display: none; }\n    .chart-narrow { display: block; }"))
+                for (layout, narrowest, widest) in [("wide", 800.0, nil), ("medium", 520.0, 799.0), ("narrow", 360.0, 519.0)] {
                     let tag = try #require(html.components(separatedBy: "<svg class=\"chart chart-\(layout)\"").dropFirst().first)
                     let viewBox = try #require(tag.components(separatedBy: "viewBox=\"0 0 ").dropFirst().first?.split(separator: " ").first)
                     let font = try #require(tag.components(separatedBy: "font-size=\"").dropFirst().first?.split(separator: "\"").first)
-                    let pixels = try #require(Double(font)) * Self.contentWidth(viewport: narrowest) / (try #require(Double(viewBox)))
-                    #expect(pixels >= 11, "\(layout) chart text is \(pixels) px at \(narrowest) px wide")
+                    let (size, units) = (try #require(Double(font)), try #require(Double(viewBox)))
+                    func pixels(_ viewport: Double) -> Double { size * Self.contentWidth(viewport: viewport) / units }
+                    #expect(pixels(narrowest) >= 11, "\(layout) chart text is \(pixels(narrowest)) px at \(narrowest) px wide")
+                    if let widest { #expect(pixels(widest) <= 18, "\(layout) chart text is \(pixels(widest)) px at \(widest) px wide") }
                 }
                 // Printing: sections flow, headers repeat, no page size forced.
                 #expect(
@@ -170,6 +174,58 @@ struct RenderingTests {
         #expect(names[1] == "\(films[0].title) (2019)")
         #expect(names[0] == "\(films[0].title) (\(films[0].movieCode))" && names[2] == "\(films[0].title) (\(films[2].movieCode))")
         #expect(Set(names).count == 3)
+    }
+
+    @Test("the value axis steps in round numbers (1, 2, 2.5 or 5 × 10ⁿ), at most four, the least that reach the peak")
+    func chartScale() {
+        var generator = SystemRandomNumberGenerator()
+        let peaks: [Int64] = [1, 3, 4, 9, 10, 2_400, 625_000, 2_500_000, 7_500_000, 13_000_000, 999_999_999]
+        for peak in peaks + (0..<2_000).map({ _ in Int64.random(in: 1...2_000_000_000, using: &generator) }) {
+            let scale = ChartView.Scale(peak: peak)
+            var mantissa = scale.step * 10
+            while mantissa % 10 == 0, mantissa >= 100 { mantissa /= 10 }
+            #expect([10, 20, 25, 50].contains(mantissa), "step \(scale.step) for \(peak)")
+            #expect((1...4).contains(scale.steps) && scale.top >= peak && scale.top - scale.step < peak, "\(peak): \(scale)")
+            // No rounder step reaches it in four: the next smaller round step would need five or more.
+            let smaller = [scale.step / 2, scale.step * 2 / 5, scale.step * 4 / 5].filter { $0 > 0 && $0 < scale.step }
+            for step in smaller {
+                var mantissa = step * 10
+                while mantissa % 10 == 0, mantissa >= 100 { mantissa /= 10 }
+                guard [10, 20, 25, 50].contains(mantissa), step * 10 % 10 == 0 else { continue }
+                #expect((peak + step - 1) / step > 4, "\(peak): \(step) would do")
+            }
+            for tick in scale.ticks {
+                let label = Words.english.compact(tick)
+                #expect(!label.contains(".") || label.split(separator: ".").last!.filter(\.isNumber).count == 1, "\(label)")
+            }
+        }
+        #expect(ChartView.Scale(peak: 2_500_000).ticks == [0, 1_000_000, 2_000_000, 3_000_000])
+        #expect(ChartView.Scale(peak: 7_500_000).ticks.map { Words.english.compact($0) } == ["0", "2M", "4M", "6M", "8M"])
+        #expect(ChartView.Scale(peak: 686_576).ticks.map { Words.korean.compact($0) } == ["0", "20만", "40만", "60만", "80만"])
+    }
+
+    @Test("x labels never touch: every layout, 2 to 400 points, English and Korean dates")
+    func chartLabels() {
+        for layout in ChartView.Layout.all {
+            for count in 2...400 {
+                for label in ["09-25", "12월 25일"] {
+                    let width = ChartView.textWidth(label, fontSize: layout.fontSize)
+                    let plot = layout.plotRight - layout.plotLeft
+                    let indices = ChartView.labelledIndices(count: count, labelWidth: width, plotWidth: plot)
+                    let spacing = plot / Double(count - 1)
+                    #expect(indices.last == count - 1 && indices == indices.sorted() && Set(indices).count == indices.count)
+                    #expect(indices.first == 0 || indices == [count - 1], "\(layout.name) \(count)")
+                    // Centred labels: a label's width apart; the last, anchored at its end: a label and a half.
+                    for (left, right) in zip(indices, indices.dropFirst()) {
+                        let needed = right == count - 1 ? width * 1.5 : width
+                        #expect(Double(right - left) * spacing >= needed, "\(layout.name) \(count) \(label): \(indices)")
+                    }
+                }
+            }
+        }
+        // A 30-day range on a phone: no "09-2509-30".
+        let month = ChartView.labelledIndices(count: 30, labelWidth: ChartView.textWidth("09-25", fontSize: 13), plotWidth: 290)
+        #expect(month == [0, 5, 10, 15, 20, 29])
     }
 
     @Test("weekly summary replaces daily tables beyond 31 days, and says so")

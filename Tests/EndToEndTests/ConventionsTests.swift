@@ -370,7 +370,18 @@ struct ConventionsTests {
         #expect(englishFilm.status == 0)
         let englishHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.html"), encoding: .utf8)
         #expect(englishHTML.contains("<html lang=\"en\">") && englishHTML.contains("<h2>Milestones</h2>"))
+        // The trajectory is drawn for each width like the report's chart, in the page's units, in
+        // round steps; a card's dates break between them, never at a hyphen.
+        func charts(_ html: String) -> [String] {
+            html.components(separatedBy: "<svg class=\"chart chart-").dropFirst().map { $0.components(separatedBy: "</svg>")[0] }
+        }
+        let english = charts(englishHTML)
+        #expect(english.map { String($0.prefix { $0 != "\"" }) } == ["wide", "medium", "narrow"])
+        #expect(english.allSatisfy { !$0.contains("만") && $0.contains(">500k</text>") && $0.contains(">1.5M</text>") && $0.contains(">2M</text>") })
+        #expect(englishHTML.contains(#"<div class="value">123,696</div><div class="label"><span class="nobr">2025-02-26</span>, #1</div>"#))
         // A Korean run rebuilds the folder's index in Korean, films and both languages' files listed.
+        let koreanHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
+        #expect(charts(koreanHTML).count == 3 && charts(koreanHTML).allSatisfy { $0.contains(">50만</text>") && $0.contains(">200만</text>") })
         let koreanReport = try await BoxOfficeProcess.run(["report", "--sample", "--lang", "ko", "-f", "md", "-o", "films"], in: folder.url)
         #expect(koreanReport.status == 0, "\(koreanReport.stderr)")
         let index = try String(contentsOf: folder.url.appendingPathComponent("films/index.md"), encoding: .utf8)
