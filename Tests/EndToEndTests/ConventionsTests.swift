@@ -375,9 +375,9 @@ struct ConventionsTests {
         func charts(_ html: String) -> [String] {
             html.components(separatedBy: "<svg class=\"chart chart-").dropFirst().map { $0.components(separatedBy: "</svg>")[0] }
         }
-        let english = charts(englishHTML)
-        #expect(english.map { String($0.prefix { $0 != "\"" }) } == ["wide", "medium", "narrow"])
-        #expect(english.allSatisfy { !$0.contains("만") && $0.contains(">500k</text>") && $0.contains(">1.5M</text>") && $0.contains(">2M</text>") })
+        let englishCharts = charts(englishHTML)
+        #expect(englishCharts.map { String($0.prefix { $0 != "\"" }) } == ["wide", "medium", "narrow"])
+        #expect(englishCharts.allSatisfy { !$0.contains("만") && $0.contains(">500k</text>") && $0.contains(">1.5M</text>") && $0.contains(">2M</text>") })
         #expect(englishHTML.contains(#"<div class="value">123,696</div><div class="label"><span class="nobr">2025-02-26</span>, #1</div>"#))
         // A Korean run rebuilds the folder's index in Korean, films and both languages' files listed.
         let koreanHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
