@@ -92,6 +92,8 @@ package enum CSVView {
             "data_source": { _ in source },
             "depth": { String($0.depth.rawValue) },
             "exact_through_rank": { String($0.exactThroughRank) },
+            "holiday": { $0.holiday?.en ?? "" },
+            "holiday_ko": { $0.holiday?.ko ?? "" },
         ])
     }
 

@@ -216,6 +216,8 @@ package enum ReportView {
         [
             "date": w.date(day.date),
             "weekday": w.weekday(day.date),
+            "has_holiday": day.holiday != nil,
+            "holiday": day.holiday.map { w.ko ? $0.ko : $0.en } ?? "",
             "audience": w.grouped(day.audience),
             "sales": w.won(day.sales),
             "is_empty": day.entries.isEmpty,

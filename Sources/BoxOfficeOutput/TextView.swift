@@ -33,8 +33,11 @@ package enum TextView {
         let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
         let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
         let top = min(10, report.films.count)
+        // The morning message of a holiday says so in its first line.
+        let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + (w.ko ? $0.ko : $0.en) } : nil
         return [
-            "title": w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)",
+            "title": (w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)")
+                + (holiday ?? ""),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
             "has_highlights": !report.highlights.isEmpty,

@@ -19,6 +19,8 @@ package struct DayReport: Codable, Sendable, Equatable {
     package var depth: ChartDepth = .top10
     /// The rows are certainly the market's top films down to this rank (all of them at depth 10).
     package var exactThroughRank: Int = 0
+    /// The public holiday the date was (설날, 추석, a substitute or election day …), if it was one.
+    package var holiday: KoreanHoliday?
 
     /// Films on the chart that day.
     package var filmsCharted: Int { entries.count }
@@ -37,6 +39,7 @@ package struct DayReport: Codable, Sendable, Equatable {
         case chartedSalesSharePercent = "charted_sales_share_percent"
         case depth
         case exactThroughRank = "exact_through_rank"
+        case holiday
     }
 
     /// The largest market estimate kept: 10⁵ times any real day's (about ₩10¹⁰), and small enough

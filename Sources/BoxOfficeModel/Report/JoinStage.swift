@@ -106,6 +106,7 @@ package enum JoinStage {
             )
             day.depth = chart.depth
             day.exactThroughRank = chart.exactThroughRank
+            day.holiday = KoreanHolidays.holiday(on: chart.date)
             if let market = DayReport.marketEstimate(day.entries) {
                 day.estimatedMarketSales = market.sales
                 day.chartedSalesSharePercent = market.chartedShare
