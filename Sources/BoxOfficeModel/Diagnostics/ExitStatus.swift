@@ -25,22 +25,4 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case interrupted = 130
     /// Stopped by SIGTERM: likewise.
     case terminated = 143
-
-    /// One line per code, for `--help` and the README.
-    package var meaning: String {
-        switch self {
-        case .success: "success: every requested report was written"
-        case .usage: "bad arguments (range, options, a title matching several films); nothing was fetched"
-        case .noSuchFilm: "film: no film has that code or title, it has not opened, or it never charted"
-        case .internalError: "internal error (a bug in boxoffice): please report the message"
-        case .cannotWrite: "a report file, the cache or the quota ledger cannot be written (disk full, read-only, in the way)"
-        case .tryAgainLater: "try again later: quota spent (320011), service down, cache busy"
-        case .malformedResponse: "a service sent a malformed response"
-        case .configuration: "configuration: a key missing or rejected (320010), a broken template"
-        case .outputClosed: "standard output was closed (a pipe ended early); the reports were written whole"
-        case .hungUp: "hung up (SIGHUP, a closed terminal or ssh session): no report written; fetched data kept in the cache"
-        case .interrupted: "interrupted (SIGINT): no report written; fetched data kept in the cache"
-        case .terminated: "terminated (SIGTERM): likewise"
-        }
-    }
 }
