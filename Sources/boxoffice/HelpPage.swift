@@ -2,12 +2,6 @@ import ArgumentParser
 import BoxOfficeModel
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a command's help says besides its options: a few lines about what it does, examples, and
 /// the exit codes it can end with. The man page holds the long form of each.
 struct HelpDetails {
@@ -117,23 +111,18 @@ enum HelpPage {
     }
 
     /// `text` wrapped to `columns` display columns at spaces, the first line indented by `indent` and
-    /// the rest by `hanging` (by `indent` when not given). With `breakAfter`, lines break only after
-    /// that separator, which stays at the end of the line it ends.
-    static func wrap(_ text: String, columns: Int, indent: Int = 0, hanging: Int? = nil, breakAfter separator: String = " ") -> String {
-        let words = text.components(separatedBy: separator)
-        // What of the separator stays at the end of a line: " ·" of " · ", nothing of " ".
-        let kept = String(separator.reversed().drop(while: \.isWhitespace).reversed())
+    /// the rest by `hanging` (by `indent` when not given).
+    static func wrap(_ text: String, columns: Int, indent: Int = 0, hanging: Int? = nil) -> String {
         var lines: [String] = []
         var line = String(repeating: " ", count: indent)
         var lineHasWord = false
-        for (index, word) in words.enumerated() {
-            let piece = index < words.count - 1 ? word + kept : word
+        for word in text.components(separatedBy: " ") {
             let joiner = lineHasWord ? " " : ""
-            if lineHasWord, DisplayWidth.of(line) + DisplayWidth.of(joiner + piece) > columns {
+            if lineHasWord, DisplayWidth.of(line) + DisplayWidth.of(joiner + word) > columns {
                 lines.append(line)
-                line = String(repeating: " ", count: hanging ?? indent) + piece
+                line = String(repeating: " ", count: hanging ?? indent) + word
             } else {
-                line += joiner + piece
+                line += joiner + word
             }
             lineHasWord = true
         }
@@ -144,9 +133,8 @@ enum HelpPage {
     /// The width help is laid out for: `COLUMNS`, else the terminal's, else 80.
     static func columns() -> Int {
         if let value = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), value > 20 { return value }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 else { return 80 }
-        return Int(size.ws_col)
+        guard let width = Terminal.columns(of: STDOUT_FILENO), width > 20 else { return 80 }
+        return width
     }
 
     /// The command whose help ArgumentParser generated, found by its USAGE line.

@@ -47,9 +47,8 @@ final class ProgressLine: @unchecked Sendable {
 
     /// The terminal's width in columns (80 when it cannot be read).
     static func columns() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 10 else { return 80 }
-        return Int(size.ws_col)
+        guard let width = Terminal.columns(of: STDERR_FILENO), width > 10 else { return 80 }
+        return width
     }
 
     func finish() {

@@ -4,8 +4,21 @@ import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the command line meets the terminal: one-line errors on stderr and exit codes.
 enum Terminal {
+    /// The width of the terminal `descriptor` is, in columns; nil when it is not one.
+    static func columns(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Runs `body`; a failure becomes one redacted line on stderr and its documented exit code.
     ///
     /// SIGINT, SIGTERM and SIGHUP cancel `body` (and with it every request in flight): the run stops at once,
