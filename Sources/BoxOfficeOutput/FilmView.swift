@@ -77,30 +77,46 @@ package enum FilmView {
         }
     }
 
-    /// `580,827 (2025-02-28 – 2025-03-02)`, `123,696 (2025-02-26, #1)`, or `–`.
-    static func figure(_ figure: RunFigure?, words: Words = .english) -> String {
-        guard let figure else { return "–" }
-        let when = words.range(DateRange(start: figure.start, end: figure.end))
-        return "\(PeopleFormat.grouped(figure.audience)) (\(when)\(figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""))"
+    /// A run figure in words: its admissions, its dates (a range's two ends as the language writes
+    /// them, or one date) and its rank. One value, two shapes: a line of text, and the HTML cards'
+    /// parts, where each date is kept whole so a phone breaks between them, never at a hyphen.
+    struct FigureText {
+        var audience: String
+        var dates: [String]
+        var separator: String
+        var rank: String
+
+        init(_ figure: RunFigure, words: Words) {
+            audience = PeopleFormat.grouped(figure.audience)
+            separator = words.ko ? " ~ " : " – "
+            dates = words.range(DateRange(start: figure.start, end: figure.end)).components(separatedBy: separator)
+            rank = figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""
+        }
+
+        /// `580,827 (2025-02-28 – 2025-03-02)`, `123,696 (2025-02-26, #1)`.
+        var text: String { "\(audience) (\(dates.joined(separator: separator))\(rank))" }
+
+        var parts: [String: Any] {
+            ["audience": audience, "when": dates.enumerated().map { ["before": $0 == 0 ? "" : separator, "text": $1] }, "rank": rank]
+        }
     }
 
-    /// A figure for the HTML cards: the admissions as the card's value, and under it the dates,
-    /// each kept whole (`nobr`) so a phone breaks the line between them, never at a date's hyphen.
+    /// A figure as a line of text, or `–`.
+    static func figure(_ figure: RunFigure?, words: Words = .english) -> String {
+        figure.map { FigureText($0, words: words).text } ?? "–"
+    }
+
+    /// A figure as the HTML cards' parts (`–` and no dates without one).
     static func figureParts(_ figure: RunFigure?, words: Words = .english) -> [String: Any] {
-        guard let figure else { return ["audience": "–", "when": [[String: String]](), "rank": ""] }
-        let separator = words.ko ? " ~ " : " – "
-        let pieces = words.range(DateRange(start: figure.start, end: figure.end)).components(separatedBy: separator)
-        return [
-            "audience": PeopleFormat.grouped(figure.audience),
-            "when": pieces.enumerated().map { ["before": $0 == 0 ? "" : separator, "text": $1] },
-            "rank": figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? "",
-        ]
+        figure.map { FigureText($0, words: words).parts } ?? ["audience": "–", "when": [[String: String]](), "rank": ""]
     }
 
     package static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
         let longest = run.streaks.max { $0.length < $1.length }
         func rank(_ rank: Int) -> String { w.ko ? "\(rank)위" : "#\(rank)" }
-        func span(_ start: Day, _ end: Day) -> String { w.ko ? "\(start.iso) ~ \(end.iso)" : "\(start.iso) – \(end.iso)" }
+        let dash = w.ko ? " ~ " : " – "
+        func span(_ start: Day, _ end: Day) -> String { start.iso + dash + end.iso }
+        let streakLength = longest.map { "\($0.atLeast ? "≥ " : "")\(w.count($0.length, "day", "days", korean: "일"))" } ?? "–"
         return [
             "l": Dictionary(uniqueKeysWithValues: labels.map { ($0.name, w.ko ? $0.ko : $0.en) }),
             "lang": w.ko ? "ko" : "en",
@@ -121,15 +137,9 @@ package enum FilmView {
             "days_charted": String(run.days.count),
             "best_rank": run.bestRank.map(rank) ?? "–",
             "days_at_one": String(run.daysAtNumberOne),
-            "longest_streak": longest.map {
-                "\($0.atLeast ? "≥ " : "")\(w.count($0.length, "day", "days", korean: "일")) (\(span($0.start, $0.end)))"
-            } ?? "–",
-            "longest_streak_parts": longest.map { streak -> [String: Any] in
-                [
-                    "length": "\(streak.atLeast ? "≥ " : "")\(w.count(streak.length, "day", "days", korean: "일"))",
-                    "start": streak.start.iso, "separator": w.ko ? " ~ " : " – ", "end": streak.end.iso,
-                ]
-            } ?? ["length": "–"],
+            "longest_streak": longest.map { "\(streakLength) (\(span($0.start, $0.end)))" } ?? "–",
+            "longest_streak_parts": longest.map { ["length": streakLength, "start": $0.start.iso, "separator": dash, "end": $0.end.iso] }
+                ?? ["length": "–"],
             "opening_day": figure(run.openingDay, words: w),
             "opening_weekend": figure(run.openingWeekend, words: w),
             "best_day": figure(run.bestDay, words: w),
