@@ -29,8 +29,8 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     @Flag(help: "The bundled week: no key, no network.")
     var sample = false
 
-    @Flag(help: "Period charts instead of daily ones (snapped to whole periods).")
-    var period: PeriodKind?
+    /// --weekly, --weekend or --weekdays; each says its own help (`PeriodKind.help(for:)`).
+    @Flag var period: PeriodKind?
 
     @Option(help: ArgumentHelp("Films a day", valueName: "n"))
     var depth: ChartDepth = .top10
