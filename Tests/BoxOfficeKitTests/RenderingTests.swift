@@ -182,19 +182,20 @@ struct RenderingTests {
     @Test("the value axis steps in round numbers (1, 2, 2.5 or 5 × 10ⁿ), at most four, the least that reach the peak")
     func chartScale() {
         var generator = SystemRandomNumberGenerator()
+        /// 1, 2, 2.5 or 5 times a power of ten.
+        func isRound(_ step: Int64) -> Bool {
+            var mantissa = step * 10
+            while mantissa % 10 == 0, mantissa >= 100 { mantissa /= 10 }
+            return [10, 20, 25, 50].contains(mantissa)
+        }
         let peaks: [Int64] = [1, 3, 4, 9, 10, 2_400, 625_000, 2_500_000, 7_500_000, 13_000_000, 999_999_999]
         for peak in peaks + (0..<2_000).map({ _ in Int64.random(in: 1...2_000_000_000, using: &generator) }) {
             let scale = ChartView.Scale(peak: peak)
-            var mantissa = scale.step * 10
-            while mantissa % 10 == 0, mantissa >= 100 { mantissa /= 10 }
-            #expect([10, 20, 25, 50].contains(mantissa), "step \(scale.step) for \(peak)")
+            #expect(isRound(scale.step), "step \(scale.step) for \(peak)")
             #expect((1...4).contains(scale.steps) && scale.top >= peak && scale.top - scale.step < peak, "\(peak): \(scale)")
             // No rounder step reaches it in four: the next smaller round step would need five or more.
             let smaller = [scale.step / 2, scale.step * 2 / 5, scale.step * 4 / 5].filter { $0 > 0 && $0 < scale.step }
-            for step in smaller {
-                var mantissa = step * 10
-                while mantissa % 10 == 0, mantissa >= 100 { mantissa /= 10 }
-                guard [10, 20, 25, 50].contains(mantissa), step * 10 % 10 == 0 else { continue }
+            for step in smaller where isRound(step) {
                 #expect((peak + step - 1) / step > 4, "\(peak): \(step) would do")
             }
             for tick in scale.ticks {
