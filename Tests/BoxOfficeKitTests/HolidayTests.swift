@@ -22,10 +22,14 @@ struct HolidayTests {
         "2025-10-07": "추석 다음날", "2025-10-08": "추석 대체 휴일", "2025-10-09": "한글날", "2025-12-25": "기독탄신일",
     ]
 
+    static func days(of year: Int) -> [Day] {
+        (Day("\(year)-01-01").ordinal...Day("\(year)-12-31").ordinal).map(Day.init(ordinal:))
+    }
+
     @Test("2024 and 2025 hold exactly the published public holidays, in Korean and English")
     func publishedYears() {
         for year in [2024, 2025] {
-            let days = (Day("\(year)-01-01").ordinal...Day("\(year)-12-31").ordinal).map(Day.init(ordinal:))
+            let days = Self.days(of: year)
             let table = Dictionary(uniqueKeysWithValues: days.compactMap { day in KoreanHolidays.holiday(on: day).map { (day.iso, $0) } })
             let expected = Self.published.filter { $0.key.hasPrefix("\(year)-") }
             #expect(Set(table.keys) == Set(expected.keys), "\(year)")
@@ -44,7 +48,7 @@ struct HolidayTests {
         #expect(KoreanHolidays.covers(Day("2003-11-11")) && KoreanHolidays.covers(Day("2030-12-31")) && !KoreanHolidays.covers(Day("2031-01-01")))
         var seollal: Set<String> = []
         for year in 2003...2030 {
-            let days = (Day("\(year)-01-01").ordinal...Day("\(year)-12-31").ordinal).map(Day.init(ordinal:))
+            let days = Self.days(of: year)
             let names = days.compactMap { KoreanHolidays.holiday(on: $0)?.ko }
             // 한글날 was a working day from 1991 until 2013.
             for name in ["설날 전날", "설날", "설날 다음날", "추석 전날", "추석", "추석 다음날", "광복절", "기독탄신일"] + (year >= 2013 ? ["한글날"] : []) {
