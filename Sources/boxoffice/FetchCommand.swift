@@ -30,7 +30,7 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
             .hungUp: "stopped by a signal: fetched data cached",
         ])
 
-    @Argument(help: ArgumentHelp(DateRange.helpText.replacingOccurrences(of: " (the default)", with: ""), valueName: "range"))
+    @Argument(help: ArgumentHelp(DateRange.helpText, valueName: "range"))
     var range: String
 
     @Flag(help: "Also weekly charts (Mon–Sun): 1 call a week.")

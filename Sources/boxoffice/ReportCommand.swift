@@ -23,7 +23,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         ],
         exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm })
 
-    @Argument(help: ArgumentHelp(DateRange.helpText, valueName: "range"))
+    @Argument(help: ArgumentHelp(DateRange.helpText + " (the default)", valueName: "range"))
     var range: String?
 
     @Flag(help: "The bundled week: no key, no network.")

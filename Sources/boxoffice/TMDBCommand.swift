@@ -29,7 +29,7 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
         exitCodes: [.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration, .outputClosed],
         meanings: [.success: "the review printed"])
 
-    @Argument(help: ArgumentHelp(DateRange.helpText, valueName: "range"))
+    @Argument(help: ArgumentHelp(DateRange.helpText + " (the default)", valueName: "range"))
     var range: String?
 
     @Flag(help: "The bundled week: no key, no network.")

@@ -14,7 +14,7 @@ package struct DateRange: Hashable, Sendable, Sequence {
 
     /// The forms and the calendar rule, for a command's `--help`.
     package static var helpText: String {
-        "YYYY-MM-DD, YYYYMMDD, YYYY-MM, yesterday, last-N-days or FROM..TO, \(earliest.iso) to yesterday (the default)"
+        "YYYY-MM-DD, YYYYMMDD, YYYY-MM, yesterday, last-N-days or FROM..TO, \(earliest.iso) to yesterday"
     }
 
     package let start: Day
