@@ -12,12 +12,9 @@ package enum DefaultTemplates {
         "daily.csv": "daily CSV, one row per chart entry",
         "days.csv": "days CSV, one row per date: the day's totals and estimated market",
         "weeks.csv": "weeks CSV (weekly, weekend and weekdays reports), one row per film per period",
-        "report.md": "Markdown report",
-        "report.html": "HTML report",
+        "report.md": "Markdown report, in the run's language (--lang)",
+        "report.html": "HTML report, in the run's language (--lang)",
         "report.txt": "plain-text report for chat and mail: highlights and the top 10 in fixed-width lines",
-        "report.ko.md": "Markdown report in Korean (--lang ko)",
-        "report.ko.html": "HTML report in Korean (--lang ko)",
-        "report.ko.txt": "plain-text report in Korean (--lang ko)",
         "film.md": "boxoffice film: one film's run, Markdown",
         "film.html": "boxoffice film: one film's run, HTML with its trajectory",
         "film.csv": "boxoffice film: one row per charted day",
@@ -26,6 +23,22 @@ package enum DefaultTemplates {
         "html-style": "partial: the HTML report's stylesheet",
         "html-chart": "partial: the HTML report's SVG chart",
     ]
+
+    /// Names a user's template folder may add beside the defaults' own: a document template for
+    /// one language only (`report.ko.html`), used instead of `report.html` for `--lang ko`. The
+    /// bundled documents have one template per format, fed with the words of the run's language.
+    package static let languageVariants: Set<String> = Set(
+        ReportLanguage.allCases.filter { $0 != .en }.flatMap { language in
+            ["md", "html", "txt"].map { "report\(language.infix).\($0)" }
+        })
+
+    /// What a template renders: its entry in ``purposes``, or for a language variant what it replaces.
+    package static func purpose(of name: String) -> String {
+        if let purpose = purposes[name] { return purpose }
+        guard languageVariants.contains(name) else { return "" }
+        let parts = name.split(separator: ".")
+        return "replaces report.\(parts[2]) for --lang \(parts[1]) (yours)"
+    }
 
     /// Writes every default template into `directory` as `NAME.mustache`, for editing.
     ///

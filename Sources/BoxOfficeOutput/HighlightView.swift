@@ -1,8 +1,9 @@
 import BoxOfficeModel
 import Foundation
 
-/// The highlights as the templates see them: one flag per kind (`is_streak` …), so a template picks
-/// the sentence, and every figure formatted. The sentences live in the templates.
+/// The highlights as the templates see them: each one's sentence in the report's language
+/// (`sentence` for the documents, `brief` for chat and mail, both as ``Sentence`` runs), and one flag
+/// per kind (`is_streak` …) with every figure formatted, for a template that words a kind its own way.
 package enum HighlightView {
     package static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
         let unit =
@@ -13,7 +14,19 @@ package enum HighlightView {
         return highlights.map { fact in
             let count = fact.count ?? 0
             let films = fact.films ?? []
+            let figures = Figures(
+                title: fact.title ?? "",
+                when: fact.kind == .rangeLeader || period == nil
+                    ? when(fact.start, fact.end)
+                    : words.ko
+                        ? "\(when(fact.start, fact.end)) \(unit.0)" : "the \(period!.unitName(plural: false)) of \(when(fact.start, fact.end))",
+                audience: fact.audience.map(PeopleFormat.grouped) ?? "", rank: fact.rank.map(String.init) ?? "",
+                count: String(count), unit: count == 1 ? unit.0 : unit.1, since: fact.since.map { when($0, $0) },
+                percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
+                threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "")
             return [
+                "sentence": sentence(fact, figures, words: words, brief: false).view,
+                "brief": sentence(fact, figures, words: words, brief: true).view,
                 "is_provisional": fact.kind == .provisional,
                 "is_new_number_one": fact.kind == .newNumberOne,
                 "is_streak": fact.kind == .numberOneStreak,
@@ -26,33 +39,113 @@ package enum HighlightView {
                 "is_new_entries": fact.kind == .newEntries,
                 "is_total_change": fact.kind == .totalChange,
                 "kind": fact.kind.rawValue,
-                "when": fact.kind == .rangeLeader || period == nil
-                    ? when(fact.start, fact.end)
-                    : words.ko
-                        ? "\(when(fact.start, fact.end)) \(unit.0)" : "the \(period!.unitName(plural: false)) of \(when(fact.start, fact.end))",
+                "when": figures.when,
                 "date": fact.end.iso,
                 "movie_cd": fact.movieCode ?? "",
-                "title": fact.title ?? "",
-                "rank": fact.rank.map(String.init) ?? "",
-                "audience": fact.audience.map(PeopleFormat.grouped) ?? "",
+                "title": figures.title,
+                "rank": figures.rank,
+                "audience": figures.audience,
                 "audience_korean": fact.audience.map(PeopleFormat.manwon) ?? "",
-                "count": String(count),
+                "count": figures.count,
                 "has_run": count >= 2,
                 "at_least": fact.atLeast ?? false,
-                "unit": count == 1 ? unit.0 : unit.1,
-                "since": fact.since.map { when($0, $0) } ?? "",
+                "unit": figures.unit,
+                "since": figures.since ?? "",
                 "has_since": fact.since != nil,
-                "threshold": fact.threshold.map(PeopleFormat.grouped) ?? "",
-                "threshold_korean": fact.threshold.map(PeopleFormat.manwon) ?? "",
+                "threshold": figures.threshold,
+                "threshold_korean": figures.thresholdKorean,
                 "has_day": fact.count != nil && fact.kind == .milestone,
                 "in_period": fact.kind == .milestone && fact.start != fact.end,
-                "percent": fact.percent.map(PeopleFormat.signedPercent) ?? "",
+                "percent": figures.percent,
                 "previous_title": fact.previousTitle ?? "",
                 "has_previous": fact.previousTitle != nil,
                 "films": films.enumerated().map { index, film in
                     ["title": film.title, "rank": String(film.rank), "movie_cd": film.movieCode, "separator": index == films.count - 1 ? "" : ", "]
                 },
             ]
+        }
+    }
+
+    /// A highlight's figures, formatted in the report's language.
+    struct Figures {
+        var title, when, audience, rank, count, unit: String
+        var since: String?
+        var percent, threshold, thresholdKorean: String
+    }
+
+    /// A highlight's sentence in the report's language: the one home of the highlights' wording.
+    /// `brief` is the plain-text report's shorter form, for chat and mail.
+    static func sentence(_ fact: Highlight, _ f: Figures, words: Words, brief: Bool) -> Sentence {
+        let count = fact.count ?? 0
+        let atLeast = fact.atLeast ?? false
+        let films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
+            let rank = String(film.rank)
+            let separator: Sentence = index == (fact.films?.count ?? 0) - 1 ? "" : ", "
+            return (words.ko ? "\(film.title) (\(rank)위)" : "\(film.title) (#\(rank))") + separator
+        }.reduce(Sentence(), +)
+        if words.ko {
+            switch fact.kind {
+            case .provisional:
+                return "\(strongWords: "잠정치:") KOBIS가 \(f.when)의 수치를 아직 수정할 수 있습니다."
+                    + (brief ? "" : " 최종 수치는 오전 늦게(KST) 다시 실행해 받으세요.")
+            case .newNumberOne:
+                let previous: Sentence = fact.previousTitle.map { " (\($0) 제침)" } ?? ""
+                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(previous)."
+            case .numberOneStreak:
+                let since: Sentence = f.since.map { " (\($0)부터)" } ?? ""
+                let run: Sentence = count >= 2 ? ": \(f.count)\(f.unit)\(words: atLeast ? " 이상" : "") 연속\(since)" : ""
+                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(run)."
+            case .weekendStreak:
+                return "주말 박스오피스도 \(f.count)주\(words: atLeast ? " 이상" : "") 연속 1위 (최근 \(f.when))."
+            case .rangeLeader:
+                return "\(strong: f.title), \(f.when) 최다 관객 \(f.audience)명, \(f.count)\(f.unit) 1위."
+            case .milestone:
+                let during: Sentence = fact.start != fact.end ? " 사이" : ""
+                let threshold: Sentence = brief ? "\(f.thresholdKorean)" : "\(f.thresholdKorean)(\(f.threshold)명)"
+                let day: Sentence = fact.count != nil ? " (개봉 \(f.count)일째)" : ""
+                return "\(strong: f.title), \(f.when)\(during) 누적 관객 \(threshold) 돌파\(day)."
+            case .opening:
+                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 \(f.rank)위 개봉."
+            case .biggestRise, .biggestFall:
+                let change: Sentence = fact.kind == .biggestRise ? "전주 대비 최대 상승: " : "전주 대비 최대 하락: "
+                let rank: Sentence = brief ? "" : "\(f.rank)위, "
+                return change + "\(strong: f.title), \(f.percent) (\(rank)\(f.when) \(f.audience)명)."
+            case .newEntries:
+                return (brief ? "새로 진입: " : "\(f.when) 새로 진입: ") + films + "."
+            case .totalChange:
+                return "\(f.when) 순위권 관객 \(f.audience)명, 전주 대비 \(f.percent)."
+            }
+        }
+        switch fact.kind {
+        case .provisional:
+            return "\(strongWords: "Provisional:") KOBIS may still revise the figures for \(f.when)"
+                + (brief ? "." : "; run again after late morning (KST) for final ones.")
+        case .newNumberOne:
+            let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
+            return "\(strong: f.title) takes #1 on \(f.when) with \(f.audience) admissions\(previous)."
+        case .numberOneStreak:
+            let since: Sentence = f.since.map { ", since \($0)" } ?? ""
+            let run: Sentence = count >= 2 ? ": \(words: atLeast ? "at least " : "")\(f.count) \(f.unit) running\(since)" : ""
+            return "\(strong: f.title) is #1 on \(f.when) with \(f.audience) admissions\(run)."
+        case .weekendStreak:
+            return "It also led \(words: atLeast ? "at least " : "")\(f.count) weekend chart\(words: count >= 2 ? "s" : "") in a row, the latest \(f.when)."
+        case .rangeLeader:
+            return "\(strong: f.title) drew the most admissions over \(f.when): \(f.audience), #1 for \(f.count) \(f.unit)."
+        case .milestone:
+            let threshold: Sentence = brief ? "\(f.thresholdKorean)" : "\(f.thresholdKorean) (\(f.threshold))"
+            let day: Sentence = fact.count != nil ? ", day \(f.count) of its release" : ""
+            return "\(strong: f.title) passed \(threshold) admissions \(words: fact.start != fact.end ? "during " : "on ")\(f.when)\(day)."
+        case .opening:
+            return "\(strong: f.title) opened at #\(f.rank) on \(f.when) with \(f.audience) admissions."
+        case .biggestRise, .biggestFall:
+            let change: Sentence = fact.kind == .biggestRise ? "Biggest rise " : "Biggest fall "
+            return brief
+                ? change + "on a week earlier: \(strong: f.title), \(f.percent) to \(f.audience) on \(f.when)."
+                : change + "against a week earlier: \(strong: f.title), \(f.percent) to \(f.audience) (#\(f.rank), \(f.when))."
+        case .newEntries:
+            return (brief ? "New on the chart: " : "New on the chart \(f.when): ") + films + "."
+        case .totalChange:
+            return "The chart's \(f.audience) admissions on \(f.when) are \(f.percent) \(words: brief ? "on" : "against") a week earlier."
         }
     }
 

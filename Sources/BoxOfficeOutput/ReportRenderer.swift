@@ -94,15 +94,10 @@ package struct ReportRenderer: Sendable {
             switch format {
             case .json: break
             case .csv, .xlsx: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
-            case .md, .html, .txt: names.append(Self.templateName(format, language: options.style.words.language))
+            case .md, .html, .txt: names.append(templates.documentTemplate(format, language: options.style.words.language))
             }
         }
         templates.prepare(names)
-    }
-
-    /// `report.html`, or `report.ko.html` for a Korean report.
-    package static func templateName(_ format: ReportFormat, language: ReportLanguage) -> String {
-        "report\(language.infix).\(format.rawValue)"
     }
 
     func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
@@ -149,7 +144,7 @@ package struct ReportRenderer: Sendable {
     func document(_ report: BoxOfficeReport, format: ReportFormat, view: [String: Any], base: String) throws -> RenderedFile {
         let words = options.style.words
         let rendered = try templates.render(
-            Self.templateName(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
+            templates.documentTemplate(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
         let text = format == .txt ? TextView.asciiSigns(rendered) : rendered
         // A Korean report's documents are `….ko.html`, beside the English ones; the data files
         // (JSON, CSV) are the same in both languages.

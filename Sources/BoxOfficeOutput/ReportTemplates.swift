@@ -40,7 +40,9 @@ package struct ReportTemplates: Sendable {
             for file in files {
                 let name = String(file.dropLast(".mustache".count))
                 let path = directory.appendingPathComponent(file).path
-                guard DefaultTemplates.sources[name] != nil else { throw .unknown(name: name, origin: path) }
+                guard DefaultTemplates.sources[name] != nil || DefaultTemplates.languageVariants.contains(name) else {
+                    throw .unknown(name: name, origin: path)
+                }
                 guard let data = RegularFile.contents(atPath: path, limit: 1 << 20), let text = String(data: data, encoding: .utf8) else {
                     throw .unreadable(path: path)
                 }
@@ -85,6 +87,13 @@ package struct ReportTemplates: Sendable {
         self.parsed = LazyLibrary(names: Set(sources.keys), own: own, partials: partials)
         self.origins = sources.mapValues(\.origin)
         self.texts = sources.mapValues(\.text)
+    }
+
+    /// The template a report document of `format` renders with: `report.html` in every language,
+    /// or the user's own `report.ko.html` for a Korean report when they gave one.
+    package func documentTemplate(_ format: ReportFormat, language: ReportLanguage) -> String {
+        let variant = "report\(language.infix).\(format.rawValue)"
+        return language != .en && origins[variant] != nil ? variant : "report.\(format.rawValue)"
     }
 
     /// Parses the templates called `names` and their partials now, so rendering them later does

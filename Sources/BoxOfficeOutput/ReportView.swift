@@ -51,6 +51,7 @@ package enum ReportView {
             ] as [String: Any]
         }
         return [
+            "l": ReportLabels.labels(w.language),
             "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),
             "extent": w.extent(count: count, kind: report.periodKind, depth: report.depth),
             "range": w.range(range),

@@ -36,6 +36,7 @@ package enum TextView {
         // The morning message of a holiday says so in its first line.
         let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + (w.ko ? $0.ko : $0.en) } : nil
         return [
+            "l": ReportLabels.labels(w.language),
             "title": (w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)")
                 + (holiday ?? ""),
             "simulated": report.simulated,

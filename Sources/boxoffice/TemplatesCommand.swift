@@ -23,10 +23,12 @@ struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
         func run() async throws {
             try await Terminal.reportingErrors(redacting: []) {
                 let loaded = try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                let width = DefaultTemplates.names.map(\.count).max() ?? 0
-                for name in DefaultTemplates.names {
+                // The folder's own language variants (report.ko.html) are listed with the defaults.
+                let names = (DefaultTemplates.names + loaded.origins.keys.filter(DefaultTemplates.languageVariants.contains)).sorted()
+                let width = names.map(\.count).max() ?? 0
+                for name in names {
                     let padded = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                    Terminal.printLine("\(padded)\(DefaultTemplates.purposes[name] ?? "") [\(loaded.origins[name] ?? "")]")
+                    Terminal.printLine("\(padded)\(DefaultTemplates.purpose(of: name)) [\(loaded.origins[name] ?? "")]")
                 }
             }
         }
