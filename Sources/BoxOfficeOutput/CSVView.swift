@@ -165,47 +165,57 @@ package enum CSVView {
     typealias Column<Row> = (String, @Sendable (Row) -> String)
 
     static func dailyTable(source: String) -> TemplateTable<DailyRow> {
-        let own: [Column<DailyRow>] = [
+        let entry = entryCells(DailyRow.self)
+        func shared(_ name: String) -> Column<DailyRow> { (name, entry[name]!) }
+        return TemplateTable(columns: [
             ("date", { $0.date.iso }),
+            shared("rank"),
             ("rank_change", { $0.entry.rankChange.map(String.init) ?? "" }),
+            shared("is_new"), shared("movie_cd"), shared("title"), shared("open_date"),
             ("days_since_open", { $0.entry.daysSinceOpen.map(String.init) ?? "" }),
+            shared("audience"), shared("audience_change"), shared("audience_change_pct"), shared("audience_cumulative"),
+            shared("sales"), shared("sales_share_pct"), shared("sales_change"), shared("sales_cumulative"),
+            shared("screens"), shared("showings"), shared("audience_per_screen"),
             ("data_source", { _ in source }),
             ("partition", { $0.entry.partition?.rawValue ?? "" }),
             ("audience_last_week", { $0.entry.audienceLastWeek.map(String.init) ?? "" }),
             ("audience_change_lw_pct", { $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" }),
+            shared("screens_change"),
             ("provisional", { $0.date.provisional }),
             ("weekday", { $0.date.weekday }),
             ("iso_week", { $0.date.isoWeek }),
+            shared("prev_rank"),
             ("nations", { $0.film?.nations ?? "" }),
             ("distributor", { $0.film?.distributor ?? "" }),
             ("rank_exact", { $0.entry.rankExact.map { $0 ? "true" : "false" } ?? "" }),
-        ]
-        return TemplateTable(columns: own + entryCells())
+            shared("audience_per_showing"), shared("average_ticket_price"),
+        ])
     }
 
-    /// The cells a chart row has in both the daily and the weeks CSV, named alike in both.
-    static func entryCells<Row: EntryRow>() -> [Column<Row>] {
+    /// The cells a chart row has in both the daily and the weeks CSV, named alike in both; each
+    /// table places them among its own columns.
+    static func entryCells<Row: EntryRow>(_: Row.Type) -> [String: @Sendable (Row) -> String] {
         [
-            ("rank", { String($0.entry.rank) }),
-            ("is_new", { $0.entry.isNew ? "true" : "false" }),
-            ("movie_cd", { $0.entry.movieCode }),
-            ("title", { $0.entry.title }),
-            ("open_date", { $0.entry.openDate?.iso ?? "" }),
-            ("audience", { String($0.entry.audience) }),
-            ("audience_change", { change($0.entry) { String($0.audienceChange) } }),
-            ("audience_change_pct", { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } }),
-            ("audience_cumulative", { String($0.entry.audienceCumulative) }),
-            ("sales", { String($0.entry.sales) }),
-            ("sales_share_pct", { decimal($0.entry.salesSharePercent, places: 1) }),
-            ("sales_change", { change($0.entry) { String($0.salesChange) } }),
-            ("sales_cumulative", { String($0.entry.salesCumulative) }),
-            ("screens", { String($0.entry.screens) }),
-            ("showings", { String($0.entry.showings) }),
-            ("audience_per_screen", { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" }),
-            ("screens_change", { $0.entry.screensChange.map(String.init) ?? "" }),
-            ("prev_rank", { previousRank($0.entry) }),
-            ("audience_per_showing", { $0.entry.audiencePerShowing.map { decimal($0, places: 1) } ?? "" }),
-            ("average_ticket_price", { $0.entry.averageTicketPrice.map(String.init) ?? "" }),
+            "rank": { String($0.entry.rank) },
+            "is_new": { $0.entry.isNew ? "true" : "false" },
+            "movie_cd": { $0.entry.movieCode },
+            "title": { $0.entry.title },
+            "open_date": { $0.entry.openDate?.iso ?? "" },
+            "audience": { String($0.entry.audience) },
+            "audience_change": { change($0.entry) { String($0.audienceChange) } },
+            "audience_change_pct": { change($0.entry) { decimal($0.audienceChangePercent, places: 1) } },
+            "audience_cumulative": { String($0.entry.audienceCumulative) },
+            "sales": { String($0.entry.sales) },
+            "sales_share_pct": { decimal($0.entry.salesSharePercent, places: 1) },
+            "sales_change": { change($0.entry) { String($0.salesChange) } },
+            "sales_cumulative": { String($0.entry.salesCumulative) },
+            "screens": { String($0.entry.screens) },
+            "showings": { String($0.entry.showings) },
+            "audience_per_screen": { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            "screens_change": { $0.entry.screensChange.map(String.init) ?? "" },
+            "prev_rank": { previousRank($0.entry) },
+            "audience_per_showing": { $0.entry.audiencePerShowing.map { decimal($0, places: 1) } ?? "" },
+            "average_ticket_price": { $0.entry.averageTicketPrice.map(String.init) ?? "" },
         ]
     }
 
@@ -229,29 +239,39 @@ package enum CSVView {
     }
 
     static func weeksTable(source: String) -> TemplateTable<PeriodRow> {
-        let own: [Column<PeriodRow>] = [
+        let entry = entryCells(PeriodRow.self)
+        func shared(_ name: String) -> Column<PeriodRow> { (name, entry[name]!) }
+        return TemplateTable(columns: [
             ("period", { $0.period.kind.rawValue }),
             ("iso_week", { $0.period.isoWeek }),
             ("start", { $0.period.start.iso }),
             ("end", { $0.period.end.iso }),
             ("provisional", { $0.period.provisional ? "true" : "false" }),
+            shared("rank"),
             ("rank_change", { $0.entry.isNew ? "" : $0.entry.rankChange.map(String.init) ?? "" }),
+            shared("is_new"), shared("movie_cd"), shared("title"), shared("open_date"),
+            shared("audience"), shared("audience_change"), shared("audience_change_pct"), shared("audience_cumulative"),
+            shared("sales"), shared("sales_share_pct"), shared("sales_change"),
             ("sales_change_pct", { change($0.entry) { decimal($0.salesChangePercent, places: 1) } }),
+            shared("sales_cumulative"), shared("screens"), shared("showings"), shared("audience_per_screen"),
             ("data_source", { _ in source }),
-        ]
-        return TemplateTable(columns: own + entryCells())
+            shared("screens_change"), shared("prev_rank"), shared("audience_per_showing"), shared("average_ticket_price"),
+        ])
     }
 
     /// Context of `film.csv`: `days`, one row per charted day of a film's run.
     package static func filmDays(_ run: FilmRun) -> [String: Any] {
-        let source = run.simulated ? "SIMULATED" : "KOBIS"
-        let table = TemplateTable<FilmRun.Day_>([
+        ["days": filmTable(movieCode: run.movieCode, title: run.title, source: run.simulated ? "SIMULATED" : "KOBIS").rows(run.days)]
+    }
+
+    static func filmTable(movieCode: String, title: String, source: String) -> TemplateTable<FilmRun.Day_> {
+        TemplateTable([
             "date": { $0.date.iso },
             "day_of_release": { $0.dayOfRelease.map(String.init) ?? "" },
             "rank": { String($0.rank) },
             "is_new": { $0.isNew ? "true" : "false" },
-            "movie_cd": { _ in run.movieCode },
-            "title": { _ in run.title },
+            "movie_cd": { _ in movieCode },
+            "title": { _ in title },
             "audience": { String($0.audience) },
             "sales": { String($0.sales) },
             "screens": { String($0.screens) },
@@ -260,8 +280,26 @@ package enum CSVView {
             "sales_cumulative": { String($0.salesCumulative) },
             "data_source": { _ in source },
         ])
-        return ["days": table.rows(run.days)]
     }
+
+    /// Every CSV table, defined once: the default template of each (its header and row line) is
+    /// made from its columns here, so a column is named in one place.
+    package static let tables: [(template: String, listKey: String, columns: [String])] = [
+        ("films.csv", "films", filmsTable(source: "").columns.names),
+        ("daily.csv", "rows", dailyTable(source: "").columns.names),
+        ("days.csv", "days", daysTable(source: "").columns.names),
+        ("weeks.csv", "rows", weeksTable(source: "").columns.names),
+        ("film.csv", "days", filmTable(movieCode: "", title: "", source: "").columns.names),
+    ]
+
+    /// The default CSV templates: the header, then a `{{column}}` per column between a standalone
+    /// list section's tags (the plain row ``FlatListSection`` renders without Mustache).
+    package static let defaultTemplates: [String: String] = Dictionary(
+        uniqueKeysWithValues: tables.map { table in
+            let header = table.columns.joined(separator: ",")
+            let row = table.columns.map { "{{\($0)}}" }.joined(separator: ",")
+            return (table.template, "{{% CONTENT_TYPE: CSV}}\n\(header)\n{{#\(table.listKey)}}\n\(row)\n{{/\(table.listKey)}}\n")
+        })
 
     /// `KOBIS`, or `SIMULATED` for the bundled sample: the last column of both CSVs.
     static func dataSource(_ report: BoxOfficeReport) -> String { report.simulated ? "SIMULATED" : "KOBIS" }

@@ -3,6 +3,11 @@ import Mustache
 
 /// The default templates, compiled into the library from `Templates/` by the EmbedTemplates plugin.
 package enum DefaultTemplates {
+    /// Every default template, keyed by name (file name without `.mustache`): the documents' from
+    /// `Templates/`, compiled in, and the CSVs' made from their tables' definitions
+    /// (``CSVView/tables``).
+    package static let sources: [String: String] = embedded.merging(CSVView.defaultTemplates) { file, _ in file }
+
     /// Template names (file names without `.mustache`), sorted.
     package static var names: [String] { sources.keys.sorted() }
 

@@ -30,16 +30,23 @@ struct TemplateTests {
         return url
     }
 
-    @Test("the bundled set is the Templates folder, compiled in")
+    @Test("the bundled set is the Templates folder, compiled in, and a CSV template per table, made from its columns")
     func bundled() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestData.repositoryRoot.appendingPathComponent("Templates").path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
-        #expect(DefaultTemplates.names == names)
+        let tables = CSVView.tables.map(\.template)
+        #expect(Set(names).isDisjoint(with: tables), "a CSV template is not also a file")
+        #expect(DefaultTemplates.names == (names + tables).sorted())
         for name in names {
             let onDisk = try String(contentsOf: TestData.repositoryRoot.appendingPathComponent("Templates/\(name).mustache"), encoding: .utf8)
             #expect(DefaultTemplates.sources[name] == onDisk, "\(name) compiled in as it is on disk")
         }
-        #expect(Set(DefaultTemplates.purposes.keys) == Set(names))
+        // The daily table, as it has been published: the header, then a tag per column.
+        let daily = try #require(DefaultTemplates.sources["daily.csv"]).split(separator: "\n").map(String.init)
+        #expect(daily.count == 5 && daily[0] == "{{% CONTENT_TYPE: CSV}}" && daily[2] == "{{#rows}}" && daily[4] == "{{/rows}}")
+        #expect(daily[1].hasPrefix("date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,"))
+        #expect(daily[3] == daily[1].split(separator: ",").map { "{{\($0)}}" }.joined(separator: ","))
+        #expect(Set(DefaultTemplates.purposes.keys) == Set(names + tables))
     }
 
     @Test("every template and partial declares its content type on its first line")

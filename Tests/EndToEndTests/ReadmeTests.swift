@@ -95,6 +95,27 @@ struct ReadmeTests {
         #expect(first.stdoutLines.contains("Reports/boxoffice-sample-2025-03-03_2025-03-09.html"))
     }
 
+    @Test("the README's CSV headers are the headers of the binary's default CSV templates, every table, every column in order")
+    func csvHeaders() async throws {
+        let start = try #require(Self.readme.range(of: "Headers are a stable contract"))
+        let block = try #require(Self.readme[start.upperBound...].firstMatch(of: /```\n((?:[a-z]+: [a-z_,]+\n)+)```/))
+        let listed = Dictionary(
+            uniqueKeysWithValues: block.output.1.split(separator: "\n").map { line in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+            })
+        let folder = try TemporaryFolder()
+        let export = try await BoxOfficeProcess.run(["templates", "export", "t"], in: folder.url)
+        #expect(export.status == 0)
+        let tables = folder.files(in: "t").filter { $0.hasSuffix(".csv.mustache") }.map { String($0.dropLast(".csv.mustache".count)) }
+        #expect(Set(tables) == Set(listed.keys), "templates \(tables), README \(listed.keys.sorted())")
+        for table in tables {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("t/\(table).csv.mustache"), encoding: .utf8)
+            let header = text.split(separator: "\n")[1]
+            #expect(listed[table] == String(header), "\(table)")
+        }
+    }
+
     @Test("every sample file the README links to is committed in Reports/")
     func linkedSamplesExist() throws {
         let links = Self.readme.matches(of: /\]\((Reports\/[^)]+)\)/).map { String($0.output.1) }
