@@ -47,7 +47,7 @@ package enum CSVView {
             "keywords": { $0.tmdb?.keywords.joined(separator: listSeparator) ?? "" },
             "audience_first_to_last": { String($0.audienceFirstToLast) },
             "sales_first_to_last": { String($0.salesFirstToLast) },
-            "first_to_last_method": { $0.firstToLastFromCumulative ? "cumulative" : "charted_sum" },
+            "first_to_last_method": { $0.firstToLastMethod.rawValue },
             "audience_last_week": { $0.audienceLastWeek.map(String.init) ?? "" },
             "audience_change_lw_pct": { $0.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? "" },
             "days_at_number_one": { String($0.daysAtNumberOne) },

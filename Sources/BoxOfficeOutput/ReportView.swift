@@ -158,7 +158,7 @@ package enum ReportView {
             "sales": w.won(film.sales),
             "share": PeopleFormat.percent(film.audienceSharePercent),
             "audience_first_to_last": w.grouped(film.audienceFirstToLast)
-                + (film.firstToLastFromCumulative ? "" : "*"),
+                + (film.firstToLastMethod == .cumulative ? "" : "*"),
             "audience_cumulative": PeopleFormat.grouped(film.audienceCumulative),
             "sales_cumulative": w.won(film.salesCumulative),
             "per_screen": film.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",

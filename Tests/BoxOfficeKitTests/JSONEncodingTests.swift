@@ -66,12 +66,35 @@ struct JSONEncodingTests {
     func keys() async throws {
         let text = String(decoding: try await ReportJSON.encode(try await SampleTests.sampleReport()), as: UTF8.self)
         for key in [
-            "schema_version", "ranked_by", "audience_share_percent", "days_since_open", "is_new", "has_movie_info",
+            "schema_version", "ranked_by", "audience_share_pct", "days_since_open", "is_new", "has_movie_info",
             "tmdb_match", "audience_cumulative", "original_title", "audience_share_by_nation", "top_distributors", "new_entries",
         ] {
             #expect(text.contains("\"\(key)\" : "), "\(key)")
         }
         #expect(!text.contains("schemaVersion") && !text.contains("rankedBy"))
+    }
+
+    @Test("one vocabulary: a JSON key naming what a CSV column names has the column's name")
+    func csvVocabulary() async throws {
+        let report = try await SampleTests.sampleReport { $0.depth = .top20 }
+        let json = try #require(try JSONSerialization.jsonObject(with: try await ReportJSON.encode(report)) as? [String: Any])
+        #expect(json["schema_version"] as? Int == 2)
+        func keys(_ list: Any?) -> Set<String> { Set(((list as? [[String: Any]]) ?? []).flatMap(\.keys)) }
+        func columns(_ template: String) -> Set<String> {
+            Set(CSVView.tables.first { $0.template == template }!.columns)
+        }
+        let films = keys(json["films"])
+        let days = keys(json["days"])
+        let entries = keys((json["days"] as? [[String: Any]])?.flatMap { $0["entries"] as? [[String: Any]] ?? [] })
+        // What only the JSON has, or has as an object where the CSV spells out its parts.
+        let filmsOwn: Set = ["first_chart_date", "last_chart_date", "has_movie_info", "tmdb", "opening_day", "opening_weekend"]
+        #expect(films.count > 30 && films.subtracting(columns("films.csv")).subtracting(filmsOwn).isEmpty, "\(films.subtracting(columns("films.csv")).subtracting(filmsOwn))")
+        #expect(entries.count > 20 && entries.subtracting(columns("daily.csv").union(columns("weeks.csv"))).isEmpty, "\(entries.subtracting(columns("daily.csv")))")
+        #expect(days.subtracting(columns("days.csv")).subtracting(["entries"]).isEmpty, "\(days.subtracting(columns("days.csv")))")
+        // Inside `tmdb`, a key is the CSV's column without its tmdb_ prefix.
+        let tmdb = try #require((json["films"] as? [[String: Any]])?.first?["tmdb"] as? [String: Any])
+        let tmdbColumns = Set(columns("films.csv").map { $0.hasPrefix("tmdb_") ? String($0.dropFirst(5)) : $0 })
+        #expect(Set(tmdb.keys).subtracting(tmdbColumns).subtracting(["poster_path"]).isEmpty, "\(Set(tmdb.keys).subtracting(tmdbColumns))")
     }
 
     @Test("a value JSON cannot hold is an error, as with JSONEncoder")

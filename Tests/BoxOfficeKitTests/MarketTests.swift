@@ -50,13 +50,13 @@ struct MarketTests {
         let b = try #require(films.first { $0.movieCode == "2024000B" })
         #expect(b.audience == 800 && b.sales == 25_000, "charted days only")
         #expect(b.audienceFirstToLast == 1_000 && b.salesFirstToLast == 27_000, "6,000 − 5,500 + 500 and 65,000 − 60,000 + 22,000")
-        #expect(b.firstToLastFromCumulative)
+        #expect(b.firstToLastMethod == .cumulative)
 
         let a = try #require(films.first { $0.movieCode == "2024000A" })
-        #expect(a.audienceFirstToLast == a.audience && a.salesFirstToLast == a.sales && a.firstToLastFromCumulative, "never off the chart")
+        #expect(a.audienceFirstToLast == a.audience && a.salesFirstToLast == a.sales && a.firstToLastMethod == .cumulative, "never off the chart")
 
         let c = try #require(films.first { $0.movieCode == "2024000C" })
-        #expect(!c.firstToLastFromCumulative && c.audienceFirstToLast == 270 && c.salesFirstToLast == 27_200, "falls back to the charted sums")
+        #expect(c.firstToLastMethod == .chartedSum && c.audienceFirstToLast == 270 && c.salesFirstToLast == 27_200, "falls back to the charted sums")
         let csv = CSVView.filmsTable(source: "KOBIS")
         #expect(csv.row(c)["first_to_last_method"] == "charted_sum")
         #expect(csv.row(b)["first_to_last_method"] == "cumulative" && csv.row(b)["audience_first_to_last"] == "1000")

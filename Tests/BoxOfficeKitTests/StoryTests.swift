@@ -175,7 +175,7 @@ struct StoryTests {
         let markdown = String(decoding: try #require(files.first { $0.name.hasSuffix(".md") }).contents, as: UTF8.self)
         #expect(!markdown.contains("+100.0%"))
         let json = String(decoding: try #require(files.first { $0.name.hasSuffix(".json") }).contents, as: UTF8.self)
-        #expect(json.contains("\"audience_change_percent\" : 100"))
+        #expect(json.contains("\"audience_change_pct\" : 100"))
     }
 
     @Test("display width: Hangul takes two columns; the txt table puts figures first in ASCII and titles last")

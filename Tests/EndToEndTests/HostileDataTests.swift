@@ -92,7 +92,7 @@ struct HostileDataTests {
             with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-04_2025-03-06.json"))) as? [String: Any]
         let day = (json?["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2025-03-06" }
         let (audience, sales) = edge == "largest" ? (1_000_000_000, 100_000_000_000_000) : (0, 0)
-        #expect(day?["audience"] as? Int == audience && day?["sales"] as? Int == sales, "the day's sums of ten rows, exact")
+        #expect(day?["charted_audience"] as? Int == audience && day?["charted_sales"] as? Int == sales, "the day's sums of ten rows, exact")
         #expect(result.after?.temporaryFiles.isEmpty == true)
     }
 
@@ -356,7 +356,7 @@ struct HostileDataTests {
         let films = try #require(json?["films"] as? [[String: Any]])
         for film in films {
             #expect((film["genres"] as? [String])?.count == 30 && (film["directors"] as? [Any])?.count == 30)
-            #expect(((film["title_english"] as? String)?.count ?? 0) <= 300)
+            #expect(((film["title_en"] as? String)?.count ?? 0) <= 300)
         }
         #expect(result.after?.cacheEntries.count ?? 0 >= server.server.requests.count, "the answers are cached as they came")
     }

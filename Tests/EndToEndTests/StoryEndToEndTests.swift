@@ -50,7 +50,7 @@ struct StoryEndToEndTests {
         #expect(server.server.requests.count == 11)
         let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"), encoding: .utf8)
         #expect(json.contains("could not be had for 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
-        #expect(!json.contains("audience_change_last_week_percent"), "no %± LW without the week before")
+        #expect(!json.contains("audience_change_lw_pct"), "no %± LW without the week before")
         #expect(json.contains("\"at_least\" : true"), "the streak is a lower bound")
     }
 

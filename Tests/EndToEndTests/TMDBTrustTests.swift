@@ -65,7 +65,7 @@ struct TMDBTrustTests {
         let starfall = try #require(try film("스타폴")["tmdb"] as? [String: Any])
         #expect(
             starfall["imdb_id"] as? String == "tt9900002" && starfall["kr_certification"] as? String == "12"
-                && starfall["budget"] as? Int == 180_000_000)
+                && starfall["budget_usd"] as? Int == 180_000_000)
         #expect(starfall["collection"] as? String == "Starfall Collection" && starfall["origin_countries"] as? [String] == ["US"])
         let csv = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv"), encoding: .utf8)
         #expect(csv.contains(",tmdb_reason,imdb_id,tmdb_collection,origin_countries,budget_usd,revenue_usd,kr_certification\r\n"))
@@ -185,7 +185,7 @@ struct TMDBTrustTests {
         let tmdb = try FakeTMDBServer(entries: entries)
         let folder = try TemporaryFolder()
         let films = try await reportFilms(kobis, tmdb, folder)
-        func film(_ code: String) throws -> [String: Any] { try #require(films.first { $0["movie_code"] as? String == code }) }
+        func film(_ code: String) throws -> [String: Any] { try #require(films.first { $0["movie_cd"] as? String == code }) }
         func match(_ code: String) throws -> (id: Int?, confidence: String?, reason: String) {
             let film = try film(code)
             return ((film["tmdb"] as? [String: Any])?["id"] as? Int, film["tmdb_match"] as? String, film["tmdb_reason"] as? String ?? "")
@@ -206,7 +206,7 @@ struct TMDBTrustTests {
         // Nothing else wrong or invented: every other exact match is the film's own sample entry.
         let own = Dictionary(uniqueKeysWithValues: SampleData.tmdbEntries.map { ("2025" + String($0.movie.id - 900_000 + 9_000), $0.movie.id) })
         for film in films where film["tmdb_match"] as? String == "exact" {
-            let code = film["movie_code"] as? String ?? ""
+            let code = film["movie_cd"] as? String ?? ""
             #expect(((film["tmdb"] as? [String: Any])?["id"] as? Int) == own[code], "\(code) matched another film")
         }
         let review = try await BoxOfficeProcess.run(

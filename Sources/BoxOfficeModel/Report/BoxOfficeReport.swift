@@ -5,7 +5,9 @@ import Foundation
 /// Totals cover charted days only: KOBIS publishes each day's top 10, so a film's audience on a
 /// day it was outside the top 10 is not counted.
 package struct BoxOfficeReport: Encodable, Sendable, Equatable {
-    package static let schemaVersion = 1
+    /// 2: the keys that name what a CSV column names use the CSV's name (`movie_cd`, `…_pct`,
+    /// `title_en`, `runtime_min`, `distributor`, `charted_audience`), as the README lists.
+    package static let schemaVersion = 2
     package var schemaVersion: Int = BoxOfficeReport.schemaVersion
     /// Where the figures come from, for people: "KOBIS daily box office" or the simulated sample.
     package var source: String

@@ -49,18 +49,18 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case rank
         case rankChange = "rank_change"
         case isNew = "is_new"
-        case movieCode = "movie_code"
+        case movieCode = "movie_cd"
         case title
         case openDate = "open_date"
         case daysSinceOpen = "days_since_open"
         case audience
         case audienceChange = "audience_change"
-        case audienceChangePercent = "audience_change_percent"
+        case audienceChangePercent = "audience_change_pct"
         case audienceCumulative = "audience_cumulative"
         case sales
-        case salesSharePercent = "sales_share_percent"
+        case salesSharePercent = "sales_share_pct"
         case salesChange = "sales_change"
-        case salesChangePercent = "sales_change_percent"
+        case salesChangePercent = "sales_change_pct"
         case salesCumulative = "sales_cumulative"
         case screens
         case showings
@@ -69,7 +69,7 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case averageTicketPrice = "average_ticket_price"
         case partition
         case audienceLastWeek = "audience_last_week"
-        case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
+        case audienceChangeLastWeekPercent = "audience_change_lw_pct"
         case screensChange = "screens_change"
         case rankExact = "rank_exact"
     }

@@ -31,12 +31,12 @@ package struct DayReport: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case date
-        case audience
-        case sales
+        case audience = "charted_audience"
+        case sales = "charted_sales"
         case entries
         case provisional
         case estimatedMarketSales = "estimated_market_sales"
-        case chartedSalesSharePercent = "charted_sales_share_percent"
+        case chartedSalesSharePercent = "charted_sales_share_pct"
         case depth
         case exactThroughRank = "exact_through_rank"
         case holiday

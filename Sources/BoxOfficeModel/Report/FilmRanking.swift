@@ -18,10 +18,10 @@ package struct FilmRanking: Codable, Sendable, Equatable {
     /// Percent of the range's charted audience, two decimals.
     package var audienceSharePercent: Double
     /// From the first to the last chart day in the range, off-chart days between included (from
-    /// the cumulative figures); the charted sums when `firstToLastFromCumulative` is false.
+    /// the cumulative figures); the charted sums when ``firstToLastMethod`` says so.
     package var audienceFirstToLast: Int64
     package var salesFirstToLast: Int64
-    package var firstToLastFromCumulative: Bool
+    package var firstToLastMethod: FirstToLastMethod
     /// `audiAcc` and `salesAcc` on the film's last chart day in the range.
     package var audienceCumulative: Int64
     package var salesCumulative: Int64
@@ -61,9 +61,9 @@ package struct FilmRanking: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case rank
-        case movieCode = "movie_code"
+        case movieCode = "movie_cd"
         case title
-        case titleEnglish = "title_english"
+        case titleEnglish = "title_en"
         case openDate = "open_date"
         case daysOnChart = "days_on_chart"
         case bestRank = "best_rank"
@@ -71,10 +71,10 @@ package struct FilmRanking: Codable, Sendable, Equatable {
         case lastChartDate = "last_chart_date"
         case audience
         case sales
-        case audienceSharePercent = "audience_share_percent"
+        case audienceSharePercent = "audience_share_pct"
         case audienceFirstToLast = "audience_first_to_last"
         case salesFirstToLast = "sales_first_to_last"
-        case firstToLastFromCumulative = "first_to_last_from_cumulative"
+        case firstToLastMethod = "first_to_last_method"
         case audienceCumulative = "audience_cumulative"
         case salesCumulative = "sales_cumulative"
         case audiencePerScreen = "audience_per_screen"
@@ -82,14 +82,14 @@ package struct FilmRanking: Codable, Sendable, Equatable {
         case nations
         case genres
         case directors
-        case distributors
+        case distributors = "distributor"
         case watchGrade = "watch_grade"
-        case runtimeMinutes = "runtime_minutes"
+        case runtimeMinutes = "runtime_min"
         case tmdbMatch = "tmdb_match"
         case tmdb
         case tmdbReason = "tmdb_reason"
         case audienceLastWeek = "audience_last_week"
-        case audienceChangeLastWeekPercent = "audience_change_last_week_percent"
+        case audienceChangeLastWeekPercent = "audience_change_lw_pct"
         case daysAtNumberOne = "days_at_number_one"
         case numberOneStreak = "number_one_streak"
         case milestones
@@ -98,4 +98,11 @@ package struct FilmRanking: Codable, Sendable, Equatable {
         case bestDay = "best_day"
         case daysInRelease = "days_in_release"
     }
+}
+
+/// How a film's first-to-last figures were counted: from KOBIS's cumulative figures (off-chart days
+/// between included), or, when those did not add up, from its charted days only.
+package enum FirstToLastMethod: String, Codable, Sendable, Equatable {
+    case cumulative
+    case chartedSum = "charted_sum"
 }

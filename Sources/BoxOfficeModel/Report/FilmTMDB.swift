@@ -56,8 +56,8 @@ package struct FilmTMDB: Codable, Sendable, Equatable {
         case imdbID = "imdb_id"
         case collection
         case originCountries = "origin_countries"
-        case budget
-        case revenue
+        case budget = "budget_usd"
+        case revenue = "revenue_usd"
         case koreanCertification = "kr_certification"
     }
 }

@@ -57,7 +57,7 @@ package enum JoinStage {
                 audienceSharePercent: percent(audience, of: chartedAudience),
                 audienceFirstToLast: span.audience,
                 salesFirstToLast: span.sales,
-                firstToLastFromCumulative: span.fromCumulative,
+                firstToLastMethod: span.fromCumulative ? .cumulative : .chartedSum,
                 audienceCumulative: last.entry.audienceCumulative,
                 salesCumulative: last.entry.salesCumulative,
                 audiencePerScreen: ratio(audience, screens),

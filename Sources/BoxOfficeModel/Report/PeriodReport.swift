@@ -35,12 +35,12 @@ package struct PeriodReport: Codable, Sendable, Equatable {
         case end
         case isoWeek = "iso_week"
         case provisional
-        case audience
-        case sales
-        case audienceChangePercent = "audience_change_percent"
-        case salesChangePercent = "sales_change_percent"
+        case audience = "charted_audience"
+        case sales = "charted_sales"
+        case audienceChangePercent = "audience_change_pct"
+        case salesChangePercent = "sales_change_pct"
         case estimatedMarketSales = "estimated_market_sales"
-        case chartedSalesSharePercent = "charted_sales_share_percent"
+        case chartedSalesSharePercent = "charted_sales_share_pct"
         case entries
     }
 

@@ -20,7 +20,7 @@ package struct ReportSummary: Codable, Sendable, Equatable {
             case audience
             case sales
             case films
-            case audienceSharePercent = "audience_share_percent"
+            case audienceSharePercent = "audience_share_pct"
         }
     }
 
@@ -32,7 +32,7 @@ package struct ReportSummary: Codable, Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case date
-            case movieCode = "movie_code"
+            case movieCode = "movie_cd"
             case title
             case rank
         }
@@ -69,6 +69,6 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         case weeks
         case estimatedMarketSales = "estimated_market_sales"
         case estimatedMarketDays = "estimated_market_days"
-        case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_percent"
+        case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_pct"
     }
 }

@@ -9,7 +9,7 @@ package struct WeekSummary: Codable, Sendable, Equatable {
         package var audience: Int64
 
         enum CodingKeys: String, CodingKey {
-            case movieCode = "movie_code"
+            case movieCode = "movie_cd"
             case title
             case audience
         }

@@ -54,11 +54,12 @@ package struct FilmRun: Encodable, Sendable, Equatable {
             case audience
             case sales
             case complete
-            case audienceChangePercent = "audience_change_percent"
+            case audienceChangePercent = "audience_change_pct"
         }
     }
 
-    package var schemaVersion = 1
+    /// 2: the CSV's names for the keys (`movie_cd`, `title_en`, `…_pct`), as in the report's JSON.
+    package var schemaVersion = BoxOfficeReport.schemaVersion
     package var source: String
     package var simulated: Bool
     package var movieCode: String
@@ -94,9 +95,9 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case schemaVersion = "schema_version"
         case source
         case simulated
-        case movieCode = "movie_code"
+        case movieCode = "movie_cd"
         case title
-        case titleEnglish = "title_english"
+        case titleEnglish = "title_en"
         case openDate = "open_date"
         case nations
         case genres

@@ -34,7 +34,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         package var rank: Int
 
         enum CodingKeys: String, CodingKey {
-            case movieCode = "movie_code"
+            case movieCode = "movie_cd"
             case title
             case rank
         }
@@ -70,7 +70,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         case kind
         case start
         case end
-        case movieCode = "movie_code"
+        case movieCode = "movie_cd"
         case title
         case rank
         case audience

@@ -21,7 +21,7 @@ package struct Streak: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case movieCode = "movie_code"
+        case movieCode = "movie_cd"
         case start
         case end
         case length
