@@ -135,18 +135,21 @@ package struct ArchiveIndex {
     /// What follows a base name in each file boxoffice writes, in the order the index lists them,
     /// with the link's label; `report` is false for the one a film has and a report has not (its
     /// `.csv`). A Korean document adds `.ko` (``ReportLanguage/infix``) before its extension.
-    static let parts: [(suffix: String, label: String, korean: String, report: Bool)] = {
-        let documents = [(".html", "HTML", "HTML"), (".md", "Markdown", "Markdown"), (".txt", "text", "텍스트")].flatMap { suffix, label, korean in
-            ReportLanguage.allCases.map { language in
-                (language.infix + suffix, label + (language == .en ? "" : " (한국어)"), korean + (language == .en ? " (영어)" : " (한국어)"), true)
+    static let parts: [(suffix: String, label: String, korean: String, report: Bool)] =
+        ReportFormat.allCases.sorted { $0.link.order < $1.link.order }.flatMap { format in
+            let (_, label, korean) = format.link
+            if format.isDocument {
+                return ReportLanguage.allCases.map { language in
+                    (language.infix + "." + format.rawValue, label + (language == .en ? "" : " (한국어)"),
+                    korean + (language == .en ? " (영어)" : " (한국어)"), true)
+                }
             }
+            // A report writes a CSV per table (`-films.csv`); a film one (`film-CODE.csv`).
+            if format == .csv {
+                return CSVView.reportTables.map { ("-\($0.name).csv", "\($0.label.en) CSV", "\($0.label.ko) CSV", true) } + [(".csv", label, korean, false)]
+            }
+            return [("." + format.rawValue, label, korean, true)]
         }
-        return documents + [
-            ("-films.csv", "films CSV", "영화 CSV", true), ("-daily.csv", "daily CSV", "일별 CSV", true), ("-days.csv", "days CSV", "날짜 CSV", true),
-            ("-weeks.csv", "weeks CSV", "주별 CSV", true), (".csv", "CSV", "CSV", false), (".json", "JSON", "JSON", true),
-            (".xlsx", "Excel", "엑셀", true),
-        ]
-    }()
 
     /// The part `name` ends with, the longest that fits (`.ko.html` rather than `.html`).
     static func part(of name: String, base: String? = nil) -> Int? {

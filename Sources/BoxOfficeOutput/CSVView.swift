@@ -292,6 +292,11 @@ package enum CSVView {
         ("film.csv", "days", filmTable(movieCode: "", title: "", source: "").columns.names),
     ]
 
+    /// A report's CSV tables, each its own file (`…-films.csv`), as the index labels them.
+    static let reportTables: [(name: String, label: (en: String, ko: String))] = [
+        ("films", ("films", "영화")), ("daily", ("daily", "일별")), ("days", ("days", "날짜")), ("weeks", ("weeks", "주별")),
+    ]
+
     /// The default CSV templates: the header, then a `{{column}}` per column between a standalone
     /// list section's tags (the plain row ``FlatListSection`` renders without Mustache).
     package static let defaultTemplates: [String: String] = Dictionary(

@@ -6,7 +6,47 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
 
     /// What a report writes when no format is asked for: every format but the Excel workbook,
     /// which holds the CSVs' tables again and is written only when asked for (`-f xlsx`).
-    package static let byDefault: [ReportFormat] = [.json, .csv, .md, .html, .txt]
+    package static let byDefault: [ReportFormat] = allCases.filter(\.isDefault)
+
+    // Every fact about a format that is not how it is rendered lives here, each an exhaustive
+    // switch: a new format states them all in this file, and its renderer in ReportRenderer.
+
+    var isDefault: Bool {
+        switch self {
+        case .json, .csv, .md, .html, .txt: true
+        case .xlsx: false
+        }
+    }
+
+    /// A document for people, written once per language (`….ko.html`, rendered in the documents'
+    /// lane); the others are data files, the same in every language.
+    package var isDocument: Bool {
+        switch self {
+        case .md, .html, .txt: true
+        case .json, .csv, .xlsx: false
+        }
+    }
+
+    /// `boxoffice film` writes a film's run in this format too (`film-CODE.html`).
+    package var hasFilmForm: Bool {
+        switch self {
+        case .json, .csv, .md, .html: true
+        case .txt, .xlsx: false
+        }
+    }
+
+    /// How the folder's index labels a link to a file of this format, in English and Korean, and
+    /// where it goes among a report's links.
+    var link: (order: Int, en: String, ko: String) {
+        switch self {
+        case .html: (0, "HTML", "HTML")
+        case .md: (1, "Markdown", "Markdown")
+        case .txt: (2, "text", "텍스트")
+        case .csv: (3, "CSV", "CSV")
+        case .json: (4, "JSON", "JSON")
+        case .xlsx: (5, "Excel", "엑셀")
+        }
+    }
 
     /// Parses `json,csv`: a comma-separated list, each format once, in the order given.
     package static func parseList(_ text: String) throws(FormatListError) -> [ReportFormat] {

@@ -56,7 +56,7 @@ package struct ReportRenderer: Sendable {
         let renderer = self
         let style = options.style
         var lanes: [[ReportFormat]] = [[], []]
-        for format in ReportFormat.allCases where formats.contains(format) { lanes[Self.lane(of: format)].append(format) }
+        for format in ReportFormat.allCases where formats.contains(format) { lanes[format.isDocument ? 1 : 0].append(format) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [ReportFormat: [String]] = [:]
         try await BoundedTaskGroup.lanes(lanes, { format in try await renderer.files(report, format: format, view: view, base: base) }) {
@@ -65,15 +65,6 @@ package struct ReportRenderer: Sendable {
             for file in files { try deliver(file) }
         }
         return formats.flatMap { names[$0] ?? [] }
-    }
-
-    /// The lane a format renders in: 0 for the data files, 1 for the documents. A new format does
-    /// not compile until it has a lane here and a renderer in ``files(_:format:view:base:)``.
-    static func lane(of format: ReportFormat) -> Int {
-        switch format {
-        case .json, .csv, .xlsx: 0
-        case .md, .html, .txt: 1
-        }
     }
 
     /// The files of one format.

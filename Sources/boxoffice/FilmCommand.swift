@@ -24,7 +24,7 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
         meanings: [.success: "the film's pages written"])
 
     /// The forms a film's run has (no txt).
-    static let formats: [ReportFormat] = [.json, .csv, .md, .html]
+    static let formats = ReportFormat.allCases.filter(\.hasFilmForm)
 
     @Argument(help: ArgumentHelp("A KOBIS movie code (movieCd) or a title.", valueName: "film"))
     var film: String

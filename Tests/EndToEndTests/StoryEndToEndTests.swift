@@ -1,5 +1,6 @@
 import BoxOfficeServices
 import FakeServices
+import BoxOfficeOutput
 import Foundation
 import Testing
 import TestSupport
@@ -64,6 +65,8 @@ struct StoryEndToEndTests {
             result.stdoutLines == [
                 "Reports/film-20259001.json", "Reports/film-20259001.csv", "Reports/film-20259001.md", "Reports/film-20259001.html",
             ])
+        let written = Set(result.stdoutLines.map { String($0.split(separator: ".").last!) })
+        #expect(written == Set(ReportFormat.allCases.filter(\.hasFilmForm).map(\.rawValue)), "a file for every format with a film form")
         let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
         #expect(Set(charts).count == charts.count && charts.contains("20250219") && charts.contains("20250309"), "from a week before opening")
         #expect(server.movieInfoRequests.count == 1)
