@@ -20,11 +20,34 @@ package struct FilmPipeline: Sendable {
     package let client: KOBISClient
     package let width: Int
     package let simulated: Bool
+    /// `--offline`: a film the cache does not know is said to be missing from the cache.
+    package let offline: Bool
 
-    package init(client: KOBISClient, width: Int, simulated: Bool) {
+    package init(client: KOBISClient, width: Int, simulated: Bool, offline: Bool = false) {
         self.client = client
         self.width = width
         self.simulated = simulated
+        self.offline = offline
+    }
+
+    /// The movie code `film` names: itself when it is one, else the one film whose title matches
+    /// among the films known here (the bundled sample's, or those in the cache).
+    package func code(for film: String) async throws -> String {
+        let text = film.trimmingCharacters(in: .whitespaces)
+        if text.count <= 12, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return text }
+        let known: [MovieInfo]
+        if simulated {
+            var infos: [MovieInfo] = []
+            for film in SampleData.films { if let info = try await client.movieInfo(code: film.code) { infos.append(info) } }
+            known = infos
+        } else {
+            known = client.cachedMovieInfos()
+        }
+        let found = Self.matches(text, in: known)
+        let searched = simulated ? "the bundled sample's films" : "the films in the cache"
+        guard let only = found.first else { throw FilmError.noTitleMatch(title: text, searched: searched) }
+        guard found.count == 1 else { throw FilmError.ambiguous(title: text, candidates: found) }
+        return only.code
     }
 
     /// The run of film `code`, its charts read through `yesterday`.
@@ -35,7 +58,6 @@ package struct FilmPipeline: Sendable {
         } catch KOBISError.notCached {
             info = nil
         }
-        let offline = client.cache?.mode == .offline
         guard let openDate = info?.openDate else {
             throw FilmError.unknown(code: code, offline: offline && info == nil)
         }

@@ -54,43 +54,23 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
             let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
 
-            func produce(_ client: KOBISClient, yesterday: Day, searched: String) async throws -> [URL] {
-                let code = try await resolve(client, searched: searched)
-                let run = try await FilmPipeline(client: client, width: network.jobs, simulated: sample).run(code: code, yesterday: yesterday)
+            func produce(_ client: KOBISClient, yesterday: Day) async throws -> [URL] {
+                let pipeline = FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline)
+                let run = try await pipeline.run(code: try await pipeline.code(for: film), yesterday: yesterday)
                 let files = try FilmView.render(run, formats: formats, templates: templates, csv: out.csv, language: out.language)
                 return try writer.write(files)
             }
 
             let paths: [URL]
             if sample {
-                paths = try await produce(
-                    KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end,
-                    searched: "the bundled sample's films")
+                paths = try await produce(KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end)
             } else {
                 paths = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
                     let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)
-                    return try await produce(client, yesterday: wiring.calendar.yesterday, searched: "the films in the cache")
+                    return try await produce(client, yesterday: wiring.calendar.yesterday)
                 }
             }
             for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
         }
-    }
-
-    /// The movie code `film` names: itself when it is one, else the one film whose title matches.
-    func resolve(_ client: KOBISClient, searched: String) async throws -> String {
-        let text = film.trimmingCharacters(in: .whitespaces)
-        if text.count <= 12, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return text }
-        let known: [MovieInfo]
-        if sample {
-            var infos: [MovieInfo] = []
-            for film in SampleData.films { if let info = try await client.movieInfo(code: film.code) { infos.append(info) } }
-            known = infos
-        } else {
-            known = client.cachedMovieInfos()
-        }
-        let found = FilmPipeline.matches(text, in: known)
-        guard let only = found.first else { throw FilmError.noTitleMatch(title: text, searched: searched) }
-        guard found.count == 1 else { throw FilmError.ambiguous(title: text, candidates: found) }
-        return only.code
     }
 }

@@ -30,44 +30,6 @@ extension PeriodKind: EnumerableFlag {
     }
 }
 
-/// Turns a range into whole completed periods: a range that does not cover whole periods is
-/// snapped to the periods it overlaps, with a note; one that overlaps none is refused.
-struct PeriodRange {
-    let periods: [ChartPeriod]
-    /// Set when the periods do not cover exactly the range asked for.
-    let snapNote: ReportNote?
-
-    var range: DateRange { DateRange(start: periods.first!.start, end: periods.last!.end) }
-
-    init(_ kind: PeriodKind, range: DateRange?, today: Day) throws {
-        guard let range else {
-            periods = [ChartPeriod.lastCompleted(kind, today: today)]
-            snapNote = nil
-            return
-        }
-        let (periods, snapped) = ChartPeriod.covering(range, kind, today: today)
-        guard let first = periods.first, let last = periods.last else {
-            let latest = ChartPeriod.lastCompleted(kind, today: today)
-            throw PeriodRangeError(
-                message:
-                    "no completed \(kind.unitName(plural: false)) lies within \(range.displayText); the latest is \(latest.start.iso)..\(latest.end.iso)"
-            )
-        }
-        self.periods = periods
-        snapNote =
-            snapped
-            ? .snapped(asked: range, kind: kind, periods: periods.count, covered: DateRange(start: first.start, end: last.end))
-            : nil
-    }
-}
-
-/// A range with no completed period in it.
-struct PeriodRangeError: UserFacingError {
-    let message: String
-    var errorDescription: String? { message }
-    var exitStatus: ExitStatus { .usage }
-}
-
 /// How both services are reached: requests in flight, retries, and the time one request may take.
 struct NetworkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Requests on the wire at most, 1…32.", valueName: "n"))

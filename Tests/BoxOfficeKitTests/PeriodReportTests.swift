@@ -10,6 +10,22 @@ import Testing
 /// with its daily ones.
 @Suite("Period reports")
 struct PeriodReportTests {
+    @Test("a range becomes whole completed periods: exact ones say nothing, others are snapped with a note, none is refused")
+    func periodRange() throws {
+        let today = Day("2025-03-20")
+        let exact = try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-07"), end: Day("2025-03-16")), today: today)
+        #expect(exact.periods.map(\.start) == [Day("2025-03-07"), Day("2025-03-14")] && exact.snapNote == nil)
+        let asked = DateRange(start: Day("2025-03-05"), end: Day("2025-03-12"))
+        let snapped = try PeriodRange(.weekend, range: asked, today: today)
+        #expect(snapped.range == DateRange(start: Day("2025-03-07"), end: Day("2025-03-09")))
+        #expect(snapped.snapNote == .snapped(asked: asked, kind: .weekend, periods: 1, covered: snapped.range))
+        let latest = try PeriodRange(.week, range: nil, today: today)
+        #expect(latest.range == DateRange(start: Day("2025-03-10"), end: Day("2025-03-16")) && latest.snapNote == nil)
+        #expect(throws: PeriodRangeError.self) { try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-10"), end: Day("2025-03-12")), today: today) }
+        let error = try #require(throws: PeriodRangeError.self) { try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-17"), end: Day("2025-03-19")), today: today) }
+        #expect(error.message == "no completed weekend lies within 2025-03-17 – 2025-03-19; the latest is 2025-03-14..2025-03-16" && error.exitStatus == .usage)
+    }
+
     static func row(_ rank: Int, _ code: String, _ audience: Int64, new: Bool = false, acc: Int64 = 0) -> ChartEntry {
         ChartEntry(
             rank: rank, isNew: new, movieCode: code, title: "Film \(code)", sales: audience * 10, salesShare: 20,

@@ -46,16 +46,3 @@ struct PeriodChartJob: FetchJob {
         return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries, on: period.start))
     }
 }
-
-extension KOBISClient {
-    /// A date's chart at a depth: KOBIS's top 10, or merged from its filtered charts, one call each
-    /// (each cached on its own, so a run stopped between them resumes with the ones missing).
-    func dailyChart(on day: Day, depth: ChartDepth, filters: KOBISFilters) async throws -> DailyChart {
-        guard depth != .top10 else { return try await dailyChart(on: day, filters: filters) }
-        var parts: [(partition: ChartPartition, chart: DailyChart)] = []
-        for partition in depth.partitions {
-            parts.append((partition, try await dailyChart(on: day, filters: partition.filters(area: filters.area))))
-        }
-        return ChartDepth.merge(parts, on: day, depth: depth)
-    }
-}
