@@ -3,6 +3,9 @@ import BoxOfficeServices
 
 /// How a run uses TMDB.
 package enum EnrichmentPlan: Sendable {
+    /// Why TMDB is off when `--no-tmdb` is given.
+    package static let noTMDBReason = "--no-tmdb was given"
+
     /// Match every charted film on TMDB; with `upcoming`, also read TMDB's coming-soon list for Korea.
     case enabled(matcher: TMDBMatcher, upcoming: Bool)
     /// No TMDB this run, and why, for the report ("--no-tmdb was given").

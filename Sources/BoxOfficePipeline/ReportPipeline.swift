@@ -36,6 +36,9 @@ package struct ReportPipeline: Sendable {
         /// `--allow-gaps`: a chart KOBIS answers with a malformed body is left out, and the report
         /// says so, instead of ending the run.
         package var allowGaps = false
+        /// The folder's index (`index.html`, `index.md`) is rebuilt after the reports, in this
+        /// language; nil (`--no-index`, or stdout) leaves it as it is.
+        package var index: ReportLanguage?
         /// What the fetch stage is asked for.
         package var plan: FetchStage.Plan {
             var plan =
@@ -78,6 +81,8 @@ package struct ReportPipeline: Sendable {
         package var headlines: [String: ReportHeadline] = [:]
         package var enrichment: EnrichmentStatus
         package var warnings: [String]
+        /// The reports were written but the index could not be rebuilt: worth a warning, not a failed run.
+        package var indexWarning: String?
     }
 
     /// Fetches the data and builds the report model, writing nothing.
@@ -167,10 +172,24 @@ package struct ReportPipeline: Sendable {
             let headline = ReportHeadline(report)
             var headlines = [base: headline]
             if request.latest { headlines[latest] = headline }
-            return Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
+            var result = Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
+            if let language = request.index, !writer.toStandardOutput { rebuildIndex(language, into: &result) }
+            return result
         } catch {
             staged.discard()
             throw error
+        }
+    }
+
+    /// Rebuilds the folder's index with the run's headlines; the index's paths follow the reports'.
+    private func rebuildIndex(_ language: ReportLanguage, into result: inout Result) {
+        do {
+            result.paths += try ArchiveIndex(directory: writer.directory, templates: renderer.templates, language: language)
+                .rebuild(headlines: result.headlines)
+        } catch let OutputError.cannotWrite(path, reason) {
+            result.indexWarning = "the reports were written, but \(path) could not be rebuilt: \(reason)"
+        } catch {
+            result.indexWarning = "the reports were written, but the index could not be rebuilt: \(error)"
         }
     }
 }

@@ -134,9 +134,6 @@ struct TMDBOptions: ParsableArguments {
     )
     var tmdbOverrides: String?
 
-    /// Why TMDB is off when `--no-tmdb` is given.
-    static let noTMDBReason = "--no-tmdb was given"
-
     func validate() throws {
         guard (1...40).contains(tmdbRate) else {
             throw ValidationError("--tmdb-rate must be between 1 and 40 requests per second, got \(tmdbRate)")

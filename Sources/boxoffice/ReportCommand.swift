@@ -86,17 +86,8 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network)
-            let asked: DateRange? =
-                try sample && self.range == nil
-                ? SampleData.week
-                : self.range.map { try DateRange.parse($0, calendar: wiring.calendar) }
-            var range = try asked ?? DateRange.parse("yesterday", calendar: wiring.calendar)
-            if sample { try SampleRangeError.check(range) }
-            var periods: PeriodRange?
-            if let period {
-                periods = try PeriodRange(period, range: asked, today: wiring.calendar.today)
-                range = periods!.range
-            }
+            let scope = try ReportScope(range: self.range, period: period, sample: sample, calendar: wiring.calendar)
+            let range = scope.range
             var request = ReportPipeline.Request(
                 range: range, filters: chart.filters, rankBy: rankBy,
                 formats: try out.formats(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault),
@@ -104,11 +95,12 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             request.depth = depth
             request.lookBack = !noLookBack
             request.allowGaps = allowGaps
-            request.periods = periods.map { (period!, $0.periods) }
+            request.periods = scope.periods.map { (period!, $0.periods) }
             request.latest = latest
+            request.index = noIndex || out.toStandardOutput ? nil : out.language
             // The snapping is said with the run's other warnings, once it has succeeded: a run that
             // fails says one line, its error.
-            let snapNote = periods?.snapNote.flatMap { sample && self.range == nil ? nil : $0 }
+            let snapNote = scope.snapNote
             if let snapNote { request.notes.append(snapNote) }
             let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
@@ -125,12 +117,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             let result: ReportPipeline.Result
             if sample {
                 // The sample never touches the cache, the ledger or the network.
-                result = try await run(
-                    FetchStage(
-                        client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.jobs,
-                        enrichment: tmdb.noTMDB ? .disabled(reason: TMDBOptions.noTMDBReason) : SampleData.enrichment(),
-                        progress: progress.update),
-                    simulated: true)
+                result = try await run(SampleData.fetchStage(width: network.jobs, tmdb: !tmdb.noTMDB, progress: progress.update), simulated: true)
             } else {
                 result = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
                     try await run(
@@ -153,35 +140,10 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
                     Redactor(secrets: wiring.secrets).redact(
                         result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
             }
-            guard !out.toStandardOutput else { return }
-            var index: [URL] = []
-            if !noIndex {
-                do {
-                    index = try ArchiveIndex(directory: out.directory, templates: templates, language: out.language)
-                        .rebuild(headlines: result.headlines)
-                } catch let OutputError.cannotWrite(path, reason) {
-                    // The reports are written; a stale index is worth a warning, not a failed run.
-                    if !cacheOptions.quiet { Terminal.printWarning("the reports were written, but \(path) could not be rebuilt: \(reason)") }
-                }
-            }
-            for url in result.paths + index {
+            if !cacheOptions.quiet, let warning = result.indexWarning { Terminal.printWarning(warning) }
+            for url in result.paths {
                 Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output))
             }
         }
     }
-}
-
-/// `--sample` with a range outside the simulated week.
-struct SampleRangeError: UserFacingError {
-    let range: DateRange
-
-    /// Refuses a range not inside the bundled sample's week (`report --sample`, `tmdb review --sample`).
-    static func check(_ range: DateRange) throws(SampleRangeError) {
-        guard SampleData.week.contains(range.start), SampleData.week.contains(range.end) else { throw SampleRangeError(range: range) }
-    }
-
-    var errorDescription: String? {
-        "the bundled sample covers \(SampleData.week.start.iso)..\(SampleData.week.end.iso) only; \(range.displayText) is outside it"
-    }
-    var exitStatus: ExitStatus { .usage }
 }

@@ -55,16 +55,11 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network)
-            let range: DateRange =
-                try sample && self.range == nil
-                ? SampleData.week : DateRange.parse(self.range ?? "yesterday", calendar: wiring.calendar)
-            if sample { try SampleRangeError.check(range) }
+            let range = try SampleData.range(asked: self.range, sample: sample, calendar: wiring.calendar)
             let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
             let fetched: FetchStage.Output
             if sample {
-                fetched = try await FetchStage(
-                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.jobs, enrichment: SampleData.enrichment()
-                ).fetch(plan)
+                fetched = try await SampleData.fetchStage(width: network.jobs, tmdb: true).fetch(plan)
             } else {
                 fetched = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
                     let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)

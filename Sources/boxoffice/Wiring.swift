@@ -138,7 +138,7 @@ struct Wiring {
     /// first run; the marker is `$XDG_STATE_HOME/boxoffice/tmdb-off-noted`), and every time for a
     /// problem (an overrides file that cannot be read).
     static func shouldSayTMDBOff(reason: String, environment: [String: String]) -> Bool {
-        if reason == TMDBOptions.noTMDBReason { return false }
+        if reason == EnrichmentPlan.noTMDBReason { return false }
         guard reason == noCredentialsReason else { return true }
         let marker = QuotaLedger.defaultFile(environment).deletingLastPathComponent().appendingPathComponent("tmdb-off-noted")
         if FileManager.default.fileExists(atPath: marker.path) { return false }
@@ -150,7 +150,7 @@ struct Wiring {
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.
     func enrichment(_ options: TMDBOptions, network: NetworkOptions, cache: CacheAccess?, upcoming: Bool) throws -> EnrichmentPlan {
-        if options.noTMDB { return .disabled(reason: TMDBOptions.noTMDBReason) }
+        if options.noTMDB { return .disabled(reason: EnrichmentPlan.noTMDBReason) }
         guard let credentials = tmdbCredentials else {
             if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
             return .disabled(reason: Self.noCredentialsReason)

@@ -10,6 +10,20 @@ import Testing
 /// with its daily ones.
 @Suite("Period reports")
 struct PeriodReportTests {
+    @Test("report's scope: the sample's week by default (its snapping unsaid), a range asked for snapped and said, outside the sample refused")
+    func reportScope() throws {
+        let calendar = SeoulCalendar(pinnedToday: Day("2025-03-20"))
+        let sample = try ReportScope(range: nil, period: .weekend, sample: true, calendar: calendar)
+        #expect(sample.range == DateRange(start: Day("2025-03-07"), end: Day("2025-03-09")) && sample.snapNote == nil)
+        let asked = try ReportScope(range: "2025-03-05..2025-03-09", period: .weekend, sample: true, calendar: calendar)
+        #expect(asked.range == sample.range && asked.snapNote != nil)
+        let live = try ReportScope(range: nil, period: .week, sample: false, calendar: calendar)
+        #expect(live.range == DateRange(start: Day("2025-03-10"), end: Day("2025-03-16")) && live.snapNote == nil)
+        let daily = try ReportScope(range: nil, period: nil, sample: false, calendar: calendar)
+        #expect(daily.range == DateRange(start: Day("2025-03-19"), end: Day("2025-03-19")) && daily.periods == nil)
+        #expect(throws: SampleRangeError.self) { try ReportScope(range: "2025-03-12", period: nil, sample: true, calendar: calendar) }
+    }
+
     @Test("a range becomes whole completed periods: exact ones say nothing, others are snapped with a note, none is refused")
     func periodRange() throws {
         let today = Day("2025-03-20")
