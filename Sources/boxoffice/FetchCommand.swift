@@ -72,7 +72,7 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network)
+            let wiring = try Wiring(environment: environment, network: network.settings)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let today = wiring.calendar.today
             var periods: [ChartPeriod] = []
@@ -86,9 +86,9 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
             plan.allowGaps = allowGaps
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
             defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions, offline: false, writePolicy: .fail) { cache in
-                let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: true)
-                let enrichment = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
+            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions.settings, offline: false, writePolicy: .fail) { cache in
+                let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: true)
+                let enrichment = try wiring.enrichment(tmdb.settings, network: network.settings, cache: cache, upcoming: false)
                 let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: enrichment, progress: progress.update)
                     .fetch(plan)
                 return (fetched, await client.budget?.spent ?? 0, enrichment.matcher != nil)

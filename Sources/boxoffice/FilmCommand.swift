@@ -49,7 +49,7 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network)
+            let wiring = try Wiring(environment: environment, network: network.settings)
             let formats = try out.formats(all: Self.formats)
             let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
             let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
@@ -65,8 +65,8 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
             if sample {
                 paths = try await produce(KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end)
             } else {
-                paths = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)
+                paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await produce(client, yesterday: wiring.calendar.yesterday)
                 }
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoxOfficeModel
 import BoxOfficeOutput
+import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
 
@@ -41,11 +42,9 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds a request may take, 1…600.", valueName: "seconds", visibility: .hidden))
     var timeout = 30.0
 
-    var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, deadline: timeout) }
+    var settings: NetworkSettings { NetworkSettings(concurrency: concurrency, retries: retries, timeout: timeout) }
 
-    /// Jobs in progress at most. Wider than `concurrency`, which bounds requests on the wire: a job
-    /// waiting a second or more to retry gives its request slot to another.
-    var jobs: Int { concurrency * 4 }
+    var jobs: Int { settings.jobs }
 
     func validate() throws {
         guard (1...32).contains(concurrency) else {
@@ -101,6 +100,10 @@ struct CacheOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "No progress, no warnings; errors still print.")
     var quiet = false
 
+    var settings: CacheSettings {
+        CacheSettings(directory: cacheDirectory, noCache: noCache, refresh: refresh, budget: budget, reserve: reserve, wait: wait)
+    }
+
     /// What `--offline` (served from the cache alone) cannot be combined with.
     func validate(offline: Bool) throws {
         guard offline else { return }
@@ -133,6 +136,8 @@ struct TMDBOptions: ParsableArguments {
             "movie_cd,tmdb_id CSV pinning matches.", valueName: "file", visibility: .hidden)
     )
     var tmdbOverrides: String?
+
+    var settings: TMDBSettings { TMDBSettings(off: noTMDB, required: requireTMDB, rate: tmdbRate, overrides: tmdbOverrides) }
 
     func validate() throws {
         guard (1...40).contains(tmdbRate) else {

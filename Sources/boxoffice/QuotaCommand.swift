@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
+import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
 

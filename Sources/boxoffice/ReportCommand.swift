@@ -85,7 +85,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network)
+            let wiring = try Wiring(environment: environment, network: network.settings)
             let scope = try ReportScope(range: self.range, period: period, sample: sample, calendar: wiring.calendar)
             let range = scope.range
             var request = ReportPipeline.Request(
@@ -119,13 +119,13 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
                 // The sample never touches the cache, the ledger or the network.
                 result = try await run(SampleData.fetchStage(width: network.jobs, tmdb: !tmdb.noTMDB, progress: progress.update), simulated: true)
             } else {
-                result = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
+                result = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
                     try await run(
                         FetchStage(
-                            client: try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false),
+                            client: try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false),
                             width: network.jobs,
                             enrichment: try wiring.enrichment(
-                                tmdb, network: network, cache: cache,
+                                tmdb.settings, network: network.settings, cache: cache,
                                 upcoming: upcoming || range.end == wiring.calendar.yesterday),
                             progress: progress.update),
                         simulated: false)

@@ -54,17 +54,17 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network)
+            let wiring = try Wiring(environment: environment, network: network.settings)
             let range = try SampleData.range(asked: self.range, sample: sample, calendar: wiring.calendar)
             let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
             let fetched: FetchStage.Output
             if sample {
                 fetched = try await SampleData.fetchStage(width: network.jobs, tmdb: true).fetch(plan)
             } else {
-                fetched = try await wiring.withCache(cacheOptions, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network, cacheOptions: cacheOptions, cache: cache, recordEveryCall: false)
-                    var enrichment = try wiring.enrichment(tmdb, network: network, cache: cache, upcoming: false)
-                    if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(tmdb, cache: cache) }
+                fetched = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    var enrichment = try wiring.enrichment(tmdb.settings, network: network.settings, cache: cache, upcoming: false)
+                    if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(tmdb.settings, cache: cache) }
                     guard enrichment.matcher != nil else {
                         throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB")
                     }

@@ -1,13 +1,12 @@
 import BoxOfficeModel
-import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
 
-/// Builds the pipeline's pieces from the environment and the options: the only place the command
-/// line decides which implementations run.
-struct Wiring {
-    let environment: [String: String]
-    let calendar: SeoulCalendar
+/// Builds the pipeline's pieces from the environment and the settings: the only place a run
+/// decides which implementations it uses (the live services, the cache, the ledger).
+package struct Wiring: Sendable {
+    package let environment: [String: String]
+    package let calendar: SeoulCalendar
     let kobisKey: String?
     let tmdbCredentials: TMDBCredentials?
     /// `--concurrency` requests on the wire at most, shared by KOBIS and TMDB.
@@ -29,7 +28,7 @@ struct Wiring {
         }
     }
 
-    init(environment: [String: String], network: NetworkOptions) throws {
+    package init(environment: [String: String], network: NetworkSettings) throws {
         self.environment = environment
         requestSlots = RequestSlots(network.concurrency)
         calendar = try SeoulCalendar.fromEnvironment(environment)
@@ -38,10 +37,10 @@ struct Wiring {
     }
 
     /// Every secret the run knows, for redaction.
-    var secrets: [String?] { Self.secrets(in: environment) }
+    package var secrets: [String?] { Self.secrets(in: environment) }
 
     /// The secrets an environment holds, known before anything else is read from it.
-    static func secrets(in environment: [String: String]) -> [String?] {
+    package static func secrets(in environment: [String: String]) -> [String?] {
         [environment["KOBIS_API_KEY"], TMDBCredentials.fromEnvironment(environment)?.secret]
     }
 
@@ -49,13 +48,13 @@ struct Wiring {
     ///
     /// `writePolicy` says what a failed cache write does: `fetch`, whose only product is the cache,
     /// stops (`.fail`); `report` goes on and warns (`.warn`).
-    func withCache<Result>(
-        _ options: CacheOptions, offline: Bool, writePolicy: CacheAccess.WritePolicy, _ body: (CacheAccess?) async throws -> Result
+    package func withCache<Result>(
+        _ options: CacheSettings, offline: Bool, writePolicy: CacheAccess.WritePolicy, _ body: (CacheAccess?) async throws -> Result
     ) async throws -> Result {
         // A run that must reach KOBIS and cannot is refused before it makes a folder or takes a lock.
         if !offline, kobisKey?.isEmpty ?? true { throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS") }
         guard !options.noCache else { return try await settlingBudgets { try await body(nil) } }
-        let directory = options.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
+        let directory = options.directory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal
         return try await CacheLock.withLock(directory, wait: options.wait, shared: mode == .offline) {
             let cache = ResponseCache(directory: directory)
@@ -90,7 +89,7 @@ struct Wiring {
     ///
     /// With `recordEveryCall` (`fetch`), the quota ledger must be writable before the first call and
     /// a call it cannot record is not sent; otherwise (`report`) such calls are sent and warned about.
-    func kobisClient(_ network: NetworkOptions, cacheOptions: CacheOptions, cache: CacheAccess?, recordEveryCall: Bool) async throws -> KOBISClient {
+    package func kobisClient(_ network: NetworkSettings, cacheOptions: CacheSettings, cache: CacheAccess?, recordEveryCall: Bool) async throws -> KOBISClient {
         guard let key = kobisKey, !key.isEmpty else {
             if cache?.mode == .offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
             throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
@@ -122,8 +121,8 @@ struct Wiring {
     /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
     /// retry quota of its own (so one service's outage cannot spend the other's retries), taking the
     /// run's shared request slots only while on the wire.
-    func transport(
-        _ options: NetworkOptions, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool, meter: (any RequestMeter)? = nil
+    package func transport(
+        _ options: NetworkSettings, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool, meter: (any RequestMeter)? = nil
     ) -> RetryingTransport {
         RetryingTransport(
             URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
@@ -131,13 +130,13 @@ struct Wiring {
             isDamaged: isDamaged)
     }
 
-    static let noCredentialsReason = "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
+    package static let noCredentialsReason = "no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
 
     /// Whether to say that TMDB is off: never when the user chose it (`--no-tmdb`), once per state
     /// folder when there are no credentials (a cron job without a TMDB key stays silent after its
     /// first run; the marker is `$XDG_STATE_HOME/boxoffice/tmdb-off-noted`), and every time for a
     /// problem (an overrides file that cannot be read).
-    static func shouldSayTMDBOff(reason: String, environment: [String: String]) -> Bool {
+    package static func shouldSayTMDBOff(reason: String, environment: [String: String]) -> Bool {
         if reason == EnrichmentPlan.noTMDBReason { return false }
         guard reason == noCredentialsReason else { return true }
         let marker = QuotaLedger.defaultFile(environment).deletingLastPathComponent().appendingPathComponent("tmdb-off-noted")
@@ -149,16 +148,16 @@ struct Wiring {
     }
 
     /// How the run uses TMDB: enabled with a matcher, or disabled with the reason.
-    func enrichment(_ options: TMDBOptions, network: NetworkOptions, cache: CacheAccess?, upcoming: Bool) throws -> EnrichmentPlan {
-        if options.noTMDB { return .disabled(reason: EnrichmentPlan.noTMDBReason) }
+    package func enrichment(_ options: TMDBSettings, network: NetworkSettings, cache: CacheAccess?, upcoming: Bool) throws -> EnrichmentPlan {
+        if options.off { return .disabled(reason: EnrichmentPlan.noTMDBReason) }
         guard let credentials = tmdbCredentials else {
-            if options.requireTMDB { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
+            if options.required { throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB") }
             return .disabled(reason: Self.noCredentialsReason)
         }
         return try matching(options) { overrides in
             let client = TMDBClient(
                 transport: transport(network, maximumBodySize: TMDBClient.maximumBodySize, isDamaged: TMDBClient.isDamagedBody),
-                credentials: credentials, baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.tmdbRate,
+                credentials: credentials, baseURL: try url("TMDB_BASE_URL") ?? TMDBClient.defaultBaseURL, requestsPerSecond: options.rate,
                 cache: cache)
             return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: upcoming)
         }
@@ -166,15 +165,15 @@ struct Wiring {
 
     /// The plan `make` builds with the user's overrides, or TMDB off when the overrides file in
     /// the config folder exists and cannot be read: no match is shown rather than one it may forbid.
-    private func matching(_ options: TMDBOptions, _ make: (TMDBOverrides) throws -> EnrichmentPlan) throws -> EnrichmentPlan {
-        switch try TMDBOverrides.load(path: options.tmdbOverrides, environment: environment) {
+    private func matching(_ options: TMDBSettings, _ make: (TMDBOverrides) throws -> EnrichmentPlan) throws -> EnrichmentPlan {
+        switch try TMDBOverrides.load(path: options.overrides, environment: environment) {
         case .pins(let overrides): try make(overrides)
         case .unreadable(let why): .disabled(reason: "\(why): no TMDB match is shown rather than one it may forbid")
         }
     }
 
     /// For `--offline` without TMDB credentials: a matcher that reads TMDB's cached answers only.
-    func cachedTMDB(_ options: TMDBOptions, cache: CacheAccess?) throws -> EnrichmentPlan {
+    package func cachedTMDB(_ options: TMDBSettings, cache: CacheAccess?) throws -> EnrichmentPlan {
         try matching(options) { overrides in
             let client = TMDBClient(transport: OfflineTransport(), credentials: .bearer("offline"), requestsPerSecond: 1_000, cache: cache)
             return .enabled(matcher: TMDBMatcher(client: client, overrides: overrides), upcoming: false)
@@ -182,7 +181,7 @@ struct Wiring {
     }
 
     /// An http or https URL from an environment variable; nil when unset.
-    func url(_ variable: String) throws -> URL? {
+    package func url(_ variable: String) throws -> URL? {
         guard let text = environment[variable], !text.isEmpty else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ConfigurationError.invalidValue(name: variable, expected: "an http or https URL")
@@ -193,8 +192,10 @@ struct Wiring {
 
 /// A transport for `--offline` runs without a key: any request that reaches it is a bug, since the
 /// cache answers or the client refuses first.
-struct OfflineTransport: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+package struct OfflineTransport: HTTPTransport {
+    package init() {}
+
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         throw TransportError.cannotConnect(host: "offline")
     }
 }
