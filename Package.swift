@@ -58,9 +58,15 @@ let package = Package(
         .executableTarget(name: "boxoffice-fuzz", dependencies: ["BoxOfficeFuzz"]),
         // Helpers both test targets read their outputs with (a strict CSV reader).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(
-            name: "BoxOfficeKitTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "TestSupport"],
-            exclude: ["Fixtures", "Golden"]),
+        // Unit tests, a target per library (each test file tests what its target is named after),
+        // and what they share: fixtures, fixed reports, golden files, test doubles.
+        .target(
+            name: "UnitTestSupport", dependencies: ["BoxOfficePipeline", "TestSupport"], path: "Tests/UnitTestSupport",
+            exclude: ["Fixtures"]),
+        .testTarget(name: "ModelTests", dependencies: ["BoxOfficeModel", "BoxOfficeOutput", "UnitTestSupport", "TestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "UnitTestSupport"]),
+        .testTarget(name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "PipelineTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ import Foundation
 /// Each parser may refuse its input with its own error; anything else (a trap, a hang, a result
 /// that breaks the parser's promises) is a defect. Promises are checked after every success and
 /// break with `fatalError`, so libFuzzer keeps the input as a crash. The same entry point replays
-/// every kept input in the unit tests (`Tests/BoxOfficeKitTests/Fixtures/fuzz/`).
+/// every kept input in the unit tests (`Tests/UnitTestSupport/Fixtures/fuzz/`).
 package enum FuzzTarget: UInt8, CaseIterable, Sendable {
     case dailyChart, movieInfo, tmdbPage, tmdbDetails, dateRange, templates
 

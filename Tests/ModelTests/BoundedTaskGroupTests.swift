@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+
+/// Counts jobs in flight and remembers the peak.
+actor Gauge {
+    private(set) var current = 0
+    private(set) var peak = 0
+    private(set) var started: [Int] = []
+    private(set) var cancelled = 0
+
+    func enter(_ id: Int) {
+        started.append(id)
+        current += 1
+        peak = max(peak, current)
+    }
+
+    func leave() { current -= 1 }
+    func noteCancelled() { cancelled += 1 }
+
+    /// Sleeps far longer than any test runs, so only cancellation ends it; counts that cancellation.
+    nonisolated func waitForCancellation() async throws {
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch {
+            await noteCancelled()
+            throw error
+        }
+    }
+}
+
+@Suite("Bounded task group")
+struct BoundedTaskGroupTests {
+    @Test("peak width equals N when there is work for N", arguments: [1, 3, 8, 32])
+    func peakWidth(width: Int) async throws {
+        let gauge = Gauge()
+        _ = try await BoundedTaskGroup.map(Array(0..<(width * 3)), width: width) { id in
+            await gauge.enter(id)
+            try await Task.sleep(for: .milliseconds(15))
+            await gauge.leave()
+            return id
+        }
+        #expect(await gauge.peak == width)
+        #expect(await gauge.current == 0)
+    }
+
+    @Test("fewer jobs than N run all at once")
+    func fewerJobs() async throws {
+        let gauge = Gauge()
+        _ = try await BoundedTaskGroup.map(Array(0..<3), width: 8) { id in
+            await gauge.enter(id)
+            try await Task.sleep(for: .milliseconds(15))
+            await gauge.leave()
+        }
+        #expect(await gauge.peak == 3)
+    }
+
+    @Test("results keep input order, whatever order jobs finish in")
+    func order() async throws {
+        let inputs = Array(0..<40)
+        let outputs = try await BoundedTaskGroup.map(inputs, width: 6) { id in
+            // Later inputs finish first.
+            try await Task.sleep(for: .milliseconds(40 - id))
+            return id * 10
+        }
+        #expect(outputs == inputs.map { $0 * 10 })
+    }
+
+    @Test("the first error cancels the jobs in flight and is rethrown; no job starts after it")
+    func firstErrorCancels() async throws {
+        let gauge = Gauge()
+        await #expect(throws: Boom.self) {
+            _ = try await BoundedTaskGroup.map(Array(0..<20), width: 4) { id in
+                await gauge.enter(id)
+                if id == 2 {
+                    try await Task.sleep(for: .milliseconds(10))
+                    throw Boom()
+                }
+                try await gauge.waitForCancellation()
+                return id
+            }
+        }
+        #expect(await gauge.started.sorted() == [0, 1, 2, 3])
+        #expect(await gauge.cancelled == 3)
+    }
+
+    @Test("cancelling the parent task stops the group with CancellationError")
+    func parentCancellation() async throws {
+        let gauge = Gauge()
+        let task = Task {
+            try await BoundedTaskGroup.map(Array(0..<50), width: 5) { id in
+                await gauge.enter(id)
+                try await gauge.waitForCancellation()
+                return id
+            }
+        }
+        while await gauge.started.count < 5 { try await Task.sleep(for: .milliseconds(2)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(await gauge.started.count == 5)
+        #expect(await gauge.cancelled == 5)
+    }
+
+    @Test("follow-up jobs run once each, after the jobs that queued them, within the bound")
+    func followUps() async throws {
+        let gauge = Gauge()
+        // Each even job queues the odd job after it and, again, job 1.
+        let results = try await BoundedTaskGroup.run([0, 2, 4, 2], width: 2) { (job: Int) -> (output: String, followUps: [Int]) in
+            await gauge.enter(job)
+            try await Task.sleep(for: .milliseconds(5))
+            await gauge.leave()
+            return ("job \(job)", job.isMultiple(of: 2) ? [job + 1, 1] : [])
+        }
+        #expect(results.map(\.job).prefix(3) == [0, 2, 4])
+        #expect(Set(results.map(\.job)) == [0, 1, 2, 3, 4, 5])
+        #expect(results.count == 6)
+        #expect(results.allSatisfy { $0.output == "job \($0.job)" })
+        #expect(await gauge.started.count == 6)
+        #expect(await gauge.peak == 2)
+    }
+
+    @Test("mapResults pairs every input with its own output or recoverable failure, in input order")
+    func mapResultsPairs() async throws {
+        struct Missing: Error, Equatable { let id: Int }
+        let inputs = Array(100..<130)
+        let results = try await BoundedTaskGroup.mapResults(inputs, width: 4, recovering: { (_: Missing) in true }) { id in
+            // Later inputs finish first, and every third one fails recoverably.
+            try await Task.sleep(for: .milliseconds(130 - id))
+            if id.isMultiple(of: 3) { throw Missing(id: id) }
+            return "chart \(id)"
+        }
+        #expect(results.map(\.input) == inputs)
+        for (input, result) in results {
+            switch result {
+            case .success(let text): #expect(text == "chart \(input)" && !input.isMultiple(of: 3))
+            case .failure(let error): #expect(error == Missing(id: input))
+            }
+        }
+    }
+
+    @Test("mapResults rethrows an error it is not told to recover from, and cancels the rest")
+    func mapResultsRethrows() async throws {
+        struct Missing: Error {}
+        await #expect(throws: Boom.self) {
+            _ = try await BoundedTaskGroup.mapResults(Array(0..<10), width: 3, recovering: { (_: Missing) in true }) { id -> Int in
+                if id == 1 { throw Boom() }
+                if id == 2 { throw Missing() }
+                try await Task.sleep(for: .seconds(30))
+                return id
+            }
+        }
+    }
+
+    @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
+    func lanes() async throws {
+        let gauges = [Gauge(), Gauge()]
+        var delivered: [Int] = []
+        try await BoundedTaskGroup.lanes([[0, 2, 4], [1, 3, 5, 7]], { job in
+            let gauge = gauges[job % 2]
+            await gauge.enter(job)
+            await Task.yield()
+            await gauge.leave()
+            return job * 10
+        }) { job, output in
+            #expect(output == job * 10, "each output with its own job")
+            delivered.append(job)
+        }
+        #expect(delivered.sorted() == [0, 1, 2, 3, 4, 5, 7])
+        #expect(delivered.filter { $0 % 2 == 0 } == [0, 2, 4] && delivered.filter { $0 % 2 == 1 } == [1, 3, 5, 7], "each lane in order")
+        for gauge in gauges { #expect(await gauge.peak == 1, "one job of a lane at a time") }
+
+        struct Boom: Error {}
+        let waiting = Gauge()
+        await #expect(throws: Boom.self) {
+            try await BoundedTaskGroup.lanes([[0], [1, 2]], { job -> Int in
+                if job == 0 { throw Boom() }
+                try await waiting.waitForCancellation()
+                return job
+            }) { _, _ in }
+        }
+        #expect(await waiting.cancelled == 1, "the other lane's job was cancelled, and its next never started")
+    }
+}

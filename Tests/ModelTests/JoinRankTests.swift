@@ -1,0 +1,98 @@
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+
+@Suite("Join and rank")
+struct JoinRankTests {
+    @Test("per-film totals over the range, with a film leaving and re-entering the chart")
+    func filmTotals() throws {
+        let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .audience)
+        #expect(films.map(\.movieCode) == ["2023000A", "2023000B", "2023000C", "2023000D"])
+        #expect(films.map(\.rank) == [1, 2, 3, 4])
+
+        let a = films[0]
+        #expect(a.audience == 2400 && a.sales == 24_000 && a.daysOnChart == 3 && a.bestRank == 1)
+        #expect(a.audienceSharePercent == 52.17)
+        #expect(a.audienceCumulative == 2400 && a.salesCumulative == 24_000)
+        #expect(a.audiencePerScreen == 100.0)
+        #expect(a.titleEnglish == "Alpha" && a.distributors == ["X"] && a.watchGrade == "12세이상관람가" && a.directors == ["감독 A"])
+
+        let b = films[1]
+        #expect(b.audience == 800 && b.daysOnChart == 2 && b.bestRank == 2)
+        #expect(b.firstChartDate == Day("2023-03-01") && b.lastChartDate == Day("2023-03-03"))
+        #expect(b.audienceCumulative == 5_800, "the cumulative figure comes from the last chart day")
+        #expect(b.openDate == nil)
+
+        let d = films[3]
+        #expect(!d.hasMovieInfo && d.nations.isEmpty && d.openDate == Day("2023-03-05"))
+    }
+
+    @Test("admissions per showing and the average ticket price, as KOBIS's statistics define them; blank without showings or admissions")
+    func perShowingAndTicketPrice() {
+        let entries = [
+            ChartEntry(rank: 1, movieCode: "A", title: "A", sales: 961_103_980, audience: 83_635, screens: 1_211, showings: 4_036),
+            ChartEntry(rank: 2, movieCode: "B", title: "B", sales: 0, audience: 0, screens: 0, showings: 0),
+        ]
+        let rows = JoinStage.days(charts: [DailyChart(date: Day("2025-03-03"), entries: entries)])[0].entries
+        #expect(rows[0].audiencePerShowing == 20.7 && rows[0].averageTicketPrice == 11_492, "83,635 / 4,036; ₩961,103,980 / 83,635")
+        #expect(rows[1].audiencePerShowing == nil && rows[1].averageTicketPrice == nil)
+    }
+
+    @Test("an exact tie on audience and sales is broken by movie code")
+    func tie() {
+        let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .audience)
+        #expect(films[2].audience == films[3].audience && films[2].sales == films[3].sales)
+        #expect(films[2].movieCode < films[3].movieCode)
+    }
+
+    @Test("ranking by sales reorders the films")
+    func bySales() {
+        let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .sales)
+        // B sold 6,500 over the range, less than C's and D's 7,000.
+        #expect(films.map(\.movieCode) == ["2023000A", "2023000C", "2023000D", "2023000B"])
+    }
+
+    @Test("ranking ignores the order charts arrive in")
+    func orderIndependent() {
+        let forward = JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies)
+        let backward = JoinStage.films(charts: ThreeDays.charts.reversed(), movies: ThreeDays.movies)
+        #expect(RankStage.rank(forward, by: .audience) == RankStage.rank(backward, by: .audience))
+    }
+
+    @Test("per-day rows: days since opening is 0 on opening day, negative for previews, nil when unknown")
+    func dayRows() {
+        let days = JoinStage.days(charts: ThreeDays.charts)
+        #expect(days.map(\.audience) == [1800, 1600, 1200])
+        #expect(days[0].entries[0].daysSinceOpen == 0)
+        #expect(days[2].entries[0].daysSinceOpen == 2)
+        #expect(days[1].entries[2].daysSinceOpen == -3)
+        #expect(days[0].entries[1].daysSinceOpen == nil)
+        #expect(days[0].entries[0].audiencePerScreen == 100.0)
+    }
+
+    @Test("summary: totals, nation shares, top distributors, new entries, and the top-10 note")
+    func summary() {
+        let report = ReportBuilder.build(range: ThreeDays.range, charts: ThreeDays.charts, movies: ThreeDays.movies, options: .init())
+        let summary = report.summary
+        #expect(summary.chartedAudience == 4600 && summary.chartedSales == 44_500 && summary.films == 4)
+        #expect(summary.audienceShareByNation.korean == 67.39)  // A and C
+        #expect(summary.audienceShareByNation.foreign == 17.39)  // B: listed first as American
+        #expect(summary.audienceShareByNation.unknown == 15.22)  // D: no movie info
+        #expect(summary.topDistributors.map(\.name) == ["X", "Y"])
+        #expect(summary.topDistributors[0].audience == 3100 && summary.topDistributors[0].films == 2)
+        #expect(summary.newEntries.map(\.movieCode) == ["2023000A", "2023000D"])
+        #expect(report.notes.contains(.chartCoverage))
+        #expect(report.notes.contains(.missingMovieInfo(films: 1)))
+        #expect(!report.simulated && !report.notes.contains(.simulated))
+    }
+
+    @Test("an empty range of charts gives an empty but valid report")
+    func emptyCharts() {
+        let charts = [DailyChart(date: Day("2023-03-01"), entries: [])]
+        let report = ReportBuilder.build(
+            range: DateRange(start: Day("2023-03-01"), end: Day("2023-03-01")), charts: charts, movies: [:], options: .init())
+        #expect(report.films.isEmpty && report.summary.chartedAudience == 0 && report.summary.emptyDays == 1)
+        #expect(report.summary.audienceShareByNation.korean == 0)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+
+/// One template per document format, fed with the words of the run's language: the labels'
+/// table and the highlights' sentences are the only homes of the report's words.
+@Suite("Report words: one table, both languages")
+struct ReportWordsTests {
+    /// Words a Korean text keeps: names of services, products, options and units.
+    static let kept: Set<String> = ["KOBIS", "KST", "TMDB", "API", "LW", "boxoffice", "image", "tmdb", "org", "no", "posters", "ko"]
+
+    static func englishWords(_ text: String) -> [String] {
+        text.split { !$0.isASCII || !$0.isLetter }.map(String.init)
+    }
+
+    static func hasHangul(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
+
+    @Test("every label the report templates use is in the table, and every label in the table is used")
+    func labelsMatchTemplates() throws {
+        let names = Set(ReportLabels.table.map(\.name))
+        #expect(names.count == ReportLabels.table.count, "a label is defined twice")
+        let pattern = try Regex(#"\{\{\{?l\.([a-z_]+)"#)
+        var used = Set<String>()
+        for template in ["report.md", "report.html", "report.txt"] {
+            let text = try #require(DefaultTemplates.sources[template])
+            for match in text.matches(of: pattern) { used.insert(String(text[match.range].split(separator: ".").last!)) }
+        }
+        #expect(used.subtracting(names).isEmpty, "used, not defined: \(used.subtracting(names).sorted())")
+        #expect(names.subtracting(used).isEmpty, "defined, never used: \(names.subtracting(used).sorted())")
+        #expect(DefaultTemplates.names.allSatisfy { !$0.hasPrefix("report.ko.") }, "one template per format, not per language")
+    }
+
+    @Test("every label has its Korean: Hangul wherever the English has a word, and no English word left")
+    func everyLabelInKorean() {
+        // A phrase around a value is two labels, NAME_before and NAME_after, whose words can move
+        // from one side to the other between languages: they are checked together.
+        var phrases: [String: (name: String, en: String, ko: String)] = [:]
+        for label in ReportLabels.table where label.name != "lang" {
+            let name = label.name.replacing(try! Regex("_(before|after)$"), with: "")
+            let joined = phrases[name].map { ($0.name, $0.en + " " + label.en, $0.ko + " " + label.ko) } ?? label
+            phrases[name] = (name, joined.1, joined.2)
+        }
+        for label in phrases.values {
+            let english = Self.englishWords(label.en).filter { !Self.kept.contains($0) }
+            if !english.isEmpty { #expect(Self.hasHangul(label.ko), "\(label.name): \(label.ko)") }
+            let left = Self.englishWords(label.ko).filter { !Self.kept.contains($0) }
+            #expect(left.isEmpty, "\(label.name): \(left)")
+        }
+    }
+
+    /// One highlight of every kind, with every figure set.
+    static let everyKind: [Highlight] = Highlight.Kind.allCases.map { kind in
+        var fact = Highlight(kind: kind, start: Day("2025-03-03"), end: kind == .rangeLeader || kind == .milestone ? Day("2025-03-09") : Day("2025-03-03"))
+        (fact.movieCode, fact.title, fact.rank, fact.audience, fact.count) = ("20259001", "검은 파도", 3, 123_155, 12)
+        (fact.atLeast, fact.since, fact.threshold, fact.percent, fact.previousTitle) = (true, Day("2025-02-26"), 4_000_000, -12.5, "작은 용")
+        fact.films = [.init(movieCode: "20259002", title: "푸른 밤", rank: 4), .init(movieCode: "20259003", title: "달", rank: 7)]
+        return fact
+    }
+
+    @Test("every highlight kind has a sentence in both languages, long and brief, with the title in bold")
+    func everyHighlightInBothLanguages() throws {
+        for words in [Words.english, Words.korean] {
+            let views = HighlightView.make(Self.everyKind, period: nil, words: words)
+            for (fact, view) in zip(Self.everyKind, views) {
+                for key in ["sentence", "brief"] {
+                    let runs = try #require(view[key] as? [[String: String]], "\(fact.kind) \(key)")
+                    let text = runs.compactMap { $0.values.first }.joined()
+                    let ours = runs.compactMap { $0["w"] ?? $0["bw"] }.joined()
+                    #expect(text.hasSuffix("."), "\(fact.kind) \(key): \(text)")
+                    if words.ko {
+                        #expect(Self.hasHangul(ours), "\(fact.kind) \(key): \(text)")
+                        #expect(Self.englishWords(ours).allSatisfy(Self.kept.contains), "\(fact.kind) \(key): \(ours)")
+                    } else {
+                        #expect(!Self.hasHangul(ours), "\(fact.kind) \(key): \(ours)")
+                    }
+                    // A sentence about one film names it, in bold; values are never mistaken for words.
+                    if fact.kind != .provisional, fact.kind != .weekendStreak, fact.kind != .newEntries, fact.kind != .totalChange {
+                        #expect(runs.contains { $0["b"] == "검은 파도" }, "\(fact.kind) \(key)")
+                    }
+                    #expect(!ours.contains("검은 파도") && !ours.contains("123,155"), "\(fact.kind) \(key)")
+                }
+            }
+        }
+        // The brief form leaves out what chat can do without.
+        let rise = try #require(Self.everyKind.first { $0.kind == .biggestRise })
+        let figures = HighlightView.Figures(
+            title: "검은 파도", when: "Mon 2025-03-03", audience: "123,155", rank: "3", count: "12", unit: "days", since: nil,
+            percent: "-12.5%", threshold: "", thresholdKorean: "")
+        #expect(
+            HighlightView.sentence(rise, figures, words: .english, brief: false).plain
+                == "Biggest rise against a week earlier: 검은 파도, -12.5% to 123,155 (#3, Mon 2025-03-03).")
+        #expect(
+            HighlightView.sentence(rise, figures, words: .english, brief: true).plain
+                == "Biggest rise on a week earlier: 검은 파도, -12.5% to 123,155 on Mon 2025-03-03.")
+    }
+
+    @Test("each format marks up the same sentence its own way, escaping the values and not the words")
+    func markupPerFormat() throws {
+        var report = FixedReports.threeDays
+        var fact = Highlight(kind: .opening, start: report.range.dateRange.end, end: report.range.dateRange.end)
+        (fact.title, fact.rank, fact.audience) = ("*Star* <b> & #1", 2, 1_000)
+        report.highlights = [fact]
+        let templates = try ReportTemplates.bundled()
+        let view = ReportView.make(report)
+        let markdown = try templates.render("report.md", view)
+        #expect(markdown.contains(##"- **\*Star\* \<b\> \& \#1** opened at #2 on Fri 2023-03-03 with 1,000 admissions."##))
+        let html = try templates.render("report.html", view)
+        #expect(html.contains("<li><strong>*Star* &lt;b&gt; &amp; #1</strong> opened at #2 on Fri 2023-03-03 with 1,000 admissions.</li>"))
+        let text = try templates.render("report.txt", TextView.make(report))
+        #expect(text.contains("- *Star* <b> & #1 opened at #2 on Fri 2023-03-03 with 1,000 admissions."))
+    }
+
+    @Test("a Korean report carries no English label, in Markdown, HTML or text")
+    func noEnglishLabelInKorean() async throws {
+        let report = try await TestReports.sample()
+        let templates = try ReportTemplates.bundled()
+        let korean = Words.korean
+        let style = ReportView.Style(language: .ko)
+        let html = try templates.render("report.html", ReportView.make(report, style: style))
+        let documents = [
+            try templates.render("report.md", ReportView.make(report, style: style)),
+            // The page's text: no style sheet, chart drawing or tags.
+            html.replacing(try Regex("(?s)<style.*?</style>|<svg.*?</svg>|<[^>]*>"), with: " "),
+            try templates.render("report.txt", TextView.make(report, words: korean)),
+        ]
+        #expect(html.contains(#"<html lang="ko">"#))
+        for document in documents {
+            #expect(Self.hasHangul(document))
+            for label in ReportLabels.table where label.en.count > 3 && label.en.contains(" ") && label.en != label.ko {
+                #expect(!document.contains(label.en), "\(label.name): \(label.en)")
+            }
+        }
+    }
+
+    @Test("a user's report.ko.md replaces report.md for Korean reports only; another language's name is unknown")
+    func languageVariantOverride() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-variant-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundled = try ReportTemplates.bundled()
+        #expect(bundled.documentTemplate(.md, language: .ko) == "report.md")
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# 나의 {{title}}\n".write(
+            to: folder.appendingPathComponent("report.ko.md.mustache"), atomically: true, encoding: .utf8)
+        let mine = try ReportTemplates.load(overrides: folder)
+        #expect(mine.documentTemplate(.md, language: .ko) == "report.ko.md")
+        #expect(mine.documentTemplate(.md, language: .en) == "report.md")
+        #expect(mine.documentTemplate(.html, language: .ko) == "report.html")
+        let rendered = try mine.render("report.ko.md", ReportView.make(FixedReports.threeDays, style: .init(language: .ko)))
+        #expect(rendered == "# 나의 한국 박스오피스, 2023년 3월 1일 \\~ 3일\n")
+        try "x".write(to: folder.appendingPathComponent("report.ja.md.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknown(name: "report.ja.md", origin: folder.appendingPathComponent("report.ja.md.mustache").path)) {
+            try ReportTemplates.load(overrides: folder)
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeOutput
+
+@Suite("Bundled templates, parsed lazily")
+struct BundledTemplateTests {
+    @Test("every bundled template parses, though a run parses only those it renders")
+    func everyBundledTemplateParses() {
+        let bundled = BundledTemplates()
+        #expect(DefaultTemplates.names == DefaultTemplates.purposes.keys.sorted(), "every template says what it renders")
+        for name in DefaultTemplates.sources.keys.sorted() { #expect(bundled.template(name) != nil, "\(name)") }
+    }
+
+    @Test("a template rendered alone brings its partials along")
+    func partialsComeAlong() throws {
+        let templates = try ReportTemplates.bundled()
+        let html = try templates.render("report.html", ReportView.make(FixedReports.threeDays))
+        #expect(html.contains("<style") && html.contains("<svg"), "the style and chart partials were rendered")
+    }
+}
+
+@Suite("Templates: override, fallback, export, errors")
+struct TemplateTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("the bundled set is the Templates folder, compiled in, and a CSV template per table, made from its columns")
+    func bundled() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestData.repositoryRoot.appendingPathComponent("Templates").path)
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
+        let tables = CSVView.tables.map(\.template)
+        #expect(Set(names).isDisjoint(with: tables), "a CSV template is not also a file")
+        #expect(DefaultTemplates.names == (names + tables).sorted())
+        for name in names {
+            let onDisk = try String(contentsOf: TestData.repositoryRoot.appendingPathComponent("Templates/\(name).mustache"), encoding: .utf8)
+            #expect(DefaultTemplates.sources[name] == onDisk, "\(name) compiled in as it is on disk")
+        }
+        // The daily table, as it has been published: the header, then a tag per column.
+        let daily = try #require(DefaultTemplates.sources["daily.csv"]).split(separator: "\n").map(String.init)
+        #expect(daily.count == 5 && daily[0] == "{{% CONTENT_TYPE: CSV}}" && daily[2] == "{{#rows}}" && daily[4] == "{{/rows}}")
+        #expect(daily[1].hasPrefix("date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,"))
+        #expect(daily[3] == daily[1].split(separator: ",").map { "{{\($0)}}" }.joined(separator: ","))
+        #expect(Set(DefaultTemplates.purposes.keys) == Set(names + tables))
+    }
+
+    @Test("every template and partial declares its content type on its first line")
+    func contentTypes() {
+        for (name, text) in DefaultTemplates.sources {
+            #expect(text.hasPrefix("{{% CONTENT_TYPE: "), "\(name)")
+        }
+    }
+
+    @Test("a user's template replaces the default of its name; the others fall back")
+    func overrideAndFallback() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: MARKDOWN}}\nCustom: {{title}} has {{summary.films}} films\n{{#films}}\n* {{title}}\n{{/films}}\n"
+            .write(to: folder.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try ReportTemplates.load(overrides: folder)
+        #expect(templates.origins["report.md"] == folder.appendingPathComponent("report.md.mustache").path)
+        #expect(templates.origins["report.html"]?.hasPrefix("bundled") == true)
+
+        let files = try await ReportRenderer(templates: templates).render(CSVTests.hostileReport(), formats: [.md, .html])
+        let markdown = String(decoding: files[0].contents, as: UTF8.self)
+        #expect(markdown.hasPrefix("Custom: Korean box office, 2024-01-10 has 10 films\n* 쉼표, 그리고 \"따옴표\"\n"))
+        #expect(markdown.contains(#"* \<script\>alert(1)\</script\>"#), "escaping still belongs to the content type")
+        let html = String(decoding: files[1].contents, as: UTF8.self)
+        #expect(html.contains("<!DOCTYPE html>"), "the HTML falls back to the bundled default")
+    }
+
+    @Test("a partial can be overridden on its own")
+    func partialOverride() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: HTML}}\n<style>body { color: rebeccapurple; }</style>\n"
+            .write(to: folder.appendingPathComponent("html-style.mustache"), atomically: true, encoding: .utf8)
+        let files = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(FixedReports.threeDays, formats: [.html])
+        let html = String(decoding: files[0].contents, as: UTF8.self)
+        #expect(html.contains("rebeccapurple") && !html.contains("font-variant-numeric"))
+    }
+
+    @Test("tags are found with their kind, name, line and column in characters, past Korean text and unclosed tags")
+    func tagPositions() {
+        let text = "제목 {{title}} and {{# list }}\n{{! note }}x{{/list}}\n{{ unclosed\n  한 {{> part}}{{{raw}}}\n"
+        let tags = ReportTemplates.tags(in: text).map { "\($0.kind)\($0.name)@\($0.line):\($0.column)" }
+        #expect(tags == [" title@1:4", "#list@1:18", "!note@2:1", "/list@2:13", ">part@4:5", "{raw@4:15"])
+    }
+
+    @Test("a syntax error names the file, line and column")
+    func syntaxError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("films.csv.mustache")
+        try "{{% CONTENT_TYPE: CSV}}\nrank\n{{#films}}\n{{rank}}\n{{/filmz}}\n".write(to: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: TemplateError.self) { try ReportTemplates.load(overrides: folder) }
+        guard case let .syntax(origin, line, _, reason)? = error else {
+            Issue.record("expected a syntax error, got \(String(describing: error))")
+            return
+        }
+        #expect(origin == path.path && line == 5 && reason.contains("closed with a different name"))
+        #expect(error?.errorDescription?.hasPrefix("\(path.path):5:") == true)
+        #expect(error?.exitStatus == .configuration)
+    }
+
+    @Test("a list nested in itself stops at the render budget with an error; the same lists walked side by side render in full")
+    func renderBudget() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#films}}{{#films}}{{#films}}{{title}}{{/films}}{{/films}}{{/films}}\n".write(
+            to: folder.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: HTML}}\n{{#films}}{{title}}{{/films}}{{#films}}{{title}}{{/films}}{{#first(films)}}{{title}}{{/first(films)}}\n".write(
+            to: folder.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
+        let templates = try ReportTemplates.load(overrides: folder)
+        let context: [String: Any] = ["films": (0..<1_000).map { ["title": "t\($0)"] }]
+        let error = #expect(throws: TemplateError.self) { try templates.render("report.md", context) }
+        #expect(error?.errorDescription?.contains("rendering stopped after 1050000 list elements") == true)
+        #expect(error?.exitStatus == .configuration)
+        let html = try templates.render("report.html", context)
+        #expect(html.components(separatedBy: "t999").count == 3 && html.hasSuffix("t0\n"), "both walks in full, and transforms still work")
+    }
+
+    @Test("an unknown template file, an unknown partial and a missing folder are errors")
+    func unknownNames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "hello".write(to: folder.appendingPathComponent("report.pdf.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknown(name: "report.pdf", origin: folder.appendingPathComponent("report.pdf.mustache").path)) {
+            try ReportTemplates.load(overrides: folder)
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("report.pdf.mustache"))
+
+        let md = folder.appendingPathComponent("report.md.mustache")
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n  {{> html-stlye}}\n".write(to: md, atomically: true, encoding: .utf8)
+        #expect(throws: TemplateError.unknownPartial(origin: md.path, line: 3, column: 3, name: "html-stlye")) {
+            try ReportTemplates.load(overrides: folder)
+        }
+
+        let missing = folder.appendingPathComponent("nope")
+        #expect(throws: TemplateError.missingDirectory(path: missing.path)) { try ReportTemplates.load(overrides: missing) }
+        #expect(throws: TemplateError.unknown(name: "report.pdf", origin: nil)) { try ReportTemplates.bundled().render("report.pdf", [:]) }
+    }
+
+    @Test("export writes every default, refuses to overwrite without force, and round-trips")
+    func export() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try DefaultTemplates.export(to: folder, overwrite: false)
+        #expect(written.map(\.lastPathComponent) == DefaultTemplates.names.map { $0 + ".mustache" })
+        for url in written {
+            let name = String(url.lastPathComponent.dropLast(".mustache".count))
+            #expect(try String(contentsOf: url, encoding: .utf8) == DefaultTemplates.sources[name])
+        }
+        #expect(throws: TemplateExportError.self) { try DefaultTemplates.export(to: folder, overwrite: false) }
+        _ = try DefaultTemplates.export(to: folder, overwrite: true)
+
+        // Exported templates, used as overrides, render exactly what the defaults render.
+        let fromExport = try await ReportRenderer(templates: try ReportTemplates.load(overrides: folder)).render(
+            FixedReports.threeDays, formats: ReportFormat.byDefault)
+        let fromDefaults = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(
+            FixedReports.threeDays, formats: ReportFormat.byDefault)
+        #expect(fromExport == fromDefaults)
+    }
+}
+
+@Suite("The committed sample in Reports/")
+struct CommittedSampleTests {
+    static let reports = TestData.repositoryRoot.appendingPathComponent("Reports")
+
+    @Test("Reports/ holds exactly what 'boxoffice report --sample' writes today, with --weekend and with --depth 20")
+    func committedSampleIsCurrent() async throws {
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        var files: [RenderedFile] = []
+        var headlines: [String: ReportHeadline] = [:]
+        for report in [
+            try await TestReports.sample(),
+            try await TestReports.sample {
+                $0.range = DateRange(start: weekend.start, end: weekend.end)
+                $0.periods = (.weekend, [weekend])
+            },
+            try await TestReports.sample { $0.depth = .top20 },
+        ] {
+            files += try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.byDefault)
+            headlines[ReportRenderer.baseName(for: report)] = ReportHeadline(report)
+        }
+        // The Korean report of the week, as `--lang ko` writes it (its CSV and JSON are the English run's).
+        files += try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: .ko)))
+            .render(try await TestReports.sample(), formats: [.md, .html, .txt])
+        // The archive index each run rebuilds, listing the three reports.
+        files += try ArchiveIndex(directory: Self.reports, templates: try ReportTemplates.bundled())
+            .files(listing: files.map(\.name), headlines: headlines)
+        // …and the headlines it keeps beside the index, as a run writes them.
+        Golden.check(try ArchiveIndex.encode(headlines), against: Self.reports.appendingPathComponent(ArchiveIndex.stateFile))
+        for file in files {
+            Golden.check(file.contents, against: Self.reports.appendingPathComponent(file.name))
+        }
+        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.reports.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(committed == files.map(\.name).sorted(), "Reports/ has exactly the sample's files")
+    }
+}
+
+@Suite("Report writer")
+struct ReportWriterTests {
+    @Test("staged files stay hidden until committed, and vanish when discarded, dropped or committed wrongly")
+    func staging() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-staging-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = ReportWriter(directory: folder)
+        func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+
+        let staged = try writer.stage()
+        try staged.add(RenderedFile(name: "boxoffice-b.json", contents: Data("{}".utf8)))
+        try staged.add(RenderedFile(name: "boxoffice-b.csv", contents: Data("a,b".utf8)))
+        #expect(try listing().count == 2 && listing().allSatisfy { $0.hasPrefix(".boxoffice-b.") && $0.hasSuffix(".tmp") })
+        let paths = try staged.commit(["boxoffice-b.json", "boxoffice-b.csv"])
+        #expect(paths.map(\.lastPathComponent) == ["boxoffice-b.json", "boxoffice-b.csv"])
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        let discarded = try writer.stage()
+        try discarded.add(RenderedFile(name: "boxoffice-c.json", contents: Data("{}".utf8)))
+        discarded.discard()
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        do {
+            let dropped = try writer.stage()
+            try dropped.add(RenderedFile(name: "boxoffice-d.json", contents: Data("{}".utf8)))
+        }
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+
+        let wrong = try writer.stage()
+        try wrong.add(RenderedFile(name: "boxoffice-e.json", contents: Data("{}".utf8)))
+        #expect(throws: OutputError.self) { try wrong.commit(["boxoffice-e.json", "boxoffice-e.md"]) }
+        #expect(try listing() == ["boxoffice-b.csv", "boxoffice-b.json"])
+    }
+
+    @Test("files appear whole or not at all; a failure leaves no temporary file; stale temporaries are cleared")
+    func atomicWrites() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = ReportWriter(directory: folder)
+        let paths = try writer.write([
+            RenderedFile(name: "boxoffice-a.json", contents: Data("{}".utf8)),
+            RenderedFile(name: "boxoffice-a.md", contents: Data("# a".utf8)),
+        ])
+        #expect(paths.map(\.lastPathComponent) == ["boxoffice-a.json", "boxoffice-a.md"])
+
+        // A name that cannot be created fails the whole write: nothing replaced, nothing left over.
+        #expect(throws: OutputError.self) {
+            try writer.write([
+                RenderedFile(name: "boxoffice-a.json", contents: Data("new".utf8)),
+                RenderedFile(name: "missing-folder/boxoffice-b.md", contents: Data("b".utf8)),
+            ])
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("boxoffice-a.json"), encoding: .utf8) == "{}")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["boxoffice-a.json", "boxoffice-a.md"])
+
+        // A temporary file a killed run left an hour ago is removed; a fresh one (a live run's) is not.
+        let stale = folder.appendingPathComponent(".boxoffice-a.json.DEADBEEF.tmp")
+        let fresh = folder.appendingPathComponent(".boxoffice-a.md.0BADF00D.tmp")
+        _ = FileManager.default.createFile(atPath: stale.path, contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: fresh.path, contents: Data("half".utf8))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale.path)
+        _ = try writer.write([RenderedFile(name: "boxoffice-c.csv", contents: Data("c".utf8))])
+        #expect(!FileManager.default.fileExists(atPath: stale.path) && FileManager.default.fileExists(atPath: fresh.path))
+
+        // While another run commits (it holds the folder's lock), its kept links, as old as the
+        // files they keep, are left alone; once the lock is free the sweep goes on.
+        let kept = folder.appendingPathComponent(".index.html.0A1B2C3D.tmp")
+        _ = FileManager.default.createFile(atPath: kept.path, contents: Data("old index".utf8))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: kept.path)
+        let committing = open(folder.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(committing, LOCK_EX) == 0)
+        writer.removeStaleTemporaries()
+        #expect(FileManager.default.fileExists(atPath: kept.path), "not swept during another run's commit")
+        flock(committing, LOCK_UN)
+        close(committing)
+        writer.removeStaleTemporaries()
+        #expect(!FileManager.default.fileExists(atPath: kept.path))
+    }
+}
+
+@Suite("Rendering a long list: flat, in chunks, or in one pass")
+struct ListRenderingTests {
+    static let table = TemplateTable<Int>([
+        "date": { "2024-01-\($0 % 28 + 1)" },
+        "rank": { String($0 % 10 + 1) },
+        "rank_change": { "-\($0 % 3)" },
+        "is_new": { $0 % 7 == 0 ? "true" : "false" },
+        "movie_cd": { String(20_000_000 + $0) },
+        "title": { index in
+            switch index % 5 {
+            case 0: "쉼표, \"따옴표\"\n줄"
+            case 1: "=HYPERLINK(\"x\")"
+            case 2: " 앞뒤 공백 "
+            default: "영화 \(index) <b>&</b>"
+            }
+        },
+        "data_source": { _ in "KOBIS" },
+    ])
+
+    static func context(rows: Int) -> [String: Any] {
+        ["rows": table.rows(0..<rows), "report_name": "주간 & <보고서>"]
+    }
+
+    func templates(daily text: String) throws -> ReportTemplates {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try text.write(to: folder.appendingPathComponent("daily.csv.mustache"), atomically: true, encoding: .utf8)
+        return try ReportTemplates.load(overrides: folder)
+    }
+
+    @Test(
+        "every way of rendering a list gives Mustache's own one-pass text",
+        arguments: [
+            // Any template of text and the rows' names is read row by row.
+            ("{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}", .flat),
+            ("{{% CONTENT_TYPE: CSV}}\nd,r,t\n{{#rows}}\n{{date}},{{rank}},{{title}}\n{{/rows}}\n", .flat),
+            ("{{% CONTENT_TYPE: TEXT}}\n{{#rows}}\n{{ rank }}|{{title}}|\n{{/rows}}\nend\n", .flat),
+            ("{{% CONTENT_TYPE: MARKDOWN}}\n| t |\n{{#rows}}\n| {{title}} |\n{{/rows}}\n", .flat),
+            // Tags beyond plain names, names from outside the rows, indented or inline section tags,
+            // and HTML escaping go to Mustache, in chunks when the rows are independent.
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{{title}}},{{&rank}}\n{{/rows}}\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{title}},{{report_name}}\n{{/rows}}\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n  {{#rows}}\n{{title}}\n  {{/rows}}\n", .chunked),
+            ("<ul>\n{{#rows}}\n<li>{{title}}</li>\n{{/rows}}\n</ul>\n", .chunked),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{#is_new}}new {{/is_new}}{{title}}\n{{/rows}}\n", .chunked),
+            // A list used twice, or by position, is rendered in one pass.
+            ("{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n", .onePass),
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n", .onePass),
+            ("{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}", .onePass),
+            // So is a split Mustache would render differently: a line end after an inline section.
+            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}{{title}};{{/rows}}\n", .onePass),
+        ] as [(String, ReportTemplates.ListRendering)])
+    func equivalence(template: String, expected: ReportTemplates.ListRendering) async throws {
+        let templates = try templates(daily: template)
+        let context = Self.context(rows: 4_321)
+        let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
+        #expect(text == (try templates.render("daily.csv", context)))
+        #expect(how == expected)
+        #expect(text.count > 4_321 * 2)
+    }
+
+    @Test("the bundled CSV templates are read row by row, as Mustache would render them")
+    func bundledTemplates() async throws {
+        var report = try await TestReports.sample()
+        report.films += report.films + report.films
+        let templates = try ReportTemplates.bundled()
+        for (name, context, key) in [("daily.csv", CSVView.daily(report), "rows"), ("films.csv", CSVView.films(report), "films")] {
+            let (text, how) = try await templates.renderListReporting(name, context, listKey: key)
+            #expect(how == .flat, "\(name)")
+            #expect(text == (try templates.render(name, context)))
+            #expect(text.split(separator: "\n").count == (context[key] as? [Any])!.count + 1)
+        }
+    }
+
+    @Test("rows with columns of their own, short lists and empty lists")
+    func edges() async throws {
+        let templates = try templates(daily: "{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}\n{{title}},{{rank}}\n{{/rows}}\n")
+        // Rows that do not share their columns are rendered by Mustache.
+        let loose: [String: Any] = ["rows": (0..<3_000).map { TemplateRow(["title": "t\($0)", "rank": String($0)]) }]
+        let (looseText, looseHow) = try await templates.renderListReporting("daily.csv", loose, listKey: "rows")
+        #expect(try looseHow == .chunked && looseText == templates.render("daily.csv", loose))
+        for count in [0, 1, 31, 32, 33] {
+            let context = Self.context(rows: count)
+            let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
+            #expect(text == (try templates.render("daily.csv", context)))
+            #expect(how == (count >= 32 ? .flat : .onePass))
+        }
+    }
+
+    @Test("a flat section reads only text and plain names")
+    func parsing() {
+        let head = "{{% CONTENT_TYPE: CSV}}\nh\n"
+        let flat = FlatListSection.parse(section: "{{#rows}}\n{{a}},x{{ b }}\n{{/rows}}\n", head: head, listKey: "rows")
+        #expect(flat?.segments == [.value(name: "a"), .text(",x"), .value(name: "b"), .text("\n")])
+        for body in ["{{a.b}}\n", "{{.}}\n", "{{!c}}\n", "{{>p}}\n", "{{a\n", "{{#a}}{{/a}}\n", "{{%x}}\n"] {
+            #expect(FlatListSection.parse(section: "{{#rows}}\n\(body){{/rows}}\n", head: head, listKey: "rows") == nil, "\(body)")
+        }
+        // No content type, or one this project does not own the escaping of: Mustache renders it.
+        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "h\n", listKey: "rows") == nil)
+        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "{{% CONTENT_TYPE: HTML}}\n", listKey: "rows") == nil)
+    }
+}

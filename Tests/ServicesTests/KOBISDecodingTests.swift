@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
+
+@Suite("KOBIS decoding")
+struct KOBISDecodingTests {
+    @Test("a movie info of 35,000 genres and megabyte names keeps the first 30 of each list and 300 characters of each text")
+    func boundedMovieInfo() throws {
+        let genres = (0..<35_000).map { "{\"genreNm\":\"장르\($0)\"}" }.joined(separator: ",")
+        let long = String(repeating: "가", count: 100_000)
+        let body = Data(
+            """
+            {"movieInfoResult":{"movieInfo":{"movieCd":"20240001","movieNm":"\(long)","movieNmEn":"","showTm":"100","openDt":"20240101",
+            "nations":[{"nationNm":"\(long)"}],"genres":[\(genres)],"directors":[],"companys":[],"audits":[]}}}
+            """.utf8)
+        #expect(body.count < KOBISClient.maximumBodySize)
+        guard case .value(let info?) = try KOBISDecoding.movieInfo(body, code: "20240001") else {
+            Issue.record("no movie info")
+            return
+        }
+        #expect(info.genres.count == KOBISDecoding.longestInfoList && info.genres.first == "장르0")
+        #expect(info.title.count == KOBISDecoding.longestInfoText && info.nations == [String(long.prefix(KOBISDecoding.longestInfoText))])
+    }
+
+    @Test("a film's lists keep at most 4 KiB of text together: nations and companies first, then genres, directors, grades")
+    func movieInfoListBudget() throws {
+        let name = String(repeating: "나", count: 290)  // 870 bytes, under the 300-character cut
+        func entries(_ count: Int, _ make: (Int) -> String) -> String { (0..<count).map(make).joined(separator: ",") }
+        let body = Data(
+            """
+            {"movieInfoResult":{"movieInfo":{"movieCd":"20240001","movieNm":"영화",
+            "nations":[{"nationNm":"한국"}],
+            "companys":[\(entries(30) { #"{"companyCd":"\#($0)","companyNm":"\#(name)","companyPartNm":"배급사"}"# })],
+            "genres":[\(entries(30) { #"{"genreNm":"\#(name)\#($0)"}"# })],
+            "directors":[{"peopleNm":"감독"}],"audits":[{"watchGradeNm":"15세이상관람가"}]}}}
+            """.utf8)
+        guard case .value(let info?) = try KOBISDecoding.movieInfo(body, code: "20240001") else {
+            Issue.record("no movie info")
+            return
+        }
+        let names: [String] = info.nations + info.genres + info.watchGrades
+        let companies: [String] = info.companies.flatMap { [$0.code, $0.name, $0.nameEnglish, $0.role] }
+        let people: [String] = info.directors.flatMap { [$0.name, $0.nameEnglish] }
+        let kept = (names + companies + people).map(\.utf8.count).reduce(0, +)
+        #expect(kept <= KOBISDecoding.largestInfoLists, "\(kept) bytes kept")
+        #expect(info.nations == ["한국"] && info.companies.count == 4, "the first four companies of 880 bytes fit: \(info.companies.count)")
+        #expect(info.genres.isEmpty && info.directors.isEmpty && info.watchGrades.isEmpty, "nothing after the budget ran out")
+    }
+
+    // MARK: Recorded responses, read in place from ../shared/fixtures/kobis
+
+    @Test("every recorded daily chart decodes into ten ranked rows", .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func everyRecordedChart() throws {
+        let files = try TestData.sharedFiles("kobis", prefix: "daily-")
+        try #require(!files.isEmpty)
+        for file in files {
+            let compact = file.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "daily-", with: "")
+            let date = try #require(Day(compact: compact), "fixture name \(file.lastPathComponent)")
+            guard case .value(let chart) = try KOBISDecoding.dailyChart(try Data(contentsOf: file), date: date) else {
+                Issue.record("\(file.lastPathComponent) decoded as a fault")
+                continue
+            }
+            #expect(chart.entries.map(\.rank) == Array(1...10), "\(file.lastPathComponent)")
+            for entry in chart.entries {
+                #expect(!entry.movieCode.isEmpty && entry.movieCode == entry.movieCode.trimmingCharacters(in: .whitespaces))
+                #expect(entry.title == entry.title.trimmingCharacters(in: .whitespaces) && !entry.title.isEmpty)
+                #expect(entry.audience > 0 && entry.audienceCumulative >= entry.audience)
+                #expect(entry.salesCumulative >= entry.sales)
+            }
+        }
+    }
+
+    @Test(
+        "2022-01-05: numbers from strings, a preview opening after the date, negative changes",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func chart20220105() throws {
+        let outcome = try KOBISDecoding.dailyChart(try TestData.shared("kobis/daily-20220105.json"), date: Day("2022-01-05"))
+        guard case .value(let chart) = outcome else { Issue.record("fault"); return }
+        let first = chart.entries[0]
+        #expect(first.movieCode == "20199882" && first.title == "경관의 피" && first.isNew)
+        #expect(first.audience == 64_050 && first.sales == 584_559_330 && first.salesShare == 34.2)
+        #expect(first.openDate == Day("2022-01-05"))
+        let spiderMan = chart.entries[1]
+        #expect(spiderMan.rankChange == -1 && !spiderMan.isNew && spiderMan.salesChangePercent == -15.3)
+        #expect(spiderMan.salesCumulative == 62_772_471_900 && spiderMan.audienceChange == -9_564)
+        let preview = try #require(chart.entries.first { $0.movieCode == "20192354" })
+        #expect(preview.openDate == Day("2022-01-12"))
+        #expect(chart.entries.filter(\.isNew).count == 2)
+    }
+
+    @Test(
+        "2022-03-15: pretty-printed, decimals written as 34.0 and 1367.4, salesAcc beyond Int32",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func chart20220315() throws {
+        let outcome = try KOBISDecoding.dailyChart(try TestData.shared("kobis/daily-20220315.json"), date: Day("2022-03-15"))
+        guard case .value(let chart) = outcome else { Issue.record("fault"); return }
+        #expect(chart.entries[0].salesShare == 34.0)
+        #expect(chart.entries.contains { $0.salesChangePercent == 1367.4 })
+        #expect(chart.entries.contains { $0.salesCumulative == 75_140_632_640 })
+    }
+
+    @Test(
+        "every recorded movie info decodes with its nations, genres and distributor",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func everyRecordedMovieInfo() throws {
+        let files = try TestData.sharedFiles("kobis", prefix: "movieinfo-")
+        try #require(files.count >= 3)
+        for file in files {
+            let code = file.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "movieinfo-", with: "")
+            guard case .value(let info?) = try KOBISDecoding.movieInfo(try Data(contentsOf: file), code: code) else {
+                Issue.record("\(file.lastPathComponent) did not decode to a film")
+                continue
+            }
+            #expect(info.code == code)
+            #expect(!info.title.isEmpty && !info.nations.isEmpty && !info.genres.isEmpty && !info.distributors.isEmpty)
+            #expect(info.openDate != nil && info.runtimeMinutes != nil)
+        }
+    }
+
+    @Test(
+        "movie info: yyyyMMdd open dates, repeated companies, trimmed audit numbers",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func movieInfoDetails() throws {
+        guard case .value(let smugglers?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20218541.json"), code: "20218541") else {
+            Issue.record("밀수 did not decode")
+            return
+        }
+        #expect(smugglers.title == "밀수" && smugglers.titleEnglish == "Smugglers")
+        #expect(smugglers.openDate == Day("2023-07-26") && smugglers.runtimeMinutes == 129 && smugglers.productionYear == 2023)
+        #expect(smugglers.nations == ["한국"] && smugglers.isKorean)
+        #expect(smugglers.directors.map(\.name) == ["류승완"])
+
+        guard case .value(let topGun?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20194376.json"), code: "20194376") else {
+            Issue.record("탑건 did not decode")
+            return
+        }
+        // The same company is listed as distributor and importer: it is the distributor once.
+        #expect(topGun.distributors == ["롯데컬처웍스(주)롯데엔터테인먼트"])
+        #expect(topGun.watchGrades == ["12세이상관람가"] && !topGun.isKorean)
+
+        guard case .value(let masquerade?) = try KOBISDecoding.movieInfo(try TestData.shared("kobis/movieinfo-20124079.json"), code: "20124079")
+        else {
+            Issue.record("광해 did not decode")
+            return
+        }
+        #expect(masquerade.companies.count == 14)
+        #expect(!masquerade.distributors.isEmpty)
+    }
+
+    // MARK: Hand-made cases in the same format
+
+    @Test("values are trimmed of exactly what Foundation calls white space and newlines")
+    func trimming() {
+        let spaces = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespacesAndNewlines.contains($0) }
+        #expect(spaces.count >= 25)
+        var texts = ["", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} "]
+        texts += spaces.map { "\($0)값\($0)" } + spaces.map { String($0) }
+        for text in texts {
+            #expect(Scalar.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(String(reflecting: text))")
+        }
+    }
+
+    @Test("blank and spaced open dates, trailing spaces, blank numbers, rows out of order")
+    func edgeCases() throws {
+        guard case .value(let chart) = try KOBISDecoding.dailyChart(try TestData.own("kobis/daily-edge-cases.json"), date: Day("2023-01-01")) else {
+            Issue.record("fault")
+            return
+        }
+        #expect(chart.entries.map(\.rank) == [1, 2, 3])
+        let (first, rerelease, preview) = (chart.entries[0], chart.entries[1], chart.entries[2])
+        #expect(first.movieCode == "20230001" && first.title == "공백 제목" && first.openDate == nil)
+        #expect(first.salesChangePercent == 14273.4 && first.salesShare == 34)
+        #expect(rerelease.title == "재개봉 영화" && rerelease.openDate == nil && rerelease.salesShare == 100)
+        #expect(rerelease.salesCumulative == 75_140_632_640 && rerelease.audienceChangePercent == -13)
+        #expect(preview.openDate == Day("2023-01-11") && preview.sales == 0 && preview.rankChange == 0)
+    }
+
+    @Test("an empty chart is an empty chart, not an error")
+    func emptyChart() throws {
+        guard case .value(let chart) = try KOBISDecoding.dailyChart(try TestData.own("kobis/daily-empty.json"), date: Day("2023-01-02")) else {
+            Issue.record("fault")
+            return
+        }
+        #expect(chart.entries.isEmpty)
+    }
+
+    @Test("faultInfo bodies are faults whatever the HTTP status said", arguments: ["320010", "320011", "320103"])
+    func faults(code: String) throws {
+        let body = try TestData.own("kobis/fault-\(code).json")
+        guard case .fault(let decoded, let message) = try KOBISDecoding.dailyChart(body, date: Day("2023-01-01")) else {
+            Issue.record("not a fault")
+            return
+        }
+        #expect(decoded == code && !message.isEmpty)
+        guard case .fault(let again, _) = try KOBISDecoding.movieInfo(body, code: "20124079") else {
+            Issue.record("movie info: not a fault")
+            return
+        }
+        #expect(again == code)
+    }
+
+    @Test("an unknown movie code yields no film")
+    func unknownMovie() throws {
+        guard case .value(let info) = try KOBISDecoding.movieInfo(try TestData.own("kobis/movieinfo-unknown.json"), code: "99999999") else {
+            Issue.record("fault")
+            return
+        }
+        #expect(info == nil)
+    }
+
+    @Test(
+        "malformed bodies are rejected with a reason",
+        arguments: [
+            ("daily-bad-rank.json", "rank"),
+            ("daily-no-code.json", "movieCd"),
+            ("daily-truncated.json", "not valid JSON"),
+        ])
+    func malformed(file: String, reason: String) throws {
+        let body = try TestData.own("kobis/\(file)")
+        let error = #expect(throws: MalformedBody.self) { try KOBISDecoding.dailyChart(body, date: Day("2023-01-01")) }
+        #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+    }
+
+    @Test("bodies that are not KOBIS JSON", arguments: ["", "<html>502 Bad Gateway</html>", "[]", "{}", "{\"boxOfficeResult\":{}}", "null"])
+    func notKOBIS(text: String) {
+        #expect(throws: MalformedBody.self) { try KOBISDecoding.dailyChart(Data(text.utf8), date: Day("2023-01-01")) }
+    }
+}
+
+@Suite("KOBIS client")
+struct KOBISClientTests {
+    @Test("requests carry the key, date and filters; errors never carry the key")
+    func requestsAndErrors() async throws {
+        let seen = RequestLog()
+        let transport = ClosureTransport { request in
+            await seen.append(request)
+            return HTTPResponse(status: 200, body: try TestData.own("kobis/fault-320011.json"))
+        }
+        let client = KOBISClient(transport: transport, key: "SECRET-KEY-123", baseURL: URL(string: "http://127.0.0.1:9/rest")!)
+        let error = await #expect(throws: KOBISError.self) {
+            try await client.dailyChart(on: Day("2022-01-05"), filters: .init(nation: .korean, films: .diversity, area: "0105001"))
+        }
+        #expect(error == .quotaExceeded(subject: "the daily chart for 2022-01-05"))
+        #expect(error?.exitStatus == .tryAgainLater)
+        #expect(error?.errorDescription?.contains("SECRET") == false)
+        let request = try #require(await seen.requests.first)
+        #expect(request.url.path == "/rest/boxoffice/searchDailyBoxOfficeList.json")
+        #expect(request.queryValue("key") == "SECRET-KEY-123" && request.queryValue("targetDt") == "20220105")
+        #expect(request.queryValue("repNationCd") == "K" && request.queryValue("multiMovieYn") == "Y")
+        #expect(request.queryValue("wideAreaCd") == "0105001")
+    }
+
+    @Test(
+        "status codes and transport failures map to exit statuses",
+        arguments: [
+            (503, BoxOfficeModel.ExitStatus.tryAgainLater), (500, .tryAgainLater), (429, .tryAgainLater), (404, .malformedResponse),
+            (302, .malformedResponse),
+        ])
+    func statuses(status: Int, exit: BoxOfficeModel.ExitStatus) async {
+        let client = KOBISClient(transport: ClosureTransport { _ in HTTPResponse(status: status, body: Data()) }, key: "k")
+        let error = await #expect(throws: KOBISError.self) { try await client.movieInfo(code: "20199882") }
+        #expect(error?.exitStatus == exit)
+    }
+
+    @Test("an invalid key is a configuration error")
+    func invalidKey() async throws {
+        let body = try TestData.own("kobis/fault-320010.json")
+        let client = KOBISClient(transport: ClosureTransport { _ in HTTPResponse(status: 200, body: body) }, key: "k")
+        let error = await #expect(throws: KOBISError.self) { try await client.dailyChart(on: Day("2022-01-05")) }
+        #expect(error == .invalidKey && error?.exitStatus == .configuration)
+    }
+
+    @Test("a connection failure says KOBIS is unavailable")
+    func unavailable() async {
+        let client = KOBISClient(transport: ClosureTransport { _ in throw TransportError.cannotConnect(host: "127.0.0.1") }, key: "k")
+        let error = await #expect(throws: KOBISError.self) { try await client.dailyChart(on: Day("2022-01-05")) }
+        #expect(error == .unavailable(subject: "the daily chart for 2022-01-05", reason: "could not connect"))
+    }
+}
+
+actor RequestLog {
+    private(set) var requests: [HTTPRequest] = []
+    func append(_ request: HTTPRequest) { requests.append(request) }
+}
