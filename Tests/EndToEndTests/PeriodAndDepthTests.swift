@@ -56,8 +56,9 @@ struct PeriodAndDepthTests {
         #expect(weeks.starts(with: [0xEF, 0xBB, 0xBF]), "a BOM for Excel")
         let lines = String(decoding: weeks.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(
-            lines[0]
-                == "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source,screens_change,prev_rank,audience_per_showing,average_ticket_price"
+            // The published header: later versions may append columns, never reorder or drop one.
+            lines[0].hasPrefix(
+                "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source,screens_change,prev_rank,audience_per_showing,average_ticket_price")
         )
         #expect(lines.count == 11 && lines.dropFirst().allSatisfy { $0.hasPrefix("weekend,2025-W10,2025-03-07,2025-03-09,false,") })
         // Screens ± of the only weekend, from the weekend before: filled for films charted then.
