@@ -31,7 +31,8 @@ package struct FilmPipeline: Sendable {
     }
 
     /// The movie code `film` names: itself when it is one, else the one film whose title matches
-    /// among the films known here (the bundled sample's, or those in the cache).
+    /// among the films known here (the bundled sample's, or those in the cache), else, online,
+    /// among the released films KOBIS's movie list finds for it (one call, cached for a day).
     package func code(for film: String) async throws -> String {
         let text = film.trimmingCharacters(in: .whitespaces)
         if text.count <= 12, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return text }
@@ -43,8 +44,13 @@ package struct FilmPipeline: Sendable {
         } else {
             known = client.cachedMovieInfos()
         }
-        let found = Self.matches(text, in: known)
-        let searched = simulated ? "the bundled sample's films" : "the films in the cache"
+        var found = Self.matches(text, in: known)
+        var searched = simulated ? "the bundled sample's films" : offline ? "the films in the cache (--offline)" : "the films in the cache"
+        if found.isEmpty, !simulated, !offline {
+            // A film never released has no run to show: only released films are candidates.
+            found = Self.matches(text, in: try await client.movieList(title: text).filter { $0.openDate != nil })
+            searched += " and the released films in KOBIS's movie list"
+        }
         guard let only = found.first else { throw FilmError.noTitleMatch(title: text, searched: searched) }
         guard found.count == 1 else { throw FilmError.ambiguous(title: text, candidates: found) }
         return only.code

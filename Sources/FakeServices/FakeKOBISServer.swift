@@ -73,6 +73,9 @@ package final class FakeKOBISServer: @unchecked Sendable {
     /// Requests for weekly, weekend and weekday charts, in arrival order.
     package var periodRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") } }
 
+    /// Title searches in the movie list, in arrival order.
+    package var movieListRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieList.json") } }
+
     /// Requests for movie info, in arrival order.
     package var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
 }

@@ -1,6 +1,7 @@
 import BoxOfficeServices
 import FakeServices
 import BoxOfficeOutput
+import BoxOfficePipeline
 import Foundation
 import Testing
 import TestSupport
@@ -97,6 +98,39 @@ struct StoryEndToEndTests {
         let none = try await run(["film", "없는 영화"], server, folder)
         #expect(none.status == 66 && none.stderr.contains("no film titled \"없는 영화\""))
         #expect(folder.files(in: "Reports") == files, "nothing written")
+    }
+
+    @Test("film TITLE on an empty cache: KOBIS's movie list finds it (one call, cached, the unreleased namesake left out); --offline asks nothing")
+    func filmByTitleColdCache() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let found = try await run(["film", "한강의 밤", "--format", "json"], server, folder)
+        #expect(found.status == 0 && found.stdoutLines == ["Reports/film-20259003.json"], "\(found.stderr)")
+        #expect(server.movieListRequests.map { $0.query["movieNm"] } == ["한강의 밤"], "one title search")
+        #expect(server.movieListRequests.first?.query["itemPerPage"] == "100")
+        // The list also names a film in production titled exactly so (no open date): not a candidate.
+        #expect(!found.stderr.contains(SimulatedKOBIS.unreleasedListedCode))
+        let ledger = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"))) as? [String: [String: Int]]
+        let recorded = ledger?.values.flatMap(\.values).reduce(0, +)
+        #expect(recorded == server.server.requests.count, "the title search is recorded with the run's other calls")
+
+        server.server.resetLog()
+        let again = try await run(["film", "한강의 밤", "--format", "json"], server, folder)
+        #expect(again.status == 0 && server.movieListRequests.isEmpty, "the second run finds it in the cache")
+
+        let cold = try TemporaryFolder()
+        let ambiguous = try await run(["film", "의", "--format", "json"], server, cold)
+        #expect(ambiguous.status == 64 && ambiguous.stderrLines.count == 1, "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("20259003 한강의 밤") && ambiguous.stderr.contains("20259012 바다의 심장"))
+        #expect(!ambiguous.stderr.contains(SimulatedKOBIS.unreleasedListedCode) && cold.files(in: "Reports").isEmpty)
+        let unreleased = try await run(["film", "아직 없는 영화"], server, folder)
+        #expect(unreleased.status == 66 && unreleased.stderr.contains("the released films in KOBIS's movie list"), "\(unreleased.stderr)")
+
+        let empty = try TemporaryFolder()
+        server.server.resetLog()
+        let offline = try await run(["film", "한강의 밤", "--offline"], server, empty)
+        #expect(offline.status == 66 && offline.stderr.contains("(--offline)") && server.server.requests.isEmpty, "\(offline.stderr)")
     }
 
     @Test("film --offline with gaps: the cached days, the gaps named; bad input: one line, 66 or 64, nothing written")

@@ -7,6 +7,38 @@ import UnitTestSupport
 
 @Suite("KOBIS decoding")
 struct KOBISDecodingTests {
+    @Test("movie list: partial movie info per row (a blank open date is none), rows without a code skipped, faults and shapes told apart")
+    func movieList() throws {
+        let body = Data(
+            #"""
+            {"movieListResult":{"totCnt":3,"source":"영화진흥위원회","movieList":[
+            {"movieCd":"20990001","movieNm":"검은 파도","movieNmEn":"","prdtYear":"2026","openDt":"","typeNm":"장편","prdtStatNm":"제작중","nationAlt":"한국","genreAlt":"드라마","directors":[],"companys":[]},
+            {"movieCd":"20259001","movieNm":" 검은 파도 ","movieNmEn":"Black Tide","prdtYear":"2024","openDt":"20250226","nationAlt":"한국,미국","genreAlt":"드라마, 스릴러","directors":[{"peopleNm":"감독 가"}],"companys":[]},
+            {"movieCd":"","movieNm":"코드 없음","openDt":"20200101"}
+            ]}}
+            """#.utf8)
+        guard case .value(let films) = try KOBISDecoding.movieList(body) else { Issue.record("a fault"); return }
+        #expect(films.map(\.code) == ["20990001", "20259001"])
+        #expect(films[0].openDate == nil && films[0].productionYear == 2026)
+        let tide = films[1]
+        #expect(tide.title == "검은 파도" && tide.titleEnglish == "Black Tide" && tide.openDate == Day("2025-02-26"))
+        #expect(tide.nations == ["한국", "미국"] && tide.genres == ["드라마", "스릴러"] && tide.directors.map(\.name) == ["감독 가"])
+        guard case .value(let none) = try KOBISDecoding.movieList(Data(#"{"movieListResult":{"totCnt":0,"source":"영화진흥위원회"}}"#.utf8)) else {
+            Issue.record("a fault")
+            return
+        }
+        #expect(none.isEmpty)
+        guard case .fault(let code, _) = try KOBISDecoding.movieList(Data(#"{"faultInfo":{"message":"x","errorCode":"320011"}}"#.utf8)) else {
+            Issue.record("no fault")
+            return
+        }
+        #expect(code == "320011")
+        #expect(throws: MalformedBody.self) { try KOBISDecoding.movieList(Data(#"{"boxOfficeResult":{}}"#.utf8)) }
+        #expect(throws: MalformedBody.self) { try KOBISDecoding.movieList(Data(#"{"movieListResult":{"movieList":{"a":1}}}"#.utf8)) }
+        #expect(KOBISCacheKeys.movieList(title: "검은 파도") == KOBISCacheKeys.movieList(title: "검은파도"), "spaces do not count")
+        #expect(KOBISCacheKeys.movieList(title: "검은 파도") != KOBISCacheKeys.movieList(title: "검은 바다"))
+    }
+
     @Test("a movie info of 35,000 genres and megabyte names keeps the first 30 of each list and 300 characters of each text")
     func boundedMovieInfo() throws {
         let genres = (0..<35_000).map { "{\"genreNm\":\"장르\($0)\"}" }.joined(separator: ",")

@@ -62,6 +62,9 @@ package struct SimulatedKOBIS: Sendable {
         if path.hasSuffix("movie/searchMovieInfo.json") {
             return Self.json(movieInfoBody(code: request.queryValue("movieCd") ?? ""))
         }
+        if path.hasSuffix("movie/searchMovieList.json") {
+            return Self.json(movieListBody(title: request.queryValue("movieNm") ?? ""))
+        }
         return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html><body>Not Found</body></html>".utf8))
     }
 
@@ -177,6 +180,36 @@ package struct SimulatedKOBIS: Sendable {
         }
         return totals.values.map { Standing(film: $0.film, audience: $0.audience, sales: $0.sales) }
             .sorted { ($0.audience, $1.film.code) > ($1.audience, $0.film.code) }
+    }
+
+    /// Code of the film in production the movie list names after every title searched, as KOBIS's
+    /// list mixes films never released in with the rest.
+    package static let unreleasedListedCode = "20990001"
+
+    /// The `searchMovieList.json` body for a title: the catalogue's films whose Korean title
+    /// contains it (spaces and case aside), newest first, and a film in production with the title
+    /// itself and no open date.
+    package func movieListBody(title: String) -> [String: Any] {
+        let wanted = MovieListSearch.normalized(title)
+        let found = films.filter { !wanted.isEmpty && MovieListSearch.normalized($0.title).contains(wanted) }
+            .sorted { ($0.releaseDate, $0.code) > ($1.releaseDate, $1.code) }
+        var rows: [[String: Any]] = found.map { film in
+            [
+                "movieCd": film.code, "movieNm": film.title, "movieNmEn": film.titleEnglish, "prdtYear": String(film.productionYear),
+                "openDt": film.releaseDate.compact, "typeNm": "장편", "prdtStatNm": "개봉", "nationAlt": film.nations.joined(separator: ","),
+                "genreAlt": film.genres.joined(separator: ","), "repNationNm": film.nations.first ?? "", "repGenreNm": film.genres.first ?? "",
+                "directors": [["peopleNm": film.director.name]], "companys": [[String: String]](),
+            ]
+        }
+        if !wanted.isEmpty {
+            rows.insert(
+                [
+                    "movieCd": Self.unreleasedListedCode, "movieNm": title, "movieNmEn": "", "prdtYear": "2026", "openDt": "", "typeNm": "장편",
+                    "prdtStatNm": "제작중", "nationAlt": "한국", "genreAlt": "드라마", "repNationNm": "한국", "repGenreNm": "드라마",
+                    "directors": [[String: String]](), "companys": [[String: String]](),
+                ], at: 0)
+        }
+        return ["movieListResult": ["totCnt": rows.count, "source": "영화진흥위원회", "movieList": rows] as [String: Any]]
     }
 
     /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.

@@ -6,6 +6,8 @@ package struct CacheFreshness: Sendable {
     /// Yesterday's chart is provisional (KOBIS corrects it until late morning): re-fetched after this.
     package var provisionalChart: TimeInterval = 3 * 3600
     package var movieInfo: TimeInterval = 30 * 86_400
+    /// A title search: a day, so a film KOBIS lists tomorrow is found tomorrow.
+    package var movieList: TimeInterval = 86_400
     package var tmdbLookup: TimeInterval = 7 * 86_400
     package var tmdbList: TimeInterval = 12 * 3600
 

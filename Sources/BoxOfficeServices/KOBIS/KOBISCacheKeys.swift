@@ -17,6 +17,17 @@ package enum KOBISCacheKeys {
         "kobis/movie/\(code.prefix(4))/\(CacheKeys.safe(code)).json"
     }
 
+    /// `kobis/movielist/<FNV-1a of the title as searched, hex>.json`: a title search's answer
+    /// (the title is mostly Korean, which a file name keeps none of, so it is hashed).
+    package static func movieList(title: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in MovieListSearch.normalized(title).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return "kobis/movielist/\(String(hash, radix: 16)).json"
+    }
+
     /// `all`, or `nation-K_films-Y_area-0105001`.
     static func filterFolder(_ filters: KOBISFilters) -> String {
         var parts: [String] = []

@@ -53,6 +53,11 @@ package struct KOBISClient: Sendable {
         request("movie/searchMovieInfo.json", [("movieCd", code)])
     }
 
+    /// The request for a title search: the first 100 films whose Korean title contains `title`.
+    package func movieListRequest(title: String) -> HTTPRequest {
+        request("movie/searchMovieList.json", [("movieNm", title), ("itemPerPage", String(MovieListSearch.pageSize))])
+    }
+
     /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
     package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
@@ -102,6 +107,18 @@ package struct KOBISClient: Sendable {
             let code = String(key.split(separator: "/").last!.dropLast(".json".count))
             if case .value(let info?)? = try? KOBISDecoding.movieInfo(body, code: code) { return info }
             return nil
+        }
+    }
+
+    /// The films KOBIS's movie list finds for a title (one call, cached for a day): what
+    /// `boxoffice film "title"` looks in when the cache knows no such title. Each is the list's
+    /// partial movie info (code, titles, open date, nations, genres, directors), not a film's details.
+    package func movieList(title: String) async throws -> [MovieInfo] {
+        try await cached(
+            KOBISCacheKeys.movieList(title: title), maxAge: cache?.freshness.movieList, request: { movieListRequest(title: title) },
+            subject: "KOBIS's movie list for \"\(title)\""
+        ) { body throws(MalformedBody) in
+            try KOBISDecoding.movieList(body)
         }
     }
 

@@ -79,6 +79,37 @@ package enum KOBISDecoding {
     }
 
     /// Decodes a `searchMovieInfo` body; `.value(nil)` when KOBIS knows no such film.
+    /// Decodes a `searchMovieList` body: the films listed, in KOBIS's order, as partial movie info
+    /// (code, titles, production year, open date, nations and genres from their comma lists,
+    /// directors). A row without a code or title is skipped; no list is no film.
+    package static func movieList(_ body: Data) throws(MalformedBody) -> Outcome<[MovieInfo]> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let result = present(envelope["movieListResult"]) else { throw MalformedBody("no movieListResult in the body") }
+        guard case .object = result else { throw shapeError }
+        guard let list = present(result["movieList"]) else { return .value([]) }
+        guard case .array(let rows) = list else { throw shapeError }
+        var films: [MovieInfo] = []
+        for (index, value) in rows.prefix(MovieListSearch.pageSize).enumerated() {
+            let raw = try RawMovieInfo(value)
+            let row = Row(fields: raw.scalars, label: "movieList[\(index)]")
+            let (code, title) = (row.text("movieCd"), row.text("movieNm"))
+            guard !code.isEmpty, !title.isEmpty else { continue }
+            func commaList(_ key: String) -> [String] {
+                row.text(key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.prefix(longestInfoList).map { $0 }
+            }
+            films.append(
+                MovieInfo(
+                    code: code, title: title, titleEnglish: row.text("movieNmEn"), productionYear: Int(row.text("prdtYear")),
+                    openDate: row.day("openDt"), nations: commaList("nationAlt"), genres: commaList("genreAlt"),
+                    directors: (raw.lists["directors"] ?? []).prefix(longestInfoList).compactMap { fields in
+                        let name = Row(fields: fields, label: "directors").text("peopleNm")
+                        return name.isEmpty ? nil : MovieInfo.Person(name: name)
+                    }))
+        }
+        return .value(films)
+    }
+
     package static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
         let envelope = try readEnvelope(body)
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }

@@ -1,0 +1,11 @@
+/// How a title is searched in KOBIS's movie list (`searchMovieList`).
+package enum MovieListSearch {
+    /// Films asked for in one call: a common title lists hundreds, most never released or charted;
+    /// the first hundred (newest first) hold any film a user follows.
+    package static let pageSize = 100
+
+    /// The title as matched and cached: spaces and case do not count.
+    package static func normalized(_ title: String) -> String {
+        title.lowercased().filter { !$0.isWhitespace }
+    }
+}
