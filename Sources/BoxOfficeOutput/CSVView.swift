@@ -94,6 +94,11 @@ package enum CSVView {
             "exact_through_rank": { String($0.exactThroughRank) },
             "holiday": { $0.holiday?.en ?? "" },
             "holiday_ko": { $0.holiday?.ko ?? "" },
+            "date_last_year": { $0.lastYear?.start.iso ?? "" },
+            "charted_audience_last_year": { $0.lastYear.map { String($0.chartedAudience) } ?? "" },
+            "charted_audience_change_ly_pct": { $0.lastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? "" },
+            "charted_sales_last_year": { $0.lastYear.map { String($0.chartedSales) } ?? "" },
+            "charted_sales_change_ly_pct": { $0.lastYear?.salesChangePercent.map { decimal($0, places: 1) } ?? "" },
         ])
     }
 

@@ -23,7 +23,10 @@ package enum HighlightView {
                 audience: fact.audience.map(PeopleFormat.grouped) ?? "", rank: fact.rank.map(String.init) ?? "",
                 count: String(count), unit: count == 1 ? unit.0 : unit.1, since: fact.since.map { when($0, $0) },
                 percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
-                threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "")
+                threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "",
+                // Korean writes the earlier day without its weekday: it sits in parentheses already.
+                earlier: fact.start == fact.end && words.ko
+                    ? words.date(fact.start - YearEarlier.days) : when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
             return [
                 "sentence": sentence(fact, figures, words: words, brief: false).view,
                 "brief": sentence(fact, figures, words: words, brief: true).view,
@@ -38,6 +41,7 @@ package enum HighlightView {
                 "is_fall": fact.kind == .biggestFall,
                 "is_new_entries": fact.kind == .newEntries,
                 "is_total_change": fact.kind == .totalChange,
+                "is_year_change": fact.kind == .yearChange,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
                 "date": fact.end.iso,
@@ -71,6 +75,8 @@ package enum HighlightView {
         var title, when, audience, rank, count, unit: String
         var since: String?
         var percent, threshold, thresholdKorean: String
+        /// The dates a year-earlier comparison is with.
+        var earlier = ""
     }
 
     /// A highlight's sentence in the report's language: the one home of the highlights' wording.
@@ -114,6 +120,9 @@ package enum HighlightView {
                 return (brief ? "새로 진입: " : "\(f.when) 새로 진입: ") + films + "."
             case .totalChange:
                 return "\(f.when) 순위권 관객 \(f.audience)명, 전주 대비 \(f.percent)."
+            case .yearChange:
+                let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
+                return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
             }
         }
         switch fact.kind {
@@ -146,6 +155,10 @@ package enum HighlightView {
             return (brief ? "New on the chart: " : "New on the chart \(f.when): ") + films + "."
         case .totalChange:
             return "The chart's \(f.audience) admissions on \(f.when) are \(f.percent) \(words: brief ? "on" : "against") a week earlier."
+        case .yearChange:
+            let over: Sentence = fact.start == fact.end ? "on" : "over"
+            let same: Sentence = fact.start == fact.end ? "weekday" : "days"
+            return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against the same \(same) a year earlier (\(f.earlier))."
         }
     }
 

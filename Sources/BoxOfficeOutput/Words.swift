@@ -293,7 +293,7 @@ package struct Words: Sendable {
             return "순위 변동은 합친 차트끼리 비교하므로, \(day.iso)의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
         case .historyUnavailable(let days, let reasons):
             return "기간 밖의 차트를 받지 못했습니다: \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))). "
-                + "그 차트가 필요한 비교(%± LW, 스크린 증감, 1위 연속 기록)는 비어 있거나 “이상”으로 표시됩니다."
+                + "그 차트가 필요한 비교(%± LW, 스크린 증감, 1위 연속 기록, 1년 전 대비)는 비어 있거나 “이상”으로 표시됩니다."
         case .gaps(let count, let listed):
             return "누락 (--allow-gaps): KOBIS가 잘못된 응답을 보낸 차트 \(count)개를 이 보고서에서 뺐습니다: "
                 + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")

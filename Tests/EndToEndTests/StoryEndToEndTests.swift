@@ -1,5 +1,6 @@
 import BoxOfficeServices
 import FakeServices
+import BoxOfficeModel
 import BoxOfficeOutput
 import BoxOfficePipeline
 import Foundation
@@ -24,7 +25,7 @@ struct StoryEndToEndTests {
             ]), in: folder.url)
     }
 
-    @Test("cron: yesterday's report on a cache the day before's run warmed spends its own chart and at most the D−7 one")
+    @Test("cron: yesterday's report on a cache the day before's run warmed spends its own chart and at most the D−7 and D−364 ones")
     func cronLookBack() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -35,7 +36,7 @@ struct StoryEndToEndTests {
         let cron = try await run(["report", "--format", "json,txt", "--quiet"], server, folder, today: "2025-03-10")
         #expect(cron.status == 0 && cron.stderr.isEmpty, "silent on success: \(cron.stderr)")
         let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
-        #expect(charts.first == "20250309" && Set(charts).isSubset(of: ["20250309", "20250302"]) && charts.count <= 2, "\(charts)")
+        #expect(charts.first == "20250309" && Set(charts).isSubset(of: ["20250309", "20250302", "20240310"]) && charts.count <= 3, "\(charts)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
         #expect(text.count < 2_000)
         #expect(text.contains("검은 파도 is #1 on Sun 2025-03-09") && text.contains("12 days running"), "\(text)")
@@ -51,7 +52,7 @@ struct StoryEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.server.requests.count == 11)
         let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"), encoding: .utf8)
-        #expect(json.contains("could not be had for 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
+        #expect(json.contains("could not be had for 2024-03-10, 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
         #expect(!json.contains("audience_change_lw_pct"), "no %± LW without the week before")
         #expect(json.contains("\"at_least\" : true"), "the streak is a lower bound")
     }
@@ -98,6 +99,52 @@ struct StoryEndToEndTests {
         let none = try await run(["film", "없는 영화"], server, folder)
         #expect(none.status == 66 && none.stderr.contains("no film titled \"없는 영화\""))
         #expect(folder.files(in: "Reports") == files, "nothing written")
+    }
+
+    @Test("against a year earlier: each day meets the same weekday 364 days back, fetched and counted like the week-earlier look-back, equal to the truth; --no-look-back fetches none")
+    func againstLastYear() async throws {
+        let range = DateRange(start: Day(iso: "2025-03-05")!, end: Day(iso: "2025-03-06")!)
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: range.end))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["report", "2025-03-05..2025-03-06", "-f", "csv,md,json,txt"], server, folder, today: "2025-03-20")
+        #expect(result.status == 0, "\(result.stderr)")
+        let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
+        #expect(asked.isSuperset(of: ["20240306", "20240307"]), "364 days back: Wednesday and Thursday again")
+        #expect(server.chartRequests.count == asked.count, "each chart once")
+
+        // The truth, from the simulation's own charts: the sums of audiCnt and salesAmt.
+        let kobis = SimulatedKOBIS(films: films)
+        func totals(_ day: String) -> (audience: Int64, sales: Int64) {
+            let result = kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any]
+            let rows = result["dailyBoxOfficeList"] as! [[String: String]]
+            return (rows.reduce(0) { $0 + Int64($1["audiCnt"]!)! }, rows.reduce(0) { $0 + Int64($1["salesAmt"]!)! })
+        }
+        func change(_ now: Int64, _ then: Int64) -> String { String(format: "%.1f", (Double(now - then) / Double(then) * 1000).rounded() / 10) }
+        let (now5, then5) = (totals("2025-03-05"), totals("2024-03-06"))
+        let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
+        let lines = days.dropFirst().components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines[0].hasSuffix(",date_last_year,charted_audience_last_year,charted_audience_change_ly_pct,charted_sales_last_year,charted_sales_change_ly_pct"))
+        #expect(
+            lines[1].hasSuffix(",2024-03-06,\(then5.audience),\(change(now5.audience, then5.audience)),\(then5.sales),\(change(now5.sales, then5.sales))"),
+            "\(lines[1])")
+        let (now6, then6) = (totals("2025-03-06"), totals("2024-03-07"))
+        let total = change(now5.audience + now6.audience, then5.audience + then6.audience)
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.md"), encoding: .utf8)
+        let sign = total.hasPrefix("-") ? "−" + total.dropFirst() : "+" + total
+        #expect(md.contains("against the same days a year earlier (2024-03-06 – 2024-03-07)."), "the highlight")
+        #expect(md.contains("| Against the same weekdays a year earlier (2024-03-06 – 2024-03-07) | audience \(sign)%"), "the summary")
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.json"))) as? [String: Any]
+        let summary = (json?["summary"] as? [String: Any])?["last_year"] as? [String: Any]
+        #expect(summary?["charted_audience"] as? Int == Int(then5.audience + then6.audience) && summary?["start"] as? String == "2024-03-06")
+
+        let plain = try TemporaryFolder()
+        server.server.resetLog()
+        let inside = try await run(["report", "2025-03-05..2025-03-06", "-f", "csv", "--no-look-back"], server, plain, today: "2025-03-20")
+        #expect(inside.status == 0 && Set(server.chartRequests.compactMap { $0.query["targetDt"] }) == ["20250305", "20250306"])
+        let blank = try String(contentsOf: plain.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
+        #expect(blank.components(separatedBy: "\r\n")[1].hasSuffix(",,,,,"), "no guess without the earlier charts")
     }
 
     @Test("film TITLE on an empty cache: KOBIS's movie list finds it (one call, cached, the unreleased namesake left out); --offline asks nothing")

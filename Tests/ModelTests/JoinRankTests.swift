@@ -5,6 +5,35 @@ import UnitTestSupport
 
 @Suite("Join and rank")
 struct JoinRankTests {
+    @Test("a year earlier: each day meets the same weekday 364 days back; the range only when every day does; none from an empty chart")
+    func yearEarlier() {
+        func earlier(_ chart: DailyChart, scale: Int64) -> DailyChart {
+            DailyChart(
+                date: chart.date - 364,
+                entries: chart.entries.map { entry in
+                    var row = entry
+                    (row.audience, row.sales) = (entry.audience * scale / 4, entry.sales * scale / 4)
+                    return row
+                })
+        }
+        // Day 1 a year earlier had 5/4 of its audience (−20 %), day 2 the same, day 3 none had.
+        var history = [Day: DailyChart]()
+        history[ThreeDays.charts[0].date - 364] = earlier(ThreeDays.charts[0], scale: 5)
+        history[ThreeDays.charts[1].date - 364] = earlier(ThreeDays.charts[1], scale: 4)
+        let days = JoinStage.days(charts: ThreeDays.charts, history: history)
+        #expect(days[0].lastYear?.start == Day("2022-03-02") && days[0].lastYear?.chartedAudience == 2_250)
+        #expect(days[0].lastYear?.audienceChangePercent == -20 && days[1].lastYear?.audienceChangePercent == 0)
+        #expect(days[2].lastYear == nil && YearEarlier.range(days) == nil, "a range needs every day")
+        history[ThreeDays.charts[2].date - 364] = DailyChart(date: ThreeDays.charts[2].date - 364, entries: [])
+        #expect(JoinStage.days(charts: ThreeDays.charts, history: history)[2].lastYear == nil, "an empty chart is not a zero")
+        history[ThreeDays.charts[2].date - 364] = earlier(ThreeDays.charts[2], scale: 2)
+        let all = JoinStage.days(charts: ThreeDays.charts, history: history)
+        let range = YearEarlier.range(all)
+        // Now 1,800 + 1,600 + 1,200 = 4,600 against 2,250 + 1,600 + 600 = 4,450: +3.4 %.
+        #expect(range?.chartedAudience == 4_450 && range?.audienceChangePercent == 3.4 && range?.end == Day("2022-03-04"))
+        #expect(ChartHistory.comparisonDays(for: ThreeDays.range).contains(Day("2022-03-02")))
+    }
+
     @Test("per-film totals over the range, with a film leaving and re-entering the chart")
     func filmTotals() throws {
         let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .audience)

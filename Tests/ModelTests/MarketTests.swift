@@ -111,11 +111,13 @@ struct MarketTests {
             records[0] == [
                 "date", "weekday", "provisional", "films_charted", "charted_audience", "charted_sales", "estimated_market_sales",
                 "charted_sales_share_pct", "top_movie_cd", "top_title", "top_audience", "new_entries", "data_source",
-                "depth", "exact_through_rank", "holiday", "holiday_ko",
+                "depth", "exact_through_rank", "holiday", "holiday_ko", "date_last_year", "charted_audience_last_year",
+                "charted_audience_change_ly_pct", "charted_sales_last_year", "charted_sales_change_ly_pct",
             ])
         #expect(
             records[1] == [
                 "2024-05-01", "Wed", "false", "3", "4600", "73500", "100000", "73.5", "2024000A", "Film A", "4000", "1", "KOBIS", "10", "3", "", "",
+                "", "", "", "", "",
             ])
         #expect(records.count == 4)
     }

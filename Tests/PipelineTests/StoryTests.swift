@@ -155,7 +155,7 @@ struct StoryTests {
         #expect(without.entries.allSatisfy { $0.audienceChangeLastWeekPercent == nil && $0.screensChange == nil })
         #expect(
             ChartHistory.comparisonDays(for: DateRange(start: Self.day("2025-03-09"), end: Self.day("2025-03-09")))
-                == [Self.day("2025-03-02"), Self.day("2025-03-08")], "a cron day needs D−7 and D−1")
+                == [Self.day("2024-03-10"), Self.day("2025-03-02"), Self.day("2025-03-08")], "a cron day needs D−364, D−7 and D−1")
     }
 
     @Test("a NEW row's KOBIS change (100) is blank in the CSV and the tables, and kept raw in the JSON")

@@ -21,6 +21,8 @@ package struct DayReport: Codable, Sendable, Equatable {
     package var exactThroughRank: Int = 0
     /// The public holiday the date was (설날, 추석, a substitute or election day …), if it was one.
     package var holiday: KoreanHoliday?
+    /// The same weekday 52 weeks earlier, when its chart was had and held films.
+    package var lastYear: YearEarlier?
 
     /// Films on the chart that day.
     package var filmsCharted: Int { entries.count }
@@ -40,6 +42,7 @@ package struct DayReport: Codable, Sendable, Equatable {
         case depth
         case exactThroughRank = "exact_through_rank"
         case holiday
+        case lastYear = "last_year"
     }
 
     /// The largest market estimate kept: 10⁵ times any real day's (about ₩10¹⁰), and small enough

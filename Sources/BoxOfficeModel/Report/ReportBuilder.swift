@@ -57,6 +57,7 @@ package enum ReportBuilder {
                 charts: days.map { .init(date: $0.date, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
                 weeks: WeekSummary.weeks(of: days, in: range)))
         report.days = days
+        report.summary.lastYear = YearEarlier.range(days)
         report.depth = depth
         report.highlights = StoryStage.highlights(days: days, films: films, range: range, charts: charts, history: history)
         return report

@@ -70,7 +70,7 @@ package enum ReportNote: Hashable, Sendable {
             "Rank changes compare merged charts, so \(day.iso)'s are not known (the day before could not be had)."
         case .historyUnavailable(let days, let reasons):
             "Charts outside the range could not be had for \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))), "
-                + "so the comparisons that need them (%± LW, screens change, #1 streaks) are blank or marked “at least”."
+                + "so the comparisons that need them (%± LW, screens change, #1 streaks, against a year earlier) are blank or marked “at least”."
         case .gaps(let count, let listed):
             "Gaps (--allow-gaps): \(count) chart\(count == 1 ? "" : "s") KOBIS answered with a malformed response "
                 + "\(count == 1 ? "is" : "are") left out of this report: " + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")

@@ -57,6 +57,9 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     package var estimatedMarketDays: Int = 0
     /// The charted films' share of that estimate, two decimals.
     package var chartedShareOfEstimatedMarketPercent: Double?
+    /// The range's charted totals against the same days 52 weeks earlier, when every day has its
+    /// earlier chart (daily reports).
+    package var lastYear: YearEarlier?
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
@@ -70,5 +73,6 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         case estimatedMarketSales = "estimated_market_sales"
         case estimatedMarketDays = "estimated_market_days"
         case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_pct"
+        case lastYear = "last_year"
     }
 }

@@ -19,11 +19,13 @@ package struct ChartHistory: Sendable {
         self.weekends = weekends
     }
 
-    /// The days a daily report over `range` compares with: the day before it and each of its days
-    /// a week earlier, those inside the range and before KOBIS's first date left out.
+    /// The days a daily report over `range` compares with: the day before it, each of its days a
+    /// week earlier and 52 weeks earlier (``YearEarlier``), those inside the range and before KOBIS's
+    /// first date left out.
     package static func comparisonDays(for range: DateRange) -> [Day] {
         var days: [Day] = []
-        for day in [range.start - 1] + range.days.map({ $0 - 7 }) where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
+        let earlier = [range.start - 1] + range.days.map { $0 - 7 } + range.days.map { $0 - YearEarlier.days }
+        for day in earlier where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
             days.append(day)
         }
         return days.sorted()

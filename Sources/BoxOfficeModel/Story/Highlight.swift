@@ -25,6 +25,8 @@ package struct Highlight: Codable, Sendable, Equatable {
         case newEntries = "new_entries"
         /// The last chart's total against a week earlier.
         case totalChange = "total_change"
+        /// The range's charted total against the same days 52 weeks earlier (``YearEarlier``).
+        case yearChange = "year_change"
     }
 
     /// A film named in a highlight that lists several.

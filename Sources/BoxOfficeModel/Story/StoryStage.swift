@@ -81,6 +81,13 @@ package enum StoryStage {
             fact.count = leader.daysAtNumberOne
             facts.append(fact)
         }
+        if let earlier = YearEarlier.range(days), let change = earlier.audienceChangePercent {
+            var fact = Highlight(kind: .yearChange, start: range.start, end: range.end)
+            fact.audience = days.reduce(Int64(0)) { $0 + $1.audience }
+            fact.percent = change
+            fact.since = earlier.start
+            facts.append(fact)
+        }
         facts += milestones(films)
         if let opening = films.compactMap({ film in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } })
             .max(by: { $0.1.audience < $1.1.audience })

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A day's (or a range's) charted totals against the same weekdays 52 weeks earlier (364 days, so a
+/// Sunday meets a Sunday): the comparison Korean box-office news leads with (전년 동기 대비).
+///
+/// Charted totals on both sides: the sums of the charts' rows, at the report's depth. Set only when
+/// the earlier chart was had and held films; otherwise the figure is blank and the report's note
+/// says which days could not be had, never a guess.
+package struct YearEarlier: Codable, Sendable, Equatable {
+    /// Days between a date and the one it is compared with: 52 weeks.
+    package static let days = 364
+
+    /// The earlier day, or the earlier range's first day.
+    package var start: Day
+    package var end: Day
+    package var chartedAudience: Int64
+    package var chartedSales: Int64
+    /// Against the earlier figures, one decimal; nil when the earlier one is zero.
+    package var audienceChangePercent: Double?
+    package var salesChangePercent: Double?
+
+    package init(start: Day, end: Day, audience: Int64, sales: Int64, comparedWith now: (audience: Int64, sales: Int64)) {
+        self.start = start
+        self.end = end
+        chartedAudience = audience
+        chartedSales = sales
+        audienceChangePercent = Self.change(now.audience, from: audience)
+        salesChangePercent = Self.change(now.sales, from: sales)
+    }
+
+    /// `(now − then) ÷ then × 100`, one decimal; nil when `then` is zero.
+    static func change(_ now: Int64, from then: Int64) -> Double? {
+        guard then > 0 else { return nil }
+        return ((Double(now) - Double(then)) / Double(then) * 1000).rounded() / 10
+    }
+
+    /// The range's totals a year earlier: the sum of its days' earlier totals, when every day has one.
+    package static func range(_ days: [DayReport]) -> YearEarlier? {
+        guard let first = days.first?.lastYear, let last = days.last?.lastYear, days.allSatisfy({ $0.lastYear != nil }) else { return nil }
+        let audience = days.reduce(Int64(0)) { $0 + ($1.lastYear?.chartedAudience ?? 0) }
+        let sales = days.reduce(Int64(0)) { $0 + ($1.lastYear?.chartedSales ?? 0) }
+        let now = (days.reduce(Int64(0)) { $0 + $1.audience }, days.reduce(Int64(0)) { $0 + $1.sales })
+        return YearEarlier(start: first.start, end: last.end, audience: audience, sales: sales, comparedWith: now)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start
+        case end
+        case chartedAudience = "charted_audience"
+        case chartedSales = "charted_sales"
+        case audienceChangePercent = "charted_audience_change_pct"
+        case salesChangePercent = "charted_sales_change_pct"
+    }
+}
