@@ -54,7 +54,7 @@ struct StoryTests {
         #expect(Milestone.crossed(before: 999_000, after: 1_000_000) == [1_000_000], "exactly 1,000,000 on the day")
         #expect(Milestone.crossed(before: 1_000_000, after: 1_050_000) == [], "already past it before the day")
         #expect(Milestone.crossed(before: 999_999, after: 999_999) == [])
-        #expect(Milestone.crossed(before: 2_900_000, after: 5_100_000) == [3_000_000, 5_000_000], "4M is not one")
+        #expect(Milestone.crossed(before: 2_900_000, after: 5_100_000) == [3_000_000, 4_000_000, 5_000_000], "every 100만, 400만 too")
         #expect(Milestone.crossed(before: 6_999_999, after: 7_000_001) == [7_000_000])
         #expect(Milestone.crossed(before: 9_990_000, after: 10_000_000) == [10_000_000])
         #expect(Milestone.crossed(before: 10_500_000, after: 11_000_000) == [11_000_000], "every 100만 from 1,000만")

@@ -27,13 +27,10 @@ package struct Milestone: Codable, Sendable, Equatable {
         case earliestDate = "earliest_date"
     }
 
-    /// The thresholds Korean news reports: 100만, 200만, 300만, 500만, 700만, then every 100만 from
-    /// 1,000만 on (1,000만, 1,100만, …).
+    /// The thresholds Korean news reports: every 100만 (100만, 200만, … 900만, 1,000만, 1,100만 …);
+    /// the news counts each (a film "passes 400만" as it does 1,000만).
     package static func isThreshold(_ value: Int64) -> Bool {
-        let million: Int64 = 1_000_000
-        guard value > 0, value % million == 0 else { return false }
-        let m = value / million
-        return [1, 2, 3, 5, 7].contains(m) || m >= 10
+        value > 0 && value % 1_000_000 == 0
     }
 
     /// Every threshold in `(before, after]`, smallest first.
@@ -49,7 +46,7 @@ package struct Milestone: Codable, Sendable, Equatable {
     /// The milestones crossed on each charted day (`rows` in date order): the day's cumulative
     /// before its own admissions against the cumulative after them. Each threshold is crossed once,
     /// on the first day that reaches it: a cumulative that KOBIS corrects downwards and that rises
-    /// again crosses nothing twice (and a hostile chart repeating a 10⁹ cumulative makes ninety
+    /// again crosses nothing twice (and a hostile chart repeating a 10⁹ cumulative makes a thousand
     /// milestones once, not every day).
     package static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
         var highest: Int64 = 0

@@ -294,7 +294,7 @@ package enum StoryStage {
     /// every (film, milestone) pair would rank them.
     ///
     /// Found in one pass keeping two: the sort made a pair per milestone, copying the film's whole
-    /// ranking into each, and films at the chart's bounds cross ninety thresholds each (a year of
+    /// ranking into each, and films at the chart's bounds cross a thousand thresholds each (a year of
     /// such answers held 660 MB of copies).
     static func biggest(_ milestones: [[Milestone]]) -> [(film: Int, milestone: Milestone)] {
         func outranks(_ a: Milestone, _ b: Milestone) -> Bool { (a.threshold, b.date) > (b.threshold, a.date) }
