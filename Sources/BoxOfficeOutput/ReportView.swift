@@ -274,6 +274,9 @@ package enum ReportView {
     static func period(_ period: PeriodReport, words w: Words) -> [String: Any] {
         [
             "heading": w.periodHeading(period),
+            "has_last_year": period.lastYear != nil,
+            "last_year_date": period.lastYear.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
+            "last_year_change": period.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
             "provisional": period.provisional,
             "is_empty": period.entries.isEmpty,
             "audience": w.grouped(period.audience),

@@ -64,6 +64,30 @@ struct LookBackStage: Sendable {
         }
     }
 
+    /// Period charts a period report compares with (the same periods 52 weeks earlier), fetched,
+    /// cached and budgeted like a day's look-back; those not had come back with the reason, and one
+    /// warning when KOBIS failed rather than the run choosing not to ask.
+    func periods(
+        _ periods: [ChartPeriod], filters: KOBISFilters
+    ) async throws -> (charts: [ChartPeriod: WeeklyChart], unavailable: [ChartPeriod: String], warning: String?) {
+        var charts: [ChartPeriod: WeeklyChart] = [:]
+        var unavailable: [ChartPeriod: String] = [:]
+        var warning: String?
+        let client = client
+        let wanted = periods.filter { $0.start >= DateRange.earliest }
+        for (period, outcome) in try await BoundedTaskGroup.mapResults(wanted, width: width, recovering: Self.isRecoverable, { period in
+            try await client.weeklyChart(period, filters: filters)
+        }) {
+            switch outcome {
+            case .success(let chart): charts[period] = chart
+            case .failure(let error):
+                unavailable[period] = Self.reason(error)
+                if warning == nil { warning = Self.warning(error) }
+            }
+        }
+        return (charts, unavailable, warning)
+    }
+
     /// Charts of `kind` in the cache, going back from the latest one ending by `day` until one is
     /// missing (at most a year of them): they cost nothing, so a streak of weekends uses them only.
     func cachedPeriods(_ kind: PeriodKind, endingBy day: Day, filters: KOBISFilters) -> [ChartPeriod: WeeklyChart] {

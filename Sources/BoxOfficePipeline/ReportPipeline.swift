@@ -109,17 +109,26 @@ package struct ReportPipeline: Sendable {
         if let (kind, periods) = request.periods {
             var cached: [ChartPeriod: WeeklyChart] = [:]
             var earlier: WeeklyChart?
+            var yearEarlier: [ChartPeriod: WeeklyChart] = [:]
             if request.lookBack, let first = periods.first {
                 let previous = try await lookBack.previousPeriod(before: first, filters: request.filters)
                 cached = lookBack.cachedPeriods(kind, endingBy: first.start - 1, filters: request.filters)
                 earlier = previous.chart
                 if let chart = previous.chart { cached[chart.period] = chart }
-                if let reason = previous.unavailable { notes.append(.historyUnavailable(days: first.previous.days, reasons: [reason])) }
-                if let warning = previous.warning { warnings.append(warning) }
+                // The same periods 52 weeks back, those the report does not hold itself.
+                let held = Set(periods)
+                let back = try await lookBack.periods(periods.map(\.yearEarlier).filter { !held.contains($0) }, filters: request.filters)
+                yearEarlier = back.charts
+                var missing = back.unavailable
+                if let reason = previous.unavailable { missing[first.previous] = reason }
+                if !missing.isEmpty {
+                    notes.append(.historyUnavailable(days: missing.keys.sorted().flatMap(\.days), reasons: Set(missing.values).sorted()))
+                }
+                warnings += [previous.warning, back.warning].compactMap { $0 }.prefix(1)
             }
             report = ReportBuilder.build(
                 range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
-                cached: cached, earlier: earlier)
+                cached: cached, earlier: earlier, yearEarlier: yearEarlier)
         } else if !request.lookBack {
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)

@@ -147,6 +147,40 @@ struct StoryEndToEndTests {
         #expect(blank.components(separatedBy: "\r\n")[1].hasSuffix(",,,,,"), "no guess without the earlier charts")
     }
 
+    @Test("a weekend against the same weekend 52 weeks back: one period chart more, the change equal to the truth; missing, a note")
+    func weekendAgainstLastYear() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-03-09")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["report", "--weekend", "2025-03-07..2025-03-09", "-f", "md,json"], server, folder, today: "2025-03-20")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.periodRequests.compactMap { $0.query["targetDt"] }.sorted() == ["20240308", "20250228", "20250307"])
+        let kobis = SimulatedKOBIS(films: films)
+        func total(_ friday: String) -> Int64 {
+            let body = kobis.weeklyChartBody(ChartPeriod(.weekend, inWeekOf: Day(iso: friday)!))["boxOfficeResult"] as! [String: Any]
+            return (body["weeklyBoxOfficeList"] as! [[String: String]]).reduce(0) { $0 + Int64($1["audiCnt"]!)! }
+        }
+        let (now, then) = (total("2025-03-07"), total("2024-03-08"))
+        let change = (Double(now - then) / Double(then) * 1000).rounded() / 10
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.json"))) as? [String: Any]
+        let period = (json?["periods"] as? [[String: Any]])?.first?["last_year"] as? [String: Any]
+        #expect(period?["charted_audience"] as? Int == Int(then) && period?["charted_audience_change_pct"] as? Double == change)
+        #expect(period?["start"] as? String == "2024-03-08" && period?["end"] as? String == "2024-03-10")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.md"), encoding: .utf8)
+        #expect(md.contains("A year earlier (2024-03-08 – 2024-03-10): audience "), "the period's line")
+
+        // A budget for the weekend, its films and the weekend before, not for a year back: blank, one note.
+        let spent = try TemporaryFolder()
+        let budgeted = try await run(
+            ["report", "--weekend", "2025-03-07..2025-03-09", "-f", "json", "--budget", "12", "-q"], server, spent, today: "2025-03-20")
+        #expect(budgeted.status == 0, "\(budgeted.stderr)")
+        let thin = try String(
+            contentsOf: spent.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.json"), encoding: .utf8)
+        #expect(!thin.contains("\"last_year\""), "no figure without its chart")
+        #expect(thin.contains("could not be had for 2024-03-08..2024-03-10 (this run's KOBIS budget is spent)"), "\(thin.prefix(3000))")
+    }
+
     @Test("film TITLE on an empty cache: KOBIS's movie list finds it (one call, cached, the unreleased namesake left out); --offline asks nothing")
     func filmByTitleColdCache() async throws {
         let server = try FakeKOBISServer()

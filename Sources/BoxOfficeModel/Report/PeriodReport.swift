@@ -23,6 +23,8 @@ package struct PeriodReport: Codable, Sendable, Equatable {
     /// The rows; `rankChange`, `isNew` and the changes compare with the same period a week earlier,
     /// as KOBIS computes them; `daysSinceOpen` counts to the period's last day.
     package var entries: [DayEntry]
+    /// The same period 52 weeks earlier, when its chart was had and held films.
+    package var lastYear: YearEarlier?
 
     /// The period's #1 film.
     package var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
@@ -42,6 +44,7 @@ package struct PeriodReport: Codable, Sendable, Equatable {
         case estimatedMarketSales = "estimated_market_sales"
         case chartedSalesSharePercent = "charted_sales_share_pct"
         case entries
+        case lastYear = "last_year"
     }
 
     /// Every period chart as a period of the report, each compared with the one before it; the

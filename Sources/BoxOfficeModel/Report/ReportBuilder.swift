@@ -65,15 +65,21 @@ package enum ReportBuilder {
 
     /// A weekly, weekend or weekdays report from KOBIS's period charts: the films table ranks the
     /// films by their period totals summed over the periods. `earlier`, the period just before the
-    /// first, gives the first period what the others have from the one before them.
+    /// first, gives the first period what the others have from the one before them; `yearEarlier`,
+    /// the same periods 52 weeks back (those the report does not hold itself), their year-earlier figures.
     package static func build(
         range: DateRange, periods charts: [WeeklyChart], kind: PeriodKind, movies: [String: MovieInfo], options: Options,
-        enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:], earlier: WeeklyChart? = nil
+        enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:], earlier: WeeklyChart? = nil,
+        yearEarlier: [ChartPeriod: WeeklyChart] = [:]
     ) -> BoxOfficeReport {
         let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
         let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
         let films = StoryStage.films(joined, periods: charts, cached: cached, earlier: earlier)
-        let periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
+        var periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
+        let byPeriod = yearEarlier.merging(charts.map { ($0.period, $0) }) { _, own in own }
+        for index in periods.indices {
+            periods[index].lastYear = YearEarlier.period(periods[index], earlier: byPeriod[periods[index].period.yearEarlier])
+        }
         var notes: [ReportNote] = [.periodChart(kind)]
         if options.today != nil {
             let provisional = periods.filter(\.provisional)
@@ -89,6 +95,7 @@ package enum ReportBuilder {
         var report = finish(range: range, films: films, notes: notes, options: options, enrichment: enrichment, summary: summary)
         report.periodKind = kind
         report.periods = periods
+        report.summary.lastYear = YearEarlier.range(periods)
         report.highlights = StoryStage.highlights(periods: periods, films: films, cached: cached)
         report.source = options.simulated ? report.source : "KOBIS \(kind.displayName) box office (Korean Film Council)"
         return report

@@ -36,11 +36,29 @@ package struct YearEarlier: Codable, Sendable, Equatable {
 
     /// The range's totals a year earlier: the sum of its days' earlier totals, when every day has one.
     package static func range(_ days: [DayReport]) -> YearEarlier? {
-        guard let first = days.first?.lastYear, let last = days.last?.lastYear, days.allSatisfy({ $0.lastYear != nil }) else { return nil }
-        let audience = days.reduce(Int64(0)) { $0 + ($1.lastYear?.chartedAudience ?? 0) }
-        let sales = days.reduce(Int64(0)) { $0 + ($1.lastYear?.chartedSales ?? 0) }
-        let now = (days.reduce(Int64(0)) { $0 + $1.audience }, days.reduce(Int64(0)) { $0 + $1.sales })
+        total(days.map { ($0.lastYear, $0.audience, $0.sales) })
+    }
+
+    /// A period report's totals a year earlier, when every period has its earlier one.
+    package static func range(_ periods: [PeriodReport]) -> YearEarlier? {
+        total(periods.map { ($0.lastYear, $0.audience, $0.sales) })
+    }
+
+    /// The sum of the parts' earlier totals against the sum of theirs, when every part has one.
+    static func total(_ parts: [(earlier: YearEarlier?, audience: Int64, sales: Int64)]) -> YearEarlier? {
+        guard let first = parts.first?.earlier, let last = parts.last?.earlier, parts.allSatisfy({ $0.earlier != nil }) else { return nil }
+        let audience = parts.reduce(Int64(0)) { $0 + ($1.earlier?.chartedAudience ?? 0) }
+        let sales = parts.reduce(Int64(0)) { $0 + ($1.earlier?.chartedSales ?? 0) }
+        let now = (parts.reduce(Int64(0)) { $0 + $1.audience }, parts.reduce(Int64(0)) { $0 + $1.sales })
         return YearEarlier(start: first.start, end: last.end, audience: audience, sales: sales, comparedWith: now)
+    }
+
+    /// A period's figures against the same period 52 weeks earlier, when that chart held films.
+    package static func period(_ period: PeriodReport, earlier chart: WeeklyChart?) -> YearEarlier? {
+        guard let chart, !chart.entries.isEmpty, !period.entries.isEmpty else { return nil }
+        return YearEarlier(
+            start: chart.period.start, end: chart.period.end, audience: chart.entries.reduce(0) { $0 + $1.audience },
+            sales: chart.entries.reduce(0) { $0 + $1.sales }, comparedWith: (period.audience, period.sales))
     }
 
     enum CodingKeys: String, CodingKey {

@@ -196,6 +196,13 @@ package enum StoryStage {
             fact.count = leader.daysAtNumberOne
             facts.append(fact)
         }
+        if let earlier = YearEarlier.range(periods), let change = earlier.audienceChangePercent, let first = periods.first, let last = periods.last {
+            var fact = Highlight(kind: .yearChange, start: first.start, end: last.end)
+            fact.audience = periods.reduce(Int64(0)) { $0 + $1.audience }
+            fact.percent = change
+            fact.since = earlier.start
+            facts.append(fact)
+        }
         facts += milestones(films)
         facts += risers(last.entries, start: last.start, end: last.end)
         facts += newEntries(last.entries, start: last.start, end: last.end, except: facts.compactMap(\.movieCode))

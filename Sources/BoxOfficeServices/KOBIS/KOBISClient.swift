@@ -9,6 +9,9 @@ package struct KOBISClient: Sendable {
     /// The public endpoint, used unless `KOBIS_BASE_URL` says otherwise.
     package static let defaultBaseURL = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/")!
 
+    /// Days after a period's end within which an empty chart means "not published yet".
+    static let publicationDays = 14
+
     /// The largest answer accepted: a chart is a few KB and movie info at most ~30 KB.
     package static let maximumBodySize = 2 << 20
 
@@ -75,14 +78,17 @@ package struct KOBISClient: Sendable {
     /// Ask only for periods that have ended (``ChartPeriod/lastCompleted(_:today:)``).
     package func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) async throws -> WeeklyChart {
         let maxAge = cache.map { $0.freshness.chart(period, today: $0.calendar.today) } ?? nil
+        // KOBIS publishes a period's chart within days of its end; one that ended weeks ago (a
+        // year-earlier comparison's) and lists no film is an empty chart, kept like any other.
+        let recent = period.end >= (cache?.calendar.today ?? SeoulCalendar().today) - Self.publicationDays
         return try await cached(
             KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: maxAge,
             request: { weeklyChartRequest(period, filters: filters) },
             subject: "the \(period.kind.rawValue) chart for \(period.start.iso)..\(period.end.iso)"
         ) { body throws(MalformedBody) in
             let outcome = try KOBISDecoding.weeklyChart(body, period: period)
-            // An unfiltered period with no film is one KOBIS has not published yet: not data to keep.
-            if case .value(let chart) = outcome, chart.entries.isEmpty, filters.isEmpty {
+            // An unfiltered recent period with no film is one KOBIS has not published yet: not data to keep.
+            if case .value(let chart) = outcome, chart.entries.isEmpty, filters.isEmpty, recent {
                 return .fault(code: KOBISError.notYetPublishedCode, message: "")
             }
             return outcome
