@@ -13,13 +13,14 @@ package enum ReportLanguage: String, CaseIterable, Sendable, Codable {
         return locale.lowercased().hasPrefix("ko") ? .ko : .en
     }
 
-    /// What a document's template and file name carry for the language: nothing for English,
-    /// `.ko` for Korean (`report.ko.html`, `boxoffice-2025-03-09.ko.html`).
+    /// What a document's file name carries for the language: nothing for English, `.ko` for Korean
+    /// (`boxoffice-2025-03-09.ko.html`); so does a user's Korean-only template (`report.ko.html`).
     package var infix: String { self == .en ? "" : ".\(rawValue)" }
 }
 
 /// The words and number formats of a report in one language: what the view models build in Swift
-/// (titles, notes, chart labels, dates, units). Headings and sentences live in the templates.
+/// (titles, notes, chart labels, dates, units). The documents' labels are in ``ReportLabels``, the
+/// highlights' sentences in ``HighlightView``.
 package struct Words: Sendable {
     package let language: ReportLanguage
 
