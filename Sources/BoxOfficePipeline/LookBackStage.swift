@@ -90,38 +90,28 @@ struct LookBackStage: Sendable {
 
     /// The year to date through `end` against last year's same span, from the charts at hand and
     /// the cache only (top 10s; nothing is sent: a cold cache would cost two years of calls for one
-    /// figure); nil with the note naming what would fill it when a chart is missing. Without a cache
-    /// (the sample, `--no-cache`) there is no year to date and nothing to say.
-    ///
-    /// At the end of a year that is some 700 cached charts: they are read in a few chunks on every
-    /// core (a month's report spent 33 ms more wall time reading them one by one).
-    func yearToDate(through end: Day, filters: KOBISFilters, known: [Day: DailyChart]) async throws -> (YearToDate?, ReportNote?) {
+    /// figure); nil with the note naming what would fill it when a chart is missing.
+    /// Without a cache (the sample, `--no-cache`) there is no year to date and nothing to say.
+    func yearToDate(through end: Day, filters: KOBISFilters, known: [Day: DailyChart]) -> (YearToDate?, ReportNote?) {
         guard client.cache != nil else { return (nil, nil) }
         let (this, last) = YearToDate.spans(through: end)
-        let client = client
-        let top10 = known.filter { $0.value.depth == .top10 }
-        func totals(_ span: DateRange) async throws -> (audience: Int64, sales: Int64, missing: Int) {
-            let days = span.days.filter { $0 >= DateRange.earliest }
-            let size = max(1, (days.count + 7) / 8)
-            let chunks = stride(from: 0, to: days.count, by: size).map { Array(days[$0..<min($0 + size, days.count)]) }
-            let parts = try await BoundedTaskGroup.map(chunks, width: 4) { chunk -> (Int64, Int64, Int) in
-                var (audience, sales, missing): (Int64, Int64, Int) = (0, 0, 0)
-                for day in chunk {
-                    guard let chart = top10[day] ?? client.cachedDailyChart(on: day, filters: filters) else {
-                        missing += 1
-                        continue
-                    }
-                    for entry in chart.entries { (audience, sales) = (audience + entry.audience, sales + entry.sales) }
+        var missing = 0
+        func totals(_ span: DateRange) -> (audience: Int64, sales: Int64) {
+            var totals: (audience: Int64, sales: Int64) = (0, 0)
+            for day in span where day >= DateRange.earliest {
+                let known = known[day].flatMap { $0.depth == .top10 ? $0 : nil }
+                guard let chart = known ?? client.cachedDailyChart(on: day, filters: filters) else {
+                    missing += 1
+                    continue
                 }
-                return (audience, sales, missing)
+                for entry in chart.entries { totals = (totals.audience + entry.audience, totals.sales + entry.sales) }
             }
-            return parts.reduce((0, 0, 0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
+            return totals
         }
-        let now = try await totals(this)
-        let then = try await totals(last)
-        let missing = now.missing + then.missing
+        let now = totals(this)
+        let then = totals(last)
         guard missing == 0 else { return (nil, .yearToDateNotCached(missing: missing, spans: [this, last])) }
-        let earlier = YearEarlier(start: last.start, end: last.end, audience: then.audience, sales: then.sales, comparedWith: (now.audience, now.sales))
+        let earlier = YearEarlier(start: last.start, end: last.end, audience: then.audience, sales: then.sales, comparedWith: now)
         return (YearToDate(start: this.start, end: this.end, audience: now.audience, sales: now.sales, lastYear: earlier), nil)
     }
 

@@ -140,7 +140,7 @@ package struct ReportPipeline: Sendable {
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
             let known = history.charts.merging(fetched.charts.map { ($0.date, $0) }) { _, own in own }
-            let (yearToDate, note) = try await lookBack.yearToDate(through: request.range.end, filters: request.filters, known: known)
+            let (yearToDate, note) = lookBack.yearToDate(through: request.range.end, filters: request.filters, known: known)
             report.summary.yearToDate = yearToDate
             if let note { notes.append(note) }
         }
