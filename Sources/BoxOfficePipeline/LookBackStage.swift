@@ -88,33 +88,6 @@ struct LookBackStage: Sendable {
         return (charts, unavailable, warning)
     }
 
-    /// The year to date through `end` against last year's same span, from the charts at hand and
-    /// the cache only (top 10s; nothing is sent: a cold cache would cost two years of calls for one
-    /// figure); nil with the note naming what would fill it when a chart is missing.
-    /// Without a cache (the sample, `--no-cache`) there is no year to date and nothing to say.
-    func yearToDate(through end: Day, filters: KOBISFilters, known: [Day: DailyChart]) -> (YearToDate?, ReportNote?) {
-        guard client.cache != nil else { return (nil, nil) }
-        let (this, last) = YearToDate.spans(through: end)
-        var missing = 0
-        func totals(_ span: DateRange) -> (audience: Int64, sales: Int64) {
-            var totals: (audience: Int64, sales: Int64) = (0, 0)
-            for day in span where day >= DateRange.earliest {
-                let known = known[day].flatMap { $0.depth == .top10 ? $0 : nil }
-                guard let chart = known ?? client.cachedDailyChart(on: day, filters: filters) else {
-                    missing += 1
-                    continue
-                }
-                for entry in chart.entries { totals = (totals.audience + entry.audience, totals.sales + entry.sales) }
-            }
-            return totals
-        }
-        let now = totals(this)
-        let then = totals(last)
-        guard missing == 0 else { return (nil, .yearToDateNotCached(missing: missing, spans: [this, last])) }
-        let earlier = YearEarlier(start: last.start, end: last.end, audience: then.audience, sales: then.sales, comparedWith: now)
-        return (YearToDate(start: this.start, end: this.end, audience: now.audience, sales: now.sales, lastYear: earlier), nil)
-    }
-
     /// Charts of `kind` in the cache, going back from the latest one ending by `day` until one is
     /// missing (at most a year of them): they cost nothing, so a streak of weekends uses them only.
     func cachedPeriods(_ kind: PeriodKind, endingBy day: Day, filters: KOBISFilters) -> [ChartPeriod: WeeklyChart] {

@@ -139,10 +139,6 @@ package struct ReportPipeline: Sendable {
             warnings += lookBackWarnings
             report = ReportBuilder.build(
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
-            let known = history.charts.merging(fetched.charts.map { ($0.date, $0) }) { _, own in own }
-            let (yearToDate, note) = lookBack.yearToDate(through: request.range.end, filters: request.filters, known: known)
-            report.summary.yearToDate = yearToDate
-            if let note { notes.append(note) }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         return (report, warnings)

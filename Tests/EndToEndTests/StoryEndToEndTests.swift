@@ -147,44 +147,6 @@ struct StoryEndToEndTests {
         #expect(blank.components(separatedBy: "\r\n")[1].hasSuffix(",,,,,"), "no guess without the earlier charts")
     }
 
-    @Test("year to date from the cache only: a note naming the fetches while charts are missing, then the truth once they are cached")
-    func yearToDate() async throws {
-        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2023-12-01")!, end: Day(iso: "2025-01-05")!))
-        let server = try FakeKOBISServer(films: films)
-        let folder = try TemporaryFolder()
-        let first = try await run(["report", "2025-01-05", "-f", "md,json"], server, folder, today: "2025-01-10")
-        #expect(first.status == 0, "\(first.stderr)")
-        let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
-        let note = "The year to date is read from the cache only, which lacks 8 of its charts: "
-            + "boxoffice fetch 2025-01-01..2025-01-05 and boxoffice fetch 2024-01-01..2024-01-05 fills them."
-        let firstMD = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
-        #expect(firstMD.contains(note), "the day, its year-earlier weekday (2024-01-07, outside the span) … two are had")
-        #expect(asked == ["20250105", "20250104", "20241229", "20240107"], "the day, D−1, D−7 and D−364: the year to date sends nothing")
-
-        for span in ["2025-01-01..2025-01-05", "2024-01-01..2024-01-05"] {
-            #expect(try await run(["fetch", span, "-q"], server, folder, today: "2025-01-10").status == 0)
-        }
-        let second = try await run(["report", "2025-01-05", "-f", "md,json"], server, folder, today: "2025-01-10")
-        #expect(second.status == 0, "\(second.stderr)")
-        let kobis = SimulatedKOBIS(films: films)
-        func audience(_ span: DateRange) -> Int64 {
-            span.days.reduce(0) { total, day in
-                let body = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
-                return total + (body["dailyBoxOfficeList"] as! [[String: String]]).reduce(0) { $0 + Int64($1["audiCnt"]!)! }
-            }
-        }
-        let now = audience(DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-05")!))
-        let then = audience(DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-01-05")!))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.json")))
-        let ytd = ((json as? [String: Any])?["summary"] as? [String: Any])?["year_to_date"] as? [String: Any]
-        #expect(ytd?["charted_audience"] as? Int == Int(now) && (ytd?["last_year"] as? [String: Any])?["charted_audience"] as? Int == Int(then))
-        let change = (Double(now - then) / Double(then) * 1000).rounded() / 10
-        #expect((ytd?["last_year"] as? [String: Any])?["charted_audience_change_pct"] as? Double == change)
-        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
-        #expect(md.contains("| Charted audience this year (2025-01-01 – 2025-01-05) | \(PeopleFormat.grouped(now)), against last year's same span "))
-        #expect(!md.contains("year to date is read from the cache only"))
-    }
-
     @Test("a weekend against the same weekend 52 weeks back: one period chart more, the change equal to the truth; missing, a note")
     func weekendAgainstLastYear() async throws {
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-03-09")!))
