@@ -223,9 +223,6 @@ package enum ReportView {
             "weekday": w.weekday(day.date),
             "has_holiday": day.holiday != nil,
             "holiday": day.holiday.map { w.ko ? $0.ko : $0.en } ?? "",
-            "has_last_year": day.lastYear != nil,
-            "last_year_date": day.lastYear.map { w.dateWithWeekday($0.start) } ?? "",
-            "last_year_change": day.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
             "audience": w.grouped(day.audience),
             "sales": w.won(day.sales),
             "is_empty": day.entries.isEmpty,
@@ -236,6 +233,16 @@ package enum ReportView {
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
             "rows": day.entries.map { row($0, words: w) },
+        ].merging(lastYear(day.lastYear, words: w)) { own, _ in own }
+    }
+
+    /// A day's or period's year-earlier keys: its date (`Sun 2024-03-10`) or dates, and the
+    /// audience's change.
+    static func lastYear(_ earlier: YearEarlier?, words w: Words) -> [String: Any] {
+        [
+            "has_last_year": earlier != nil,
+            "last_year_date": earlier.map { HighlightView.when($0.start, $0.end, words: w) } ?? "",
+            "last_year_change": earlier?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
         ]
     }
 
@@ -274,9 +281,6 @@ package enum ReportView {
     static func period(_ period: PeriodReport, words w: Words) -> [String: Any] {
         [
             "heading": w.periodHeading(period),
-            "has_last_year": period.lastYear != nil,
-            "last_year_date": period.lastYear.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
-            "last_year_change": period.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
             "provisional": period.provisional,
             "is_empty": period.entries.isEmpty,
             "audience": w.grouped(period.audience),
@@ -288,7 +292,7 @@ package enum ReportView {
             "market_sales": period.estimatedMarketSales.map(w.won) ?? "",
             "charted_market_share": period.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "rows": period.entries.map { row($0, words: w) },
-        ]
+        ].merging(lastYear(period.lastYear, words: w)) { own, _ in own }
     }
 
     /// What the films table's "with off-chart days" column means.

@@ -107,10 +107,8 @@ package enum JoinStage {
             day.depth = chart.depth
             day.exactThroughRank = chart.exactThroughRank
             day.holiday = KoreanHolidays.holiday(on: chart.date)
-            if let earlier = all[chart.date - YearEarlier.days], !earlier.entries.isEmpty, !chart.entries.isEmpty {
-                day.lastYear = YearEarlier(
-                    start: earlier.date, end: earlier.date, audience: earlier.entries.reduce(0) { $0 + $1.audience },
-                    sales: earlier.entries.reduce(0) { $0 + $1.sales }, comparedWith: (day.audience, day.sales))
+            if let earlier = all[chart.date - YearEarlier.days], !chart.entries.isEmpty {
+                day.lastYear = YearEarlier(charted: earlier.entries, start: earlier.date, end: earlier.date, comparedWith: (day.audience, day.sales))
             }
             if let market = DayReport.marketEstimate(day.entries) {
                 day.estimatedMarketSales = market.sales

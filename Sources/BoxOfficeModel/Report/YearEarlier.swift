@@ -28,6 +28,15 @@ package struct YearEarlier: Codable, Sendable, Equatable {
         salesChangePercent = Self.change(now.sales, from: sales)
     }
 
+    /// Against an earlier chart's rows (their sums); nil when that chart held no film, which is
+    /// not a zero to compare with.
+    package init?(charted entries: [ChartEntry], start: Day, end: Day, comparedWith now: (audience: Int64, sales: Int64)) {
+        guard !entries.isEmpty else { return nil }
+        self.init(
+            start: start, end: end, audience: entries.reduce(0) { $0 + $1.audience }, sales: entries.reduce(0) { $0 + $1.sales },
+            comparedWith: now)
+    }
+
     /// `(now − then) ÷ then × 100`, one decimal; nil when `then` is zero.
     static func change(_ now: Int64, from then: Int64) -> Double? {
         guard then > 0 else { return nil }
@@ -55,10 +64,8 @@ package struct YearEarlier: Codable, Sendable, Equatable {
 
     /// A period's figures against the same period 52 weeks earlier, when that chart held films.
     package static func period(_ period: PeriodReport, earlier chart: WeeklyChart?) -> YearEarlier? {
-        guard let chart, !chart.entries.isEmpty, !period.entries.isEmpty else { return nil }
-        return YearEarlier(
-            start: chart.period.start, end: chart.period.end, audience: chart.entries.reduce(0) { $0 + $1.audience },
-            sales: chart.entries.reduce(0) { $0 + $1.sales }, comparedWith: (period.audience, period.sales))
+        guard let chart, !period.entries.isEmpty else { return nil }
+        return YearEarlier(charted: chart.entries, start: chart.period.start, end: chart.period.end, comparedWith: (period.audience, period.sales))
     }
 
     enum CodingKeys: String, CodingKey {

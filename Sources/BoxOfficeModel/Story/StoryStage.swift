@@ -81,13 +81,7 @@ package enum StoryStage {
             fact.count = leader.daysAtNumberOne
             facts.append(fact)
         }
-        if let earlier = YearEarlier.range(days), let change = earlier.audienceChangePercent {
-            var fact = Highlight(kind: .yearChange, start: range.start, end: range.end)
-            fact.audience = days.reduce(Int64(0)) { $0 + $1.audience }
-            fact.percent = change
-            fact.since = earlier.start
-            facts.append(fact)
-        }
+        facts += yearChange(YearEarlier.range(days), audience: days.reduce(0) { $0 + $1.audience }, start: range.start, end: range.end)
         facts += milestones(films)
         if let opening = films.compactMap({ film in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } })
             .max(by: { $0.1.audience < $1.1.audience })
@@ -196,13 +190,7 @@ package enum StoryStage {
             fact.count = leader.daysAtNumberOne
             facts.append(fact)
         }
-        if let earlier = YearEarlier.range(periods), let change = earlier.audienceChangePercent, let first = periods.first, let last = periods.last {
-            var fact = Highlight(kind: .yearChange, start: first.start, end: last.end)
-            fact.audience = periods.reduce(Int64(0)) { $0 + $1.audience }
-            fact.percent = change
-            fact.since = earlier.start
-            facts.append(fact)
-        }
+        facts += yearChange(YearEarlier.range(periods), audience: periods.reduce(0) { $0 + $1.audience }, start: periods[0].start, end: last.end)
         facts += milestones(films)
         facts += risers(last.entries, start: last.start, end: last.end)
         facts += newEntries(last.entries, start: last.start, end: last.end, except: facts.compactMap(\.movieCode))
@@ -294,6 +282,17 @@ package enum StoryStage {
             fact.count = milestone.dayOfRelease
             return fact
         }
+    }
+
+    /// The report's charted `audience` over `start`…`end` against the same weekdays a year earlier,
+    /// when every day (or period) had its earlier chart.
+    static func yearChange(_ earlier: YearEarlier?, audience: Int64, start: Day, end: Day) -> [Highlight] {
+        guard let earlier, let change = earlier.audienceChangePercent else { return [] }
+        var fact = Highlight(kind: .yearChange, start: start, end: end)
+        fact.audience = audience
+        fact.percent = change
+        fact.since = earlier.start
+        return [fact]
     }
 
     /// The two biggest of each film's `milestones` with the film's index: the highest threshold
