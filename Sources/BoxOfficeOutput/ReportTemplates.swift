@@ -99,7 +99,7 @@ package struct ReportTemplates: Sendable {
     /// Parses the templates called `names` and their partials now, so rendering them later does
     /// not wait for it (a report parses them while its data is fetched).
     package func prepare(_ names: [String]) {
-        for name in names where origins[name] != nil { _ = parsed.library(for: name) }
+        for name in names where origins[name] != nil { parsed.prepare(name) }
     }
 
     /// Renders the template called `name` (file name without `.mustache`) with a view model.
@@ -109,7 +109,7 @@ package struct ReportTemplates: Sendable {
     package func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
         let (budget, wrapped) = RenderBudget.wrapping(context)
         try checkOutputSize(name, elementsByKey: budget.elementsByKey)
-        guard let text = parsed.library(for: name).render(wrapped, withTemplate: name) else { throw .unknown(name: name, origin: nil) }
+        guard let text = parsed.render(name, wrapped) else { throw .unknown(name: name, origin: nil) }
         if budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: budget.limit) }
         return text
     }
@@ -386,24 +386,42 @@ private final class LazyLibrary: @unchecked Sendable {
     private let names: Set<String>
     private let own: [String: MustacheTemplate]
     private let partials: [String: [String]]
+    /// Templates some template names as a partial: these are parsed whole, to be registered.
+    private let named: Set<String>
 
     init(names: Set<String>, own: [String: MustacheTemplate], partials: [String: [String]]) {
         self.names = names
         self.own = own
         self.partials = partials
+        self.named = Set(partials.values.joined())
     }
 
     /// The library holding `name` and every partial it reaches (a copy: rendering needs no lock).
+    /// A bundled template no other template names is left out: it renders from its pieces.
     func library(for name: String) -> MustacheLibrary {
         lock.withLock {
             var pending = [name]
             while let next = pending.popLast() {
                 guard names.contains(next), registered.insert(next).inserted else { continue }
-                if let template = own[next] ?? ReportTemplates.bundledParsed.template(next) { library.register(template, named: next) }
+                let whole = next != name || own[next] != nil || named.contains(next) || ReportTemplates.bundledParsed.pieces(next) == nil
+                if whole, let template = own[next] ?? ReportTemplates.bundledParsed.template(next) { library.register(template, named: next) }
                 pending += partials[next] ?? []
             }
             return library
         }
+    }
+
+    /// Parses `name` and its partials now.
+    func prepare(_ name: String) { _ = library(for: name) }
+
+    /// `name` rendered with `context`: a user's template whole, a bundled one piece by piece
+    /// (``TemplatePieces``); nil for a name that is no template.
+    func render(_ name: String, _ context: Any) -> String? {
+        let library = library(for: name)
+        if own[name] == nil, !named.contains(name), names.contains(name), let pieces = ReportTemplates.bundledParsed.pieces(name) {
+            return pieces.render(context, library: library)
+        }
+        return library.render(context, withTemplate: name)
     }
 }
 
@@ -411,6 +429,7 @@ private final class LazyLibrary: @unchecked Sendable {
 final class BundledTemplates: @unchecked Sendable {
     private let lock = NSLock()
     private var parsed: [String: MustacheTemplate] = [:]
+    private var pieces: [String: TemplatePieces] = [:]
 
     func template(_ name: String) -> MustacheTemplate? {
         lock.withLock {
@@ -421,6 +440,88 @@ final class BundledTemplates: @unchecked Sendable {
             parsed[name] = template
             return template
         }
+    }
+
+    /// The bundled template `name` parsed in pieces (``TemplatePieces``).
+    func pieces(_ name: String) -> TemplatePieces? {
+        lock.withLock {
+            if let known = pieces[name] { return known }
+            _ = ContentTypeRegistry.registered
+            guard let text = DefaultTemplates.sources[name], let made = TemplatePieces(text) else { return nil }
+            pieces[name] = made
+            return made
+        }
+    }
+}
+
+/// A template parsed as the pieces its text has between top-level line ends, rendered one after
+/// another: the same text as the template rendered whole, for a fraction of the parsing.
+///
+/// swift-mustache 2.1.1's parser measures the distance to the end of the text, in Characters, at
+/// every `{` it meets (`Parser.read(count:)`), so parsing a template costs its tags times its
+/// length: report.html (12 KB, 392 tags) and report.md (7 KB, 356 tags) took 13–15% of the CPU of
+/// a month's warm report, and as much of the sample's, on every run. Cut where no section is open,
+/// at line ends (so no standalone tag's line is split), into pieces of about a kilobyte, each
+/// parsed on its own with the template's content-type pragma, the same tags cost a tenth.
+/// Partials are parsed whole: Mustache looks them up by name.
+struct TemplatePieces: @unchecked Sendable {
+    /// The pieces, in order.
+    let pieces: [MustacheTemplate]
+
+    /// About how long a piece is, in bytes, before it is cut at the next top-level line end.
+    static let pieceBytes = 1024
+
+    /// nil when the text does not parse (or uses what a cut could change: changed delimiters).
+    init?(_ text: String) {
+        guard let cuts = Self.cuts(in: text) else { return nil }
+        let bytes = Array(text.utf8)
+        let pragma: String = text.hasPrefix("{{%") ? String(text.prefix { $0 != "\n" }) + "\n" : ""
+        var pieces: [MustacheTemplate] = []
+        var start = 0
+        for end in cuts + [bytes.count] where end > start {
+            let piece = String(decoding: bytes[start..<end], as: UTF8.self)
+            guard let template = try? MustacheTemplate(string: (start == 0 ? "" : pragma) + piece) else { return nil }
+            pieces.append(template)
+            start = end
+        }
+        self.pieces = pieces
+    }
+
+    /// Byte offsets just after top-level line ends, about ``pieceBytes`` apart.
+    static func cuts(in text: String) -> [Int]? {
+        let tags = ReportTemplates.tags(in: text)
+        guard !tags.contains(where: { $0.kind == "=" }) else { return nil }
+        let bytes = Array(text.utf8)
+        var cuts: [Int] = []
+        var depth = 0
+        var next = 0
+        var lastCut = 0
+        var position = 0
+        while position < bytes.count {
+            // Every tag that starts before this line end changes the depth first.
+            if bytes[position] == UInt8(ascii: "\n") {
+                while next < tags.count, tags[next].start < position {
+                    switch tags[next].kind {
+                    case "#", "^", "$", "<": depth += 1
+                    case "/": depth -= 1
+                    default: break
+                    }
+                    next += 1
+                }
+                if depth == 0, position + 1 - lastCut >= pieceBytes, position + 1 < bytes.count {
+                    cuts.append(position + 1)
+                    lastCut = position + 1
+                }
+            }
+            position += 1
+        }
+        return cuts
+    }
+
+    func render(_ context: Any, library: MustacheLibrary) -> String {
+        var text = ""
+        for piece in pieces { text += piece.render(context, library: library) }
+        return text
     }
 }
 

@@ -1,6 +1,7 @@
 import BoxOfficeModel
 import BoxOfficePipeline
 import Foundation
+import Mustache
 import Testing
 import UnitTestSupport
 
@@ -20,6 +21,53 @@ struct BundledTemplateTests {
         let templates = try ReportTemplates.bundled()
         let html = try templates.render("report.html", ReportView.make(FixedReports.threeDays))
         #expect(html.contains("<style") && html.contains("<svg"), "the style and chart partials were rendered")
+    }
+
+    @Test("a bundled template parsed in pieces renders what it renders parsed whole, in both languages")
+    func piecesRenderAsTheWhole() async throws {
+        let bundled = BundledTemplates()
+        var library = MustacheLibrary()
+        for name in ["html-style", "html-chart"] { library.register(try #require(bundled.template(name)), named: name) }
+        let period = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        let daily = try await TestReports.sample()
+        let weekend = try await TestReports.sample {
+            $0.range = DateRange(start: period.start, end: period.end)
+            $0.periods = (.weekend, [period])
+        }
+        for report in [daily, weekend, FixedReports.threeDays] {
+            for language in [ReportLanguage.en, .ko] {
+                let words = Words(language: language)
+                let contexts: [String: [String: Any]] = [
+                    "report.html": ReportView.make(report, style: .init(language: language)),
+                    "report.md": ReportView.make(report, style: .init(language: language)),
+                    "report.txt": TextView.make(report, words: words),
+                ]
+                for (name, context) in contexts {
+                    let pieces = try #require(bundled.pieces(name))
+                    let whole = try #require(bundled.template(name)).render(context, library: library)
+                    #expect(pieces.render(context, library: library) == whole, "\(name) \(language)")
+                }
+            }
+        }
+        // The long templates are cut, each cut at a line end with no section open.
+        for name in ["report.html", "report.md"] {
+            let text = try #require(DefaultTemplates.sources[name])
+            let cuts = try #require(TemplatePieces.cuts(in: text))
+            #expect(cuts.count >= 4, "\(name): \(cuts.count) cuts")
+            let bytes = Array(text.utf8)
+            for cut in cuts {
+                #expect(bytes[cut - 1] == UInt8(ascii: "\n"))
+                let before = String(decoding: bytes[..<cut], as: UTF8.self)
+                let opened = ReportTemplates.tags(in: before).reduce(0) { depth, tag in
+                    depth + ("#^$<".contains(tag.kind) ? 1 : tag.kind == "/" ? -1 : 0)
+                }
+                #expect(opened == 0, "\(name): a section is open at byte \(cut)")
+            }
+        }
+        // A section spanning the text leaves it whole; changed delimiters are not cut at all.
+        let spanning = "{{#a}}\n" + String(repeating: "line {{b}}\n", count: 400) + "{{/a}}\n"
+        #expect(TemplatePieces.cuts(in: spanning) == [])
+        #expect(TemplatePieces.cuts(in: "{{=<% %>=}}\n" + String(repeating: "x\n", count: 900)) == nil)
     }
 }
 
