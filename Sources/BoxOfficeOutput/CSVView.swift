@@ -287,6 +287,33 @@ package enum CSVView {
         ])
     }
 
+    /// Context of `rank.csv`: `films`, one row per ranked film.
+    package static func ranking(_ ranking: PeriodRanking) -> [String: Any] {
+        ["films": rankTable(source: ranking.simulated ? "SIMULATED" : "KOBIS").rows(ranking.films)]
+    }
+
+    static func rankTable(source: String) -> TemplateTable<PeriodRanking.Entry> {
+        TemplateTable([
+            "rank": { String($0.rank) },
+            "movie_cd": { $0.movieCode },
+            "title": { $0.title },
+            "title_en": { $0.titleEnglish },
+            "open_date": { $0.openDate?.iso ?? "" },
+            "days_on_chart": { String($0.daysOnChart) },
+            "best_rank": { String($0.bestRank) },
+            "distributor": { $0.distributor ?? "" },
+            "nations": { $0.nations.joined(separator: listSeparator) },
+            "audience": { String($0.audience) },
+            "sales": { String($0.sales) },
+            "audience_share_pct": { decimal($0.audienceSharePercent, places: 2) },
+            "audience_cumulative": { String($0.audienceCumulative) },
+            "sales_cumulative": { String($0.salesCumulative) },
+            "last_chart_date": { $0.lastChartDate.iso },
+            "to_date": { $0.toDate ? "true" : "false" },
+            "data_source": { _ in source },
+        ])
+    }
+
     /// Every CSV table, defined once: the default template of each (its header and row line) is
     /// made from its columns here, so a column is named in one place.
     package static let tables: [(template: String, listKey: String, columns: [String])] = [
@@ -295,6 +322,7 @@ package enum CSVView {
         ("days.csv", "days", daysTable(source: "").columns.names),
         ("weeks.csv", "rows", weeksTable(source: "").columns.names),
         ("film.csv", "days", filmTable(movieCode: "", title: "", source: "").columns.names),
+        ("rank.csv", "films", rankTable(source: "").columns.names),
     ]
 
     /// A report's CSV tables, each its own file (`…-films.csv`), as the index labels them.

@@ -399,7 +399,7 @@ struct ManualTests {
     func manPageIsCurrent() async throws {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
-        for command in [["report"], ["fetch"], ["film"], ["tmdb", "review"], ["quota"], ["templates", "list"], ["templates", "export"]] {
+        for command in [["report"], ["fetch"], ["film"], ["rank"], ["tmdb", "review"], ["quota"], ["templates", "list"], ["templates", "export"]] {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
             let help = try await BoxOfficeProcess.run(command + ["--help-hidden"], in: folder.url)
             let options = Set(

@@ -20,27 +20,35 @@ struct ReportWordsTests {
         text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
     }
 
-    @Test("every label the report templates use is in the table, and every label in the table is used")
-    func labelsMatchTemplates() throws {
-        let names = Set(ReportLabels.table.map(\.name))
-        #expect(names.count == ReportLabels.table.count, "a label is defined twice")
+    /// Each document family's labels and the templates that use them.
+    static let families: [(name: String, labels: [(name: String, en: String, ko: String)], templates: [String])] = [
+        ("report", ReportLabels.table, ["report.md", "report.html", "report.txt"]),
+        ("film", FilmView.labels, ["film.md", "film.html"]),
+        ("rank", RankView.labels, ["rank.md", "rank.html", "rank.txt"]),
+    ]
+
+    @Test("every label the templates use is in their table, and every label in the table is used", arguments: families.indices)
+    func labelsMatchTemplates(family index: Int) throws {
+        let family = Self.families[index]
+        let names = Set(family.labels.map(\.name))
+        #expect(names.count == family.labels.count, "\(family.name): a label is defined twice")
         let pattern = try Regex(#"\{\{\{?l\.([a-z_]+)"#)
         var used = Set<String>()
-        for template in ["report.md", "report.html", "report.txt"] {
+        for template in family.templates {
             let text = try #require(DefaultTemplates.sources[template])
             for match in text.matches(of: pattern) { used.insert(String(text[match.range].split(separator: ".").last!)) }
         }
-        #expect(used.subtracting(names).isEmpty, "used, not defined: \(used.subtracting(names).sorted())")
-        #expect(names.subtracting(used).isEmpty, "defined, never used: \(names.subtracting(used).sorted())")
+        #expect(used.subtracting(names).isEmpty, "\(family.name): used, not defined: \(used.subtracting(names).sorted())")
+        #expect(names.subtracting(used).isEmpty, "\(family.name): defined, never used: \(names.subtracting(used).sorted())")
         #expect(DefaultTemplates.names.allSatisfy { !$0.hasPrefix("report.ko.") }, "one template per format, not per language")
     }
 
-    @Test("every label has its Korean: Hangul wherever the English has a word, and no English word left")
-    func everyLabelInKorean() {
+    @Test("every label has its Korean: Hangul wherever the English has a word, and no English word left", arguments: families.indices)
+    func everyLabelInKorean(family index: Int) {
         // A phrase around a value is two labels, NAME_before and NAME_after, whose words can move
         // from one side to the other between languages: they are checked together.
         var phrases: [String: (name: String, en: String, ko: String)] = [:]
-        for label in ReportLabels.table where label.name != "lang" {
+        for label in Self.families[index].labels where label.name != "lang" {
             let name = label.name.replacing(try! Regex("_(before|after)$"), with: "")
             let joined = phrases[name].map { ($0.name, $0.en + " " + label.en, $0.ko + " " + label.ko) } ?? label
             phrases[name] = (name, joined.1, joined.2)

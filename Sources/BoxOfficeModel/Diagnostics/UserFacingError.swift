@@ -8,3 +8,7 @@ package protocol UserFacingError: LocalizedError, Sendable {
 extension DateRangeError: UserFacingError {
     package var exitStatus: ExitStatus { .usage }
 }
+
+extension RankSpanError: UserFacingError {
+    package var exitStatus: ExitStatus { .usage }
+}

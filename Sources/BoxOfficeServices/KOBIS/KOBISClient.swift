@@ -116,6 +116,19 @@ package struct KOBISClient: Sendable {
         }
     }
 
+    /// The first and last day whose daily chart (with `filters`) the cache holds, of any age,
+    /// sending nothing: the span `boxoffice rank --all` ranks. Nil when it holds none.
+    package func cachedChartSpan(filters: KOBISFilters = .init()) -> DateRange? {
+        guard let cache else { return nil }
+        // kobis/daily/<filters>/<yyyy>/<yyyyMMdd>.json: the folder is the key less its last two parts.
+        let folder = KOBISCacheKeys.chart(DateRange.earliest, filters: filters).split(separator: "/").dropLast(2).joined(separator: "/")
+        let days = cache.cache.keys(under: folder).compactMap { key in
+            key.split(separator: "/").last.flatMap { Day(compact: String($0.dropLast(".json".count))) }
+        }
+        guard let first = days.min(), let last = days.max() else { return nil }
+        return DateRange(start: first, end: last)
+    }
+
     /// The films KOBIS's movie list finds for a title (one call, cached for a day): what
     /// `boxoffice film "title"` looks in when the cache knows no such title. Each is the list's
     /// partial movie info (code, titles, open date, nations, genres, directors), not a film's details.

@@ -1,0 +1,103 @@
+import ArgumentParser
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+
+struct RankCommand: AsyncParsableCommand, DocumentedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rank",
+        abstract: "Rank a year's, a month's or any period's films by admissions, with the period's summary (결산) and records."
+    )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "Admissions are summed over the days a film was in the daily top 10; the files say so, and what else to know (coverage before 2011, a period not over yet). The charts come from the cache or KOBIS, one call a day, like report's; a ranking the budget cannot finish exits 75 and the same command resumes it."
+        ],
+        examples: [
+            ("boxoffice rank --sample", "the bundled week's films: no key, no network"),
+            ("boxoffice rank 2024", "a year, in every format"),
+            ("boxoffice rank 2025-01..2025-06 -f md", "a half year's 결산 in Markdown"),
+            ("boxoffice rank --all --offline", "everything the cache holds, sending nothing"),
+        ],
+        exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm },
+        meanings: [.success: "the ranking's files written"])
+
+    @Argument(help: ArgumentHelp("A year (2024), years (2020..2024), a month (2024-07) or a range as report takes it.", valueName: "period"))
+    var period: String?
+
+    @Flag(help: "Every day whose chart the cache holds.")
+    var all = false
+
+    @Flag(help: "The bundled week: no key, no network.")
+    var sample = false
+
+    @Option(help: ArgumentHelp("Films listed (0: every one)", valueName: "n"))
+    var top = 50
+
+    @Flag(help: "Only the cache: send nothing.")
+    var offline = false
+
+    @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the period (no comparison with 52 weeks earlier).")
+    var noLookBack = false
+
+    @OptionGroup(title: "Output") var out: OutputOptions
+    @OptionGroup(title: "Fetching") var network: NetworkOptions
+    @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
+
+    func validate() throws {
+        try cacheOptions.validate(offline: offline)
+        try out.validate(all: RankView.formats)
+        if top < 0 { throw ValidationError("--top takes 0 (every film) or more") }
+        switch (period, all, sample) {
+        case (nil, false, false): throw ValidationError("name a period (2024, 2024-07, 2020..2024), or give --all or --sample")
+        case (.some, true, _): throw ValidationError("give a period or --all, not both")
+        case (_, true, true): throw ValidationError("--all ranks the cache; --sample has none")
+        default: break
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
+            let wiring = try Wiring(environment: environment, network: network.settings)
+            let formats = try out.formats(all: RankView.formats, byDefault: RankView.formats)
+            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
+            let span: RankSpan
+            if all {
+                span = .all
+            } else if sample {
+                span = .range(try SampleData.range(asked: period, sample: true, calendar: wiring.calendar))
+            } else {
+                span = try RankSpan.parse(period ?? "", calendar: wiring.calendar)
+            }
+            // A period outside the calendar is the user's to fix before anything else (the key included).
+            if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: period ?? "") }
+            var request = RankPipeline.Request(span: span, input: period ?? "--all", top: top, calendar: wiring.calendar, offline: offline)
+            request.lookBack = !noLookBack
+            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "rank")
+            defer { progress.finish() }
+
+            let ranking: PeriodRanking
+            if sample {
+                ranking = try await RankPipeline(fetch: SampleData.fetchStage(width: network.jobs, tmdb: false, progress: progress.update), simulated: true)
+                    .ranking(request)
+            } else {
+                ranking = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    return try await RankPipeline(
+                        fetch: FetchStage(
+                            client: client, width: network.jobs, enrichment: .disabled(reason: "rank does not use TMDB"), progress: progress.update),
+                        simulated: false
+                    ).ranking(request)
+                }
+            }
+            let files = try RankView.render(ranking, formats: formats, templates: templates, csv: out.csv, language: out.language)
+            let paths = try writer.write(files)
+            progress.finish()
+            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import Testing
+import TestSupport
+
+/// `boxoffice rank` against a loopback KOBIS, each figure checked against sums this test takes from
+/// the simulation's own charts (issue 29: rankings by totals, the 결산 summary, records, caveats).
+@Suite("boxoffice rank, end to end", .serialized)
+struct RankEndToEndTests {
+    /// The truth: every daily chart row of `range`, straight from the simulation KOBIS answers from.
+    struct Truth {
+        var rows: [(day: Day, code: String, audience: Int64, cumulative: Int64, openDate: Day?)] = []
+
+        init(_ kobis: SimulatedKOBIS, _ range: DateRange) {
+            for day in range {
+                let result = kobis.dailyChartBody(on: day)["boxOfficeResult"] as? [String: Any]
+                for row in result?["dailyBoxOfficeList"] as? [[String: String]] ?? [] {
+                    rows.append(
+                        (day, row["movieCd"]!, Int64(row["audiCnt"]!)!, Int64(row["audiAcc"]!)!, Day(iso: row["openDt"] ?? "")))
+                }
+            }
+        }
+
+        var audienceByFilm: [String: Int64] { rows.reduce(into: [:]) { $0[$1.code, default: 0] += $1.audience } }
+        var total: Int64 { rows.reduce(0) { $0 + $1.audience } }
+
+        /// The most admissions a film drew on its open date, among films opening in the range.
+        func bestOpeningDay(in range: DateRange) -> (code: String, audience: Int64)? {
+            rows.filter { $0.openDate == $0.day && range.contains($0.day) }.max { ($0.audience, $1.day) < ($1.audience, $0.day) }
+                .map { ($0.code, $0.audience) }
+        }
+
+        /// For each 100만 step crossed in the range, the fewest days of release it took.
+        func fastest() -> [Int64: (code: String, days: Int)] {
+            var best: [Int64: (code: String, days: Int, day: Day)] = [:]
+            for row in rows {
+                guard let open = row.openDate else { continue }
+                var threshold: Int64 = 1_000_000
+                while threshold <= row.cumulative {
+                    if row.cumulative - row.audience < threshold {
+                        let days = open.distance(to: row.day) + 1
+                        if days >= 1, best[threshold].map({ (days, row.day) < ($0.days, $0.day) }) ?? true {
+                            best[threshold] = (row.code, days, row.day)
+                        }
+                    }
+                    threshold += 1_000_000
+                }
+            }
+            return best.mapValues { ($0.code, $0.days) }
+        }
+    }
+
+    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String) async throws -> BoxOfficeProcess.Result {
+        try await BoxOfficeProcess.run(
+            arguments,
+            environment: BoxOfficeProcess.environment([
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            ]), in: folder.url)
+    }
+
+    func json(_ folder: TemporaryFolder, _ name: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"))) as? [String: Any])
+    }
+
+    static let year = DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-12-31")!)
+
+    @Test("rank 2024: every film's admissions, the order, the totals, the best opening day and the fastest to each 100만 are the charts' own")
+    func year() async throws {
+        let films = SyntheticCatalogue.films(covering: Self.year)
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["rank", "2024", "--no-look-back", "--top", "0", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdoutLines == ["md", "html", "txt", "csv", "json"].map { "Reports/rank-2024.\($0)" })
+        let truth = Truth(SimulatedKOBIS(films: films), Self.year)
+
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.csv")))
+        #expect(rows.count == truth.audienceByFilm.count, "every charted film, with --top 0")
+        #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0["movie_cd"]!, Int64($0["audience"]!)!) }) == truth.audienceByFilm)
+        let audiences = rows.map { Int64($0["audience"]!)! }
+        #expect(audiences == audiences.sorted(by: >), "ranked by admissions")
+        #expect(rows.map { $0["rank"]! } == (1...rows.count).map(String.init))
+
+        let ranking = try json(folder, "rank-2024.json")
+        #expect((ranking["charted_audience"] as? NSNumber)?.int64Value == truth.total)
+        #expect(ranking["start"] as? String == "2024-01-01" && ranking["end"] as? String == "2024-12-31" && ranking["asked_end"] == nil)
+        let records = try #require(ranking["records"] as? [[String: Any]])
+        let opening = try #require(records.first { $0["kind"] as? String == "opening_day" })
+        let best = try #require(truth.bestOpeningDay(in: Self.year))
+        #expect(opening["movie_cd"] as? String == best.code && (opening["value"] as? NSNumber)?.int64Value == best.audience)
+        let fastest = truth.fastest()
+        let milestones = records.filter { $0["kind"] as? String == "fastest_to_milestone" }
+        #expect(!fastest.isEmpty && milestones.count == fastest.count, "a record for every 100만 step a film crossed")
+        for record in milestones {
+            let threshold = try #require((record["value"] as? NSNumber)?.int64Value)
+            #expect(record["movie_cd"] as? String == fastest[threshold]?.code && record["days"] as? Int == fastest[threshold]?.days, "\(threshold)")
+        }
+        #expect(ranking["caveats"] as? [String] == ["charted_days_only", "first_listed_distributor", "records_within_span"])
+
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.md"), encoding: .utf8)
+        #expect(md.hasPrefix("# Box office ranking: 2024\n"))
+        #expect(md.contains("| Charted audience | \(PeopleFormat.grouped(truth.total)) |"))
+        #expect(md.contains("Admissions are summed over the days a film was in the daily top 10 (charted days only)"))
+        #expect(md.contains("Records are the best in these charts (2024-01-01 to 2024-12-31), not of all time."))
+        #expect(!md.contains("Before 2011"))
+
+        // Everything the run fetched is cached: again, offline, nothing is sent; --all ranks that span.
+        server.server.resetLog()
+        let again = try await run(["rank", "--all", "--offline", "--no-look-back", "-f", "json", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(server.server.requests.isEmpty)
+        #expect(again.stdoutLines == ["Reports/rank-all-2024-01-01_2024-12-31.json"])
+        #expect((try json(folder, "rank-all-2024-01-01_2024-12-31.json")["charted_audience"] as? NSNumber)?.int64Value == truth.total)
+    }
+
+    @Test("a month against 52 weeks earlier, in Korean; a period not over yet is counted to date")
+    func monthToDate() async throws {
+        let range = DateRange(start: Day(iso: "2023-06-01")!, end: Day(iso: "2024-07-31")!)
+        let films = SyntheticCatalogue.films(covering: range)
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["rank", "2024-07", "--lang", "ko", "--quiet"], server, folder, today: "2024-07-20")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let ranking = try json(folder, "rank-2024-07.json")
+        #expect(ranking["end"] as? String == "2024-07-19" && ranking["asked_end"] as? String == "2024-07-31")
+        #expect((ranking["caveats"] as? [String])?.contains("to_date") == true)
+        let days = DateRange(start: Day(iso: "2024-07-01")!, end: Day(iso: "2024-07-19")!)
+        let kobis = SimulatedKOBIS(films: films)
+        let now = Truth(kobis, days), earlier = Truth(kobis, DateRange(start: days.start - 364, end: days.end - 364))
+        let lastYear = try #require(ranking["last_year"] as? [String: Any])
+        #expect((lastYear["charted_audience"] as? NSNumber)?.int64Value == earlier.total && lastYear["start"] as? String == "2023-07-03")
+        let films19 = Set(now.rows.filter { $0.day == days.end }.map(\.code))
+        for film in try #require(ranking["films"] as? [[String: Any]]) {
+            #expect(film["to_date"] as? Bool == films19.contains(film["movie_cd"] as! String), "to date exactly when charted on the last day")
+        }
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-07.ko.md"), encoding: .utf8)
+        #expect(md.hasPrefix("# 2024년 7월 박스오피스 결산\n"))
+        // Markdown escapes the tilde (GFM would strike through), which it renders as one.
+        #expect(md.contains("| 52주 전 대비 (2023년 7월 3일 \\~ 21일: \(PeopleFormat.grouped(earlier.total))) |"))
+        #expect(md.contains("(상영 중)") && md.contains("기간이 아직 끝나지 않았습니다"))
+        for english in ["Admissions", "Summary", "Films", "Distributor", "Records", "to date"] { #expect(!md.contains(english), "\(english)") }
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-07.ko.txt"), encoding: .utf8)
+        #expect(text.hasPrefix("2024년 7월 박스오피스 결산\n") && text.contains("  #" + String(repeating: " ", count: 8) + "관객" + String(repeating: " ", count: 8) + "누적  영화"))
+    }
+
+    @Test("a ranking reaching before 2011 says KOBIS covered part of Korea then")
+    func earlyCoverage() async throws {
+        let range = DateRange(start: Day(iso: "2010-12-01")!, end: Day(iso: "2011-01-31")!)
+        let server = try FakeKOBISServer(films: SyntheticCatalogue.films(covering: range))
+        let folder = try TemporaryFolder()
+        let result = try await run(["rank", "2010-12..2011-01", "--no-look-back", "-f", "json,md,html", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = "rank-2010-12-01_2011-01-31"
+        #expect((try json(folder, name + ".json")["caveats"] as? [String])?.first == "partial_coverage_before_2011")
+        for format in ["md", "html"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(name).\(format)"), encoding: .utf8)
+                .replacingOccurrences(of: "&#39;", with: "'")
+            #expect(text.contains("Before 2011 KOBIS covered only part of Korea's cinemas"), "\(format)")
+        }
+    }
+
+    @Test("bad periods and an empty cache: one line, exit 64, nothing written or sent")
+    func refusals() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        for (arguments, message) in [
+            (["rank"], "name a period"),
+            (["rank", "2031"], "outside the available dates"),
+            (["rank", "2024..2020"], "the start is after the end"),
+            (["rank", "2024-13"], "no such day"),
+            (["rank", "--all"], "the cache holds no daily chart to rank"),
+            (["rank", "2024", "--all"], "not both"),
+            (["rank", "2024", "--top", "-1"], "--top"),
+        ] {
+            let result = try await run(arguments, server, folder, today: "2025-01-05")
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(server.server.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path))
+    }
+}
