@@ -99,6 +99,12 @@ package enum CSVView {
             "charted_audience_change_ly_pct": { $0.lastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? "" },
             "charted_sales_last_year": { $0.lastYear.map { String($0.chartedSales) } ?? "" },
             "charted_sales_change_ly_pct": { $0.lastYear?.salesChangePercent.map { decimal($0, places: 1) } ?? "" },
+            "charted_audience_ytd": { $0.yearToDate.map { String($0.chartedAudience) } ?? "" },
+            "charted_audience_ytd_last_year": { $0.yearToDate.map { String($0.lastYear.chartedAudience) } ?? "" },
+            "charted_audience_ytd_change_pct": { $0.yearToDate?.lastYear.audienceChangePercent.map { decimal($0, places: 1) } ?? "" },
+            "charted_sales_ytd": { $0.yearToDate.map { String($0.chartedSales) } ?? "" },
+            "charted_sales_ytd_last_year": { $0.yearToDate.map { String($0.lastYear.chartedSales) } ?? "" },
+            "charted_sales_ytd_change_pct": { $0.yearToDate?.lastYear.salesChangePercent.map { decimal($0, places: 1) } ?? "" },
         ])
     }
 

@@ -25,8 +25,10 @@ package enum HighlightView {
                 percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
                 threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "",
                 // Korean writes the earlier day without its weekday: it sits in parentheses already.
-                earlier: fact.start == fact.end && words.ko
-                    ? words.date(fact.start - YearEarlier.days) : when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
+                earlier: fact.kind == .yearToDate
+                    ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
+                    : fact.start == fact.end && words.ko
+                        ? words.date(fact.start - YearEarlier.days) : when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
             return [
                 "sentence": sentence(fact, figures, words: words, brief: false).view,
                 "brief": sentence(fact, figures, words: words, brief: true).view,
@@ -42,6 +44,7 @@ package enum HighlightView {
                 "is_new_entries": fact.kind == .newEntries,
                 "is_total_change": fact.kind == .totalChange,
                 "is_year_change": fact.kind == .yearChange,
+                "is_year_to_date": fact.kind == .yearToDate,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
                 "date": fact.end.iso,
@@ -123,6 +126,10 @@ package enum HighlightView {
             case .yearChange:
                 let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
                 return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
+            case .yearToDate:
+                return brief
+                    ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
+                    : "올해 누적 순위권 관객(\(f.when)) \(f.audience)명, 작년 같은 기간(\(f.earlier)) 대비 \(f.percent)."
             }
         }
         switch fact.kind {
@@ -159,6 +166,10 @@ package enum HighlightView {
             let over: Sentence = fact.start == fact.end ? "on" : "over"
             let same: Sentence = fact.start == fact.end ? "weekday" : "days"
             return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against the same \(same) a year earlier (\(f.earlier))."
+        case .yearToDate:
+            return brief
+                ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."
+                : "This year's charted admissions, \(f.when): \(f.audience), \(f.percent) against last year's same span (\(f.earlier))."
         }
     }
 

@@ -82,6 +82,10 @@ package enum ReportView {
                 "market_days": summary.estimatedMarketDays == count
                     ? "" : w.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
                 "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
+                "has_year_to_date": summary.yearToDate != nil,
+                "year_to_date_range": summary.yearToDate.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
+                "year_to_date_audience": summary.yearToDate.map { w.grouped($0.chartedAudience) } ?? "",
+                "year_to_date_change": summary.yearToDate?.lastYear.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
                 "has_last_year": summary.lastYear != nil,
                 "last_year_range": summary.lastYear.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
                 "last_year_audience_change": summary.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",

@@ -305,6 +305,9 @@ package struct Words: Sendable {
             return "일별 차트는 하루 10위까지만 싣습니다. 영화가 10위 밖에 있던 날은 표에 없고, 주간 합계는 순위에 든 날의 합입니다 (한 주 내내 순위에 들었을 때만 완전합니다)."
         case .offlineGaps(let days):
             return "캐시에 없어 읽지 않았습니다 (--offline): \(DateRange.compactList(days)). 그 사이에 순위에 든 날이 있을 수 있습니다."
+        case .yearToDateNotCached(let missing, let spans):
+            return "연간 누적은 캐시에서만 읽는데, 그 차트 중 \(missing)개가 캐시에 없습니다. "
+                + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + "로 채울 수 있습니다."
         }
     }
 

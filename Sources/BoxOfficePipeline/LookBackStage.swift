@@ -88,6 +88,47 @@ struct LookBackStage: Sendable {
         return (charts, unavailable, warning)
     }
 
+    /// The year to date of every day of `range` against last year's same span, from the charts at
+    /// hand and the cache only (top 10s; nothing is sent: a cold cache would cost two years of
+    /// calls for one figure), with a note naming the fetches that would fill what is missing. A
+    /// chart outside the range is read once, then its totals come from the cache's
+    /// ``DailyTotalsIndex``. Without a cache (the sample, `--no-cache`) there is no year to date
+    /// and nothing to say.
+    func yearToDate(range: DateRange, filters: KOBISFilters, known: [Day: DailyChart]) -> ([Day: YearToDate], ReportNote?) {
+        guard let cache = client.cache?.cache else { return ([:], nil) }
+        let index = DailyTotalsIndex(cache: cache, filters: filters)
+        defer { index.save() }
+        var totals: [Day: (audience: Int64, sales: Int64)] = [:]
+        var missing: [Day] = []
+        for span in YearToDate.neededDays(for: range) {
+            for day in span where day >= DateRange.earliest && totals[day] == nil {
+                // The range's own top 10s are at hand; a merged deeper chart is not a top 10.
+                if range.contains(day), let chart = known[day], chart.depth == .top10 {
+                    totals[day] = chart.entries.reduce((0, 0)) { ($0.0 + $1.audience, $0.1 + $1.sales) }
+                } else if let indexed = index.totals(on: day, chart: { known[day].flatMap { $0.depth == .top10 ? $0 : nil } ?? client.cachedDailyChart(on: day, filters: filters) }) {
+                    totals[day] = (indexed.audience, indexed.sales)
+                } else {
+                    missing.append(day)
+                }
+            }
+        }
+        let daily = YearToDate.daily(range, totals: totals)
+        // Before 2005 no day has a year to date (``YearToDate/daily(_:totals:)``): nothing to fill.
+        guard !missing.isEmpty, range.end.year >= DateRange.earliest.year + 2 else { return (daily, nil) }
+        return (daily, .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing.sorted())))
+    }
+
+    /// Days as the ranges that hold them: each run of consecutive days, or, past three runs, one
+    /// range from the first to the last (a fetch skips what is cached).
+    static func spans(_ days: [Day]) -> [DateRange] {
+        var runs: [DateRange] = []
+        for day in days {
+            if let last = runs.last, last.end + 1 == day { runs[runs.count - 1] = DateRange(start: last.start, end: day) } else { runs.append(DateRange(start: day, end: day)) }
+        }
+        guard runs.count > 3, let first = runs.first, let last = runs.last else { return runs.sorted { $0.start > $1.start } }
+        return [DateRange(start: first.start, end: last.end)]
+    }
+
     /// Charts of `kind` in the cache, going back from the latest one ending by `day` until one is
     /// missing (at most a year of them): they cost nothing, so a streak of weekends uses them only.
     func cachedPeriods(_ kind: PeriodKind, endingBy day: Day, filters: KOBISFilters) -> [ChartPeriod: WeeklyChart] {

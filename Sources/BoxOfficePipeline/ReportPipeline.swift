@@ -129,16 +129,26 @@ package struct ReportPipeline: Sendable {
             report = ReportBuilder.build(
                 range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
                 cached: cached, earlier: earlier, yearEarlier: yearEarlier)
-        } else if !request.lookBack {
-            report = ReportBuilder.build(
-                range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
-            report.notes.append(.noLookBack)
         } else {
-            let (history, lookBackWarnings) = try await lookBack.daily(
-                range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)
-            warnings += lookBackWarnings
-            report = ReportBuilder.build(
-                range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
+            var known = Dictionary(fetched.charts.map { ($0.date, $0) }) { first, _ in first }
+            if request.lookBack {
+                let (history, lookBackWarnings) = try await lookBack.daily(
+                    range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)
+                warnings += lookBackWarnings
+                report = ReportBuilder.build(
+                    range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
+                known.merge(history.charts) { own, _ in own }
+            } else {
+                report = ReportBuilder.build(
+                    range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
+                report.notes.append(.noLookBack)
+            }
+            // The year to date sends nothing, so --no-look-back keeps it too.
+            let (yearToDate, note) = lookBack.yearToDate(range: request.range, filters: request.filters, known: known)
+            for index in report.days.indices { report.days[index].yearToDate = yearToDate[report.days[index].date] }
+            report.summary.yearToDate = yearToDate[request.range.end]
+            report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
+            if let note { notes.append(note) }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         return (report, warnings)

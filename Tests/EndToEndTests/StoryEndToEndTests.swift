@@ -124,9 +124,12 @@ struct StoryEndToEndTests {
         let (now5, then5) = (totals("2025-03-05"), totals("2024-03-06"))
         let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
         let lines = days.dropFirst().components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(lines[0].hasSuffix(",date_last_year,charted_audience_last_year,charted_audience_change_ly_pct,charted_sales_last_year,charted_sales_change_ly_pct"))
+        let columns = ["date_last_year", "charted_audience_last_year", "charted_audience_change_ly_pct", "charted_sales_last_year", "charted_sales_change_ly_pct"]
+        #expect(lines[0].contains("," + columns.joined(separator: ",") + ","))
+        let row = try #require(CSVReader.table(Data(days.utf8)).first)
         #expect(
-            lines[1].hasSuffix(",2024-03-06,\(then5.audience),\(change(now5.audience, then5.audience)),\(then5.sales),\(change(now5.sales, then5.sales))"),
+            columns.map { row[$0] ?? "" }
+                == ["2024-03-06", "\(then5.audience)", change(now5.audience, then5.audience), "\(then5.sales)", change(now5.sales, then5.sales)],
             "\(lines[1])")
         let (now6, then6) = (totals("2025-03-06"), totals("2024-03-07"))
         let total = change(now5.audience + now6.audience, then5.audience + then6.audience)
@@ -143,8 +146,63 @@ struct StoryEndToEndTests {
         server.server.resetLog()
         let inside = try await run(["report", "2025-03-05..2025-03-06", "-f", "csv", "--no-look-back"], server, plain, today: "2025-03-20")
         #expect(inside.status == 0 && Set(server.chartRequests.compactMap { $0.query["targetDt"] }) == ["20250305", "20250306"])
-        let blank = try String(contentsOf: plain.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
-        #expect(blank.components(separatedBy: "\r\n")[1].hasSuffix(",,,,,"), "no guess without the earlier charts")
+        let blank = try #require(CSVReader.table(Data(contentsOf: plain.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"))).first)
+        #expect(columns.allSatisfy { blank[$0] == "" }, "no guess without the earlier charts")
+    }
+
+    @Test("year to date from the cache only: a note naming the fetches while charts are missing, then the truth once they are cached")
+    func yearToDate() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2023-12-01")!, end: Day(iso: "2025-01-05")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let first = try await run(["report", "2025-01-05", "-f", "md,json"], server, folder, today: "2025-01-10")
+        #expect(first.status == 0, "\(first.stderr)")
+        let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
+        let note = "The year to date is read from the cache only, which lacks 8 of its charts: "
+            + "boxoffice fetch 2025-01-01..2025-01-03 and boxoffice fetch 2024-01-01..2024-01-05 fills them."
+        let firstMD = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
+        #expect(firstMD.contains(note), "the day, its year-earlier weekday (2024-01-07, outside the span) … two are had")
+        #expect(asked == ["20250105", "20250104", "20241229", "20240107"], "the day, D−1, D−7 and D−364: the year to date sends nothing")
+
+        for span in ["2025-01-01..2025-01-05", "2024-01-01..2024-01-05"] {
+            #expect(try await run(["fetch", span, "-q"], server, folder, today: "2025-01-10").status == 0)
+        }
+        let second = try await run(["report", "2025-01-05", "-f", "md,json"], server, folder, today: "2025-01-10")
+        #expect(second.status == 0, "\(second.stderr)")
+        let kobis = SimulatedKOBIS(films: films)
+        func audience(_ span: DateRange) -> Int64 {
+            span.days.reduce(0) { total, day in
+                let body = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
+                return total + (body["dailyBoxOfficeList"] as! [[String: String]]).reduce(0) { $0 + Int64($1["audiCnt"]!)! }
+            }
+        }
+        let now = audience(DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-05")!))
+        let then = audience(DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-01-05")!))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.json")))
+        let ytd = ((json as? [String: Any])?["summary"] as? [String: Any])?["year_to_date"] as? [String: Any]
+        #expect(ytd?["charted_audience"] as? Int == Int(now) && (ytd?["last_year"] as? [String: Any])?["charted_audience"] as? Int == Int(then))
+        let change = (Double(now - then) / Double(then) * 1000).rounded() / 10
+        #expect((ytd?["last_year"] as? [String: Any])?["charted_audience_change_pct"] as? Double == change)
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
+        #expect(md.contains("| Charted audience this year (2025-01-01 – 2025-01-05) | \(PeopleFormat.grouped(now)), against last year's same span "))
+        #expect(!md.contains("year to date is read from the cache only"))
+        #expect(
+            md.contains("This year's charted admissions, 2025-01-01 – 2025-01-05: \(PeopleFormat.grouped(now)), ")
+                && md.contains("against last year's same span (2024-01-01 – 2024-01-05)"), "the highlight")
+
+        // Each day's own year to date, in the days CSV; nothing is sent for it.
+        server.server.resetLog()
+        let days = try await run(["report", "2025-01-02..2025-01-05", "-f", "csv", "--no-look-back", "-q"], server, folder, today: "2025-01-10")
+        #expect(days.status == 0, "\(days.stderr)")
+        #expect(server.server.requests.isEmpty)
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-02_2025-01-05-days.csv")))
+        #expect(rows.count == 4)
+        for row in rows {
+            let day = try #require(Day(iso: row["date"] ?? ""))
+            let thisYear = audience(DateRange(start: Day(iso: "2025-01-01")!, end: day))
+            let lastYear = audience(DateRange(start: Day(iso: "2024-01-01")!, end: day - 366))
+            #expect(row["charted_audience_ytd"] == String(thisYear) && row["charted_audience_ytd_last_year"] == String(lastYear), "\(day.iso)")
+        }
     }
 
     @Test("a weekend against the same weekend 52 weeks back: one period chart more, the change equal to the truth; missing, a note")

@@ -270,12 +270,13 @@ struct KoreanWordsTests {
             .missingMovieInfo(films: 1), .missingMovieInfo(films: 3), .tmdbIncomplete(reason: nil), .rankChangesUnknown(days[0]),
             .historyUnavailable(days: days, reasons: ["503"]), .gaps(count: 6, listed: ["2025-03-08 daily chart"]),
             .snapped(asked: range, kind: .weekend, periods: 1, covered: range), .snapped(asked: range, kind: .week, periods: 1, covered: range),
-            .filmChartCoverage, .offlineGaps(days),
+            .filmChartCoverage, .offlineGaps(days), .yearToDateNotCached(missing: 12, spans: [range, range]),
         ]
         for note in notes {
             switch note {
             case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
-                .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps:
+                .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps,
+                .yearToDateNotCached:
                 break
             }
         }
@@ -285,7 +286,7 @@ struct KoreanWordsTests {
     @Test("every note has Korean words: no English word is left but names, flags and the charts' own labels")
     func everyNoteInKorean() {
         // Words Korean notes keep: service and product names, options, units the charts use, and KST.
-        let kept: Set<String> = ["KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart"]
+        let kept: Set<String> = ["KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "fetch", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart"]
         for note in Self.everyNote {
             let korean = Words.korean.note(note)
             let english = Words.english.note(note)

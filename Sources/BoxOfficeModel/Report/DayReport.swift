@@ -23,6 +23,9 @@ package struct DayReport: Codable, Sendable, Equatable {
     package var holiday: KoreanHoliday?
     /// The same weekday 52 weeks earlier, when its chart was had and held films.
     package var lastYear: YearEarlier?
+    /// From 1 January to this date against the same span a year earlier, when the cache holds
+    /// every top-10 chart of both.
+    package var yearToDate: YearToDate?
 
     /// Films on the chart that day.
     package var filmsCharted: Int { entries.count }
@@ -43,6 +46,7 @@ package struct DayReport: Codable, Sendable, Equatable {
         case exactThroughRank = "exact_through_rank"
         case holiday
         case lastYear = "last_year"
+        case yearToDate = "year_to_date"
     }
 
     /// The largest market estimate kept: 10⁵ times any real day's (about ₩10¹⁰), and small enough

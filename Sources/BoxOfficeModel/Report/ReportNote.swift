@@ -37,6 +37,8 @@ package enum ReportNote: Hashable, Sendable {
     case filmChartCoverage
     /// A film page read `--offline`: days that were not cached, so not read.
     case offlineGaps([Day])
+    /// The year to date is read from the cache only, and these spans' charts are not all there.
+    case yearToDateNotCached(missing: Int, spans: [DateRange])
 
     /// The note in English, as the JSON carries it.
     package var english: String {
@@ -80,6 +82,9 @@ package enum ReportNote: Hashable, Sendable {
             "Daily charts list the top 10 of each day: days the film spent outside it are not in the table, and weekly totals are the charted days' sum (complete only when it was charted every day of the week)."
         case .offlineGaps(let days):
             "Not cached, so not read (--offline): \(DateRange.compactList(days)); the run may have charted days there."
+        case .yearToDateNotCached(let missing, let spans):
+            "The year to date is read from the cache only, which lacks \(missing) of its charts: "
+                + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: " and ") + " fills them."
         }
     }
 }

@@ -60,6 +60,9 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     /// The range's charted totals against the same days 52 weeks earlier, when every day has its
     /// earlier chart (daily reports).
     package var lastYear: YearEarlier?
+    /// From 1 January to the range's last day, against the same span a year earlier, when the
+    /// cache holds every chart of both (daily reports).
+    package var yearToDate: YearToDate?
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
@@ -74,5 +77,6 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         case estimatedMarketDays = "estimated_market_days"
         case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_pct"
         case lastYear = "last_year"
+        case yearToDate = "year_to_date"
     }
 }

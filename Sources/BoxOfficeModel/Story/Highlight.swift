@@ -27,6 +27,8 @@ package struct Highlight: Codable, Sendable, Equatable {
         case totalChange = "total_change"
         /// The range's charted total against the same days 52 weeks earlier (``YearEarlier``).
         case yearChange = "year_change"
+        /// The year's charted total from 1 January against last year's same span (``YearToDate``).
+        case yearToDate = "year_to_date"
     }
 
     /// A film named in a highlight that lists several.

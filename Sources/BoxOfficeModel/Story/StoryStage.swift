@@ -295,6 +295,15 @@ package enum StoryStage {
         return [fact]
     }
 
+    /// The year to date against last year's same span, when both were had.
+    package static func yearToDate(_ figure: YearToDate?) -> [Highlight] {
+        guard let figure, let change = figure.lastYear.audienceChangePercent else { return [] }
+        var fact = Highlight(kind: .yearToDate, start: figure.start, end: figure.end)
+        fact.audience = figure.chartedAudience
+        fact.percent = change
+        return [fact]
+    }
+
     /// The two biggest of each film's `milestones` with the film's index: the highest threshold
     /// first, the earliest among equal thresholds, film order among full ties, as a stable sort of
     /// every (film, milestone) pair would rank them.

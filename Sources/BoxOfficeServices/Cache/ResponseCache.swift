@@ -41,6 +41,14 @@ package final class ResponseCache: Sendable {
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { folder + "/" + $0 }.sorted()
     }
 
+    /// The identity of the entry's file as it stands: its modification time (to the nanosecond)
+    /// and size, which change whenever the entry is written again; nil when absent.
+    package func stamp(_ key: String) -> String? {
+        var status = stat()
+        guard stat(directoryPath + "/" + key, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_size)"
+    }
+
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     package func read(_ key: String) -> Entry? {
         let path = directoryPath + "/" + key

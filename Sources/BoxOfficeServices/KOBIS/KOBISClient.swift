@@ -104,6 +104,15 @@ package struct KOBISClient: Sendable {
         }
     }
 
+    /// A date's chart when the cache holds one (of any age), sending nothing: for figures worth
+    /// having only when free, such as the year to date.
+    package func cachedDailyChart(on date: Day, filters: KOBISFilters = .init()) -> DailyChart? {
+        cache?.value(KOBISCacheKeys.chart(date, filters: filters), maxAge: nil) { body in
+            if case .value(let chart)? = try? KOBISDecoding.dailyChart(body, date: date) { return chart }
+            return nil
+        }
+    }
+
     /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
     /// title up in.
     package func cachedMovieInfos() -> [MovieInfo] {

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeServices
+
+@Suite("The daily totals index beside the cache")
+struct DailyTotalsIndexTests {
+    static let day = Day("2025-03-03")
+
+    func chart(_ audiences: [Int64]) -> DailyChart {
+        DailyChart(
+            date: Self.day,
+            entries: audiences.enumerated().map { index, audience in
+                ChartEntry(rank: index + 1, movieCode: "2025000\(index)", title: "F\(index)", sales: audience * 10, audience: audience)
+            })
+    }
+
+    @Test("a chart is read once: later runs take its totals from the index until the chart is written again")
+    func readOnceUntilRewritten() throws {
+        let folder = try ScratchFolder()
+        let cache = ResponseCache(directory: folder.url)
+        let key = KOBISCacheKeys.chart(Self.day, filters: .init())
+        var reads = 0
+        func totals(_ index: DailyTotalsIndex, _ chart: DailyChart) -> DailyTotalsIndex.Totals? {
+            index.totals(on: Self.day) {
+                reads += 1
+                return chart
+            }
+        }
+
+        // Not cached: nothing to index, whatever is at hand.
+        #expect(totals(DailyTotalsIndex(cache: cache, filters: .init()), chart([1])) == nil && reads == 0)
+
+        try cache.write(key, body: Data("first".utf8), fetchedAt: Date())
+        let first = DailyTotalsIndex(cache: cache, filters: .init())
+        #expect(totals(first, chart([100, 20])) == .init(audience: 120, sales: 1_200) && reads == 1)
+        first.save()
+        let second = DailyTotalsIndex(cache: cache, filters: .init())
+        #expect(totals(second, chart([999])) == .init(audience: 120, sales: 1_200) && reads == 1, "from the index, the chart not read")
+
+        // A re-fetched chart (a provisional day, --refresh) has a new stamp: read afresh.
+        try cache.write(key, body: Data("second, longer".utf8), fetchedAt: Date())
+        let third = DailyTotalsIndex(cache: cache, filters: .init())
+        #expect(totals(third, chart([50])) == .init(audience: 50, sales: 500) && reads == 2)
+        third.save()
+        #expect(totals(DailyTotalsIndex(cache: cache, filters: .init()), chart([7])) == .init(audience: 50, sales: 500) && reads == 2)
+
+        // Another filter has an index of its own.
+        let korean = KOBISFilters(nation: .korean)
+        try cache.write(KOBISCacheKeys.chart(Self.day, filters: korean), body: Data("k".utf8), fetchedAt: Date())
+        #expect(DailyTotalsIndex(cache: cache, filters: korean).totals(on: Self.day) { chart([3]) } == .init(audience: 3, sales: 30))
+    }
+
+    @Test("a damaged index file is read as empty and rebuilt; the chart is read again")
+    func damagedIndex() throws {
+        let folder = try ScratchFolder()
+        let cache = ResponseCache(directory: folder.url)
+        try cache.write(KOBISCacheKeys.chart(Self.day, filters: .init()), body: Data("c".utf8), fetchedAt: Date())
+        let index = DailyTotalsIndex(cache: cache, filters: .init())
+        _ = index.totals(on: Self.day) { chart([10]) }
+        index.save()
+        let file = folder.file(DailyTotalsIndex.key(year: 2025, filters: .init()))
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count - 3] ^= 0x01
+        try bytes.write(to: file)
+        var read = false
+        let again = DailyTotalsIndex(cache: cache, filters: .init()).totals(on: Self.day) {
+            read = true
+            return chart([10])
+        }
+        #expect(again == .init(audience: 10, sales: 100) && read)
+    }
+}
