@@ -267,6 +267,14 @@ package enum CSVView {
             shared("sales_cumulative"), shared("screens"), shared("showings"), shared("audience_per_screen"),
             ("data_source", { _ in source }),
             shared("screens_change"), shared("prev_rank"), shared("audience_per_showing"), shared("average_ticket_price"),
+            // The period's charted totals against the same period 52 weeks earlier, on each of its rows.
+            ("start_last_year", { $0.period.lastYear?.start.iso ?? "" }),
+            ("charted_audience", { String($0.period.audience) }),
+            ("charted_audience_last_year", { $0.period.lastYear.map { String($0.chartedAudience) } ?? "" }),
+            ("charted_audience_change_ly_pct", { $0.period.lastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? "" }),
+            ("charted_sales", { String($0.period.sales) }),
+            ("charted_sales_last_year", { $0.period.lastYear.map { String($0.chartedSales) } ?? "" }),
+            ("charted_sales_change_ly_pct", { $0.period.lastYear?.salesChangePercent.map { decimal($0, places: 1) } ?? "" }),
         ])
     }
 

@@ -210,7 +210,7 @@ struct StoryEndToEndTests {
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-03-09")!))
         let server = try FakeKOBISServer(films: films)
         let folder = try TemporaryFolder()
-        let result = try await run(["report", "--weekend", "2025-03-07..2025-03-09", "-f", "md,json"], server, folder, today: "2025-03-20")
+        let result = try await run(["report", "--weekend", "2025-03-07..2025-03-09", "-f", "md,json,csv"], server, folder, today: "2025-03-20")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.periodRequests.compactMap { $0.query["targetDt"] }.sorted() == ["20240308", "20250228", "20250307"])
         let kobis = SimulatedKOBIS(films: films)
@@ -227,6 +227,12 @@ struct StoryEndToEndTests {
         #expect(period?["start"] as? String == "2024-03-08" && period?["end"] as? String == "2024-03-10")
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.md"), encoding: .utf8)
         #expect(md.contains("A year earlier (2024-03-08 – 2024-03-10): audience "), "the period's line")
+        let weeks = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09-weeks.csv")))
+        #expect(!weeks.isEmpty)
+        for row in weeks {
+            #expect(row["start_last_year"] == "2024-03-08" && row["charted_audience"] == String(now) && row["charted_audience_last_year"] == String(then))
+            #expect(row["charted_audience_change_ly_pct"] == String(format: "%.1f", change))
+        }
 
         // A budget for the weekend, its films and the weekend before, not for a year back: blank, one note.
         let spent = try TemporaryFolder()
