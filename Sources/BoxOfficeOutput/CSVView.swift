@@ -105,6 +105,9 @@ package enum CSVView {
             "charted_sales_ytd": { $0.yearToDate.map { String($0.chartedSales) } ?? "" },
             "charted_sales_ytd_last_year": { $0.yearToDate.map { String($0.lastYear.chartedSales) } ?? "" },
             "charted_sales_ytd_change_pct": { $0.yearToDate?.lastYear.salesChangePercent.map { decimal($0, places: 1) } ?? "" },
+            "holiday_date_last_year": { $0.holidayLastYear?.start.iso ?? "" },
+            "charted_audience_holiday_last_year": { $0.holidayLastYear.map { String($0.chartedAudience) } ?? "" },
+            "charted_audience_change_holiday_ly_pct": { $0.holidayLastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? "" },
         ])
     }
 

@@ -34,6 +34,8 @@ package enum ReportLabels {
         ("vs_last_year", "Against the same weekdays a year earlier", "1년 전 같은 요일 대비"),
         ("year_earlier", "A year earlier", "1년 전 같은 요일"),
         ("vs_year_earlier", "vs. a year earlier", "1년 전 대비"),
+        ("holiday_year_earlier", "The same holiday a year earlier", "작년 같은 공휴일"),
+        ("vs_holiday_year_earlier", "vs. the same holiday a year earlier", "작년 같은 공휴일 대비"),
         ("year_to_date", "Charted audience this year", "올해 순위권 관객 누적"),
         ("against_last_year", "against last year's same span", "작년 같은 기간 대비"),
         ("top_films", "Top films over the range", "기간 상위 영화"),

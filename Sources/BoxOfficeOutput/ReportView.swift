@@ -237,6 +237,9 @@ package enum ReportView {
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
             "rows": day.entries.map { row($0, words: w) },
+            "has_holiday_last_year": day.holidayLastYear != nil,
+            "holiday_last_year_date": day.holidayLastYear.map { HighlightView.when($0.start, $0.end, words: w) } ?? "",
+            "holiday_last_year_change": day.holidayLastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
         ].merging(lastYear(day.lastYear, words: w)) { own, _ in own }
     }
 

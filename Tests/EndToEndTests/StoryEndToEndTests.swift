@@ -205,6 +205,30 @@ struct StoryEndToEndTests {
         }
     }
 
+    @Test("설날 against last year's 설날: its chart fetched once with the look-back, the change equal to the truth")
+    func holidayAgainstLastYear() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-01-29")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["report", "2025-01-29", "-f", "md,csv", "-q"], server, folder, today: "2025-02-10")
+        #expect(result.status == 0, "\(result.stderr)")
+        let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
+        #expect(charts.filter { $0 == "20240210" }.count == 1, "last year's 설날, once: \(charts)")
+        let kobis = SimulatedKOBIS(films: films)
+        func audience(_ day: String) -> Int64 {
+            let body = kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any]
+            return (body["dailyBoxOfficeList"] as! [[String: String]]).reduce(0) { $0 + Int64($1["audiCnt"]!)! }
+        }
+        let (now, then) = (audience("2025-01-29"), audience("2024-02-10"))
+        let change = String(format: "%.1f", (Double(now - then) / Double(then) * 1000).rounded() / 10)
+        let row = try #require(CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-29-days.csv"))).first)
+        #expect(row["holiday_ko"] == "설날" && row["holiday_date_last_year"] == "2024-02-10")
+        #expect(row["charted_audience_holiday_last_year"] == String(then) && row["charted_audience_change_holiday_ly_pct"] == change)
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-29.md"), encoding: .utf8)
+        let sign = change.hasPrefix("-") ? "−" + change.dropFirst() : "+" + change
+        #expect(md.contains("The same holiday a year earlier (Sat 2024-02-10): audience \(sign)%."), "the day's line")
+    }
+
     @Test("a weekend against the same weekend 52 weeks back: one period chart more, the change equal to the truth; missing, a note")
     func weekendAgainstLastYear() async throws {
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-03-09")!))

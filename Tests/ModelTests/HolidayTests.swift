@@ -68,6 +68,25 @@ struct HolidayTests {
         #expect(KoreanHolidays.holiday(on: Day("2012-10-09")) == nil && KoreanHolidays.holiday(on: Day("2013-10-09"))?.ko == "한글날")
     }
 
+    @Test("a holiday meets the same holiday a year earlier: 설날 and 추석 where the lunar calendar put them; substitutes and one-offs none")
+    func sameHolidayLastYear() {
+        let cases: [(String, String?)] = [
+            ("2025-01-29", "2024-02-10"),  // 설날
+            ("2025-01-28", "2024-02-09"),  // 설날 전날
+            ("2025-10-06", "2024-09-17"),  // 추석
+            ("2025-08-15", "2024-08-15"),  // 광복절, a fixed date
+            ("2025-05-05", "2024-05-15"),  // 부처님오신날; 어린이날: the first name the table gives
+            ("2025-03-03", nil),  // 삼일절 대체 휴일
+            ("2025-01-27", nil),  // 임시공휴일
+            ("2025-06-03", nil),  // 대통령 선거일
+            ("2025-03-04", nil),  // no holiday
+            ("2003-01-01", nil),  // no table before 2003
+        ]
+        for (day, expected) in cases {
+            #expect(KoreanHolidays.sameHolidayLastYear(Day(day)) == expected.map { Day($0) }, "\(day)")
+        }
+    }
+
     @Test("a holiday labels its day: the JSON, the days CSV, the day's heading (both languages) and a day's txt title")
     func labels() async throws {
         let report = try await TestReports.sample()

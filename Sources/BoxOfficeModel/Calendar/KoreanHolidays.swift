@@ -20,6 +20,27 @@ package enum KoreanHolidays {
     /// Whether the table covers `day`'s year (outside it, "no holiday" means "not known").
     package static func covers(_ day: Day) -> Bool { (firstYear...lastYear).contains(day.year) }
 
+    /// The same holiday a year earlier: the day last year that bears the holiday's name (설날 on
+    /// 설날, a lunar date that moves; 광복절 on 15 August). A day that is two holidays at once is
+    /// compared by the first the table names; substitute, temporary and election days have none.
+    package static func sameHolidayLastYear(_ day: Day) -> Day? {
+        guard let holiday = holiday(on: day),
+            let name = holiday.ko.components(separatedBy: "; ").first(where: { name in
+                !["대체", "임시", "선거"].contains { name.contains($0) }
+            })
+        else { return nil }
+        return byName[day.year - 1]?[name]
+    }
+
+    /// Each year's days by holiday name (a day named twice is found under both).
+    private static let byName: [Int: [String: Day]] = {
+        var years: [Int: [String: Day]] = [:]
+        for (day, holiday) in byDay {
+            for name in holiday.ko.components(separatedBy: "; ") { years[day.year, default: [:]][name] = day }
+        }
+        return years
+    }()
+
     private static let byDay: [Day: KoreanHoliday] = {
         var days: [Day: KoreanHoliday] = [:]
         for line in table.split(separator: "\n") {

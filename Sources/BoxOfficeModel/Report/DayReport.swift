@@ -23,6 +23,9 @@ package struct DayReport: Codable, Sendable, Equatable {
     package var holiday: KoreanHoliday?
     /// The same weekday 52 weeks earlier, when its chart was had and held films.
     package var lastYear: YearEarlier?
+    /// For a holiday, the same holiday a year earlier (``KoreanHolidays/sameHolidayLastYear(_:)``),
+    /// when its chart was had and held films.
+    package var holidayLastYear: YearEarlier?
     /// From 1 January to this date against the same span a year earlier, when the cache holds
     /// every top-10 chart of both.
     package var yearToDate: YearToDate?
@@ -46,6 +49,7 @@ package struct DayReport: Codable, Sendable, Equatable {
         case exactThroughRank = "exact_through_rank"
         case holiday
         case lastYear = "last_year"
+        case holidayLastYear = "holiday_last_year"
         case yearToDate = "year_to_date"
     }
 

@@ -110,6 +110,9 @@ package enum JoinStage {
             if let earlier = all[chart.date - YearEarlier.days], !chart.entries.isEmpty {
                 day.lastYear = YearEarlier(charted: earlier.entries, start: earlier.date, end: earlier.date, comparedWith: (day.audience, day.sales))
             }
+            if let holiday = KoreanHolidays.sameHolidayLastYear(chart.date), let earlier = all[holiday], !chart.entries.isEmpty {
+                day.holidayLastYear = YearEarlier(charted: earlier.entries, start: holiday, end: holiday, comparedWith: (day.audience, day.sales))
+            }
             if let market = DayReport.marketEstimate(day.entries) {
                 day.estimatedMarketSales = market.sales
                 day.chartedSalesSharePercent = market.chartedShare
