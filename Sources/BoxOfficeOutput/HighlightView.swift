@@ -45,6 +45,7 @@ package enum HighlightView {
                 "is_total_change": fact.kind == .totalChange,
                 "is_year_change": fact.kind == .yearChange,
                 "is_year_to_date": fact.kind == .yearToDate,
+                "is_year_best_opening": fact.kind == .yearBestOpening,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
                 "date": fact.end.iso,
@@ -126,6 +127,11 @@ package enum HighlightView {
             case .yearChange:
                 let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
                 return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
+            case .yearBestOpening:
+                let early: Sentence = fact.start.year < 2011 ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : ""
+                return brief
+                    ? "\(strong: f.title), 올해 최고 개봉일 관객 \(f.audience)명."
+                    : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(fact.since ?? fact.start)) 이후 차트 기준).\(early)"
             case .yearToDate:
                 return brief
                     ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
@@ -166,6 +172,11 @@ package enum HighlightView {
             let over: Sentence = fact.start == fact.end ? "on" : "over"
             let same: Sentence = fact.start == fact.end ? "weekday" : "days"
             return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against the same \(same) a year earlier (\(f.earlier))."
+        case .yearBestOpening:
+            let early: Sentence = fact.start.year < 2011 ? " KOBIS covered only part of Korea's cinemas then." : ""
+            return brief
+                ? "\(strong: f.title): the year's best opening day so far, \(f.audience) admissions."
+                : "\(strong: f.title) opened with \(f.audience) admissions on \(f.when): the year's best opening day so far (in the charts since \((fact.since ?? fact.start).iso)).\(early)"
         case .yearToDate:
             return brief
                 ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."

@@ -94,28 +94,41 @@ struct LookBackStage: Sendable {
     /// chart outside the range is read once, then its totals come from the cache's
     /// ``DailyTotalsIndex``. Without a cache (the sample, `--no-cache`) there is no year to date
     /// and nothing to say.
-    func yearToDate(range: DateRange, filters: KOBISFilters, known: [Day: DailyChart]) -> ([Day: YearToDate], ReportNote?) {
-        guard let cache = client.cache?.cache else { return ([:], nil) }
+    func yearToDate(range: DateRange, filters: KOBISFilters, known: [Day: DailyChart]) -> YearFigures {
+        guard let cache = client.cache?.cache else { return YearFigures() }
         let index = DailyTotalsIndex(cache: cache, filters: filters)
         defer { index.save() }
-        var totals: [Day: (audience: Int64, sales: Int64)] = [:]
+        var totals: [Day: DailyTotalsIndex.Totals] = [:]
         var missing: [Day] = []
         for span in YearToDate.neededDays(for: range) {
             for day in span where day >= DateRange.earliest && totals[day] == nil {
                 // The range's own top 10s are at hand; a merged deeper chart is not a top 10.
-                if range.contains(day), let chart = known[day], chart.depth == .top10 {
-                    totals[day] = chart.entries.reduce((0, 0)) { ($0.0 + $1.audience, $0.1 + $1.sales) }
-                } else if let indexed = index.totals(on: day, chart: { known[day].flatMap { $0.depth == .top10 ? $0 : nil } ?? client.cachedDailyChart(on: day, filters: filters) }) {
-                    totals[day] = (indexed.audience, indexed.sales)
+                let atHand = known[day].flatMap { $0.depth == .top10 ? $0 : nil }
+                if range.contains(day), let atHand {
+                    totals[day] = DailyTotalsIndex.Totals(atHand)
+                } else if let indexed = index.totals(on: day, chart: { atHand ?? client.cachedDailyChart(on: day, filters: filters) }) {
+                    totals[day] = indexed
                 } else {
                     missing.append(day)
                 }
             }
         }
-        let daily = YearToDate.daily(range, totals: totals)
+        var figures = YearFigures()
+        figures.yearToDate = YearToDate.daily(range, totals: totals.mapValues { ($0.audience, $0.sales) })
+        figures.bestOpening = totals.mapValues { $0.opening?.audience ?? 0 }
         // Before 2005 no day has a year to date (``YearToDate/daily(_:totals:)``): nothing to fill.
-        guard !missing.isEmpty, range.end.year >= DateRange.earliest.year + 2 else { return (daily, nil) }
-        return (daily, .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing.sorted())))
+        if !missing.isEmpty, range.end.year >= DateRange.earliest.year + 2 {
+            figures.note = .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing.sorted()))
+        }
+        return figures
+    }
+
+    /// What the year's charts say beside a daily report: each day's year to date, each known day's
+    /// biggest opening (0 for none), and the note naming what is missing.
+    struct YearFigures {
+        var yearToDate: [Day: YearToDate] = [:]
+        var bestOpening: [Day: Int64] = [:]
+        var note: ReportNote?
     }
 
     /// Days as the ranges that hold them: each run of consecutive days, or, past three runs, one

@@ -144,11 +144,12 @@ package struct ReportPipeline: Sendable {
                 report.notes.append(.noLookBack)
             }
             // The year to date sends nothing, so --no-look-back keeps it too.
-            let (yearToDate, note) = lookBack.yearToDate(range: request.range, filters: request.filters, known: known)
-            for index in report.days.indices { report.days[index].yearToDate = yearToDate[report.days[index].date] }
-            report.summary.yearToDate = yearToDate[request.range.end]
+            let year = lookBack.yearToDate(range: request.range, filters: request.filters, known: known)
+            for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
+            report.summary.yearToDate = year.yearToDate[request.range.end]
+            report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
             report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
-            if let note { notes.append(note) }
+            if let note = year.note { notes.append(note) }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         return (report, warnings)

@@ -205,6 +205,40 @@ struct StoryEndToEndTests {
         }
     }
 
+    @Test("the year's best opening day so far: a highlight exactly for the films the charts since 1 January say, none while a chart is missing")
+    func yearBestOpening() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-06-30")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        func recordHolders() throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
+            let highlights = (json as? [String: Any])?["highlights"] as? [[String: Any]] ?? []
+            return highlights.filter { $0["kind"] as? String == "year_best_opening" }.compactMap { $0["movie_cd"] as? String }
+        }
+        let report = ["report", "2024-01-15..2024-06-30", "-f", "json,md", "--no-look-back", "-q"]
+        #expect(try await run(report, server, folder, today: "2024-07-10").status == 0)
+        #expect(try recordHolders().isEmpty, "1 to 14 January are not cached: no claim")
+
+        #expect(try await run(["fetch", "2024-01-01..2024-01-14", "-q"], server, folder, today: "2024-07-10").status == 0)
+        #expect(try await run(report, server, folder, today: "2024-07-10").status == 0)
+        // The truth: each opening (a film charted on its own open date) against every one before it that year.
+        let kobis = SimulatedKOBIS(films: films)
+        var best: Int64 = 0
+        var expected: [String] = []
+        for day in DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-06-30")!) {
+            let body = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
+            let openings = (body["dailyBoxOfficeList"] as! [[String: String]]).filter { $0["openDt"] == day.iso }
+            for row in openings where day >= Day(iso: "2024-01-15")! && Int64(row["audiCnt"]!)! > best { expected.append(row["movieCd"]!) }
+            best = max(best, openings.map { Int64($0["audiCnt"]!)! }.max() ?? 0)
+        }
+        #expect(!expected.isEmpty, "the simulation has a record opening from 15 January on")
+        #expect(try recordHolders() == expected, "\(expected)")
+        if let first = expected.first {
+            let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.md"), encoding: .utf8)
+            #expect(md.contains("the year's best opening day so far (in the charts since 2024-01-01)."), "\(first)")
+        }
+    }
+
     @Test("설날 against last year's 설날: its chart fetched once with the look-back, the change equal to the truth")
     func holidayAgainstLastYear() async throws {
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-01-29")!))

@@ -29,6 +29,8 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearChange = "year_change"
         /// The year's charted total from 1 January against last year's same span (``YearToDate``).
         case yearToDate = "year_to_date"
+        /// An opening day bigger than every opening earlier in its year, in the charts since 1 January.
+        case yearBestOpening = "year_best_opening"
     }
 
     /// A film named in a highlight that lists several.

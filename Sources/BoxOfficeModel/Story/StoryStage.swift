@@ -295,6 +295,30 @@ package enum StoryStage {
         return [fact]
     }
 
+    /// Films whose opening day in `range` drew more admissions than any opening earlier that year:
+    /// "the year's best opening day so far". Claimed only when every chart from 1 January to the
+    /// day before is known (`bestOpening`: each known day's biggest opening, 0 for none), and from
+    /// 15 January on (an opening on 2 January beats next to nothing).
+    package static func yearBestOpenings(_ films: [FilmRanking], range: DateRange, bestOpening: [Day: Int64]) -> [Highlight] {
+        films.compactMap { film -> (FilmRanking, RunFigure)? in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } }
+            .sorted { $0.1.start < $1.1.start }
+            .compactMap { film, opening in
+                let january = Day(year: opening.start.year, month: 1, day: 1)!
+                guard january >= DateRange.earliest, opening.start >= january + 14 else { return nil }
+                var best: Int64 = 0
+                for day in january..<opening.start {
+                    guard let known = bestOpening[day] else { return nil }
+                    best = max(best, known)
+                }
+                guard opening.audience > best else { return nil }
+                var fact = Highlight(kind: .yearBestOpening, start: opening.start, end: opening.start)
+                fact.film(film.movieCode, film.title)
+                fact.audience = opening.audience
+                fact.since = january
+                return fact
+            }
+    }
+
     /// The year to date against last year's same span, when both were had.
     package static func yearToDate(_ figure: YearToDate?) -> [Highlight] {
         guard let figure, let change = figure.lastYear.audienceChangePercent else { return [] }

@@ -1,7 +1,7 @@
 import BoxOfficeModel
 import Foundation
 
-/// Each cached daily top 10's totals (charted audience and sales), kept beside the cache in one
+/// Each cached daily top 10's totals (charted audience and sales, and its biggest opening), kept beside the cache in one
 /// small file a year, so a figure over a year of charts (the year to date) reads two files and
 /// stats each chart instead of reading and decoding every chart.
 ///
@@ -12,13 +12,40 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales` line a day,
+/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening`
+/// line a day, the last two the day's biggest opening or `- 0`,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
 package final class DailyTotalsIndex: @unchecked Sendable {
     package struct Totals: Sendable, Equatable {
         package var audience: Int64
         package var sales: Int64
+        /// The day's biggest opening: the film charted on its own open date with the most admissions.
+        package var opening: Opening? = nil
+
+        package init(audience: Int64, sales: Int64, opening: Opening? = nil) {
+            self.audience = audience
+            self.sales = sales
+            self.opening = opening
+        }
+
+        /// A chart's totals and its biggest opening.
+        package init(_ chart: DailyChart) {
+            audience = chart.entries.reduce(0) { $0 + $1.audience }
+            sales = chart.entries.reduce(0) { $0 + $1.sales }
+            opening = chart.entries.filter { $0.openDate == chart.date }.max { ($0.audience, $1.rank) < ($1.audience, $0.rank) }
+                .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
+        }
+    }
+
+    package struct Opening: Sendable, Equatable {
+        package var movieCode: String
+        package var audience: Int64
+
+        package init(movieCode: String, audience: Int64) {
+            self.movieCode = movieCode
+            self.audience = audience
+        }
     }
 
     private let cache: ResponseCache
@@ -43,7 +70,7 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         if years[day.year] == nil { years[day.year] = load(day.year) }
         if let known = years[day.year]?[day], known.stamp == stamp { return known.totals }
         guard let chart = chart() else { return nil }
-        let totals = chart.entries.reduce(Totals(audience: 0, sales: 0)) { Totals(audience: $0.audience + $1.audience, sales: $0.sales + $1.sales) }
+        let totals = Totals(chart)
         years[day.year, default: [:]][day] = (stamp, totals)
         changed.insert(day.year)
         return totals
@@ -53,7 +80,8 @@ package final class DailyTotalsIndex: @unchecked Sendable {
     package func save() {
         for year in changed.sorted() {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
-                "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales)\n"
+                let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
+                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
         }
@@ -64,11 +92,13 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         guard let body = cache.read(Self.key(year: year, filters: filters))?.body else { return [:] }
         var entries: [Day: (stamp: String, totals: Totals)] = [:]
         for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
+            // A line of another shape (an older index) is left out: its chart is read again.
             let fields = line.split(separator: " ")
-            guard fields.count == 4, let day = Day(compact: String(fields[0])), day.year == year,
-                let audience = Int64(fields[2]), let sales = Int64(fields[3])
+            guard fields.count == 6, let day = Day(compact: String(fields[0])), day.year == year,
+                let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
             else { continue }
-            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales))
+            let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
+            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening))
         }
         return entries
     }
