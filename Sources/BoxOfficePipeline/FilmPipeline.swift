@@ -107,10 +107,13 @@ package struct FilmPipeline: Sendable {
         return run
     }
 
+    /// A title as titles are compared: spaces and case ignored.
+    package static func titleKey(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace } }
+
     /// Films whose title matches `title` among `infos`: exact matches (spaces and case ignored)
     /// when there are any, else titles containing it.
     package static func matches(_ title: String, in infos: [MovieInfo]) -> [MovieInfo] {
-        func key(_ text: String) -> String { text.lowercased().filter { !$0.isWhitespace } }
+        let key = titleKey
         let wanted = key(title)
         guard !wanted.isEmpty else { return [] }
         let exact = infos.filter { key($0.title) == wanted || key($0.titleEnglish) == wanted }

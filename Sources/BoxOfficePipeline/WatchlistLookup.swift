@@ -1,0 +1,41 @@
+import BoxOfficeModel
+import BoxOfficeServices
+import Foundation
+
+/// What `boxoffice watch` asks of KOBIS and the cache: a film's code and title for `watch add`,
+/// and each watched film's latest charted day for `watch list`.
+package struct WatchlistLookup: Sendable {
+    package let client: KOBISClient
+    package let offline: Bool
+
+    package init(client: KOBISClient, offline: Bool) {
+        self.client = client
+        self.offline = offline
+    }
+
+    /// The film a user named, by code or title, as `boxoffice film` resolves it (a title matching
+    /// several films is an error listing them), with its KOBIS title when the cache or KOBIS has
+    /// its movie info (empty when `--offline` and not cached).
+    package func film(_ named: String) async throws -> (code: String, title: String) {
+        let code = try await FilmPipeline(client: client, width: 1, simulated: false, offline: offline).code(for: named)
+        do {
+            return (code, try await client.movieInfo(code: code)?.title ?? "")
+        } catch KOBISError.notCached {
+            return (code, "")
+        }
+    }
+
+    /// Each film's latest charted day in the cached daily charts from `yesterday` back
+    /// ``Watchlist/latestLookBackDays`` days: its rank and KOBIS's cumulative then. Sends nothing.
+    package func latest(_ codes: Set<String>, yesterday: Day) -> [String: (day: Day, rank: Int, cumulative: Int64)] {
+        var found: [String: (day: Day, rank: Int, cumulative: Int64)] = [:]
+        var day = yesterday
+        while found.count < codes.count, day >= max(DateRange.earliest, yesterday - (Watchlist.latestLookBackDays - 1)) {
+            for entry in client.cachedDailyChart(on: day)?.entries ?? [] where codes.contains(entry.movieCode) && found[entry.movieCode] == nil {
+                found[entry.movieCode] = (day, entry.rank, entry.audienceCumulative)
+            }
+            day = day - 1
+        }
+        return found
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+
+struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep a watchlist of your films: every report opens with them.",
+        subcommands: [Add.self, Remove.self, List.self]
+    )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "The list is $XDG_CONFIG_HOME/boxoffice/watchlist.json (~/.config/boxoffice/watchlist.json), JSON you may edit by hand; a damaged file is moved aside, never overwritten."
+        ],
+        examples: [
+            ("boxoffice watch add 20259001 --break-even 3000000", "follow a film, with its break-even audience"),
+            ("boxoffice watch add \"검은 파도\"", "by title, as film finds it"),
+            ("boxoffice watch list", "in the order added, with each film's latest rank"),
+        ],
+        exitCodes: [.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a film (a KOBIS code or a title) to the watchlist, or update its break-even or note.",
+            usage: "boxoffice watch add [<options>] <film>")
+
+        @Argument(help: ArgumentHelp("A KOBIS movie code (movieCd) or a title.", valueName: "film"))
+        var film: String
+
+        @Option(name: .customLong("break-even"), help: ArgumentHelp("Its break-even audience (손익분기점).", valueName: "n"))
+        var breakEven: Int64?
+
+        @Option(help: ArgumentHelp("A note of your own.", valueName: "text"))
+        var note: String?
+
+        @Flag(help: "Only the cache: send nothing.")
+        var offline = false
+
+        @OptionGroup(title: "Fetching") var network: NetworkOptions
+        @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
+
+        func validate() throws {
+            try cacheOptions.validate(offline: offline)
+            if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
+            if let breakEven, breakEven <= 0 || breakEven > 1_000_000_000 { throw ValidationError("--break-even takes an audience from 1 to 1,000,000,000") }
+            if let note, note.count > 200 || note.contains(where: \.isNewline) { throw ValidationError("--note takes one line of at most 200 characters") }
+        }
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
+                let wiring = try Wiring(environment: environment, network: network.settings)
+                let file = WatchlistFile.standard(environment)
+                var list = try file.loadForChange()
+                let (code, title) = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
+                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    return try await WatchlistLookup(client: client, offline: offline).film(film)
+                }
+                let known = list.film(code) != nil
+                guard list.add(.init(movieCode: code, title: title, added: wiring.calendar.today, breakEven: breakEven, note: note)) else {
+                    throw WatchlistError.full
+                }
+                try file.save(list)
+                let name = title.isEmpty ? code : "\(title) (\(code))"
+                Terminal.printLine(known ? "updated \(name) on the watchlist" : "watching \(name)")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a film from the watchlist, by code or by its title there.")
+
+        @Argument(help: ArgumentHelp("The film's KOBIS code, or its title on the list.", valueName: "film"))
+        var film: String
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            try await Terminal.reportingErrors(redacting: []) {
+                let file = WatchlistFile.standard(environment)
+                var list = try file.loadForChange()
+                let text = film.trimmingCharacters(in: .whitespaces)
+                let key = FilmPipeline.titleKey(text)
+                guard let watched = list.film(text) ?? list.films.first(where: { FilmPipeline.titleKey($0.title) == key }) else {
+                    throw WatchlistError.notWatched(text)
+                }
+                list.remove(watched.movieCode)
+                try file.save(list)
+                Terminal.printLine("no longer watching \(watched.title.isEmpty ? watched.movieCode : "\(watched.title) (\(watched.movieCode))")")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the watchlist in the order added, with each film's latest rank and cumulative in the cache.",
+            usage: "boxoffice watch list [<options>]")
+
+        @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
+                let list = try WatchlistFile.standard(environment).load()
+                guard !list.films.isEmpty else {
+                    Terminal.printLine("The watchlist is empty: boxoffice watch add CODE|TITLE adds a film.")
+                    return
+                }
+                let wiring = try Wiring(environment: environment, network: NetworkSettings())
+                let latest = try await wiring.withCache(cacheOptions.settings, offline: true, writePolicy: .warn) { cache in
+                    WatchlistLookup(client: KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "", cache: cache), offline: true)
+                        .latest(list.codes, yesterday: wiring.calendar.yesterday)
+                }
+                for line in WatchlistText.lines(list, latest: latest) { Terminal.printLine(line) }
+            }
+        }
+    }
+}
