@@ -12,10 +12,19 @@ package enum CSVView {
 
     /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
     package static func films(_ report: BoxOfficeReport) -> [String: Any] {
-        ["films": filmsTable(source: dataSource(report)).rows(report.films)]
+        ["films": filmsTable(source: dataSource(report), watched: watchedCodes(report)).rows(report.films)]
     }
 
-    static func filmsTable(source: String) -> TemplateTable<FilmRanking> {
+    /// The watchlist's codes, or nil without one: the `watched` column is then blank.
+    static func watchedCodes(_ report: BoxOfficeReport) -> Set<String>? {
+        report.watched.map { Set($0.map(\.movieCode)) }
+    }
+
+    static func watched(_ code: String, _ codes: Set<String>?) -> String {
+        codes.map { $0.contains(code) ? "true" : "false" } ?? ""
+    }
+
+    static func filmsTable(source: String, watched codes: Set<String>? = nil) -> TemplateTable<FilmRanking> {
         TemplateTable([
             "rank": { String($0.rank) },
             "movie_cd": { $0.movieCode },
@@ -67,6 +76,7 @@ package enum CSVView {
             "budget_usd": { $0.tmdb?.budget.map(String.init) ?? "" },
             "revenue_usd": { $0.tmdb?.revenue.map(String.init) ?? "" },
             "kr_certification": { $0.tmdb?.koreanCertification ?? "" },
+            "watched": { watched($0.movieCode, codes) },
         ])
     }
 
@@ -113,7 +123,7 @@ package enum CSVView {
 
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
     package static func daily(_ report: BoxOfficeReport) -> [String: Any] {
-        let table = dailyTable(source: dataSource(report))
+        let table = dailyTable(source: dataSource(report), watched: watchedCodes(report))
         // The film's cells are the same on each of its rows: joined once per film.
         let films = Dictionary(
             report.films.map { ($0.movieCode, FilmCells(nations: $0.nations.joined(separator: listSeparator), distributor: $0.distributors.joined(separator: listSeparator))) },
@@ -178,7 +188,7 @@ package enum CSVView {
     /// A column of a CSV table: its name and how a row fills it.
     typealias Column<Row> = (String, @Sendable (Row) -> String)
 
-    static func dailyTable(source: String) -> TemplateTable<DailyRow> {
+    static func dailyTable(source: String, watched codes: Set<String>? = nil) -> TemplateTable<DailyRow> {
         let entry = entryCells(DailyRow.self)
         func shared(_ name: String) -> Column<DailyRow> { (name, entry[name]!) }
         return TemplateTable(columns: [
@@ -203,6 +213,7 @@ package enum CSVView {
             ("distributor", { $0.film?.distributor ?? "" }),
             ("rank_exact", { $0.entry.rankExact.map { $0 ? "true" : "false" } ?? "" }),
             shared("audience_per_showing"), shared("average_ticket_price"),
+            ("watched", { watched($0.entry.movieCode, codes) }),
         ])
     }
 

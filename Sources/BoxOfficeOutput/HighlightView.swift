@@ -46,6 +46,7 @@ package enum HighlightView {
                 "is_year_change": fact.kind == .yearChange,
                 "is_year_to_date": fact.kind == .yearToDate,
                 "is_year_best_opening": fact.kind == .yearBestOpening,
+                "is_break_even": fact.kind == .breakEven,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
                 "date": fact.end.iso,
@@ -127,6 +128,8 @@ package enum HighlightView {
             case .yearChange:
                 let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
                 return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
+            case .breakEven:
+                return "\(strong: f.title), \(f.when) 손익분기점 \(f.threshold)명 돌파."
             case .yearBestOpening:
                 let early: Sentence = fact.start.year < 2011 ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : ""
                 return brief
@@ -172,6 +175,8 @@ package enum HighlightView {
             let over: Sentence = fact.start == fact.end ? "on" : "over"
             let same: Sentence = fact.start == fact.end ? "weekday" : "days"
             return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against the same \(same) a year earlier (\(f.earlier))."
+        case .breakEven:
+            return "\(strong: f.title) passed its break-even of \(f.threshold) admissions on \(f.when)."
         case .yearBestOpening:
             let early: Sentence = fact.start.year < 2011 ? " KOBIS covered only part of Korea's cinemas then." : ""
             return brief

@@ -36,7 +36,8 @@ package enum ReportView {
         let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
         let unitOne = w.chartUnit(report.periodKind, weekly: false)
-        let films = report.films.map { film($0, style: style) }
+        let watched = Set((report.watched ?? []).map(\.movieCode))
+        let films = report.films.map { film($0, style: style).merging(["is_watched": watched.contains($0.movieCode)]) { own, _ in own } }
         let upcoming: [[String: Any]] = (report.upcoming ?? []).map { film in
             let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
             return [
@@ -52,6 +53,8 @@ package enum ReportView {
         }
         return [
             "l": ReportLabels.labels(w.language),
+            "has_watched": !(report.watched ?? []).isEmpty,
+            "watched": WatchedView.rows(report, words: w),
             "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),
             "extent": w.extent(count: count, kind: report.periodKind, depth: report.depth),
             "range": w.range(range),

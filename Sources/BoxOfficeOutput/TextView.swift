@@ -34,6 +34,7 @@ package enum TextView {
         let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
         let top = min(10, report.films.count)
         // The morning message of a holiday says so in its first line.
+        let watched = Set((report.watched ?? []).map(\.movieCode))
         let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + (w.ko ? $0.ko : $0.en) } : nil
         return [
             "l": ReportLabels.labels(w.language),
@@ -41,6 +42,8 @@ package enum TextView {
                 + (holiday ?? ""),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
+            "has_watched": !(report.watched ?? []).isEmpty,
+            "watched": WatchedView.rows(report, words: w),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "table_heading": w.ko
@@ -55,7 +58,7 @@ package enum TextView {
                 : "% LW: audience against the same days a week earlier (-: nothing to compare with).",
             "films": report.films.prefix(10).map { film in
                 cells(
-                    rank: String(film.rank), title: PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
+                    rank: String(film.rank), title: (watched.contains(film.movieCode) ? "◆ " : "") + PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
                     lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                     cumulative: PeopleFormat.grouped(film.audienceCumulative))
             },

@@ -39,6 +39,8 @@ package struct ReportPipeline: Sendable {
         /// The folder's index (`index.html`, `index.md`) is rebuilt after the reports, in this
         /// language; nil (`--no-index`, or stdout) leaves it as it is.
         package var index: ReportLanguage?
+        /// The user's watchlist: a daily report opens with its films ("Your films").
+        package var watchlist: Watchlist?
         /// What the fetch stage is asked for.
         package var plan: FetchStage.Plan {
             var plan =
@@ -150,6 +152,11 @@ package struct ReportPipeline: Sendable {
             report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
             report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
             if let note = year.note { notes.append(note) }
+            if let list = request.watchlist, !list.films.isEmpty {
+                let watched = WatchedFilm.statuses(list, report: report, charts: known)
+                report.watched = watched
+                report.highlights.insert(contentsOf: WatchedFilm.breakEvenHighlights(watched, range: request.range), at: 0)
+            }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         return (report, warnings)

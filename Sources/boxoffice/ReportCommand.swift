@@ -98,6 +98,15 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             request.periods = scope.periods.map { (period!, $0.periods) }
             request.latest = latest
             request.index = noIndex || out.toStandardOutput ? nil : out.language
+            // Your films: the watchlist, for a live report (the bundled sample has none of them).
+            var watchlistWarning: String?
+            if !sample {
+                do {
+                    request.watchlist = try WatchlistFile.standard(environment).load()
+                } catch {
+                    watchlistWarning = ((error as? LocalizedError)?.errorDescription ?? "\(error)") + "; this report leaves Your films out"
+                }
+            }
             // The snapping is said with the run's other warnings, once it has succeeded: a run that
             // fails says one line, its error.
             let snapNote = scope.snapNote
@@ -132,7 +141,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
                 }
             }
             progress.finish()
-            if !cacheOptions.quiet { ([snapNote?.english].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
+            if !cacheOptions.quiet { ([snapNote?.english, watchlistWarning].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
             if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason,
                 result.enrichment.state != .off || Wiring.shouldSayTMDBOff(reason: reason, environment: environment)
             {

@@ -68,8 +68,8 @@ struct TMDBTrustTests {
                 && starfall["budget_usd"] as? Int == 180_000_000)
         #expect(starfall["collection"] as? String == "Starfall Collection" && starfall["origin_countries"] as? [String] == ["US"])
         let csv = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv"), encoding: .utf8)
-        #expect(csv.contains(",tmdb_reason,imdb_id,tmdb_collection,origin_countries,budget_usd,revenue_usd,kr_certification\r\n"))
-        #expect(csv.contains(",tt9900002,Starfall Collection,US,180000000,412000000,12\r\n"))
+        #expect(csv.contains(",tmdb_reason,imdb_id,tmdb_collection,origin_countries,budget_usd,revenue_usd,kr_certification,"))
+        #expect(csv.contains(",tt9900002,Starfall Collection,US,180000000,412000000,12,"))
         // No film got a decoy.
         #expect(try films.compactMap { ($0["tmdb"] as? [String: Any])?["id"] as? Int }.allSatisfy { $0 < 700_000 || $0 > 700_009 })
 

@@ -33,6 +33,8 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var enrichment: EnrichmentStatus
     /// TMDB's films coming soon in Korea, not yet on the chart; nil when not asked for.
     package var upcoming: [UpcomingFilm]?
+    /// The user's watchlist as this report sees it ("Your films"); nil without a watchlist.
+    package var watched: [WatchedFilm]?
 
     package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
@@ -69,5 +71,6 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
         case depth
         case enrichment
         case upcoming
+        case watched
     }
 }

@@ -31,6 +31,8 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearToDate = "year_to_date"
         /// An opening day bigger than every opening earlier in its year, in the charts since 1 January.
         case yearBestOpening = "year_best_opening"
+        /// A watched film's cumulative passing the break-even audience its watcher gave.
+        case breakEven = "break_even"
     }
 
     /// A film named in a highlight that lists several.

@@ -1,0 +1,88 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 30, items 2 and 3 as a user meets them: a daily report opens with the watched films,
+/// their break-even equal to what the charts say.
+@Suite("Your films in every report, end to end", .serialized)
+struct YourFilmsEndToEndTests {
+    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
+        -> BoxOfficeProcess.Result
+    {
+        try await BoxOfficeProcess.run(
+            arguments,
+            environment: BoxOfficeProcess.environment([
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
+                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+            ]), in: folder.url)
+    }
+
+    @Test("two watched films, one crossing its break-even in the range: their rows first in every format, the crossing day and % the charts' own")
+    func morning() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        // 검은 파도's cumulative by day, from the simulation: the break-even is crossed on 2025-03-07.
+        let kobis = SimulatedKOBIS(films: SampleData.films)
+        func cumulative(_ day: String) -> Int64? {
+            let body = kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any]
+            return (body["dailyBoxOfficeList"] as! [[String: String]]).first { $0["movieCd"] == "20259001" }.map { Int64($0["audiAcc"]!)! }
+        }
+        let breakEven = try #require(cumulative("2025-03-07"))
+        #expect(try #require(cumulative("2025-03-06")) < breakEven)
+        #expect(try await run(["watch", "add", "20259001", "--break-even", String(breakEven)], server, folder).status == 0)
+        #expect(try await run(["watch", "add", "20259012", "--note", "festival pick"], server, folder).status == 0)
+
+        let result = try await run(["report", "2025-03-07..2025-03-09", "-f", "md,txt,csv,json,html", "-q"], server, folder)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let base = folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09")
+        let text = try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8)
+        let last = try #require(cumulative("2025-03-09"))
+        let percent = String(format: "%.1f", (Double(last) / Double(breakEven) * 1000).rounded() / 10)
+        #expect(text.contains("Your films:\n* 검은 파도: #1, "), "\(text)")
+        #expect(text.contains("\(PeopleFormat.grouped(last)) total, day 12, passed its break-even of \(PeopleFormat.grouped(breakEven)) on 2025-03-07"))
+        #expect(text.contains("passed its break-even of \(PeopleFormat.grouped(breakEven)) admissions on Fri 2025-03-07."), "the highlight that day")
+        #expect(text.range(of: "Your films:")!.lowerBound < text.range(of: "검은 파도 passed")!.lowerBound, "first in the message")
+
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: base.appendingPathExtension("json"))) as? [String: Any])
+        let watched = try #require(json["watched"] as? [[String: Any]])
+        #expect(watched.map { $0["movie_cd"] as? String } == ["20259001", "20259012"], "in the order added")
+        let first = try #require(watched[0]["break_even"] as? [String: Any])
+        #expect(first["crossed"] as? String == "2025-03-07" && first["pct"] as? Double == Double(percent))
+        #expect(watched[1]["rank"] == nil && watched[1]["note"] as? String == "festival pick")
+
+        let films = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09-films.csv")))
+        #expect(films.first { $0["movie_cd"] == "20259001" }?["watched"] == "true")
+        #expect(films.filter { $0["watched"] == "true" }.count == Set(films.compactMap { $0["movie_cd"] }).intersection(["20259001", "20259012"]).count)
+        #expect(films.allSatisfy { $0["watched"] == "true" || $0["watched"] == "false" })
+        let md = try String(contentsOf: base.appendingPathExtension("md"), encoding: .utf8)
+        #expect(md.contains("## Your films") && md.contains("| **검은 파도** | \\#1 |") && md.contains("◆ 검은 파도"))
+        let html = try String(contentsOf: base.appendingPathExtension("html"), encoding: .utf8)
+        #expect(html.contains("<section class=\"watched\">") && html.contains("<tr class=\"is-watched\">"))
+
+        // In Korean too.
+        let korean = try await run(["report", "2025-03-07..2025-03-09", "-f", "txt", "--lang", "ko", "-q"], server, folder)
+        #expect(korean.status == 0)
+        let ko = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09.ko.txt"), encoding: .utf8)
+        #expect(ko.contains("관심 영화:") && ko.contains("2025년 3월 7일 손익분기점 \(PeopleFormat.grouped(breakEven))명 돌파"), "\(ko)")
+    }
+
+    @Test("a damaged watchlist: the report is written without Your films and says why in one warning line")
+    func damagedWatchlist() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("config/boxoffice/watchlist.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[1, 2".utf8).write(to: file)
+        let result = try await run(["report", "2025-03-09", "-f", "md"], server, folder)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("is damaged") && result.stderr.contains("leaves Your films out"), "\(result.stderr)")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.md"), encoding: .utf8)
+        #expect(!md.contains("Your films"))
+        #expect(try Data(contentsOf: file) == Data("[1, 2".utf8), "the report changes nothing in it")
+    }
+}
