@@ -27,6 +27,8 @@ package enum WatchedView {
                 "lw": film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                 "cumulative": cumulative,
                 "days": film.daysInRelease.map { w.ko ? "\($0)일째" : "day \($0)" } ?? "–",
+                "has_cumulative": film.audienceCumulative != nil,
+                "has_days": film.daysInRelease != nil,
                 "break_even": film.breakEven.map { breakEven(_: $0, words: w) } ?? "",
                 "has_note": film.note != nil,
                 "note": film.note ?? "",
