@@ -17,6 +17,7 @@ package enum ReportLabels {
         ("cumulative_total", "Cumulative", "누적 관객"),
         ("break_even", "Break-even", "손익분기점"),
         ("watched_marker", "◆ on your watchlist", "◆ 관심 영화"),
+        ("revised", "Revised by KOBIS since the last run", "지난 실행 이후 KOBIS가 수정한 수치"),
         ("summary", "Summary", "요약"),
         ("films_on_chart", "Films on the chart", "순위에 든 영화"),
         ("korean_share", "Korean films' share of audience", "한국 영화 관객 점유율"),

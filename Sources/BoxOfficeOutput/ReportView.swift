@@ -53,6 +53,8 @@ package enum ReportView {
         }
         return [
             "l": ReportLabels.labels(w.language),
+            "has_revisions": !(report.revisions ?? []).isEmpty,
+            "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,
             "watched": WatchedView.rows(report, words: w),
             "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),

@@ -159,6 +159,7 @@ package struct ReportPipeline: Sendable {
             }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
+        if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
         return (report, warnings)
     }
 

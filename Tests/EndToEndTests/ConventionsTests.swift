@@ -268,8 +268,8 @@ struct ConventionsTests {
     @Test(
         "every command's help at 80 columns: under 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
         arguments: [
-            [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["tmdb"], ["tmdb", "review"],
-            ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb"],
+            ["tmdb", "review"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
         ])
     func helpLayout(command: [String]) async throws {
         let folder = try TemporaryFolder()
@@ -403,8 +403,8 @@ struct ManualTests {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
         for command in [
-            ["report"], ["fetch"], ["film"], ["rank"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["tmdb", "review"], ["quota"],
-            ["templates", "list"], ["templates", "export"],
+            ["report"], ["fetch"], ["film"], ["rank"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb", "review"],
+            ["quota"], ["templates", "list"], ["templates", "export"],
         ] {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
             let help = try await BoxOfficeProcess.run(command + ["--help-hidden"], in: folder.url)

@@ -35,6 +35,8 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var upcoming: [UpcomingFilm]?
     /// The user's watchlist as this report sees it ("Your films"); nil without a watchlist.
     package var watched: [WatchedFilm]?
+    /// Figures KOBIS revised that this run saw (a provisional day fetched again); nil for none.
+    package var revisions: [Revision]?
 
     package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
@@ -72,5 +74,6 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
         case enrichment
         case upcoming
         case watched
+        case revisions
     }
 }

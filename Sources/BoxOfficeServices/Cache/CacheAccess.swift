@@ -13,6 +13,8 @@ package struct CacheAccess: Sendable {
     package let writeFailures: WriteFailures
     /// The requests under way, so that callers asking for the same entry at once share one request.
     let inFlight = InFlightRequests()
+    /// What KOBIS revised, as days are fetched again (`revisions.jsonl` beside the entries).
+    package let revisions: RevisionLog
 
     /// What happens when an entry cannot be written.
     package enum WritePolicy: Sendable {
@@ -31,6 +33,7 @@ package struct CacheAccess: Sendable {
         self.freshness = freshness
         self.calendar = calendar
         writeFailures = WriteFailures(policy: onWriteFailure)
+        revisions = RevisionLog(cacheDirectory: cache.directory)
     }
 
     /// A stored body young enough for `maxAge` (nil = any age); always nil with `--refresh`.

@@ -64,13 +64,19 @@ package struct KOBISClient: Sendable {
     /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
     package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
-        return try await cached(
-            KOBISCacheKeys.chart(date, filters: filters), maxAge: maxAge,
-            request: { dailyChartRequest(on: date, filters: filters) },
-            subject: "the daily chart for \(date.iso)"
+        let key = KOBISCacheKeys.chart(date, filters: filters)
+        // A day fetched again (provisional, or --refresh): its earlier body, to see what KOBIS revised.
+        nonisolated(unsafe) var earlier: Data?
+        let chart = try await cached(
+            key, maxAge: maxAge, request: { dailyChartRequest(on: date, filters: filters) }, subject: "the daily chart for \(date.iso)",
+            beforeFetch: { earlier = cache?.cache.read(key)?.body }
         ) { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
         }
+        if filters == .init(), let earlier, let cache, case .value(let old)? = try? KOBISDecoding.dailyChart(earlier, date: date) {
+            cache.revisions.append(Revision.between(old, chart, seenAt: Int64(cache.calendar.now().timeIntervalSince1970)))
+        }
+        return chart
     }
 
     /// The top 10 of a week, weekend or weekdays, with KOBIS's totals for the whole period: from the
@@ -163,7 +169,7 @@ package struct KOBISClient: Sendable {
     /// Serves `key` from the cache, else spends a call from the budget, fetches and decodes. The
     /// request is built only when sent.
     private func cached<Value>(
-        _ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String,
+        _ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String, beforeFetch: () -> Void = {},
         decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>
     ) async throws -> Value {
         try await CacheAccess.value(
@@ -173,6 +179,7 @@ package struct KOBISClient: Sendable {
                 return nil
             }, notCached: { KOBISError.notCached(subject: subject) }
         ) {
+            beforeFetch()
             let (body, decoded): (Data, KOBISDecoding.Outcome<Value>)
             do {
                 (body, decoded) = try await MalformedBody.askingOnceMore {

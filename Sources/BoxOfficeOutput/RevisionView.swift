@@ -1,0 +1,30 @@
+import BoxOfficeModel
+import Foundation
+
+/// The "Revised since the last run" lines and `boxoffice revisions`: a figure KOBIS changed, in words.
+package enum RevisionView {
+    /// `Sun 2025-03-09 · 검은 파도 (20259001): audience 123,155 → 124,002`.
+    package static func line(_ revision: Revision, words w: Words) -> String {
+        let field: String
+        switch revision.field {
+        case .audience: field = w.ko ? "관객" : "audience"
+        case .sales: field = w.ko ? "매출" : "sales"
+        case .rank: field = w.ko ? "순위" : "rank"
+        case .screens: field = w.ko ? "스크린" : "screens"
+        case .showings: field = w.ko ? "상영 횟수" : "showings"
+        case .charted:
+            let change = revision.after == 1 ? (w.ko ? "순위에 새로 들어옴" : "now on the chart") : (w.ko ? "순위에서 빠짐" : "no longer on the chart")
+            return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(change)"
+        }
+        func value(_ number: Int64) -> String { revision.field == .sales ? w.won(number) : w.grouped(number) }
+        return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
+    }
+
+    /// The report's section: at most 20 lines, the rest counted.
+    static func lines(_ report: BoxOfficeReport, words w: Words) -> [String] {
+        guard let revisions = report.revisions, !revisions.isEmpty else { return [] }
+        let shown = revisions.prefix(20).map { line($0, words: w) }
+        return shown + (revisions.count > 20 ? [w.ko ? "그 밖에 \(revisions.count - 20)건" : "and \(revisions.count - 20) more (boxoffice revisions lists them)"] : [])
+    }
+}
+

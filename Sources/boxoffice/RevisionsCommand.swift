@@ -1,0 +1,48 @@
+import ArgumentParser
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficePipeline
+import BoxOfficeServices
+import Foundation
+
+struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revisions",
+        abstract: "List the figures KOBIS revised after the fact, as runs that fetched a day again saw them."
+    )
+
+    static let helpDetails = HelpDetails(
+        notes: [
+            "A provisional day (yesterday's chart, revised by KOBIS until late morning) fetched again and found different leaves a line per film and figure in revisions.jsonl beside the cache; reports list the ones their run saw. Sends nothing."
+        ],
+        examples: [
+            ("boxoffice revisions", "every revision logged"),
+            ("boxoffice revisions 2025-03", "those of March 2025's days"),
+        ],
+        exitCodes: [.success, .usage, .internalError, .configuration])
+
+    @Argument(help: ArgumentHelp(DateRange.helpText + " (default: every day)", valueName: "range"))
+    var range: String?
+
+    @Option(help: ArgumentHelp("Language of the lines (default: from LANG).", valueName: "lang"))
+    var lang: ReportLanguage?
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Cache folder (default: ~/.cache/boxoffice).", valueName: "dir"))
+    var cacheDirectory: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try await Terminal.reportingErrors(redacting: []) {
+            let calendar = try SeoulCalendar.fromEnvironment(environment)
+            let days = try range.map { try DateRange.parse($0, calendar: calendar) }
+            let directory = cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
+            let revisions = RevisionLog(cacheDirectory: directory).all().filter { days?.contains($0.date) ?? true }
+            guard !revisions.isEmpty else {
+                Terminal.printLine(days == nil ? "No revisions logged." : "No revisions logged for \(days!.displayText).")
+                return
+            }
+            let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
+            for revision in revisions { Terminal.printLine(RevisionView.line(revision, words: words)) }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// Issue 30, item 4: a provisional day fetched again and found different is logged, listed by
+/// `boxoffice revisions`, and shown by the report that saw it.
+@Suite("What KOBIS revised, end to end", .serialized)
+struct RevisionsEndToEndTests {
+    @Test("a re-fetched provisional day with a changed figure: logged once per film and figure, in the report, listed by revisions")
+    func revised() async throws {
+        // KOBIS's second answer for 2025-03-09 has 검은 파도 at 130,000 admissions instead of 123,155.
+        let answers = Mutex(0)
+        let revised: Data = try {
+            var body = SimulatedKOBIS(films: SampleData.films).dailyChartBody(on: Day(iso: "2025-03-09")!)
+            var result = body["boxOfficeResult"] as! [String: Any]
+            var rows = result["dailyBoxOfficeList"] as! [[String: String]]
+            let index = rows.firstIndex { $0["movieCd"] == "20259001" }!
+            #expect(rows[index]["audiCnt"] == "123155")
+            rows[index]["audiCnt"] = "130000"
+            result["dailyBoxOfficeList"] = rows
+            body["boxOfficeResult"] = result
+            return try JSONSerialization.data(withJSONObject: body)
+        }()
+        let server = try FakeKOBISServer { request in
+            guard request.path.hasSuffix("searchDailyBoxOfficeList.json"), request.query["targetDt"] == "20250309",
+                request.query["repNationCd"] == nil, request.query["multiMovieYn"] == nil
+            else { return nil }
+            return answers.withLock { count in
+                count += 1
+                return count >= 2 ? .json(String(decoding: revised, as: UTF8.self)) : nil
+            }
+        }
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "-q"], environment: environment, in: folder.url).status == 0)
+        let none = try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url)
+        #expect(none.status == 0 && none.stdout == "No revisions logged.\n")
+
+        let again = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "-f", "md,txt,json", "--refresh", "-q"], environment: environment, in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let line = "Sun 2025-03-09 · 검은 파도 (20259001): audience 123,155 → 130,000"
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.md"), encoding: .utf8)
+        #expect(md.contains("## Revised by KOBIS since the last run\n\n- \(line)\n"), "\(md.prefix(1200))")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
+        #expect(text.contains("Revised by KOBIS since the last run:\n* Sun 2025-03-09 - 검은 파도 (20259001): audience 123,155 → 130,000\n"), "\(text)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"))) as? [String: Any])
+        let logged = try #require(json["revisions"] as? [[String: Any]])
+        #expect(logged.count == 1 && logged[0]["field"] as? String == "audience" && logged[0]["before"] as? Int == 123_155 && logged[0]["after"] as? Int == 130_000)
+
+        let listed = try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url)
+        #expect(listed.status == 0 && listed.stdoutLines == [line], "\(listed.stdout)")
+        let korean = try await BoxOfficeProcess.run(["revisions", "2025-03", "--lang", "ko"], environment: environment, in: folder.url)
+        #expect(korean.stdoutLines == ["2025년 3월 9일 (일) · 검은 파도 (20259001): 관객 123,155 → 130,000"], "\(korean.stdout)")
+        let elsewhere = try await BoxOfficeProcess.run(["revisions", "2025-03-01..2025-03-05"], environment: environment, in: folder.url)
+        #expect(elsewhere.stdout == "No revisions logged for 2025-03-01 – 2025-03-05.\n", "\(elsewhere.stdout)")
+
+        // Fetched again with the same figures: nothing new is logged.
+        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "--refresh", "-q"], environment: environment, in: folder.url).status == 0)
+        #expect(try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url).stdoutLines.count == 1)
+    }
+}
