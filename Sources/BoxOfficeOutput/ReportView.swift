@@ -53,6 +53,8 @@ package enum ReportView {
         }
         return [
             "l": ReportLabels.labels(w.language),
+            "has_digest": DigestView.sentence(report, words: w) != nil,
+            "digest": DigestView.sentence(report, words: w) ?? "",
             "has_revisions": !(report.revisions ?? []).isEmpty,
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,

@@ -28,3 +28,21 @@ package enum RevisionView {
     }
 }
 
+
+/// The digest in words: one sentence of what changed since the folder's last report.
+package enum DigestView {
+    static func sentence(_ report: BoxOfficeReport, words w: Words) -> String? {
+        guard let digest = report.digest, !digest.isEmpty else { return nil }
+        func titles(_ films: [Digest.Film]) -> String { films.map { PlainText.oneLine($0.title) }.joined(separator: ", ") }
+        var parts: [String] = []
+        if !digest.newEntries.isEmpty { parts.append((w.ko ? "새로 진입 " : "new on the chart: ") + titles(digest.newEntries)) }
+        if !digest.left.isEmpty { parts.append((w.ko ? "순위에서 빠짐 " : "left the chart: ") + titles(digest.left)) }
+        for film in digest.milestones {
+            let threshold = film.threshold.map(PeopleFormat.manwon) ?? ""
+            parts.append(w.ko ? "\(PlainText.oneLine(film.title)) \(threshold) 돌파" : "\(PlainText.oneLine(film.title)) passed \(threshold)")
+        }
+        if digest.revisions > 0 { parts.append(w.ko ? "KOBIS 수정 \(digest.revisions)건" : "KOBIS revised \(digest.revisions) figure\(digest.revisions == 1 ? "" : "s")") }
+        return (w.ko ? "지난 보고서(\(w.date(digest.since))) 이후: " : "Since the last report (\(w.dateWithWeekday(digest.since))): ")
+            + parts.joined(separator: "; ") + "."
+    }
+}

@@ -42,6 +42,8 @@ package enum TextView {
                 + (holiday ?? ""),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
+            "has_digest": DigestView.sentence(report, words: w) != nil,
+            "digest": DigestView.sentence(report, words: w) ?? "",
             "has_revisions": !(report.revisions ?? []).isEmpty,
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,

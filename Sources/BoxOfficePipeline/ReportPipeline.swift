@@ -184,7 +184,12 @@ package struct ReportPipeline: Sendable {
         let renderer = self.renderer
         let preparing = Task { renderer.prepare(formats: request.formats) }
         defer { preparing.cancel() }
-        let (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
+        var (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
+        // What changed since the folder's last report: its state file, read now, replaced below.
+        // Kept with the folder's index: a folder whose index is not kept (--no-index) has no digest.
+        let digestFile = writer.toStandardOutput || request.index == nil ? nil : writer.directory.appendingPathComponent(DigestState.fileName)
+        let previous = digestFile.flatMap { RegularFile.contents(atPath: $0.path, limit: 1 << 20) }.flatMap { try? JSONDecoder().decode(DigestState.self, from: $0) }
+        if let previous, !report.simulated { report.digest = Digest.since(previous, report: report) }
         let staged = try writer.stage()
         do {
             // `--latest`: each file again under the shape's stable name, `boxoffice-latest.html` …
@@ -201,6 +206,12 @@ package struct ReportPipeline: Sendable {
             var headlines = [base: headline]
             if request.latest { headlines[latest] = headline }
             var result = Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
+            if let digestFile, !report.simulated, let state = DigestState(report), previous.map({ $0.date <= state.date }) ?? true,
+                let data = try? JSONEncoder().encode(state)
+            {
+                // Derived state: a folder where it cannot be written just has no digest next time.
+                try? AtomicFile.replace(digestFile, with: data)
+            }
             if let language = request.index, !writer.toStandardOutput { rebuildIndex(language, into: &result) }
             return result
         } catch {

@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import BoxOfficeOutput
 import Foundation
 import Testing
@@ -338,7 +339,8 @@ final class TemporaryFolder: Sendable {
     /// The report files in folder `name`, without the archive index every report run rebuilds
     /// there, or the headlines kept beside it (``allFiles(in:)`` has them too).
     func files(in name: String) -> [String] {
-        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" && $0 != ArchiveIndex.stateFile }
+        // The folder's bookkeeping: its index and the digest's state.
+        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" && $0 != ArchiveIndex.stateFile && $0 != DigestState.fileName }
     }
 
     func allFiles(in name: String) -> [String] {

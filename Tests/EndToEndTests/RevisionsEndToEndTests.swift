@@ -67,3 +67,48 @@ struct RevisionsEndToEndTests {
         #expect(try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url).stdoutLines.count == 1)
     }
 }
+
+/// Issue 30, item 6: the morning message opens with what changed since the folder's last report.
+@Suite("The digest since the last report, end to end", .serialized)
+struct DigestEndToEndTests {
+    @Test("the second morning's txt says which films joined and left the chart and which passed a 100만 step since the first")
+    func secondMorning() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        func run(_ today: String) async throws -> BoxOfficeProcess.Result {
+            try await BoxOfficeProcess.run(
+                ["report", "-f", "txt,md", "-q"],
+                environment: BoxOfficeProcess.environment([
+                    "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": today,
+                    "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+                ]), in: folder.url)
+        }
+        let first = try await run("2025-03-07")
+        #expect(first.status == 0)
+        let firstText = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-06.txt"), encoding: .utf8)
+        #expect(!firstText.contains("Since the last report"), "nothing to compare with the first time")
+        #expect(!first.stdout.contains(".boxoffice-digest.json"), "the state file is not a report")
+
+        let second = try await run("2025-03-08")
+        #expect(second.status == 0, "\(second.stderr)")
+        let kobis = SimulatedKOBIS(films: SampleData.films)
+        func rows(_ day: String) -> [[String: String]] {
+            (kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]
+        }
+        let (then, now) = (rows("2025-03-06"), rows("2025-03-07"))
+        let joined = now.filter { row in !then.contains { $0["movieCd"] == row["movieCd"] } }.map { $0["movieNm"]! }
+        let left = then.filter { row in !now.contains { $0["movieCd"] == row["movieCd"] } }.map { $0["movieNm"]! }
+        #expect(!joined.isEmpty || !left.isEmpty, "the simulation changes the chart between the two days")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07.txt"), encoding: .utf8)
+        let digest = try #require(text.split(separator: "\n").first { $0.hasPrefix("Since the last report (Thu 2025-03-06): ") })
+        if !joined.isEmpty { #expect(digest.contains("new on the chart: " + joined.joined(separator: ", ")), "\(digest)") }
+        if !left.isEmpty { #expect(digest.contains("left the chart: " + left.joined(separator: ", ")), "\(digest)") }
+        for row in now {
+            let acc = Int64(row["audiAcc"]!)!, before = then.first { $0["movieCd"] == row["movieCd"] }.map { Int64($0["audiAcc"]!)! }
+                ?? acc - Int64(row["audiCnt"]!)!
+            if acc / 1_000_000 > before / 1_000_000 { #expect(digest.contains("\(row["movieNm"]!) passed \(acc / 1_000_000 * 100)만"), "\(digest)") }
+        }
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07.md"), encoding: .utf8)
+        #expect(md.contains("> Since the last report (Thu 2025-03-06): "))
+    }
+}

@@ -37,6 +37,8 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var watched: [WatchedFilm]?
     /// Figures KOBIS revised that this run saw (a provisional day fetched again); nil for none.
     package var revisions: [Revision]?
+    /// What changed since the last report written to the same folder; nil without one.
+    package var digest: Digest?
 
     package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,
@@ -75,5 +77,6 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
         case upcoming
         case watched
         case revisions
+        case digest
     }
 }

@@ -27,6 +27,9 @@ package struct Milestone: Codable, Sendable, Equatable {
         case earliestDate = "earliest_date"
     }
 
+    /// The step between thresholds: 100만.
+    package static let stepSize: Int64 = 1_000_000
+
     /// The thresholds Korean news reports: every 100만 (100만, 200만, … 900만, 1,000만, 1,100만 …);
     /// the news counts each (a film "passes 400만" as it does 1,000만).
     package static func isThreshold(_ value: Int64) -> Bool {
