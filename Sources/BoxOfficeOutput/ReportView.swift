@@ -140,7 +140,7 @@ package enum ReportView {
                     ? "기간이 \(PeopleFormat.grouped(Int64(report.periods.count)))개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
                     : "This report covers \(PeopleFormat.grouped(Int64(report.periods.count))) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
             "show_daily": daily,
-            "days": daily ? report.days.map { day($0, words: w) } : [],
+            "days": daily ? report.days.map { day($0, words: w, watched: watched) } : [],
             "show_weekly": !daily && !isPeriod,
             "weekly_note": w.ko
                 ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
@@ -228,7 +228,7 @@ package enum ReportView {
         ]
     }
 
-    static func day(_ day: DayReport, words w: Words) -> [String: Any] {
+    static func day(_ day: DayReport, words w: Words, watched: Set<String> = []) -> [String: Any] {
         [
             "date": w.date(day.date),
             "weekday": w.weekday(day.date),
@@ -243,7 +243,7 @@ package enum ReportView {
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
-            "rows": day.entries.map { row($0, words: w) },
+            "rows": day.entries.map { row($0, words: w, watched: watched) },
             "has_holiday_last_year": day.holidayLastYear != nil,
             "holiday_last_year_date": day.holidayLastYear.map { HighlightView.when($0.start, $0.end, words: w) } ?? "",
             "holiday_last_year_change": day.holidayLastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
@@ -263,8 +263,9 @@ package enum ReportView {
     /// One chart row, a day's or a period's, formatted. The changes compare with the day before or
     /// with the same period a week earlier; a rank change not known (the first day of a merged
     /// chart) shows no marker.
-    static func row(_ entry: DayEntry, words w: Words) -> [String: Any] {
+    static func row(_ entry: DayEntry, words w: Words, watched: Set<String> = []) -> [String: Any] {
         [
+            "is_watched": watched.contains(entry.movieCode),
             // A merged chart's rank past the rank it is exact through: marked, and the table's note says why.
             "rank": entry.rankExact == false ? "\(entry.rank)*" : String(entry.rank),
             "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),

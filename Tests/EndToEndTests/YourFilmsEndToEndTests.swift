@@ -61,6 +61,7 @@ struct YourFilmsEndToEndTests {
         #expect(films.allSatisfy { $0["watched"] == "true" || $0["watched"] == "false" })
         let md = try String(contentsOf: base.appendingPathExtension("md"), encoding: .utf8)
         #expect(md.contains("## Your films") && md.contains("| **검은 파도** | \\#1 |") && md.contains("◆ 검은 파도"))
+        #expect(md.components(separatedBy: "◆ 검은 파도").count - 1 == 1 + 3, "marked in the films table and each day's table")
         let html = try String(contentsOf: base.appendingPathExtension("html"), encoding: .utf8)
         #expect(html.contains("<section class=\"watched\">") && html.contains("<tr class=\"is-watched\">"))
 
