@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import BoxOfficeOutput
+import FakeServices
 import Foundation
 import Testing
 
@@ -49,9 +50,25 @@ struct BoxOfficeProcess {
     /// A clean environment: no inherited keys, a pinned "today", whatever the test adds. HOME is the
     /// test's own folder (set by `run`), so each test has its own cache and quota ledger.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        var environment = ["PATH": "/usr/bin:/bin", "BOXOFFICE_TODAY": "2025-03-10"]
+        // No watchlist unless a test makes one: a developer's own would open every report with their films.
+        var environment = ["PATH": "/usr/bin:/bin", "BOXOFFICE_TODAY": "2025-03-10", "XDG_CONFIG_HOME": "/nonexistent/boxoffice-tests-config"]
         environment.merge(extra) { $1 }
         return environment
+    }
+
+    /// The environment of a user pointed at a loopback KOBIS, with the XDG folders (cache, state,
+    /// config) inside `folder` and "today" pinned.
+    static func environment(kobis server: FakeKOBISServer, folder: TemporaryFolder, today: String) -> [String: String] {
+        environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": today,
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+        ])
+    }
+
+    /// Runs the binary in `folder` as a user pointed at a loopback KOBIS (``environment(kobis:folder:today:)``).
+    static func run(_ arguments: [String], kobis server: FakeKOBISServer, folder: TemporaryFolder, today: String = "2025-03-10") async throws -> Result {
+        try await run(arguments, environment: environment(kobis: server, folder: folder, today: today), in: folder.url)
     }
 
     /// Runs the binary to its end; with `watchdog`, a run still going after that many seconds is

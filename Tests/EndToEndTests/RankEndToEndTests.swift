@@ -53,13 +53,7 @@ struct RankEndToEndTests {
     }
 
     func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String) async throws -> BoxOfficeProcess.Result {
-        try await BoxOfficeProcess.run(
-            arguments,
-            environment: BoxOfficeProcess.environment([
-                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
-            ]), in: folder.url)
+        try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
     }
 
     func json(_ folder: TemporaryFolder, _ name: String) throws -> [String: Any] {

@@ -11,18 +11,10 @@ import TestSupport
 /// loopback KOBIS (a code, a title, an ambiguous title, `--offline` with gaps, bad input).
 @Suite("Highlights' look-back and boxoffice film, end to end", .serialized)
 struct StoryEndToEndTests {
-    func run(
-        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
-    ) async throws
+    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
         -> BoxOfficeProcess.Result
     {
-        try await BoxOfficeProcess.run(
-            arguments,
-            environment: BoxOfficeProcess.environment([
-                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
-            ]), in: folder.url)
+        try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
     }
 
     @Test("cron: yesterday's report on a cache the day before's run warmed spends its own chart and at most the D−7 and D−364 ones")

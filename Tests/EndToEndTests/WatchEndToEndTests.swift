@@ -10,14 +10,7 @@ struct WatchEndToEndTests {
     func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
         -> BoxOfficeProcess.Result
     {
-        try await BoxOfficeProcess.run(
-            arguments,
-            environment: BoxOfficeProcess.environment([
-                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
-                "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
-            ]), in: folder.url)
+        try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
     }
 
     func listFile(_ folder: TemporaryFolder) -> URL { folder.url.appendingPathComponent("config/boxoffice/watchlist.json") }

@@ -12,14 +12,7 @@ struct YourFilmsEndToEndTests {
     func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
         -> BoxOfficeProcess.Result
     {
-        try await BoxOfficeProcess.run(
-            arguments,
-            environment: BoxOfficeProcess.environment([
-                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString,
-                "BOXOFFICE_TODAY": today, "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
-                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
-                "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
-            ]), in: folder.url)
+        try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
     }
 
     @Test("two watched films, one crossing its break-even in the range: their rows first in every format, the crossing day and % the charts' own")
