@@ -15,9 +15,10 @@ package enum WatchedView {
             } else {
                 standing = w.ko ? "순위 밖" : "not on the chart"
             }
-            let cumulative = film.audienceCumulative.map { total in
-                w.grouped(total) + (film.lastChartDate == end ? "" : w.ko ? " (\(w.date(film.lastChartDate!)) 기준)" : " (as of \(film.lastChartDate!.iso))")
-            } ?? "–"
+            let asOf = film.lastChartDate == end || film.lastChartDate == nil
+                ? "" : w.ko ? " (\(w.date(film.lastChartDate!)) 기준)" : " (as of \(film.lastChartDate!.iso))"
+            let cumulative = film.audienceCumulative.map { w.grouped($0) + asOf } ?? "–"
+            let cumulativeText = film.audienceCumulative.map { (w.ko ? "누적 " : "") + w.grouped($0) + (w.ko ? "" : " total") + asOf }
             let row: [String: Any] = [
                 "title": film.title.isEmpty ? film.movieCode : film.title,
                 "movie_cd": film.movieCode,
@@ -33,7 +34,7 @@ package enum WatchedView {
                 "has_note": film.note != nil,
                 "note": film.note ?? "",
             ]
-            return row.merging(["text": text(row, words: w)]) { own, _ in own }
+            return row.merging(["text": text(row, cumulative: cumulativeText, words: w)]) { own, _ in own }
         }
     }
 
@@ -54,11 +55,11 @@ package enum WatchedView {
     }
 
     /// One line for the text report: the title, then its figures.
-    static func text(_ row: [String: Any], words w: Words) -> String {
+    static func text(_ row: [String: Any], cumulative: String?, words w: Words) -> String {
         func s(_ key: String) -> String { row[key] as? String ?? "" }
         var parts = [s("standing")]
         if row["on_chart"] as? Bool == true { parts.append((w.ko ? "관객 " : "") + s("audience") + (w.ko ? "명" : "") + " (" + s("lw") + " LW)") }
-        if s("cumulative") != "–" { parts.append((w.ko ? "누적 " : "") + s("cumulative") + (w.ko ? "" : " total")) }
+        if let cumulative { parts.append(cumulative) }
         if s("days") != "–" { parts.append(s("days")) }
         if !s("break_even").isEmpty { parts.append(s("break_even")) }
         return PlainText.oneLine(s("title")) + ": " + parts.joined(separator: ", ")

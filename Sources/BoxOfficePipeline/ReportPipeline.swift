@@ -155,6 +155,14 @@ package struct ReportPipeline: Sendable {
             if let list = request.watchlist, !list.films.isEmpty {
                 let watched = WatchedFilm.statuses(list, report: report, charts: known)
                 report.watched = watched
+                // The rows say it too, for the JSON.
+                let codes = list.codes
+                for index in report.films.indices { report.films[index].watched = codes.contains(report.films[index].movieCode) }
+                for day in report.days.indices {
+                    for row in report.days[day].entries.indices {
+                        report.days[day].entries[row].watched = codes.contains(report.days[day].entries[row].movieCode)
+                    }
+                }
                 report.highlights.insert(contentsOf: WatchedFilm.breakEvenHighlights(watched, range: request.range), at: 0)
             }
         }

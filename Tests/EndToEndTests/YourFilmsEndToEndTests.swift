@@ -47,6 +47,9 @@ struct YourFilmsEndToEndTests {
         let first = try #require(watched[0]["break_even"] as? [String: Any])
         #expect(first["crossed"] as? String == "2025-03-07" && first["pct"] as? Double == Double(percent))
         #expect(watched[1]["rank"] == nil && watched[1]["note"] as? String == "festival pick")
+        let rows = try #require(json["films"] as? [[String: Any]])
+        #expect(rows.allSatisfy { ($0["watched"] as? Bool) == ["20259001", "20259012"].contains($0["movie_cd"] as? String) }, "every film row says it")
+
 
         let films = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09-films.csv")))
         #expect(films.first { $0["movie_cd"] == "20259001" }?["watched"] == "true")
@@ -63,6 +66,26 @@ struct YourFilmsEndToEndTests {
         #expect(korean.status == 0)
         let ko = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09.ko.txt"), encoding: .utf8)
         #expect(ko.contains("관심 영화:") && ko.contains("2025년 3월 7일 손익분기점 \(PeopleFormat.grouped(breakEven))명 돌파"), "\(ko)")
+    }
+
+    @Test("a watched film that left the chart during the range: off the chart since the day after its last charted day")
+    func offTheChart() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let kobis = SimulatedKOBIS(films: SampleData.films)
+        func codes(_ day: String) -> [String] {
+            ((kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]).map { $0["movieCd"]! }
+        }
+        let days = ["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-07", "2025-03-08", "2025-03-09"]
+        // A film on the range's first chart and not on its last: its last charted day is the last day it appears.
+        let left = try #require(codes(days[0]).first { !codes(days[6]).contains($0) }, "the sample has a film that leaves the chart")
+        let lastCharted = try #require(days.last { codes($0).contains(left) })
+        #expect(try await run(["watch", "add", left], server, folder).status == 0)
+        #expect(try await run(["report", "2025-03-03..2025-03-09", "-f", "txt,json", "-q"], server, folder).status == 0)
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.txt"), encoding: .utf8)
+        let next = Day(iso: lastCharted)! + 1
+        #expect(text.contains(": off the chart since \(next.iso), "), "\(text.prefix(600))")
+        #expect(text.contains(" total (as of \(lastCharted)), day "), "its cumulative dated")
     }
 
     @Test("a damaged watchlist: the report is written without Your films and says why in one warning line")

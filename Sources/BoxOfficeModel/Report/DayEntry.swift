@@ -37,6 +37,8 @@ package struct DayEntry: Codable, Sendable, Equatable {
     /// Against `audienceLastWeek`, in percent, one decimal (Box Office Mojo's %± LW); nil when the
     /// film was not charted a week earlier or that chart could not be had.
     package var audienceChangeLastWeekPercent: Double?
+    /// On the user's watchlist; nil (and left out of the JSON) without a watchlist.
+    package var watched: Bool?
     /// Screens against the previous day's (or, for a period, the previous period's) row; nil when
     /// the film was not charted then or that chart could not be had.
     package var screensChange: Int64?
@@ -70,6 +72,7 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case partition
         case audienceLastWeek = "audience_last_week"
         case audienceChangeLastWeekPercent = "audience_change_lw_pct"
+        case watched
         case screensChange = "screens_change"
         case rankExact = "rank_exact"
     }

@@ -58,6 +58,8 @@ package struct FilmRanking: Codable, Sendable, Equatable {
     package var bestDay: RunFigure?
     /// Days in release on its last chart day in the range, the open date being day 1.
     package var daysInRelease: Int?
+    /// On the user's watchlist; nil (and left out of the JSON) without a watchlist.
+    package var watched: Bool?
 
     enum CodingKeys: String, CodingKey {
         case rank
@@ -97,6 +99,7 @@ package struct FilmRanking: Codable, Sendable, Equatable {
         case openingWeekend = "opening_weekend"
         case bestDay = "best_day"
         case daysInRelease = "days_in_release"
+        case watched
     }
 }
 
