@@ -118,7 +118,7 @@ struct LookBackStage: Sendable {
         figures.bestOpening = totals.mapValues { $0.opening?.audience ?? 0 }
         // Before 2005 no day has a year to date (``YearToDate/daily(_:totals:)``): nothing to fill.
         if !missing.isEmpty, range.end.year >= DateRange.earliest.year + 2 {
-            figures.note = .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing.sorted()))
+            figures.note = .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing))
         }
         return figures
     }
@@ -134,10 +134,7 @@ struct LookBackStage: Sendable {
     /// Days as the ranges that hold them: each run of consecutive days, or, past three runs, one
     /// range from the first to the last (a fetch skips what is cached).
     static func spans(_ days: [Day]) -> [DateRange] {
-        var runs: [DateRange] = []
-        for day in days {
-            if let last = runs.last, last.end + 1 == day { runs[runs.count - 1] = DateRange(start: last.start, end: day) } else { runs.append(DateRange(start: day, end: day)) }
-        }
+        let runs = DateRange.runs(of: days)
         guard runs.count > 3, let first = runs.first, let last = runs.last else { return runs.sorted { $0.start > $1.start } }
         return [DateRange(start: first.start, end: last.end)]
     }
