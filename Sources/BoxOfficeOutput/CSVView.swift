@@ -12,19 +12,15 @@ package enum CSVView {
 
     /// Context of `films.csv`: `films` rows keyed by the films CSV header names.
     package static func films(_ report: BoxOfficeReport) -> [String: Any] {
-        ["films": filmsTable(source: dataSource(report), watched: watchedCodes(report)).rows(report.films)]
+        ["films": filmsTable(source: dataSource(report)).rows(report.films)]
     }
 
-    /// The watchlist's codes, or nil without one: the `watched` column is then blank.
-    static func watchedCodes(_ report: BoxOfficeReport) -> Set<String>? {
-        report.watched.map { Set($0.map(\.movieCode)) }
+    /// `true` or `false` for a row of a report with a watchlist; blank without one.
+    static func watched(_ flag: Bool?) -> String {
+        flag.map { $0 ? "true" : "false" } ?? ""
     }
 
-    static func watched(_ code: String, _ codes: Set<String>?) -> String {
-        codes.map { $0.contains(code) ? "true" : "false" } ?? ""
-    }
-
-    static func filmsTable(source: String, watched codes: Set<String>? = nil) -> TemplateTable<FilmRanking> {
+    static func filmsTable(source: String) -> TemplateTable<FilmRanking> {
         TemplateTable([
             "rank": { String($0.rank) },
             "movie_cd": { $0.movieCode },
@@ -76,7 +72,7 @@ package enum CSVView {
             "budget_usd": { $0.tmdb?.budget.map(String.init) ?? "" },
             "revenue_usd": { $0.tmdb?.revenue.map(String.init) ?? "" },
             "kr_certification": { $0.tmdb?.koreanCertification ?? "" },
-            "watched": { watched($0.movieCode, codes) },
+            "watched": { watched($0.watched) },
         ])
     }
 
@@ -123,7 +119,7 @@ package enum CSVView {
 
     /// Context of `daily.csv`: `rows`, one per chart entry, keyed by the daily CSV header names.
     package static func daily(_ report: BoxOfficeReport) -> [String: Any] {
-        let table = dailyTable(source: dataSource(report), watched: watchedCodes(report))
+        let table = dailyTable(source: dataSource(report))
         // The film's cells are the same on each of its rows: joined once per film.
         let films = Dictionary(
             report.films.map { ($0.movieCode, FilmCells(nations: $0.nations.joined(separator: listSeparator), distributor: $0.distributors.joined(separator: listSeparator))) },
@@ -188,7 +184,7 @@ package enum CSVView {
     /// A column of a CSV table: its name and how a row fills it.
     typealias Column<Row> = (String, @Sendable (Row) -> String)
 
-    static func dailyTable(source: String, watched codes: Set<String>? = nil) -> TemplateTable<DailyRow> {
+    static func dailyTable(source: String) -> TemplateTable<DailyRow> {
         let entry = entryCells(DailyRow.self)
         func shared(_ name: String) -> Column<DailyRow> { (name, entry[name]!) }
         return TemplateTable(columns: [
@@ -213,7 +209,7 @@ package enum CSVView {
             ("distributor", { $0.film?.distributor ?? "" }),
             ("rank_exact", { $0.entry.rankExact.map { $0 ? "true" : "false" } ?? "" }),
             shared("audience_per_showing"), shared("average_ticket_price"),
-            ("watched", { watched($0.entry.movieCode, codes) }),
+            ("watched", { watched($0.entry.watched) }),
         ])
     }
 

@@ -32,12 +32,12 @@ package enum ReportView {
         let range = report.range.dateRange
         let summary = report.summary
         let isPeriod = report.periodKind != nil
+        let digest = DigestView.sentence(report, words: w)
         let daily = !isPeriod && range.dayCount <= dailyTablesMaxDays
         let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
         let unitOne = w.chartUnit(report.periodKind, weekly: false)
-        let watched = Set((report.watched ?? []).map(\.movieCode))
-        let films = report.films.map { film($0, style: style).merging(["is_watched": watched.contains($0.movieCode)]) { own, _ in own } }
+        let films = report.films.map { film($0, style: style) }
         let upcoming: [[String: Any]] = (report.upcoming ?? []).map { film in
             let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
             return [
@@ -53,8 +53,8 @@ package enum ReportView {
         }
         return [
             "l": ReportLabels.labels(w.language),
-            "has_digest": DigestView.sentence(report, words: w) != nil,
-            "digest": DigestView.sentence(report, words: w) ?? "",
+            "has_digest": digest != nil,
+            "digest": digest ?? "",
             "has_revisions": !(report.revisions ?? []).isEmpty,
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,
@@ -140,7 +140,7 @@ package enum ReportView {
                     ? "기간이 \(PeopleFormat.grouped(Int64(report.periods.count)))개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
                     : "This report covers \(PeopleFormat.grouped(Int64(report.periods.count))) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
             "show_daily": daily,
-            "days": daily ? report.days.map { day($0, words: w, watched: watched) } : [],
+            "days": daily ? report.days.map { day($0, words: w) } : [],
             "show_weekly": !daily && !isPeriod,
             "weekly_note": w.ko
                 ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
@@ -162,6 +162,7 @@ package enum ReportView {
         let poster = style.posters ? film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } : nil
         return [
             "rank": String(film.rank),
+            "is_watched": film.watched == true,
             "movie_cd": film.movieCode,
             "title": film.title,
             "title_en": film.titleEnglish,
@@ -228,7 +229,7 @@ package enum ReportView {
         ]
     }
 
-    static func day(_ day: DayReport, words w: Words, watched: Set<String> = []) -> [String: Any] {
+    static func day(_ day: DayReport, words w: Words) -> [String: Any] {
         [
             "date": w.date(day.date),
             "weekday": w.weekday(day.date),
@@ -243,7 +244,7 @@ package enum ReportView {
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
-            "rows": day.entries.map { row($0, words: w, watched: watched) },
+            "rows": day.entries.map { row($0, words: w) },
             "has_holiday_last_year": day.holidayLastYear != nil,
             "holiday_last_year_date": day.holidayLastYear.map { HighlightView.when($0.start, $0.end, words: w) } ?? "",
             "holiday_last_year_change": day.holidayLastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
@@ -263,9 +264,9 @@ package enum ReportView {
     /// One chart row, a day's or a period's, formatted. The changes compare with the day before or
     /// with the same period a week earlier; a rank change not known (the first day of a merged
     /// chart) shows no marker.
-    static func row(_ entry: DayEntry, words w: Words, watched: Set<String> = []) -> [String: Any] {
+    static func row(_ entry: DayEntry, words w: Words) -> [String: Any] {
         [
-            "is_watched": watched.contains(entry.movieCode),
+            "is_watched": entry.watched == true,
             // A merged chart's rank past the rank it is exact through: marked, and the table's note says why.
             "rank": entry.rankExact == false ? "\(entry.rank)*" : String(entry.rank),
             "marker": entry.rankChange.map { PeopleFormat.rankMarker(isNew: entry.isNew, change: $0) } ?? (entry.isNew ? "NEW" : ""),

@@ -34,7 +34,7 @@ package enum TextView {
         let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
         let top = min(10, report.films.count)
         // The morning message of a holiday says so in its first line.
-        let watched = Set((report.watched ?? []).map(\.movieCode))
+        let digest = DigestView.sentence(report, words: w)
         let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + (w.ko ? $0.ko : $0.en) } : nil
         return [
             "l": ReportLabels.labels(w.language),
@@ -42,8 +42,8 @@ package enum TextView {
                 + (holiday ?? ""),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
-            "has_digest": DigestView.sentence(report, words: w) != nil,
-            "digest": DigestView.sentence(report, words: w) ?? "",
+            "has_digest": digest != nil,
+            "digest": digest ?? "",
             "has_revisions": !(report.revisions ?? []).isEmpty,
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,
@@ -62,7 +62,7 @@ package enum TextView {
                 : "% LW: audience against the same days a week earlier (-: nothing to compare with).",
             "films": report.films.prefix(10).map { film in
                 cells(
-                    rank: String(film.rank), title: (watched.contains(film.movieCode) ? "◆ " : "") + PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
+                    rank: String(film.rank), title: (film.watched == true ? "◆ " : "") + PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
                     lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                     cumulative: PeopleFormat.grouped(film.audienceCumulative))
             },
