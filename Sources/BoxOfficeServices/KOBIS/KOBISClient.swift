@@ -65,15 +65,16 @@ package struct KOBISClient: Sendable {
     package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
         let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
         let key = KOBISCacheKeys.chart(date, filters: filters)
-        // A day fetched again (provisional, or --refresh): its earlier body, to see what KOBIS revised.
+        // A day fetched again (provisional, or --refresh): its earlier body, to see what KOBIS
+        // revised; only the unfiltered chart is compared, so only its body is read.
         nonisolated(unsafe) var earlier: Data?
         let chart = try await cached(
             key, maxAge: maxAge, request: { dailyChartRequest(on: date, filters: filters) }, subject: "the daily chart for \(date.iso)",
-            beforeFetch: { earlier = cache?.cache.read(key)?.body }
+            beforeFetch: { if filters.isEmpty { earlier = cache?.cache.read(key)?.body } }
         ) { body throws(MalformedBody) in
             try KOBISDecoding.dailyChart(body, date: date)
         }
-        if filters == .init(), let earlier, let cache, case .value(let old)? = try? KOBISDecoding.dailyChart(earlier, date: date) {
+        if let earlier, let cache, case .value(let old)? = try? KOBISDecoding.dailyChart(earlier, date: date) {
             cache.revisions.append(Revision.between(old, chart, seenAt: Int64(cache.calendar.now().timeIntervalSince1970)))
         }
         return chart
