@@ -11,8 +11,8 @@ package enum EnrichmentPlan: Sendable {
     /// No TMDB this run, and why, for the report ("--no-tmdb was given").
     case disabled(reason: String)
 
-    /// Pages of the upcoming list to read at most.
-    package static let upcomingPageLimit = 3
+    /// Pages of TMDB's upcoming and now-playing lists to read at most.
+    package static let listPageLimit = 3
 
     /// A run that was not asked to use TMDB at all.
     package static let notRequested = EnrichmentPlan.disabled(reason: EnrichmentStatus.notRequested.reason ?? "")

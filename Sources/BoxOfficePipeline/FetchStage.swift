@@ -198,15 +198,10 @@ package struct FetchStage: Sendable {
         return output
     }
 
-    /// TMDB's upcoming films for Korea: up to three pages, deduplicated by id (TMDB repeats items
-    /// across pages), films already on the chart left out, sorted by release date.
+    /// TMDB's upcoming films for Korea (``TMDBListPages``), films already on the chart left out,
+    /// sorted by release date.
     static func upcoming(_ client: TMDBClient, width: Int, excluding onChart: Set<Int>) async throws -> [TMDBMovie] {
-        let first = try await client.list(.upcoming, page: 1)
-        let lastPage = min(max(first.totalPages, 1), EnrichmentPlan.upcomingPageLimit)
-        let rest =
-            lastPage > 1 ? try await BoundedTaskGroup.map(Array(2...lastPage), width: width) { try await client.list(.upcoming, page: $0) } : []
-        var seen = Set<Int>()
-        let films = ([first] + rest).flatMap(\.results).filter { !onChart.contains($0.id) && seen.insert($0.id).inserted }
+        let films = try await TMDBListPages.read(.upcoming, client: client, width: width).films.filter { !onChart.contains($0.id) }
         return films.sorted { a, b in
             switch (a.releaseDate, b.releaseDate) {
             case let (x?, y?) where x != y: return x < y
@@ -215,5 +210,24 @@ package struct FetchStage: Sendable {
             default: return (a.title, a.id) < (b.title, b.id)
             }
         }
+    }
+}
+
+/// A TMDB list for Korea as read: its first ``EnrichmentPlan/listPageLimit`` pages, each film
+/// once (TMDB repeats items across pages, `now_playing` notoriously), in TMDB's order.
+package struct TMDBListPages: Sendable, Equatable {
+    package var films: [TMDBMovie]
+    package var pagesRead: Int
+    package var totalPages: Int
+    package var window: ClosedRange<Day>?
+
+    /// Page 1, then the others it says there are (up to the limit) concurrently.
+    package static func read(_ list: TMDBList, client: TMDBClient, width: Int) async throws -> TMDBListPages {
+        let first = try await client.list(list, page: 1)
+        let lastPage = min(max(first.totalPages, 1), EnrichmentPlan.listPageLimit)
+        let rest = lastPage > 1 ? try await BoundedTaskGroup.map(Array(2...lastPage), width: width) { try await client.list(list, page: $0) } : []
+        var seen = Set<Int>()
+        let films = ([first] + rest).flatMap(\.results).filter { seen.insert($0.id).inserted }
+        return TMDBListPages(films: films, pagesRead: lastPage, totalPages: max(first.totalPages, 1), window: first.window)
     }
 }

@@ -12,10 +12,11 @@ package final class FakeTMDBServer: @unchecked Sendable {
 
     package init(
         entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries, upcoming: [TMDBMovie] = SampleData.upcoming,
+        nowPlaying: [TMDBMovie] = SampleData.nowPlaying,
         validToken: String = "eyJ.test-tmdb-token", validKey: String = "0123456789abcdef0123456789abcdef",
         script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
     ) throws {
-        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming)
+        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming, nowPlaying: nowPlaying)
         self.validToken = validToken
         self.validKey = validKey
         server = try LoopbackHTTPServer { request in

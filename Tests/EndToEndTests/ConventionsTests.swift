@@ -269,7 +269,7 @@ struct ConventionsTests {
         "every command's help at 80 columns: under 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
         arguments: [
             [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb"],
-            ["tmdb", "review"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
+            ["tmdb", "review"], ["tmdb", "now-playing"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
         ])
     func helpLayout(command: [String]) async throws {
         let folder = try TemporaryFolder()
@@ -284,7 +284,7 @@ struct ConventionsTests {
         let headers = lines.filter { $0.first?.isUppercase == true && $0.hasSuffix(":") }.map(String.init)
         // Options (or subcommands) come before anything else; examples and exit codes end the page.
         #expect(headers.first == "ARGUMENTS:" || headers.first == "SUBCOMMANDS:" || headers.first == "OPTIONS:", "\(command): \(headers)")
-        let runsSomething: Set<[String]> = [[], ["report"], ["fetch"], ["film"], ["rank"], ["tmdb", "review"]]
+        let runsSomething: Set<[String]> = [[], ["report"], ["fetch"], ["film"], ["rank"], ["tmdb", "review"], ["tmdb", "now-playing"]]
         if runsSomething.contains(command) {
             #expect(headers.suffix(2) == ["EXAMPLES:", "EXIT CODES:"], "\(command): \(headers)")
             #expect(headers.filter { $0 == "EXAMPLES:" || $0 == "EXIT CODES:" }.count == 2)
@@ -404,7 +404,7 @@ struct ManualTests {
         let folder = try TemporaryFolder()
         for command in [
             ["report"], ["fetch"], ["film"], ["rank"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb", "review"],
-            ["quota"], ["templates", "list"], ["templates", "export"],
+            ["tmdb", "now-playing"], ["quota"], ["templates", "list"], ["templates", "export"],
         ] {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
             let help = try await BoxOfficeProcess.run(command + ["--help-hidden"], in: folder.url)

@@ -510,3 +510,35 @@ struct UpcomingTests {
         #expect(films.map { $0.releaseDate! } == films.map { $0.releaseDate! }.sorted())
     }
 }
+
+@Suite("TMDB's now-playing list joined with a day's chart")
+struct NowPlayingJoinTests {
+    static func match(_ id: Int, _ confidence: MatchConfidence) -> TMDBMatch {
+        TMDBMatch(confidence: confidence, details: TMDBDetails(movie: TMDBMovie(id: id, title: "영화 \(id)"), keywords: [], releases: [:]), how: "test")
+    }
+
+    @Test("the list's pages read once each, repeats dropped in TMDB's order, its window kept")
+    func pages() async throws {
+        let films = (1...9).map { UpcomingTests.film($0, "2025-02-\(String(format: "%02d", $0))") }
+        let stub = TMDBStub.simulated([], nowPlaying: films)
+        let list = try await TMDBListPages.read(.nowPlaying, client: stub.client(), width: 4)
+        #expect(stub.requests.map(\.url.path).allSatisfy { $0.hasSuffix("/movie/now_playing") })
+        #expect(stub.requests.compactMap { $0.queryValue("page") }.sorted() == ["1", "2", "3"])
+        #expect(list.films.map(\.id) == Array(1...9) && list.pagesRead == 3 && list.totalPages == 3)
+        #expect(list.window == Day("2025-01-27")...Day("2025-03-10"))
+    }
+
+    @Test("on the chart only through a likely or exact match by id; charted first by rank; unmatched and unlisted charted films named")
+    func join() {
+        let listed = [UpcomingTests.film(10, nil), UpcomingTests.film(11, nil), UpcomingTests.film(12, nil), UpcomingTests.film(10, nil)]
+        let chart = [(rank: 2, code: "A", title: "에이"), (rank: 1, code: "B", title: "비"), (rank: 3, code: "C", title: "씨"), (rank: 4, code: "D", title: "디")]
+        let matches = ["A": Self.match(11, .likely), "B": Self.match(12, .exact), "C": Self.match(10, .none), "W": Self.match(10, .exact)]
+        let playing = NowPlaying.join(
+            day: Day("2025-03-09"), listed: listed, window: nil, pagesRead: 1, totalPages: 1, chart: chart, matches: matches, watched: ["W", "A"])
+        #expect(playing.films.map(\.movie.id) == [12, 11, 10], "B (#1), A (#2), then the rest; 10 once")
+        #expect(playing.films.map(\.rank) == [1, 2, nil], "C's match is none: 10 is not on the chart through it")
+        #expect(playing.films.map(\.watched) == [false, true, true])
+        #expect(playing.films.map(\.movieCode) == ["B", "A", "W"])
+        #expect(playing.unlisted.map(\.movieCode) == ["C", "D"])
+    }
+}

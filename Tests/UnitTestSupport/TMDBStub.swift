@@ -28,8 +28,10 @@ package final class TMDBStub: @unchecked Sendable {
     }
 
     /// Answers from a simulated TMDB.
-    package static func simulated(_ entries: [SimulatedTMDB.Entry], upcoming: [TMDBMovie] = [], pageSize: Int = 4) -> TMDBStub {
-        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming, pageSize: pageSize)
+    package static func simulated(
+        _ entries: [SimulatedTMDB.Entry], upcoming: [TMDBMovie] = [], nowPlaying: [TMDBMovie] = [], pageSize: Int = 4
+    ) -> TMDBStub {
+        let tmdb = SimulatedTMDB(entries: entries, upcoming: upcoming, nowPlaying: nowPlaying, pageSize: pageSize)
         return TMDBStub { tmdb.response(to: $0) }
     }
 

@@ -25,7 +25,7 @@ package enum SampleData {
 
     /// A transport that answers TMDB requests from the simulation, in process.
     package static func tmdbTransport() -> ClosureTransport {
-        let tmdb = SimulatedTMDB(entries: tmdbEntries, upcoming: upcoming)
+        let tmdb = SimulatedTMDB(entries: tmdbEntries, upcoming: upcoming, nowPlaying: nowPlaying)
         return ClosureTransport { tmdb.response(to: $0) }
     }
 
@@ -122,6 +122,24 @@ package enum SampleData {
             id: 900_106, title: "타이니 자이언츠", originalTitle: "Tiny Giants", originalLanguage: "en", releaseDate: d("2025-04-16"), popularity: 44.0),
         TMDBMovie(id: 900_107, title: "별의 노래", originalTitle: "별의 노래", originalLanguage: "ko", releaseDate: d("2025-04-23"), popularity: 9.9),
         TMDBMovie(id: 900_108, title: "마지막 승부", originalTitle: "마지막 승부", originalLanguage: "ko", releaseDate: nil, popularity: 5.5),
+    ]
+
+    /// TMDB's now-playing list for Korea as the sample week would have seen it, by popularity:
+    /// films on the chart (one TMDB matches only as `likely`), one that has left it, and two
+    /// KOBIS's sample does not hold. Nine films: three pages of four, each repeating the last of
+    /// the page before, as TMDB does.
+    package static let nowPlaying: [TMDBMovie] = [
+        TMDBMovie(id: 900_002, title: "스타폴", originalTitle: "Starfall", originalLanguage: "en", releaseDate: d("2025-02-12"), popularity: 140.5),
+        TMDBMovie(id: 900_001, title: "검은 파도", originalTitle: "검은 파도", originalLanguage: "ko", releaseDate: d("2025-02-26"), popularity: 88.1),
+        TMDBMovie(
+            id: 900_004, title: "작은 용의 모험", originalTitle: "Little Dragon's Quest", originalLanguage: "en", releaseDate: d("2025-01-22"),
+            popularity: 75.3),
+        TMDBMovie(id: 900_009, title: "철벽", originalTitle: "철벽", originalLanguage: "ko", releaseDate: d("2025-01-29"), popularity: 70.2),
+        TMDBMovie(id: 900_003, title: "한강의 밤", originalTitle: "한강의 밤", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 61.0),
+        TMDBMovie(id: 900_201, title: "조용한 항구", originalTitle: "조용한 항구", originalLanguage: "ko", releaseDate: d("2025-02-19"), popularity: 45.0),
+        TMDBMovie(id: 900_011, title: "괴물의 숲", originalTitle: "괴물의 숲", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 41.9),
+        TMDBMovie(id: 900_008, title: "라 뤼미에르", originalTitle: "La Lumière", originalLanguage: "fr", releaseDate: d("2024-11-20"), popularity: 8.7),
+        TMDBMovie(id: 900_202, title: "Paper Moons", originalTitle: "Paper Moons", originalLanguage: "en", releaseDate: d("2025-02-05"), popularity: 6.3),
     ]
 
     private static func d(_ text: String) -> Day { Day(iso: text)! }

@@ -3,7 +3,7 @@ import BoxOfficeServices
 import Foundation
 
 /// A deterministic stand-in for TMDB v3: search, details with appended keywords and release
-/// dates, and the upcoming list, in TMDB's JSON (null posters, "" dates, repeated list items).
+/// dates, and the upcoming and now-playing lists, in TMDB's JSON (null posters, "" dates, repeated list items).
 package struct SimulatedTMDB: Sendable {
     package struct Entry: Sendable {
         package var movie: TMDBMovie
@@ -29,12 +29,15 @@ package struct SimulatedTMDB: Sendable {
 
     package let entries: [Entry]
     package let upcoming: [TMDBMovie]
-    /// Items per list page: small, so the upcoming list spans pages.
+    /// `/movie/now_playing?region=KR`: what TMDB believes is in Korean cinemas.
+    package let nowPlaying: [TMDBMovie]
+    /// Items per list page: small, so the lists span pages.
     package let pageSize: Int
 
-    package init(entries: [Entry], upcoming: [TMDBMovie], pageSize: Int = 4) {
+    package init(entries: [Entry], upcoming: [TMDBMovie], nowPlaying: [TMDBMovie] = [], pageSize: Int = 4) {
         self.entries = entries
         self.upcoming = upcoming
+        self.nowPlaying = nowPlaying
         self.pageSize = pageSize
     }
 
@@ -52,16 +55,10 @@ package struct SimulatedTMDB: Sendable {
             return Self.json(["page": 1, "results": found.map { Self.object($0.movie) }, "total_pages": 1, "total_results": found.count])
         }
         if path.hasSuffix("/movie/upcoming") {
-            let page = max(1, request.queryValue("page").flatMap(Int.init) ?? 1)
-            // TMDB repeats items across pages: each page after the first starts with the previous page's last item.
-            let pages = stride(from: 0, to: upcoming.count, by: pageSize - 1).map { start in
-                Array(upcoming[start..<min(start + pageSize, upcoming.count)])
-            }
-            let items = page <= pages.count ? pages[page - 1] : []
-            return Self.json([
-                "dates": ["maximum": "2025-04-30", "minimum": "2025-03-10"], "page": page,
-                "results": items.map(Self.object), "total_pages": pages.count, "total_results": upcoming.count,
-            ])
+            return Self.list(upcoming, page: request.queryValue("page"), pageSize: pageSize, window: ("2025-03-10", "2025-04-30"))
+        }
+        if path.hasSuffix("/movie/now_playing") {
+            return Self.list(nowPlaying, page: request.queryValue("page"), pageSize: pageSize, window: ("2025-01-27", "2025-03-10"))
         }
         let components = path.split(separator: "/")
         if components.count >= 2, components[components.count - 2] == "movie", let id = Int(components[components.count - 1]) {
@@ -100,6 +97,20 @@ package struct SimulatedTMDB: Sendable {
             return Self.json(object)
         }
         return Self.json(["status_code": 34, "status_message": "The resource you requested could not be found."], status: 404)
+    }
+
+    /// A paged list as TMDB sends it. TMDB repeats items across pages: here each page after the
+    /// first starts with the previous page's last item.
+    static func list(_ films: [TMDBMovie], page asked: String?, pageSize: Int, window: (String, String)) -> HTTPResponse {
+        let page = max(1, asked.flatMap(Int.init) ?? 1)
+        let pages = stride(from: 0, to: films.count, by: pageSize - 1).map { start in
+            Array(films[start..<min(start + pageSize, films.count)])
+        }
+        let items = page <= pages.count ? pages[page - 1] : []
+        return Self.json([
+            "dates": ["maximum": window.1, "minimum": window.0], "page": page,
+            "results": items.map(Self.object), "total_pages": pages.count, "total_results": films.count,
+        ])
     }
 
     static func object(_ movie: TMDBMovie) -> [String: Any] {

@@ -10,7 +10,13 @@ package enum TMDBDecoding {
         guard let results = page.results else { throw MalformedBody("no results list in the body") }
         return TMDBPage(
             page: page.page?.int ?? 1, totalPages: page.totalPages?.int ?? 1,
-            totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie })
+            totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie },
+            window: page.dates?.value.flatMap { dates in
+                guard let from = dates.minimum?.text.flatMap({ Day(iso: $0) }), let to = dates.maximum?.text.flatMap({ Day(iso: $0) }), from <= to else {
+                    return nil
+                }
+                return from...to
+            })
     }
 
     package static func details(_ body: Data, id asked: Int) throws(MalformedBody) -> TMDBDetails {
@@ -88,8 +94,11 @@ private struct MovieBody: Decodable {
 }
 
 private struct PageBody: Decodable {
+    struct Dates: Decodable { var minimum, maximum: LenientScalar? }
     var page, totalPages, totalResults: LenientScalar?
     var results: [Lossy<MovieBody>]?
+    /// Lossy: a list whose window is damaged is still a list.
+    var dates: Lossy<Dates>?
 }
 
 private struct DetailsBody: Decodable {

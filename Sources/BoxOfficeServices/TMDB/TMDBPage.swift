@@ -7,4 +7,6 @@ package struct TMDBPage: Sendable, Equatable {
     package var totalPages: Int
     package var totalResults: Int
     package var results: [TMDBMovie]
+    /// `now_playing` and `upcoming` send the window their list covers (`dates.minimum`, `dates.maximum`); nil when absent.
+    package var window: ClosedRange<Day>? = nil
 }
