@@ -114,12 +114,16 @@ package struct ArchiveIndex {
                 "files": files(report.files, base: report.base),
             ]
         }
+        // The newest dated report's digest opens the index: the morning's change, as in its txt.
+        let newest = sorted.first { $0.range != nil }
+        let digest = newest.flatMap { headlines[$0.base]?.digest(w.language) }
         let filmRows: [[String: Any]] = films.keys.sorted().map { code in
             let base = films[code]!.first.map { String($0.prefix { $0 != "." }) } ?? code
             return ["code": code, "files": files(films[code]!, base: base)]
         }
         return [
             "reports": reportRows, "has_reports": !reportRows.isEmpty,
+            "has_digest": digest != nil, "digest": digest ?? "", "digest_title": newest.map { title($0, words: w) } ?? "",
             "films": filmRows, "has_films": !filmRows.isEmpty,
             "count": String(reportRows.count), "one": reportRows.count == 1,
             "lang": w.ko ? "ko" : "en",

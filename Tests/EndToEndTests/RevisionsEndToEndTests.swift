@@ -88,6 +88,7 @@ struct DigestEndToEndTests {
         let firstText = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-06.txt"), encoding: .utf8)
         #expect(!firstText.contains("Since the last report"), "nothing to compare with the first time")
         #expect(!first.stdout.contains(".boxoffice-digest.json"), "the state file is not a report")
+        let firstIndexHadNoDigest = try !String(contentsOf: folder.url.appendingPathComponent("Reports/index.md"), encoding: .utf8).contains("> **")
 
         let second = try await run("2025-03-08")
         #expect(second.status == 0, "\(second.stderr)")
@@ -110,5 +111,12 @@ struct DigestEndToEndTests {
         }
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07.md"), encoding: .utf8)
         #expect(md.contains("> Since the last report (Thu 2025-03-06): "))
+
+        // The index opens with the newest report's digest, the same sentence; the older report's has none to show.
+        let index = try String(contentsOf: folder.url.appendingPathComponent("Reports/index.md"), encoding: .utf8)
+        #expect(index.contains("> **Daily 2025-03-07**: \(digest.replacingOccurrences(of: "~", with: "\\~"))"), "\(index)")
+        let html = try String(contentsOf: folder.url.appendingPathComponent("Reports/index.html"), encoding: .utf8)
+        #expect(html.contains("<p class=\"banner digest\"><strong>"))
+        #expect(firstIndexHadNoDigest)
     }
 }
