@@ -20,6 +20,28 @@ package enum RevisionView {
         return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
     }
 
+    /// `boxoffice revisions -f csv`: a row per revision, the log's own keys as columns, `seen_at` as
+    /// UTC ISO 8601; cells escaped as every CSV's are (a title can start a formula).
+    package static func csv(_ revisions: [Revision], dialect: CSVDialect = CSVDialect()) -> Data {
+        let cell = CSVContentType()
+        var text = "date,movie_cd,title,field,before,after,seen_at\n"
+        for revision in revisions {
+            let seen = Date(timeIntervalSince1970: TimeInterval(revision.seenAt)).ISO8601Format()
+            let cells = [
+                revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after), seen,
+            ]
+            text += cells.map(cell.escapeText).joined(separator: ",") + "\n"
+        }
+        return CSVContentType.file(from: text, dialect: dialect)
+    }
+
+    /// `boxoffice revisions -f json`: the log's lines as one array, keys as in `revisions.jsonl`.
+    package static func json(_ revisions: [Revision]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(revisions) + Data("\n".utf8)
+    }
+
     /// The report's section: at most 20 lines, the rest counted.
     static func lines(_ report: BoxOfficeReport, words w: Words) -> [String] {
         guard let revisions = report.revisions, !revisions.isEmpty else { return [] }

@@ -8,7 +8,8 @@ import Foundation
 struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "revisions",
-        abstract: "List the figures KOBIS revised after the fact, as runs that fetched a day again saw them."
+        abstract: "List the figures KOBIS revised after the fact, as runs that fetched a day again saw them.",
+        usage: "boxoffice revisions [<options>] [<range>]"
     )
 
     static let helpDetails = HelpDetails(
@@ -18,6 +19,7 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
         examples: [
             ("boxoffice revisions", "every revision logged"),
             ("boxoffice revisions 2025-03", "those of March 2025's days"),
+            ("boxoffice revisions -f csv > r.csv", "for a spreadsheet"),
         ],
         exitCodes: [.success, .usage, .internalError, .configuration])
 
@@ -26,6 +28,9 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
 
     @Option(help: ArgumentHelp("Language of the lines (default: from LANG).", valueName: "lang"))
     var lang: ReportLanguage?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("txt (lines, the default), csv or json, on standard output.", valueName: "format"))
+    var format: RevisionsFormat = .txt
 
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Cache folder (default: ~/.cache/boxoffice).", valueName: "dir"))
     var cacheDirectory: String?
@@ -37,6 +42,11 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             let days = try range.map { try DateRange.parse($0, calendar: calendar) }
             let directory = cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
             let revisions = RevisionLog(cacheDirectory: directory).all().filter { days?.contains($0.date) ?? true }
+            switch format {
+            case .txt: break
+            case .csv: return Terminal.write(RevisionView.csv(revisions))
+            case .json: return try Terminal.write(RevisionView.json(revisions))
+            }
             guard !revisions.isEmpty else {
                 Terminal.printLine(days == nil ? "No revisions logged." : "No revisions logged for \(days!.displayText).")
                 return
@@ -45,4 +55,9 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             for revision in revisions { Terminal.printLine(RevisionView.line(revision, words: words)) }
         }
     }
+}
+
+/// What `boxoffice revisions --format` takes.
+enum RevisionsFormat: String, ExpressibleByArgument, CaseIterable {
+    case txt, csv, json
 }

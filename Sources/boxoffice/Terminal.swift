@@ -91,6 +91,16 @@ extension Terminal {
         }
     }
 
+    /// Bytes to standard output as they are (a CSV or JSON on stdout); a lost write is noted as a lost line is.
+    static func write(_ data: Data) {
+        guard !StandardStreams.outputClosedAtStart else { return output.lock.withLock { output.failed = true } }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            output.lock.withLock { output.failed = true }
+        }
+    }
+
     /// False when a line printed with ``printLine(_:)`` was lost.
     static func standardOutputIntact() -> Bool {
         output.lock.withLock { !output.failed }

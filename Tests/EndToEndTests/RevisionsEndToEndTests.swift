@@ -62,6 +62,20 @@ struct RevisionsEndToEndTests {
         let elsewhere = try await BoxOfficeProcess.run(["revisions", "2025-03-01..2025-03-05"], environment: environment, in: folder.url)
         #expect(elsewhere.stdout == "No revisions logged for 2025-03-01 – 2025-03-05.\n", "\(elsewhere.stdout)")
 
+        // For a spreadsheet and for a program: the same revision as a CSV row and a JSON object.
+        let csv = try await BoxOfficeProcess.run(["revisions", "-f", "csv"], environment: environment, in: folder.url)
+        let rows = try CSVReader.table(Data(csv.stdout.utf8))
+        #expect(csv.status == 0 && rows.count == 1, "\(csv.stdout)")
+        #expect(rows.first?["date"] == "2025-03-09" && rows.first?["movie_cd"] == "20259001" && rows.first?["title"] == "검은 파도")
+        #expect(rows.first?["field"] == "audience" && rows.first?["before"] == "123155" && rows.first?["after"] == "130000")
+        #expect(rows.first?["seen_at"]?.hasSuffix("Z") == true)
+        let listedJSON = try await BoxOfficeProcess.run(["revisions", "2025-03-09", "--format", "json"], environment: environment, in: folder.url)
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(listedJSON.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 1 && objects[0]["movie_cd"] as? String == "20259001" && objects[0]["after"] as? Int == 130_000)
+        let emptyCSV = try await BoxOfficeProcess.run(["revisions", "2025-03-01", "-f", "csv"], environment: environment, in: folder.url)
+        let emptyRows = try CSVReader.table(Data(emptyCSV.stdout.utf8))
+        #expect(emptyCSV.status == 0 && emptyRows.isEmpty && emptyCSV.stdout.contains("date,movie_cd"), "a header, no rows")
+
         // Fetched again with the same figures: nothing new is logged.
         #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "--refresh", "-q"], environment: environment, in: folder.url).status == 0)
         #expect(try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url).stdoutLines.count == 1)
