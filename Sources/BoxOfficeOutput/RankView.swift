@@ -166,13 +166,17 @@ package enum RankView {
         }
     }
 
+    /// KOBIS's coverage before 2011, in words: on any ranking, record or comparison reaching before it.
+    static func partialCoverage(words w: Words) -> String {
+        w.ko
+            ? "2011년 이전의 KOBIS 집계는 전국 극장의 일부만 포함합니다: 이 기간의 수치와 기록은 그 이후와 그대로 비교할 수 없습니다."
+            : "Before 2011 KOBIS covered only part of Korea's cinemas: figures and records from then are not comparable with later ones."
+    }
+
     /// A caveat in words, naming the span it concerns.
     static func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking, words w: Words) -> String {
         switch caveat {
-        case .partialCoverageBefore2011:
-            w.ko
-                ? "2011년 이전의 KOBIS 집계는 전국 극장의 일부만 포함합니다: 이 기간의 수치와 기록은 그 이후와 그대로 비교할 수 없습니다."
-                : "Before 2011 KOBIS covered only part of Korea's cinemas: figures and records from then are not comparable with later ones."
+        case .partialCoverageBefore2011: partialCoverage(words: w)
         case .chartedDaysOnly:
             w.ko
                 ? "관객 수는 영화가 일별 상위 10위에 든 날만 합한 것입니다 (순위 밖인 날은 빠집니다). 누적 관객은 KOBIS가 마지막 순위일에 집계한 값입니다."

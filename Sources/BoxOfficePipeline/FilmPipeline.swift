@@ -98,13 +98,51 @@ package struct FilmPipeline: Sendable {
             if lastCharted != nil, since.distance(to: day - 1) >= Self.offChartDays, gaps.allSatisfy({ $0 < since }) { break walk }
         }
         let last = min(yesterday, day - 1)
-        let run = FilmRun.build(code: code, info: info, charts: charts, first: first, last: last, gaps: gaps, simulated: simulated)
+        var run = FilmRun.build(code: code, info: info, charts: charts, first: first, last: last, gaps: gaps, simulated: simulated)
         guard !run.days.isEmpty else {
             if offline && !gaps.isEmpty { throw FilmError.notCached(code: code, gaps: gaps) }
             if openDate > yesterday { throw FilmError.notYetOpen(code: code, title: run.title, openDate: openDate) }
             throw FilmError.neverCharted(code: code, title: run.title, openDate: openDate)
         }
+        run.pace = pace(run, yesterday: yesterday, known: charts)
         return run
+    }
+
+    /// The run's pace against the films that went on to 1,000만 in the cached daily charts
+    /// (``FilmPace``), sending nothing. The hits are found through the cache's
+    /// ``DailyTotalsIndex`` (a stat per cached day once each year's index is built; the first time,
+    /// each cached chart is read once), then each hit's charts around its day N are read.
+    func pace(_ run: FilmRun, yesterday: Day, known: [Day: DailyChart]) -> FilmPace? {
+        guard !simulated, let cache = client.cache?.cache else { return nil }
+        let index = DailyTotalsIndex(cache: cache, filters: KOBISFilters())
+        defer { index.save() }
+        var read: [Day: DailyChart?] = known.filter { $0.value.depth == .top10 }.mapValues { Optional($0) }
+        func chart(_ day: Day) -> DailyChart? {
+            if let had = read[day] { return had }
+            let chart = client.cachedDailyChart(on: day)
+            read[day] = chart
+            return chart
+        }
+        var sightings: [String: FilmPace.Sighting] = [:]
+        var (firstCached, lastCached): (Day?, Day?) = (nil, nil)
+        var day = DateRange.earliest
+        while day <= yesterday {
+            if let totals = index.totals(on: day, chart: { chart(day) }) {
+                firstCached = firstCached ?? day
+                lastCached = day
+                for hit in totals.hits {
+                    if var seen = sightings[hit.movieCode] {
+                        seen.highest = max(seen.highest, hit.cumulative)
+                        sightings[hit.movieCode] = seen
+                    } else {
+                        sightings[hit.movieCode] = FilmPace.Sighting(firstDay: day, highest: hit.cumulative)
+                    }
+                }
+            }
+            day = day + 1
+        }
+        guard let firstCached, let lastCached else { return nil }
+        return FilmPace.compute(run, sightings: sightings, span: DateRange(start: firstCached, end: lastCached), chart: chart)
     }
 
     /// A title as titles are compared: spaces and case ignored.

@@ -72,4 +72,35 @@ struct DailyTotalsIndexTests {
         }
         #expect(again == .init(audience: 10, sales: 100) && read)
     }
+
+    @Test("the films at 1,000만 or more that day are kept with their cumulatives and read back; an older line without them is read again")
+    func hits() throws {
+        let folder = try ScratchFolder()
+        let cache = ResponseCache(directory: folder.url)
+        try cache.write(KOBISCacheKeys.chart(Self.day, filters: .init()), body: Data("c".utf8), fetchedAt: Date())
+        var chart = chart([500_000, 300_000, 100_000])
+        chart.entries[0].audienceCumulative = 12_345_678
+        chart.entries[1].audienceCumulative = 9_999_999
+        chart.entries[2].audienceCumulative = 10_000_000
+        let index = DailyTotalsIndex(cache: cache, filters: .init())
+        let expected = [DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 12_345_678), .init(movieCode: "20250002", cumulative: 10_000_000)]
+        #expect(index.totals(on: Self.day) { chart }?.hits == expected)
+        index.save()
+        var read = false
+        let again = DailyTotalsIndex(cache: cache, filters: .init()).totals(on: Self.day) {
+            read = true
+            return chart
+        }
+        #expect(again?.hits == expected && !read, "from the index")
+
+        // An index written before the hits were kept (six fields a line): the chart is read again.
+        let key = DailyTotalsIndex.key(year: 2025, filters: .init())
+        let stamp = try #require(cache.stamp(KOBISCacheKeys.chart(Self.day, filters: .init())))
+        try cache.write(key, body: Data("\(Self.day.compact) \(stamp) 900000 9000000 - 0\n".utf8), fetchedAt: Date())
+        let older = DailyTotalsIndex(cache: cache, filters: .init()).totals(on: Self.day) {
+            read = true
+            return chart
+        }
+        #expect(older?.hits == expected && read)
+    }
 }

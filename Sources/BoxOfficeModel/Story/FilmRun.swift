@@ -90,6 +90,9 @@ package struct FilmRun: Encodable, Sendable, Equatable {
     package var audienceCumulative: Int64
     package var salesCumulative: Int64
     package var notes: [ReportNote]
+    /// Its pace against the films that went on to 1,000만 in the cached charts; nil without a cache
+    /// (the bundled sample, `--no-cache`) or without a charted day of release.
+    package var pace: FilmPace? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -118,6 +121,7 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case audienceCumulative = "audience_cumulative"
         case salesCumulative = "sales_cumulative"
         case notes
+        case pace
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).

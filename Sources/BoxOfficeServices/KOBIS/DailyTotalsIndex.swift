@@ -12,8 +12,9 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening`
-/// line a day, the last two the day's biggest opening or `- 0`,
+/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening hits`
+/// line a day, `code opening` the day's biggest opening or `- 0`, `hits` the films at 1,000만 or
+/// more that day as `code:cumulative` joined by commas, or `-`,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
 package final class DailyTotalsIndex: @unchecked Sendable {
@@ -22,11 +23,15 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         package var sales: Int64
         /// The day's biggest opening: the film charted on its own open date with the most admissions.
         package var opening: Opening? = nil
+        /// The charted films whose cumulative that day is ``hitThreshold`` or more, with it: the
+        /// films that went on to 1,000만, found without reading every chart (``FilmPace``).
+        package var hits: [Hit] = []
 
-        package init(audience: Int64, sales: Int64, opening: Opening? = nil) {
+        package init(audience: Int64, sales: Int64, opening: Opening? = nil, hits: [Hit] = []) {
             self.audience = audience
             self.sales = sales
             self.opening = opening
+            self.hits = hits
         }
 
         /// A chart's totals and its biggest opening.
@@ -35,6 +40,21 @@ package final class DailyTotalsIndex: @unchecked Sendable {
             sales = chart.entries.reduce(0) { $0 + $1.sales }
             opening = chart.entries.filter { $0.openDate == chart.date }.max { ($0.audience, $1.rank) < ($1.audience, $0.rank) }
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
+            hits = chart.entries.filter { $0.audienceCumulative >= DailyTotalsIndex.hitThreshold }
+                .map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
+        }
+    }
+
+    /// 1,000만 (``FilmPace/threshold``).
+    package static let hitThreshold = FilmPace.threshold
+
+    package struct Hit: Sendable, Equatable {
+        package var movieCode: String
+        package var cumulative: Int64
+
+        package init(movieCode: String, cumulative: Int64) {
+            self.movieCode = movieCode
+            self.cumulative = cumulative
         }
     }
 
@@ -81,7 +101,8 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         for year in changed.sorted() {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
-                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening)\n"
+                let hits = entry.totals.hits.isEmpty ? "-" : entry.totals.hits.map { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }.joined(separator: ",")
+                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(hits)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
         }
@@ -94,11 +115,21 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
             // A line of another shape (an older index) is left out: its chart is read again.
             let fields = line.split(separator: " ")
-            guard fields.count == 6, let day = Day(compact: String(fields[0])), day.year == year,
+            guard fields.count == 7, let day = Day(compact: String(fields[0])), day.year == year,
                 let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
             else { continue }
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
-            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening))
+            var hits: [Hit] = []
+            if fields[6] != "-" {
+                hits = fields[6].split(separator: ",").compactMap { pair in
+                    let parts = pair.split(separator: ":")
+                    guard parts.count == 2, let cumulative = Int64(parts[1]) else { return nil }
+                    return Hit(movieCode: String(parts[0]), cumulative: cumulative)
+                }
+                // A damaged list is a damaged line: its chart is read again.
+                guard hits.count == fields[6].split(separator: ",").count else { continue }
+            }
+            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits))
         }
         return entries
     }
