@@ -61,6 +61,8 @@ package enum ReportLabels {
         ("sales_lc", "sales", "매출"),
         ("share", "Share", "점유율"),
         ("per_screen", "Per screen", "스크린당"),
+        ("per_showing", "Per showing", "회당 관객"),
+        ("ticket_price", "Avg. ticket", "평균 요금"),
         ("distributor", "Distributor", "배급사"),
         ("tmdb_rating", "TMDB rating", "TMDB 평점"),
         ("votes", " votes", "표"),

@@ -287,6 +287,9 @@ package enum ReportView {
             "screens": PeopleFormat.grouped(entry.screens),
             "showings": PeopleFormat.grouped(entry.showings),
             "per_screen": entry.audiencePerScreen.map { PeopleFormat.decimal($0) } ?? "–",
+            // KOBIS's own statistics: admissions per showing (audiCnt / showCnt), sales per admission.
+            "per_showing": entry.audiencePerShowing.map { PeopleFormat.decimal($0) } ?? "–",
+            "ticket_price": entry.averageTicketPrice.map(w.price) ?? "–",
             "since_open": entry.daysSinceOpen.map { w.sinceOpen($0) } ?? "–",
             "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
             "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",

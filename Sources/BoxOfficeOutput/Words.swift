@@ -45,6 +45,9 @@ package struct Words: Sendable {
         return english.replacingOccurrences(of: "₩", with: "") + " 원"
     }
 
+    /// A price to the won: `₩10,873` in English, `10,873원` in Korean (an average ticket).
+    func price(_ value: Int64) -> String { ko ? "\(grouped(value))원" : "₩\(grouped(value))" }
+
     /// An axis label: `150k`, `1.5M` in English; `15만`, `150만`, `1.5억` in Korean.
     func compact(_ value: Int64) -> String {
         let number = Double(value)

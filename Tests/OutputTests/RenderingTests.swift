@@ -34,6 +34,29 @@ struct RenderingTests {
         }
     }
 
+    @Test("every chart row in Markdown and HTML shows admissions per showing and the average ticket, as KOBIS defines them, in both languages")
+    func perShowingAndTicket() async throws {
+        let report = try await TestReports.sample()
+        let rows = report.days.flatMap(\.entries)
+        #expect(rows.count > 40)
+        for language in ReportLanguage.allCases {
+            let files = try await FixedReports.render(report, [.md, .html], language: language)
+            let markdown = String(decoding: try #require(files.first { $0.key.hasSuffix(".md") }?.value), as: UTF8.self)
+            let html = String(decoding: try #require(files.first { $0.key.hasSuffix(".html") }?.value), as: UTF8.self)
+            for entry in rows {
+                // The truth from the row's own figures: audiCnt / showCnt, and salesAmt / audiCnt to the won.
+                let perShowing = String(format: "%.1f", Double(entry.audience) / Double(entry.showings))
+                let price = PeopleFormat.grouped(Int64((Double(entry.sales) / Double(entry.audience)).rounded()))
+                let ticket = language == .ko ? "\(price)원" : "₩\(price)"
+                let screens = "| \(PeopleFormat.grouped(entry.screens)) | "
+                #expect(
+                    markdown.split(separator: "\n").contains { $0.contains("| \(entry.title) |") && $0.contains(screens) && $0.contains(" | \(perShowing) | \(ticket) | ") },
+                    "\(language) md: \(entry.title)")
+                #expect(html.contains("<td class=\"num paper-omit\">\(perShowing)</td><td class=\"num paper-omit\">\(ticket)</td>"), "\(language) html: \(entry.title)")
+            }
+        }
+    }
+
     @Test("hostile titles are text in Markdown: no HTML, no broken table, no markup")
     func markdownEscaping() async throws {
         let data = try #require(try await FixedReports.render(CSVTests.hostileReport(), [.md]).first?.value)
