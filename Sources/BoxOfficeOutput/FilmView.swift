@@ -55,7 +55,7 @@ package enum FilmView {
         ("pace", "Pace against the films that went on to 1,000만", "1,000만 영화와 비교한 흥행 속도"),
         ("film", "Film", "영화"),
         ("opened_heading", "Opened", "개봉"),
-        ("passed_10m", "Passed 1,000만", "1,000만 돌파"),
+        ("passed_ten_million", "Passed 1,000만", "1,000만 돌파"),
         ("highest", "Highest cumulative", "최고 누적"),
     ]
 

@@ -46,6 +46,7 @@ package enum HighlightView {
                 "is_year_change": fact.kind == .yearChange,
                 "is_year_to_date": fact.kind == .yearToDate,
                 "is_year_best_opening": fact.kind == .yearBestOpening,
+                "is_year_fastest_milestone": fact.kind == .yearFastestMilestone,
                 "is_break_even": fact.kind == .breakEven,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
@@ -135,6 +136,13 @@ package enum HighlightView {
                 return brief
                     ? "\(strong: f.title), 올해 최고 개봉일 관객 \(f.audience)명."
                     : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(fact.since ?? fact.start)) 이후 차트 기준).\(early)"
+            case .yearFastestMilestone:
+                let early: Sentence = fact.start.year < 2011 ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : ""
+                let previous = PlainText.oneLine(fact.previousTitle ?? "")
+                let before = String(fact.previousCount ?? 0)
+                return brief
+                    ? "\(strong: f.title), 올해 \(f.thresholdKorean) 최단 돌파 (개봉 \(String(count))일째)."
+                    : "\(strong: f.title), \(f.when) 개봉 \(String(count))일째 \(f.thresholdKorean) 돌파: 올해 최단 기록 (종전 \(previous) \(before)일째, \(words.date(fact.since ?? fact.start)) 이후 차트 기준).\(early)"
             case .yearToDate:
                 return brief
                     ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
@@ -182,6 +190,13 @@ package enum HighlightView {
             return brief
                 ? "\(strong: f.title): the year's best opening day so far, \(f.audience) admissions."
                 : "\(strong: f.title) opened with \(f.audience) admissions on \(f.when): the year's best opening day so far (in the charts since \((fact.since ?? fact.start).iso)).\(early)"
+        case .yearFastestMilestone:
+            let early: Sentence = fact.start.year < 2011 ? " KOBIS covered only part of Korea's cinemas then." : ""
+            let previous = PlainText.oneLine(fact.previousTitle ?? "")
+            let before = String(fact.previousCount ?? 0)
+            return brief
+                ? "\(strong: f.title): the year's fastest to \(f.thresholdKorean) so far, day \(String(count)) of its release."
+                : "\(strong: f.title) passed \(f.thresholdKorean) on \(f.when), day \(String(count)) of its release: the year's fastest so far (\(previous) took \(before) days; in the charts since \((fact.since ?? fact.start).iso)).\(early)"
         case .yearToDate:
             return brief
                 ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."

@@ -116,6 +116,7 @@ struct LookBackStage: Sendable {
         var figures = YearFigures()
         figures.yearToDate = YearToDate.daily(range, totals: totals.mapValues { ($0.audience, $0.sales) })
         figures.bestOpening = totals.mapValues { $0.opening?.audience ?? 0 }
+        figures.crossings = totals.mapValues(\.crossings)
         // Before 2005 no day has a year to date (``YearToDate/daily(_:totals:)``): nothing to fill.
         if !missing.isEmpty, range.end.year >= DateRange.earliest.year + 2 {
             figures.note = .yearToDateNotCached(missing: missing.count, spans: Self.spans(missing))
@@ -128,6 +129,8 @@ struct LookBackStage: Sendable {
     struct YearFigures {
         var yearToDate: [Day: YearToDate] = [:]
         var bestOpening: [Day: Int64] = [:]
+        /// Each known day's 100만 steps passed (empty for none).
+        var crossings: [Day: [MilestoneCrossing]] = [:]
         var note: ReportNote?
     }
 

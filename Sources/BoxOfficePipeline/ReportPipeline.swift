@@ -150,6 +150,10 @@ package struct ReportPipeline: Sendable {
             for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
             report.summary.yearToDate = year.yearToDate[request.range.end]
             report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
+            let client = lookBack.client
+            report.highlights += StoryStage.yearFastestMilestones(report.films, range: request.range, crossings: year.crossings) { code, day in
+                (known[day] ?? client.cachedDailyChart(on: day, filters: request.filters))?.entries.first { $0.movieCode == code }?.title
+            }
             report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
             if let note = year.note { notes.append(note) }
             if let list = request.watchlist, !list.films.isEmpty {

@@ -231,6 +231,60 @@ struct StoryEndToEndTests {
         }
     }
 
+    @Test("the year's fastest to a 100만 step so far: the films and days the charts since 1 January say, three at most, none while a chart is missing")
+    func yearFastestMilestone() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-06-30")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        func records() throws -> [[String: Any]] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
+            let highlights = (json as? [String: Any])?["highlights"] as? [[String: Any]] ?? []
+            return highlights.filter { $0["kind"] as? String == "year_fastest_milestone" }
+        }
+        let report = ["report", "2024-01-15..2024-06-30", "-f", "json,md,txt", "--lang", "en", "--no-look-back", "-q"]
+        #expect(try await run(report, server, folder, today: "2024-07-10").status == 0)
+        #expect(try records().isEmpty, "1 to 14 January are not cached: no claim")
+
+        #expect(try await run(["fetch", "2024-01-01..2024-01-14", "-q"], server, folder, today: "2024-07-10").status == 0)
+        #expect(try await run(report, server, folder, today: "2024-07-10").status == 0)
+        // The truth: each 100만 step a film passes (its cumulative before the day's admissions against after)
+        // against the fewest days any other film took to it earlier that year.
+        let kobis = SimulatedKOBIS(films: films)
+        var fastest: [Int64: (days: Int, code: String)] = [:]
+        var beaten: [(day: Day, code: String, threshold: Int64, days: Int, previous: Int)] = []
+        for day in DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-06-30")!) {
+            let body = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
+            var today: [(Int64, Int, String)] = []
+            for row in body["dailyBoxOfficeList"] as! [[String: String]] {
+                guard let open = Day(iso: row["openDt"] ?? "") else { continue }
+                let after = Int64(row["audiAcc"]!)!, before = after - Int64(row["audiCnt"]!)!
+                let days = open.distance(to: day) + 1
+                guard days >= 1, after >= 1_000_000 else { continue }
+                for step in stride(from: max(before, 0) / 1_000_000 + 1, through: after / 1_000_000, by: 1) {
+                    today.append((step * 1_000_000, days, row["movieCd"]!))
+                }
+            }
+            for (threshold, days, code) in today where day >= Day(iso: "2024-01-15")! {
+                if let best = fastest[threshold], best.code != code, days < best.days {
+                    beaten.append((day, code, threshold, days, best.days))
+                }
+            }
+            for (threshold, days, code) in today where fastest[threshold].map({ days < $0.days }) ?? true { fastest[threshold] = (days, code) }
+        }
+        let expected = Array(beaten.sorted { ($0.threshold, $1.day) > ($1.threshold, $0.day) }.prefix(3)).sorted { $0.day < $1.day }
+        #expect(!expected.isEmpty, "the simulation has a record from 15 January on")
+        let found = try records()
+        #expect(found.map { $0["movie_cd"] as? String } == expected.map(\.code), "\(expected)")
+        #expect(found.map { ($0["threshold"] as? NSNumber)?.int64Value } == expected.map(\.threshold))
+        #expect(found.map { $0["count"] as? Int } == expected.map(\.days) && found.map { $0["previous_count"] as? Int } == expected.map(\.previous))
+        if let first = expected.first, let record = found.first {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.md"), encoding: .utf8)
+            let step = PeopleFormat.manwon(first.threshold)
+            #expect(text.contains("passed \(step) on "), "\(first)")
+            #expect(text.contains(" \(first.day.iso), day \(first.days) of its release: the year's fastest so far (\(record["previous_title"] as? String ?? "") took \(first.previous) days; in the charts since 2024-01-01)."), "\(first)")
+        }
+    }
+
     @Test("설날 against last year's 설날: its chart fetched once with the look-back, the change equal to the truth")
     func holidayAgainstLastYear() async throws {
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2025-01-29")!))

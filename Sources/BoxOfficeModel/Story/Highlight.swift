@@ -31,6 +31,8 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearToDate = "year_to_date"
         /// An opening day bigger than every opening earlier in its year, in the charts since 1 January.
         case yearBestOpening = "year_best_opening"
+        /// A 100만 step passed in fewer days of release than by any film earlier in its year.
+        case yearFastestMilestone = "year_fastest_milestone"
         /// A watched film's cumulative passing the break-even audience its watcher gave.
         case breakEven = "break_even"
     }
@@ -64,8 +66,10 @@ package struct Highlight: Codable, Sendable, Equatable {
     package var since: Day?
     package var threshold: Int64?
     package var percent: Double?
-    /// The film it displaced (a new #1).
+    /// The film it displaced (a new #1, the previous fastest to a step).
     package var previousTitle: String?
+    /// The previous fastest film's days of release to the step.
+    package var previousCount: Int?
     package var films: [Film]?
 
     package init(kind: Kind, start: Day, end: Day) {
@@ -88,6 +92,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         case threshold
         case percent
         case previousTitle = "previous_title"
+        case previousCount = "previous_count"
         case films
     }
 

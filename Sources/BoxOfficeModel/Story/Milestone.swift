@@ -68,3 +68,34 @@ package struct Milestone: Codable, Sendable, Equatable {
         openDate.distance(to: date) + 1
     }
 }
+
+/// A film passing a 100만 step on a day, as one chart shows it and the totals index keeps it: the
+/// step and the day of release it took (``StoryStage/yearFastestMilestones(_:range:crossings:title:)``).
+package struct MilestoneCrossing: Sendable, Equatable {
+    package var threshold: Int64
+    package var movieCode: String
+    package var dayOfRelease: Int
+
+    package init(threshold: Int64, movieCode: String, dayOfRelease: Int) {
+        self.threshold = threshold
+        self.movieCode = movieCode
+        self.dayOfRelease = dayOfRelease
+    }
+
+    /// Steps above this are no film's: a hostile cumulative of 10⁹ crosses none rather than a thousand.
+    package static let highestThreshold: Int64 = 30_000_000
+
+    /// The steps each film with an open date passed on the chart's day (its cumulative before the
+    /// day's admissions against after them, as ``Milestone/crossings(_:openDate:)`` counts them), on
+    /// day 1 of its release or later.
+    package static func of(_ chart: DailyChart) -> [MilestoneCrossing] {
+        chart.entries.flatMap { entry -> [MilestoneCrossing] in
+            guard let open = entry.openDate, entry.audienceCumulative <= highestThreshold else { return [] }
+            let day = Milestone.dayOfRelease(open, on: chart.date)
+            guard day >= 1 else { return [] }
+            return Milestone.crossed(before: entry.audienceCumulative - entry.audience, after: entry.audienceCumulative).map {
+                MilestoneCrossing(threshold: $0, movieCode: entry.movieCode, dayOfRelease: day)
+            }
+        }
+    }
+}

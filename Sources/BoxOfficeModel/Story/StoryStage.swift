@@ -319,6 +319,46 @@ package enum StoryStage {
             }
     }
 
+    /// Films that passed a 100만 step in `range` in fewer days of release than any other film that
+    /// passed it earlier that year: "the year's fastest to 300만 so far". Claimed, as
+    /// ``yearBestOpenings(_:range:bestOpening:)`` is, only when every chart from 1 January to the day
+    /// before is known (`crossings`: each known day's steps, empty for none), from 15 January on,
+    /// and only against an earlier crossing (the first film to a step is not "the fastest"); the
+    /// three highest steps at most. `title` names the previous holder from the charts.
+    package static func yearFastestMilestones(
+        _ films: [FilmRanking], range: DateRange, crossings: [Day: [MilestoneCrossing]], title: (String, Day) -> String?
+    ) -> [Highlight] {
+        var found: [Highlight] = []
+        for film in films {
+            for milestone in film.milestones where milestone.earliestDate == nil && range.contains(milestone.date) {
+                guard let days = milestone.dayOfRelease, days >= 1 else { continue }
+                let january = Day(year: milestone.date.year, month: 1, day: 1)!
+                guard january >= DateRange.earliest, milestone.date >= january + 14 else { continue }
+                var best: (crossing: MilestoneCrossing, day: Day)?
+                var known = true
+                for day in january..<milestone.date {
+                    guard let list = crossings[day] else {
+                        known = false
+                        break
+                    }
+                    for crossing in list where crossing.threshold == milestone.threshold && crossing.movieCode != film.movieCode {
+                        if best == nil || crossing.dayOfRelease < best!.crossing.dayOfRelease { best = (crossing, day) }
+                    }
+                }
+                guard known, let best, days < best.crossing.dayOfRelease else { continue }
+                var fact = Highlight(kind: .yearFastestMilestone, start: milestone.date, end: milestone.date)
+                fact.film(film.movieCode, film.title)
+                fact.threshold = milestone.threshold
+                fact.count = days
+                fact.since = january
+                fact.previousTitle = title(best.crossing.movieCode, best.day) ?? best.crossing.movieCode
+                fact.previousCount = best.crossing.dayOfRelease
+                found.append(fact)
+            }
+        }
+        return Array(found.sorted { ($0.threshold!, $1.start) > ($1.threshold!, $0.start) }.prefix(3)).sorted { $0.start < $1.start }
+    }
+
     /// The year to date against last year's same span, when both were had.
     package static func yearToDate(_ figure: YearToDate?) -> [Highlight] {
         guard let figure, let change = figure.lastYear.audienceChangePercent else { return [] }

@@ -12,9 +12,10 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening hits`
+/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening hits crossings`
 /// line a day, `code opening` the day's biggest opening or `- 0`, `hits` the films at 1,000만 or
-/// more that day as `code:cumulative` joined by commas, or `-`,
+/// more that day as `code:cumulative` joined by commas, `crossings` the 100만 steps passed that day
+/// as `threshold:code:day-of-release`, each list `-` when empty,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
 package final class DailyTotalsIndex: @unchecked Sendable {
@@ -26,12 +27,15 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         /// The charted films whose cumulative that day is ``hitThreshold`` or more, with it: the
         /// films that went on to 1,000만, found without reading every chart (``FilmPace``).
         package var hits: [Hit] = []
+        /// The 100만 steps films passed that day: "the year's fastest to 300만 so far".
+        package var crossings: [MilestoneCrossing] = []
 
-        package init(audience: Int64, sales: Int64, opening: Opening? = nil, hits: [Hit] = []) {
+        package init(audience: Int64, sales: Int64, opening: Opening? = nil, hits: [Hit] = [], crossings: [MilestoneCrossing] = []) {
             self.audience = audience
             self.sales = sales
             self.opening = opening
             self.hits = hits
+            self.crossings = crossings
         }
 
         /// A chart's totals and its biggest opening.
@@ -42,6 +46,7 @@ package final class DailyTotalsIndex: @unchecked Sendable {
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
             hits = chart.entries.filter { $0.audienceCumulative >= DailyTotalsIndex.hitThreshold }
                 .map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
+            crossings = MilestoneCrossing.of(chart)
         }
     }
 
@@ -102,7 +107,10 @@ package final class DailyTotalsIndex: @unchecked Sendable {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
                 let hits = entry.totals.hits.isEmpty ? "-" : entry.totals.hits.map { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }.joined(separator: ",")
-                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(hits)\n"
+                let crossings =
+                    entry.totals.crossings.isEmpty
+                    ? "-" : entry.totals.crossings.map { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }.joined(separator: ",")
+                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(hits) \(crossings)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
         }
@@ -115,7 +123,7 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
             // A line of another shape (an older index) is left out: its chart is read again.
             let fields = line.split(separator: " ")
-            guard fields.count == 7, let day = Day(compact: String(fields[0])), day.year == year,
+            guard fields.count == 8, let day = Day(compact: String(fields[0])), day.year == year,
                 let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
             else { continue }
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
@@ -129,7 +137,16 @@ package final class DailyTotalsIndex: @unchecked Sendable {
                 // A damaged list is a damaged line: its chart is read again.
                 guard hits.count == fields[6].split(separator: ",").count else { continue }
             }
-            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits))
+            var crossings: [MilestoneCrossing] = []
+            if fields[7] != "-" {
+                crossings = fields[7].split(separator: ",").compactMap { item in
+                    let parts = item.split(separator: ":")
+                    guard parts.count == 3, let threshold = Int64(parts[0]), let day = Int(parts[2]) else { return nil }
+                    return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: day)
+                }
+                guard crossings.count == fields[7].split(separator: ",").count else { continue }
+            }
+            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits, crossings: crossings))
         }
         return entries
     }
