@@ -328,24 +328,37 @@ package enum StoryStage {
     package static func yearFastestMilestones(
         _ films: [FilmRanking], range: DateRange, crossings: [Day: [MilestoneCrossing]], title: (String, Day) -> String?
     ) -> [Highlight] {
+        // Each year's crossings by step, in date order, and the first day from 1 January not known:
+        // a milestone looks at a few crossings of its own step, not at every day of its year (a
+        // 20-year report has thousands of milestones).
+        var byStep: [Int: [Int64: [(day: Day, crossing: MilestoneCrossing)]]] = [:]
+        for (day, list) in crossings {
+            for crossing in list { byStep[day.year, default: [:]][crossing.threshold, default: []].append((day, crossing)) }
+        }
+        for year in byStep.keys { for step in byStep[year]!.keys { byStep[year]![step]!.sort { $0.day < $1.day } } }
+        var firstUnknown: [Int: Day] = [:]
+        func known(through last: Day) -> Bool {
+            let january = Day(year: last.year, month: 1, day: 1)!
+            if firstUnknown[last.year] == nil {
+                var day = january
+                let end = Day(year: last.year, month: 12, day: 31)!
+                while day <= end, crossings[day] != nil { day = day + 1 }
+                firstUnknown[last.year] = day
+            }
+            return firstUnknown[last.year]! > last
+        }
         var found: [Highlight] = []
         for film in films {
             for milestone in film.milestones where milestone.earliestDate == nil && range.contains(milestone.date) {
                 guard let days = milestone.dayOfRelease, days >= 1 else { continue }
                 let january = Day(year: milestone.date.year, month: 1, day: 1)!
-                guard january >= DateRange.earliest, milestone.date >= january + 14 else { continue }
+                guard january >= DateRange.earliest, milestone.date >= january + 14, known(through: milestone.date - 1) else { continue }
                 var best: (crossing: MilestoneCrossing, day: Day)?
-                var known = true
-                for day in january..<milestone.date {
-                    guard let list = crossings[day] else {
-                        known = false
-                        break
-                    }
-                    for crossing in list where crossing.threshold == milestone.threshold && crossing.movieCode != film.movieCode {
-                        if best == nil || crossing.dayOfRelease < best!.crossing.dayOfRelease { best = (crossing, day) }
-                    }
+                for (day, crossing) in byStep[milestone.date.year]?[milestone.threshold] ?? [] {
+                    guard day < milestone.date else { break }
+                    if crossing.movieCode != film.movieCode, best == nil || crossing.dayOfRelease < best!.crossing.dayOfRelease { best = (crossing, day) }
                 }
-                guard known, let best, days < best.crossing.dayOfRelease else { continue }
+                guard let best, days < best.crossing.dayOfRelease else { continue }
                 var fact = Highlight(kind: .yearFastestMilestone, start: milestone.date, end: milestone.date)
                 fact.film(film.movieCode, film.title)
                 fact.threshold = milestone.threshold
