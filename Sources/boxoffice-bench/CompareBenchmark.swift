@@ -62,12 +62,23 @@ struct CompareBenchmark: ParsableCommand {
             }
         case "month", "year", "history", "weekly20":
             let range = ScalingBenchmark.range(years: ["month": 0, "year": 1][name] ?? 20)
-            let folder = try WarmCache.folder(for: ScalingBenchmark.range(years: 20), in: base)
+            let warmed = try WarmCache.folder(for: ScalingBenchmark.range(years: 20), in: base)
+            // Each binary gets its own copy of the warmed cache: what one derives beside it (the
+            // totals index, whose format a change may alter) must not be rebuilt by the other on
+            // every alternate run.
+            var folders: [String: URL] = [:]
+            for binary in [a, b] {
+                let copy = work.appendingPathComponent("cache-\(folders.count)")
+                try? FileManager.default.removeItem(at: copy)
+                try FileManager.default.copyItem(at: warmed, to: copy)
+                folders[binary] = copy
+            }
             let extra = name == "weekly20" ? ["--weekly"] : []
             return { binary in
                 try? FileManager.default.removeItem(at: output)
                 return try Measurement.run(
-                    binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: extra), environment: WarmCache.environment(range, home: work))
+                    binary, WarmCache.reportArguments(range, cache: folders[binary]!, output: output, extra: extra),
+                    environment: WarmCache.environment(range, home: work))
             }
         case "fetch":
             let range = DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-31")!)
