@@ -31,7 +31,7 @@ enum Terminal {
             try await Signals.cancellingOnSignal(body)
             // With SIGPIPE ignored, a closed standard output shows here, after the reports are written.
             if !Self.standardOutputIntact() {
-                printError("cannot write to standard output (it was closed); the reports were written whole")
+                printError("cannot write to standard output (it was closed): what was printed is cut short; any report or file was written whole")
                 throw ExitCode(ExitStatus.outputClosed.rawValue)
             }
         } catch let exit as ExitCode {

@@ -262,6 +262,15 @@ struct FaultInjectionTests {
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write to standard output"))
         #expect(result.after?.reports?.count == 7, "\(folder.files(in: "Reports"))")
+
+        // A command that only prints (| head on a list): the same line, which claims no report.
+        var listEnds: [Int32] = [-1, -1]
+        #expect(pipe(&listEnds) == 0)
+        close(listEnds[0])
+        let list = try await BoxOfficeProcess.launch(
+            ["tmdb", "now-playing", "--sample"], environment: BoxOfficeProcess.environment(), in: folder.url, standardOutput: .descriptor(listEnds[1])
+        ) { _ in close(listEnds[1]) }
+        #expect(list.status == 74 && list.stderrLines == ["boxoffice: cannot write to standard output (it was closed): what was printed is cut short; any report or file was written whole"], "\(list.stderr)")
     }
 
     @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")
