@@ -83,12 +83,7 @@ extension Terminal {
     /// Prints one line to standard output, remembering a failed write (a closed pipe: SIGPIPE is
     /// ignored, so the write fails with EPIPE instead of killing the process).
     static func printLine(_ line: String) {
-        guard !StandardStreams.outputClosedAtStart else { return output.lock.withLock { output.failed = true } }
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
-        } catch {
-            output.lock.withLock { output.failed = true }
-        }
+        write(Data((line + "\n").utf8))
     }
 
     /// Bytes to standard output as they are (a CSV or JSON on stdout); a lost write is noted as a lost line is.
