@@ -24,7 +24,7 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         package var sales: Int64
         /// The day's biggest opening: the film charted on its own open date with the most admissions.
         package var opening: Opening? = nil
-        /// The charted films whose cumulative that day is ``hitThreshold`` or more, with it: the
+        /// The charted films whose cumulative that day is ``FilmPace/threshold`` or more, with it: the
         /// films that went on to 1,000만, found without reading every chart (``FilmPace``).
         package var hits: [Hit] = []
         /// The 100만 steps films passed that day: "the year's fastest to 300만 so far".
@@ -44,14 +44,11 @@ package final class DailyTotalsIndex: @unchecked Sendable {
             sales = chart.entries.reduce(0) { $0 + $1.sales }
             opening = chart.entries.filter { $0.openDate == chart.date }.max { ($0.audience, $1.rank) < ($1.audience, $0.rank) }
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
-            hits = chart.entries.filter { $0.audienceCumulative >= DailyTotalsIndex.hitThreshold }
+            hits = chart.entries.filter { $0.audienceCumulative >= FilmPace.threshold }
                 .map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
             crossings = MilestoneCrossing.of(chart)
         }
     }
-
-    /// 1,000만 (``FilmPace/threshold``).
-    package static let hitThreshold = FilmPace.threshold
 
     package struct Hit: Sendable, Equatable {
         package var movieCode: String
@@ -106,10 +103,8 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         for year in changed.sorted() {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
-                let hits = entry.totals.hits.isEmpty ? "-" : entry.totals.hits.map { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }.joined(separator: ",")
-                let crossings =
-                    entry.totals.crossings.isEmpty
-                    ? "-" : entry.totals.crossings.map { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }.joined(separator: ",")
+                let hits = Self.field(entry.totals.hits) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }
+                let crossings = Self.field(entry.totals.crossings) { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }
                 return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(hits) \(crossings)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
@@ -127,27 +122,36 @@ package final class DailyTotalsIndex: @unchecked Sendable {
                 let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
             else { continue }
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
-            var hits: [Hit] = []
-            if fields[6] != "-" {
-                hits = fields[6].split(separator: ",").compactMap { pair in
-                    let parts = pair.split(separator: ":")
-                    guard parts.count == 2, let cumulative = Int64(parts[1]) else { return nil }
-                    return Hit(movieCode: String(parts[0]), cumulative: cumulative)
-                }
-                // A damaged list is a damaged line: its chart is read again.
-                guard hits.count == fields[6].split(separator: ",").count else { continue }
-            }
-            var crossings: [MilestoneCrossing] = []
-            if fields[7] != "-" {
-                crossings = fields[7].split(separator: ",").compactMap { item in
-                    let parts = item.split(separator: ":")
-                    guard parts.count == 3, let threshold = Int64(parts[0]), let day = Int(parts[2]) else { return nil }
-                    return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: day)
-                }
-                guard crossings.count == fields[7].split(separator: ",").count else { continue }
-            }
+            // A damaged list is a damaged line: its chart is read again.
+            guard
+                let hits = Self.list(fields[6], parts: 2, { parts in
+                    Int64(parts[1]).map { Hit(movieCode: String(parts[0]), cumulative: $0) }
+                }),
+                let crossings = Self.list(fields[7], parts: 3, { parts in
+                    Int64(parts[0]).flatMap { threshold in
+                        Int(parts[2]).map { MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: $0) }
+                    }
+                })
+            else { continue }
             entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits, crossings: crossings))
         }
         return entries
+    }
+
+    /// A list field as written: `-` when empty, else each item's `a:b…` joined by commas.
+    private static func field<Item>(_ items: [Item], _ item: (Item) -> String) -> String {
+        items.isEmpty ? "-" : items.map(item).joined(separator: ",")
+    }
+
+    /// A list field as read: empty for `-`; nil when any item does not have `parts` parts or `make` refuses it.
+    private static func list<Item>(_ field: Substring, parts: Int, _ make: ([Substring]) -> Item?) -> [Item]? {
+        guard field != "-" else { return [] }
+        var items: [Item] = []
+        for text in field.split(separator: ",") {
+            let split = text.split(separator: ":")
+            guard split.count == parts, let item = make(split) else { return nil }
+            items.append(item)
+        }
+        return items
     }
 }
