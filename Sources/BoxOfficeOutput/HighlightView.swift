@@ -90,6 +90,12 @@ package enum HighlightView {
     static func sentence(_ fact: Highlight, _ f: Figures, words: Words, brief: Bool) -> Sentence {
         let count = fact.count ?? 0
         let atLeast = fact.atLeast ?? false
+        // A record of the year's charts: the span it covers, KOBIS's partial coverage before 2011, the record it beat.
+        let since = fact.since ?? fact.start
+        let early: Sentence =
+            fact.start >= PeriodRanking.fullCoverageFrom ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
+        let previous = PlainText.oneLine(fact.previousTitle ?? "")
+        let previousCount = String(fact.previousCount ?? 0)
         let films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
             let rank = String(film.rank)
             let separator: Sentence = index == (fact.films?.count ?? 0) - 1 ? "" : ", "
@@ -132,17 +138,13 @@ package enum HighlightView {
             case .breakEven:
                 return "\(strong: f.title), \(f.when) 손익분기점 \(f.threshold)명 돌파."
             case .yearBestOpening:
-                let early: Sentence = fact.start.year < 2011 ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : ""
                 return brief
                     ? "\(strong: f.title), 올해 최고 개봉일 관객 \(f.audience)명."
-                    : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(fact.since ?? fact.start)) 이후 차트 기준).\(early)"
+                    : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(since)) 이후 차트 기준).\(early)"
             case .yearFastestMilestone:
-                let early: Sentence = fact.start.year < 2011 ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : ""
-                let previous = PlainText.oneLine(fact.previousTitle ?? "")
-                let before = String(fact.previousCount ?? 0)
                 return brief
-                    ? "\(strong: f.title), 올해 \(f.thresholdKorean) 최단 돌파 (개봉 \(String(count))일째)."
-                    : "\(strong: f.title), \(f.when) 개봉 \(String(count))일째 \(f.thresholdKorean) 돌파: 올해 최단 기록 (종전 \(previous) \(before)일째, \(words.date(fact.since ?? fact.start)) 이후 차트 기준).\(early)"
+                    ? "\(strong: f.title), 올해 \(f.thresholdKorean) 최단 돌파 (개봉 \(f.count)일째)."
+                    : "\(strong: f.title), \(f.when) 개봉 \(f.count)일째 \(f.thresholdKorean) 돌파: 올해 최단 기록 (종전 \(previous) \(previousCount)일째, \(words.date(since)) 이후 차트 기준).\(early)"
             case .yearToDate:
                 return brief
                     ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
@@ -186,17 +188,13 @@ package enum HighlightView {
         case .breakEven:
             return "\(strong: f.title) passed its break-even of \(f.threshold) admissions on \(f.when)."
         case .yearBestOpening:
-            let early: Sentence = fact.start.year < 2011 ? " KOBIS covered only part of Korea's cinemas then." : ""
             return brief
                 ? "\(strong: f.title): the year's best opening day so far, \(f.audience) admissions."
-                : "\(strong: f.title) opened with \(f.audience) admissions on \(f.when): the year's best opening day so far (in the charts since \((fact.since ?? fact.start).iso)).\(early)"
+                : "\(strong: f.title) opened with \(f.audience) admissions on \(f.when): the year's best opening day so far (in the charts since \(since.iso)).\(early)"
         case .yearFastestMilestone:
-            let early: Sentence = fact.start.year < 2011 ? " KOBIS covered only part of Korea's cinemas then." : ""
-            let previous = PlainText.oneLine(fact.previousTitle ?? "")
-            let before = String(fact.previousCount ?? 0)
             return brief
-                ? "\(strong: f.title): the year's fastest to \(f.thresholdKorean) so far, day \(String(count)) of its release."
-                : "\(strong: f.title) passed \(f.thresholdKorean) on \(f.when), day \(String(count)) of its release: the year's fastest so far (\(previous) took \(before) days; in the charts since \((fact.since ?? fact.start).iso)).\(early)"
+                ? "\(strong: f.title): the year's fastest to \(f.thresholdKorean) so far, day \(f.count) of its release."
+                : "\(strong: f.title) passed \(f.thresholdKorean) on \(f.when), day \(f.count) of its release: the year's fastest so far (\(previous) took \(previousCount) days; in the charts since \(since.iso)).\(early)"
         case .yearToDate:
             return brief
                 ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."
