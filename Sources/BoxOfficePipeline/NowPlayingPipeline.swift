@@ -45,9 +45,8 @@ package struct NowPlayingPipeline: Sendable {
             return nil
         }
         guard let info else { return nil }
-        let query = FilmQuery(
-            movieCode: film.movieCode, title: info.title.isEmpty ? film.title : info.title, titleEnglish: info.titleEnglish,
-            openDate: info.openDate, isKorean: info.isKorean, nations: info.nations, runtimeMinutes: info.runtimeMinutes)
+        // KOBIS's title before the one the list was given (a hand-edited list may hold anything).
+        let query = FilmQuery(movieCode: film.movieCode, title: info.title.isEmpty ? film.title : info.title, openDate: nil, info: info)
         return try await matcher.match(query)
     }
 }

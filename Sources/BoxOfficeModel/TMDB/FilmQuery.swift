@@ -28,4 +28,14 @@ package struct FilmQuery: Hashable, Sendable {
         self.isKorean = isKorean
         self.chartDate = chartDate
     }
+
+    /// A film as a chart (or a watchlist) names it, with what its KOBIS movie info adds: the English
+    /// title, the nation, the runtime; the chart's title and open date first, the movie info's when
+    /// the chart has none.
+    package init(movieCode: String, title: String, openDate: Day?, chartDate: Day? = nil, info: MovieInfo?) {
+        self.init(
+            movieCode: movieCode, title: title.isEmpty ? info?.title ?? "" : title, titleEnglish: info?.titleEnglish ?? "",
+            openDate: openDate ?? info?.openDate, isKorean: info.map(\.isKorean), chartDate: chartDate, nations: info?.nations ?? [],
+            runtimeMinutes: info?.runtimeMinutes)
+    }
 }

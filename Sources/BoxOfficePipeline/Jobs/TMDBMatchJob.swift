@@ -17,10 +17,7 @@ struct TMDBMatchJob: FetchJob {
             _ = try FetchContext.missingReason(error)
             return .nothing
         }
-        let query = FilmQuery(
-            movieCode: film.code, title: film.title.isEmpty ? info?.title ?? "" : film.title,
-            titleEnglish: info?.titleEnglish ?? "", openDate: film.openDate ?? info?.openDate,
-            isKorean: info.map(\.isKorean), chartDate: film.chartDate, nations: info?.nations ?? [], runtimeMinutes: info?.runtimeMinutes)
+        let query = FilmQuery(movieCode: film.code, title: film.title, openDate: film.openDate, chartDate: film.chartDate, info: info)
         do {
             let match = try await matcher.match(query)
             return FetchJobResult { [code = film.code] in $0.matches[code] = match }
