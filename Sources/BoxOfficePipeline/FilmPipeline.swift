@@ -116,7 +116,9 @@ package struct FilmPipeline: Sendable {
         guard !simulated, let cache = client.cache?.cache else { return nil }
         let index = DailyTotalsIndex(cache: cache, filters: KOBISFilters())
         defer { index.save() }
-        var read: [Day: DailyChart?] = known.filter { $0.value.depth == .top10 }.mapValues { Optional($0) }
+        let topTen = known.filter { $0.value.depth == .top10 }
+        // The hits' days around their day N, read once each.
+        var read: [Day: DailyChart?] = topTen.mapValues { Optional($0) }
         func chart(_ day: Day) -> DailyChart? {
             if let had = read[day] { return had }
             let chart = client.cachedDailyChart(on: day)
@@ -127,7 +129,8 @@ package struct FilmPipeline: Sendable {
         var (firstCached, lastCached): (Day?, Day?) = (nil, nil)
         var day = DateRange.earliest
         while day <= yesterday {
-            if let totals = index.totals(on: day, chart: { chart(day) }) {
+            // Read for the index only, not kept: on a cold index that would hold every cached chart at once.
+            if let totals = index.totals(on: day, chart: { topTen[day] ?? client.cachedDailyChart(on: day) }) {
                 firstCached = firstCached ?? day
                 lastCached = day
                 for hit in totals.hits {
