@@ -41,17 +41,22 @@ final class RenderBudget: @unchecked Sendable {
         }
     }
 
-    /// `value` with every list (at any depth) made a ``BudgetedList`` drawing on this budget.
+    /// `value` with every list (at any depth) made a ``BudgetedList`` drawing on this budget, and
+    /// made cheaper for Mustache to look into: every object a ``ViewObject``, every string a
+    /// ``TemplateText``.
     func wrap(_ value: Any) -> Any {
         switch value {
-        case is String, is Bool: return value  // most values: decided before the costlier casts
+        case let text as String: return TemplateText(text)  // most values: decided before the costlier casts
+        case is Bool: return value
         case let list as [Any]:
             elements += list.count
             return BudgetedList(elements: list.map(wrap), budget: self)
         case let object as [String: Any]:
             var wrapped = [String: Any](minimumCapacity: object.count)
             for (key, value) in object {
-                if value is String || value is Bool {
+                if let text = value as? String {
+                    wrapped[key] = TemplateText(text)
+                } else if value is Bool {
                     wrapped[key] = value
                 } else if let list = value as? [Any] {
                     elementsByKey[key, default: 0] += list.count
@@ -60,10 +65,30 @@ final class RenderBudget: @unchecked Sendable {
                     wrapped[key] = wrap(value)
                 }
             }
-            return wrapped
+            return ViewObject(values: wrapped, budget: self)
         default: return value
         }
     }
+}
+
+/// A view-model object as Mustache sees it: the same names and values as the dictionary it was
+/// made from, looked up through a class's conformance rather than `Dictionary`'s conditional one,
+/// which swift-mustache checks (with another cast) for every object on the context stack at every
+/// name it looks up.
+final class ViewObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
+    let values: [String: Any]
+    let budget: RenderBudget
+
+    init(values: [String: Any], budget: RenderBudget) {
+        self.values = values
+        self.budget = budget
+    }
+
+    func child(named name: String) -> Any? { values[name] }
+
+    /// `count(object)`, `enumerated(object)` and the other dictionary transforms work as on the dictionary.
+    func transform(_ name: String) -> Any? { values.transform(name).map(budget.wrap) }
+
 }
 
 /// A view-model list as Mustache sees it: the same elements, each visit counted against a budget.

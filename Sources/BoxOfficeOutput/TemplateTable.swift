@@ -1,13 +1,23 @@
 import Mustache
 
 /// A pre-formatted value for a template. Strings work as well; this wrapper is simply cheaper for
-/// swift-mustache to recognize, which matters when a CSV has a hundred thousand rows.
-package struct TemplateText: MustacheCustomRenderable, Sendable, Equatable, CustomStringConvertible {
+/// swift-mustache to recognize (it renders a String through two more casts and
+/// `String(describing:)`), which matters when a CSV has a hundred thousand rows, and every string
+/// of a view model is handed to Mustache as one (``RenderBudget``).
+///
+/// It behaves as the string would in every template: the same text, escaped the same way, the
+/// string transforms (`{{uppercased(title)}}`, `{{#empty(note)}}`), and no children of its own.
+package struct TemplateText: MustacheCustomRenderable, MustacheTransformable, CustomReflectable, Sendable, Equatable,
+    CustomStringConvertible
+{
     package let text: String
     package init(_ text: String) { self.text = text }
     package var renderText: String { text }
     package var isNull: Bool { false }
     package var description: String { text }
+    package func transform(_ name: String) -> Any? { text.transform(name) }
+    /// As a String's: Mustache looks a name up in a value without children of its own by reflection.
+    package var customMirror: Mirror { Mirror(reflecting: text) }
 }
 
 /// The column names of a list's rows, shared by every row of the list.

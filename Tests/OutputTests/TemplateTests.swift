@@ -174,6 +174,32 @@ struct TemplateTests {
         #expect(html.components(separatedBy: "t999").count == 3 && html.hasSuffix("t0\n"), "both walks in full, and transforms still work")
     }
 
+    @Test("a user's template sees the view model as Mustache would: string and dictionary transforms, dotted names, sections on strings, escaping")
+    func viewModelAsMustacheSeesIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            {{% CONTENT_TYPE: HTML}}
+            {{uppercased(title)}}|{{lowercased(title)}}|{{capitalized(note)}}|{{reversed(title)}}|{{#empty(blank)}}blank{{/empty(blank)}}\
+            {{^empty(title)}}titled{{/empty(title)}}|{{count(summary)}}|{{#sorted(summary)}}{{key}}={{value}};{{/sorted(summary)}}|\
+            {{summary.films}}|{{#note}}[{{note}}/{{.}}/{{title}}]{{/note}}|{{#summary}}{{films}}{{title}}{{/summary}}|\
+            {{#films}}{{rank}}{{title}}{{#is_new}}*{{/is_new}}{{^is_new}}-{{/is_new}}{{text}}{{/films}}|{{{raw}}}|{{raw}}|{{missing}}
+
+            """
+        try text.write(to: folder.appendingPathComponent("report.html.mustache"), atomically: true, encoding: .utf8)
+        let context: [String: Any] = [
+            "title": "Ab <C>", "note": "two words", "blank": "", "raw": "<b>&'\"",
+            "summary": ["films": "3", "audience": "1,234"],
+            "films": [["rank": "1", "title": "x", "is_new": true], ["rank": "2", "is_new": false]],
+        ]
+        let rendered = try ReportTemplates.load(overrides: folder).render("report.html", context)
+        // swift-mustache itself, on the plain dictionaries.
+        _ = ContentTypeRegistry.registered
+        let expected = try MustacheTemplate(string: text).render(context)
+        #expect(rendered == expected)
+        #expect(rendered.hasPrefix("AB &lt;C&gt;|ab &lt;c&gt;|Two Words|&gt;C&lt; bA|blanktitled|2|audience=1,234;films=3;|3|[two words/two words/Ab &lt;C&gt;]|3Ab &lt;C&gt;|1x*2Ab &lt;C&gt;-|<b>&'\"|"), "\(rendered)")
+    }
+
     @Test("an unknown template file, an unknown partial and a missing folder are errors")
     func unknownNames() throws {
         let folder = try temporaryFolder()
