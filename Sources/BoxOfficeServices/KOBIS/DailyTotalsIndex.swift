@@ -115,10 +115,12 @@ package final class DailyTotalsIndex: @unchecked Sendable {
     private func load(_ year: Int) -> [Day: (stamp: String, totals: Totals)] {
         guard let body = cache.read(Self.key(year: year, filters: filters))?.body else { return [:] }
         var entries: [Day: (stamp: String, totals: Totals)] = [:]
-        for line in String(decoding: body, as: UTF8.self).split(separator: "\n") {
+        // Split on bytes: splitting by Character (grapheme breaking) made reading a year's
+        // index 50,000 instructions a line, 4% of a month's report.
+        for line in String(decoding: body, as: UTF8.self).utf8.split(separator: UInt8(ascii: "\n")) {
             // A line of another shape (an older index) is left out: its chart is read again.
-            let fields = line.split(separator: " ")
-            guard fields.count == 8, let day = Day(compact: String(fields[0])), day.year == year,
+            let fields = line.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+            guard fields.count == 8, let day = Day(compact: fields[0]), day.year == year,
                 let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
             else { continue }
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
@@ -147,8 +149,8 @@ package final class DailyTotalsIndex: @unchecked Sendable {
     private static func list<Item>(_ field: Substring, parts: Int, _ make: ([Substring]) -> Item?) -> [Item]? {
         guard field != "-" else { return [] }
         var items: [Item] = []
-        for text in field.split(separator: ",") {
-            let split = text.split(separator: ":")
+        for text in field.utf8.split(separator: UInt8(ascii: ",")) {
+            let split = text.split(separator: UInt8(ascii: ":")).map { Substring($0) }
             guard split.count == parts, let item = make(split) else { return nil }
             items.append(item)
         }
