@@ -11,8 +11,8 @@ import Foundation
 /// A twenty-year report has 8,400 days and 3,700 films (67 MB of JSON). Encoding the whole model at
 /// once would build the encoder's tree of all of it; so the report is encoded as a shell with its
 /// two long lists empty, and the lists' elements are encoded apart, in chunks on every core,
-/// at their depth, and appended batch by batch, so no more than a batch of chunks is held beside
-/// the document.
+/// at their depth, and handed on batch by batch (``write(_:reserve:to:)``: a report's file is
+/// written as it is encoded), so no more than a batch of chunks is held at once.
 package enum ReportJSON {
     /// Elements encoded by one task.
     static let chunkSize = 256
@@ -20,11 +20,25 @@ package enum ReportJSON {
     static let batchSize = 4
 
     package static func encode(_ report: BoxOfficeReport) async throws -> Data {
+        var output = Data()
+        try await write(report, reserve: { output.reserveCapacity(output.count + $0) }) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// Hands the report's JSON to `write` piece by piece, in order, so a twenty-year document is
+    /// written to its file as it is encoded and never held whole; `reserve` is told, once the first
+    /// batch of each long list is encoded, about how many more bytes will follow.
+    package static func write(
+        _ report: BoxOfficeReport, reserve: (Int) -> Void = { _ in }, to write: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws {
+        func emit(_ bytes: some Collection<UInt8>) throws {
+            if let done = try bytes.withContiguousStorageIfAvailable({ try write(UnsafeRawBufferPointer($0)) }) { return done }
+            try Array(bytes).withUnsafeBytes { try write($0) }
+        }
         var shell = report
         shell.days = []
         shell.films = []
         let head = try PrettyJSONEncoder.encode(shell)
-        var output = Data()
         var rest = head[...]
         // Root keys are sorted, so "days" comes before "films".
         for (key, list) in [("days", ListElements(report.days)), ("films", ListElements(report.films))] {
@@ -32,19 +46,17 @@ package enum ReportJSON {
             guard let range = rest.firstRange(of: empty) else {
                 throw EncodingError.invalidValue(key, .init(codingPath: [], debugDescription: "no empty \(key) list in the report shell"))
             }
-            output.append(contentsOf: rest[..<range.lowerBound])
+            try emit(rest[..<range.lowerBound])
             if list.count == 0 {
-                output.append(contentsOf: empty)
+                try emit(empty)
             } else {
-                output.append(contentsOf: "\n  \"\(key)\" : [\n".utf8)
-                try await list.append(to: &output)
-                output.append(contentsOf: "\n  ]".utf8)
+                try emit(Array("\n  \"\(key)\" : [\n".utf8))
+                try await list.write(reserve: reserve) { try emit($0) }
+                try emit(Array("\n  ]".utf8))
             }
             rest = rest[range.upperBound...]
         }
-        output.append(contentsOf: rest)
-        output.append(UInt8(ascii: "\n"))
-        return output
+        try emit(rest + [UInt8(ascii: "\n")])
     }
 
     /// One JSON document (a film's run), as `JSONEncoder` writes it, without a final newline.
@@ -72,7 +84,7 @@ package enum ReportJSON {
             }
         }
 
-        func append(to output: inout Data) async throws {
+        func write(reserve: (Int) -> Void, to emit: ([UInt8]) throws -> Void) async throws {
             let starts = Array(stride(from: 0, to: count, by: ReportJSON.chunkSize))
             let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
             let encode = encodeChunk
@@ -81,15 +93,15 @@ package enum ReportJSON {
                     try encode($0)
                 }
                 if batch == 0 {
-                    // Room for the rest at the first batch's size per element, so the document is
-                    // not grown by doubling (which held up to twice its 67 MB).
+                    // Room for the rest at the first batch's size per element, so a document held
+                    // in memory is not grown by doubling (which held up to twice its 67 MB).
                     let encoded = chunks.reduce(0) { $0 + $1.count + 2 }
                     let elements = min(count, ReportJSON.batchSize * ReportJSON.chunkSize)
-                    output.reserveCapacity(output.count + encoded * count / max(1, elements) * 21 / 20 + (64 << 10))
+                    reserve(encoded * count / max(1, elements) * 21 / 20 + (64 << 10))
                 }
                 for (index, chunk) in chunks.enumerated() {
-                    if batch + index > 0 { output.append(contentsOf: ",\n".utf8) }
-                    output.append(contentsOf: chunk)
+                    if batch + index > 0 { try emit(Array(",\n".utf8)) }
+                    try emit(chunk)
                 }
             }
         }

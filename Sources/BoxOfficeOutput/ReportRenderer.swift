@@ -38,43 +38,55 @@ package struct ReportRenderer: Sendable {
 
     /// Every file of `formats`, in the order asked for.
     package func render(_ report: BoxOfficeReport, formats: [ReportFormat]) async throws -> [RenderedFile] {
-        var files: [String: RenderedFile] = [:]
-        let names = try await render(report, formats: formats) { files[$0.name] = $0 }
-        return names.compactMap { files[$0] }
+        let collected = CollectedFiles()
+        let names = try await render(report, formats: formats, into: collected)
+        return names.compactMap { collected.file($0) }
     }
 
-    /// Renders every file of `formats`, handing each to `deliver` as soon as it is ready (in any
-    /// order), and returns their names in the order asked for.
+    /// Renders every file of `formats` into `sink`, each as soon as it is ready (in any order; the
+    /// JSON piece by piece as it is encoded), and returns their names in the order asked for.
     ///
-    /// Two lanes run side by side, each rendering its formats one after another and delivering
-    /// each as soon as it is done, which frees it: the data files (JSON, whose long lists use every
-    /// core, then the CSVs) and the documents (Markdown and HTML from one view model, then text).
-    /// The JSON and the CSVs are the two that hold most memory (about 75 MB each beside a
-    /// twenty-year report's 76 MB model) and are never held at once.
-    package func render(_ report: BoxOfficeReport, formats: [ReportFormat], deliver: (RenderedFile) throws -> Void) async throws -> [String] {
+    /// Two lanes run side by side, each rendering its formats one after another and handing each
+    /// to `sink` as soon as it is done, which frees it: the data files (the CSVs, on one core, then
+    /// the JSON, whose long lists are encoded on every core, which the documents no longer need by
+    /// then) and the documents (Markdown and HTML from one view model, then text). The JSON is
+    /// written to the sink as it is encoded: a twenty-year report's 77 MB are never held whole.
+    package func render(_ report: BoxOfficeReport, formats: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
         var lanes: [[ReportFormat]] = [[], []]
         for format in ReportFormat.allCases where formats.contains(format) { lanes[format.isDocument ? 1 : 0].append(format) }
+        lanes[0].sort { ($0 == .json ? 1 : 0) < ($1 == .json ? 1 : 0) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [ReportFormat: [String]] = [:]
-        try await BoundedTaskGroup.lanes(lanes, { format in try await renderer.files(report, format: format, view: view, base: base) }) {
-            format, files in
-            names[format] = files.map(\.name)
-            for file in files { try deliver(file) }
+        try await BoundedTaskGroup.lanes(lanes, { format in try await renderer.files(report, format: format, view: view, base: base, sink: sink) }) {
+            format, output in
+            names[format] = output.files.map(\.name) + output.streamed
+            for file in output.files { try sink.add(file) }
         }
         return formats.flatMap { names[$0] ?? [] }
     }
 
+    /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
+    private struct FormatOutput: Sendable {
+        var files: [RenderedFile] = []
+        var streamed: [String] = []
+    }
+
     /// The files of one format.
-    private func files(_ report: BoxOfficeReport, format: ReportFormat, view: SharedView, base: String) async throws -> [RenderedFile] {
+    private func files(
+        _ report: BoxOfficeReport, format: ReportFormat, view: SharedView, base: String, sink: some ReportFileSink
+    ) async throws -> FormatOutput {
         switch format {
-        case .json: [try await json(report, base: base)]
-        case .csv: try await csv(report, base: base)
-        case .xlsx: [try await xlsx(report, base: base)]
-        case .txt: [try document(report, format: format, view: [:], base: base)]
-        case .md, .html: [try document(report, format: format, view: view.context, base: base)]
+        case .json:
+            let name = base + ".json"
+            try await sink.add(streaming: name) { write in try await ReportJSON.write(report, to: write) }
+            return FormatOutput(streamed: [name])
+        case .csv: return FormatOutput(files: try await csv(report, base: base))
+        case .xlsx: return FormatOutput(files: [try await xlsx(report, base: base)])
+        case .txt: return FormatOutput(files: [try document(report, format: format, view: [:], base: base)])
+        case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.context, base: base)])
         }
     }
 
@@ -89,10 +101,6 @@ package struct ReportRenderer: Sendable {
             }
         }
         templates.prepare(names)
-    }
-
-    func json(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
-        RenderedFile(name: base + ".json", contents: try await ReportJSON.encode(report))
     }
 
     /// The CSVs' tables as one Excel workbook, a sheet each (``XLSXWorkbook``), read back from what
@@ -160,4 +168,29 @@ private final class SharedView: @unchecked Sendable {
             return context
         }
     }
+}
+
+/// Where a report's files go as each is rendered: ``StagedFiles`` for a run's output folder.
+package protocol ReportFileSink: AnyObject, Sendable {
+    /// A file rendered whole.
+    func add(_ file: RenderedFile) throws
+    /// A file written as it is rendered: `produce` hands each piece, in order, to the closure it is
+    /// given, which writes it on.
+    func add(streaming name: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) async throws -> Void) async throws
+}
+
+/// The files of a rendering, held in memory.
+private final class CollectedFiles: ReportFileSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: RenderedFile] = [:]
+
+    func add(_ file: RenderedFile) { lock.withLock { files[file.name] = file } }
+
+    func add(streaming name: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) async throws -> Void) async throws {
+        var data = Data()
+        try await produce { data.append(contentsOf: $0) }
+        add(RenderedFile(name: name, contents: data))
+    }
+
+    func file(_ name: String) -> RenderedFile? { lock.withLock { files[name] } }
 }

@@ -23,8 +23,11 @@ import Darwin
 ///
 /// Bound for standard output (`--output -`), the files are held in memory instead and the commit
 /// writes the first one named, whole, to standard output: nothing is printed unless rendering succeeded.
-package final class StagedFiles {
+package final class StagedFiles: ReportFileSink, @unchecked Sendable {
     package let directory: URL
+    /// Guards ``temporaries`` and ``held``: a file streamed by one lane of the renderer is added
+    /// while another lane's files are.
+    private let lock = NSLock()
     private var temporaries: [(name: String, url: URL)] = []
     /// `rename(2)`, replaceable so that tests can make the n-th rename fail.
     private let renameFile: (String, String) -> Int32
@@ -47,12 +50,75 @@ package final class StagedFiles {
     /// Writes `file` whole to a temporary file beside its final place and flushes it to disk.
     package func add(_ file: RenderedFile) throws(OutputError) {
         if standardOutput != nil {
-            held[file.name] = file.contents
+            lock.withLock { held[file.name] = file.contents }
             return
         }
-        let temporary = AtomicFile.temporary(beside: directory.appendingPathComponent(file.name))
-        temporaries.append((file.name, temporary))
+        let temporary = reserveTemporary(for: file.name)
         try ReportWriter.writeDurably(file.contents, to: temporary)
+    }
+
+    /// Writes the file called `name` piece by piece, as `produce` hands each piece over, to a
+    /// temporary file beside its final place, and flushes it to disk: a twenty-year report's JSON
+    /// (77 MB) is written as it is encoded, never held whole.
+    package func add(streaming name: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) async throws -> Void) async throws {
+        if standardOutput != nil {
+            var data = Data()
+            try await produce { data.append(contentsOf: $0) }
+            lock.withLock { held[name] = data }
+            return
+        }
+        let temporary = reserveTemporary(for: name)
+        let folder = directory.path
+        let file: AtomicFile.NewFile
+        do {
+            file = try AtomicFile.NewFile(temporary, reportingAs: folder)
+        } catch {
+            throw OutputError.cannotWrite(path: error.path, reason: error.reason)
+        }
+        do {
+            try await produce { piece in
+                do throws(FileWriteError) {
+                    try file.append(piece)
+                } catch {
+                    throw OutputError.cannotWrite(path: error.path, reason: error.reason)
+                }
+            }
+        } catch {
+            file.abandon()
+            throw error
+        }
+        do {
+            try file.finish(durable: true)
+        } catch {
+            throw OutputError.cannotWrite(path: error.path, reason: error.reason)
+        }
+    }
+
+    /// Stages `name` as a second name for the staged file `existing` (`--latest`): a hard link to
+    /// its temporary file, or a copy where the file system has no links.
+    package func add(_ name: String, sameAs existing: String) throws(OutputError) {
+        if standardOutput != nil {
+            lock.withLock { held[name] = held[existing] }
+            return
+        }
+        guard let source = lock.withLock({ temporaries.first { $0.name == existing }?.url }) else {
+            throw .cannotWrite(path: directory.appendingPathComponent(name).path, reason: "\(existing) was never rendered")
+        }
+        let temporary = reserveTemporary(for: name)
+        guard link(source.path, temporary.path) != 0 else { return }
+        do {
+            try FileManager.default.copyItem(at: source, to: temporary)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: SystemError.reason(error))
+        }
+    }
+
+    /// A new temporary file's name beside `name`'s final place, recorded so that it is removed
+    /// unless committed.
+    private func reserveTemporary(for name: String) -> URL {
+        let temporary = AtomicFile.temporary(beside: directory.appendingPathComponent(name))
+        lock.withLock { temporaries.append((name, temporary)) }
+        return temporary
     }
 
     /// How long a commit waits for another run's commit into the same folder (which takes milliseconds).
@@ -63,19 +129,19 @@ package final class StagedFiles {
     package func commit(_ names: [String]) throws(OutputError) -> [URL] {
         defer { discard() }
         if let standardOutput {
-            guard let name = names.first, let data = held[name] else { return [] }
+            guard let name = names.first, let data = lock.withLock({ held[name] }) else { return [] }
             try Self.writeAll(data, to: standardOutput.fileDescriptor)
             return []
         }
         var moves: [(temporary: URL, final: URL)] = []
         for name in names {
-            guard let temporary = temporaries.first(where: { $0.name == name })?.url else {
+            guard let temporary = lock.withLock({ temporaries.first(where: { $0.name == name })?.url }) else {
                 throw .cannotWrite(path: directory.appendingPathComponent(name).path, reason: "it was never rendered")
             }
             moves.append((temporary, directory.appendingPathComponent(name)))
         }
-        let lock = try lockFolder()
-        defer { close(lock) }
+        let folderLock = try lockFolder()
+        defer { close(folderLock) }
         return try renameIntoPlace(moves)
     }
 
@@ -104,12 +170,12 @@ package final class StagedFiles {
     /// index) is never older than another run's listing written before it.
     package func commit(fromListing body: ([String]) throws(OutputError) -> [RenderedFile]) throws(OutputError) -> [URL] {
         defer { discard() }
-        let lock = try lockFolder()
-        defer { close(lock) }
+        let folderLock = try lockFolder()
+        defer { close(folderLock) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
         let files = try body(names)
         for file in files { try add(file) }
-        return try renameIntoPlace(temporaries.map { ($0.url, directory.appendingPathComponent($0.name)) })
+        return try renameIntoPlace(lock.withLock { temporaries }.map { ($0.url, directory.appendingPathComponent($0.name)) })
     }
 
     /// Renames each temporary file into place (the caller holds the folder lock), or none of them.
@@ -193,9 +259,12 @@ package final class StagedFiles {
 
     /// Removes every temporary file not renamed into place.
     package func discard() {
-        held = [:]
-        for (_, temporary) in temporaries { unlink(temporary.path) }
-        temporaries = []
+        let removed = lock.withLock {
+            held = [:]
+            defer { temporaries = [] }
+            return temporaries
+        }
+        for (_, temporary) in removed { unlink(temporary.path) }
     }
 
     deinit {

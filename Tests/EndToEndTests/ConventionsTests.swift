@@ -299,7 +299,7 @@ struct ConventionsTests {
     @Test("--latest writes stable names beside the dated ones; index.html and index.md list every report, newest first")
     func latestAndIndex() async throws {
         let folder = try TemporaryFolder()
-        let first = try await BoxOfficeProcess.run(["report", "--sample", "-f", "html,md", "--latest", "-o", "web"], in: folder.url)
+        let first = try await BoxOfficeProcess.run(["report", "--sample", "-f", "html,md,json", "--latest", "-o", "web"], in: folder.url)
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
         let weekend = try await BoxOfficeProcess.run(["report", "--sample", "--weekend", "-f", "html", "-o", "web"], in: folder.url)
         #expect(weekend.status == 0, "\(weekend.stderr)")
@@ -309,6 +309,10 @@ struct ConventionsTests {
         #expect(!files.contains { $0.hasPrefix(".") && $0 != ArchiveIndex.stateFile }, "no temporary file left")
         let dated = try Data(contentsOf: folder.url.appendingPathComponent("web/\(Self.stem).html"))
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("web/boxoffice-sample-latest.html")) == dated)
+        // The JSON, written to its file as it is encoded, has its stable name too.
+        let json = try Data(contentsOf: folder.url.appendingPathComponent("web/\(Self.stem).json"))
+        let latestJSON = try Data(contentsOf: folder.url.appendingPathComponent("web/boxoffice-sample-latest.json"))
+        #expect(json.count > 50_000 && latestJSON == json)
 
         let index = try String(contentsOf: folder.url.appendingPathComponent("web/index.md"), encoding: .utf8)
         let lines = index.split(separator: "\n").filter { $0.hasPrefix("- ") }

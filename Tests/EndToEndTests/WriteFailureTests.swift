@@ -372,6 +372,28 @@ struct WriteFailureTests {
     }
 
     @Test(
+        "the JSON, written to its file as it is encoded, meets a full disk part-way: 73, one line, the folder as it was",
+        .enabled(if: TinyDisk.available, "mounting a tmpfs needs root"))
+    func jsonOnFillingDisk() async throws {
+        let folder = try TemporaryFolder()
+        let disk = try TinyDisk(bytes: 64 << 10, in: folder.url)
+        let earlier = try await BoxOfficeProcess.run(["report", "--sample", "-f", "txt", "-o", disk.url.path], in: folder.url)
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        func listing() throws -> [String: Data] {
+            try Dictionary(
+                uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: disk.url.path).map {
+                    ($0, try Data(contentsOf: disk.url.appendingPathComponent($0)))
+                })
+        }
+        let before = try listing()
+        // The sample's JSON is 92 KB: its first pieces fit, the rest do not.
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "-f", "json,md", "-o", disk.url.path], in: folder.url)
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("No space left on device"), "\(run.stderr)")
+        #expect(try listing() == before, "the earlier report whole, no part of the new one, no temporary file")
+    }
+
+    @Test(
         "a read-only warm cache: --offline reports from it; a run that would fetch refuses with 73 and sends nothing",
         .enabled(if: TinyDisk.available, "mounting a tmpfs needs root"))
     func readOnlyCache() async throws {

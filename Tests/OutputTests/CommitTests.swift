@@ -84,4 +84,47 @@ struct CommitTests {
             #expect(settled.count == 1, "round \(round): \(settled)")
         }
     }
+
+    @Test("a file written in pieces: the pieces in order under its name, a second name for it, nothing visible before the commit")
+    func streamed() async throws {
+        let folder = try ScratchFolder()
+        let staged = StagedFiles(directory: folder.url)
+        let pieces = (0..<50).map { "piece \($0);" + String(repeating: "x", count: $0 * 997) }
+        try await staged.add(streaming: "boxoffice-r.json") { write in
+            for piece in pieces { try Array(piece.utf8).withUnsafeBytes { try write($0) } }
+        }
+        try staged.add("boxoffice-latest.json", sameAs: "boxoffice-r.json")
+        #expect(try contents(folder).keys.allSatisfy { $0.hasPrefix(".") }, "only temporary files before the commit")
+        #expect(try staged.commit(["boxoffice-r.json", "boxoffice-latest.json"]).count == 2)
+        #expect(try contents(folder) == ["boxoffice-r.json": pieces.joined(), "boxoffice-latest.json": pieces.joined()])
+    }
+
+    @Test("a file whose pieces stop with an error: the error comes through, and discarding leaves nothing behind")
+    func streamedFailure() async throws {
+        struct Stop: Error {}
+        let folder = try ScratchFolder()
+        let staged = StagedFiles(directory: folder.url)
+        try staged.add(RenderedFile(name: "boxoffice-r.md", contents: Data("whole".utf8)))
+        await #expect(throws: Stop.self) {
+            try await staged.add(streaming: "boxoffice-r.json") { write in
+                try Array("half a document".utf8).withUnsafeBytes { try write($0) }
+                throw Stop()
+            }
+        }
+        staged.discard()
+        #expect(try contents(folder).isEmpty, "no temporary file left")
+    }
+
+    @Test("a report's files staged from both lanes at once, the JSON streamed beside the documents: each file as rendered in memory")
+    func stagedFromLanes() async throws {
+        let folder = try ScratchFolder()
+        let staged = StagedFiles(directory: folder.url)
+        let report = try await TestReports.sample()
+        let renderer = ReportRenderer(templates: try ReportTemplates.bundled())
+        let names = try await renderer.render(report, formats: ReportFormat.byDefault, into: staged)
+        let expected = try await renderer.render(report, formats: ReportFormat.byDefault)
+        #expect(names == expected.map(\.name) && names.contains { $0.hasSuffix(".json") })
+        #expect(try staged.commit(names).count == names.count)
+        for file in expected { #expect(try Data(contentsOf: folder.file(file.name)) == file.contents, "\(file.name)") }
+    }
 }
