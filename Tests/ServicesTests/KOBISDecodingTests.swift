@@ -316,4 +316,71 @@ struct KOBISClientTests {
 actor RequestLog {
     private(set) var requests: [HTTPRequest] = []
     func append(_ request: HTTPRequest) { requests.append(request) }
+
+    /// A daily chart body's outcome as text: its entries or fault, or the error it is refused with.
+    static func outcome(_ body: Data, _ date: Day, scanning: Bool) -> String {
+        do {
+            switch try KOBISDecoding.dailyChart(body, date: date, scanning: scanning) {
+            case .value(let chart): return "value \(chart)"
+            case let .fault(code, message): return "fault \(code) \(message)"
+            }
+        } catch {
+            return "malformed \(error.reason) \(error.answersAnotherRequest)"
+        }
+    }
+
+    @Test("the chart scanner reads every body as the JSON reader does: recorded and hand-made charts, their truncations, and bytes changed or inserted")
+    func scannerAgreesWithReader() throws {
+        var bodies: [(name: String, date: Day, bytes: [UInt8])] = []
+        for url in try TestData.sharedFixturesAvailable ? TestData.sharedFiles("kobis", prefix: "daily-") : [] {
+            let compact = url.deletingPathExtension().lastPathComponent.dropFirst("daily-".count)
+            bodies.append((url.lastPathComponent, try #require(Day(compact: compact)), Array(try Data(contentsOf: url))))
+        }
+        let own = TestData.ownFixtures.appendingPathComponent("kobis")
+        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted() where name.hasPrefix("daily-") || name.hasPrefix("fault-") {
+            let bytes = Array(try Data(contentsOf: own.appendingPathComponent(name)))
+            // The date each hand-made body answers for, from its showRange (any date for the rest).
+            let text = String(decoding: bytes, as: UTF8.self)
+            let date = text.firstRange(of: "showRange\":\"").flatMap { Day(compact: text[$0.upperBound...].prefix(8)) } ?? Day(iso: "2025-03-03")!
+            bodies.append((name, date, bytes))
+        }
+        #expect(bodies.count >= 6, "\(bodies.map(\.name))")
+        var scanned = 0
+        func agree(_ bytes: [UInt8], _ date: Day, _ what: @autoclosure () -> String) {
+            let body = Data(bytes)
+            let general = Self.outcome(body, date, scanning: false)
+            #expect(Self.outcome(body, date, scanning: true) == general, "\(what())")
+            if ChartBodyScanner.scan(body, list: "dailyBoxOfficeList")?.rows != nil { scanned += 1 }
+        }
+        let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
+        for (name, date, bytes) in bodies {
+            agree(bytes, date, name)
+            for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
+                agree(Array(bytes.prefix(length)), date, "\(name) cut at \(length)")
+            }
+            for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 120)) {
+                for byte in replacements {
+                    var changed = bytes
+                    changed[position] = byte
+                    agree(changed, date, "\(name) with byte \(position) made \(byte)")
+                    var inserted = bytes
+                    inserted.insert(byte, at: position)
+                    agree(inserted, date, "\(name) with \(byte) inserted at \(position)")
+                }
+            }
+            // Shapes the scanner leaves to the reader: a byte-order mark, a trailing comma, escapes,
+            // numbers, nulls, white space everywhere.
+            let text = String(decoding: bytes, as: UTF8.self)
+            for variant in [
+                "\u{FEFF}" + text, text.replacingOccurrences(of: "}]", with: "},]"), text.replacingOccurrences(of: "\"1\"", with: "1"),
+                text.replacingOccurrences(of: "\"OLD\"", with: "null"), text.replacingOccurrences(of: "\":\"", with: "\" : \""),
+                text.replacingOccurrences(of: "영화", with: "\\uc601\\ud654"), text.replacingOccurrences(of: ",", with: " ,\n"),
+                text.replacingOccurrences(of: "\"rnum\"", with: "\"rank\":\"9\",\"rnum\""),
+            ] {
+                agree(Array(variant.utf8), date, "\(name) varied")
+            }
+        }
+        #expect(scanned >= bodies.count, "the scanner read the usual bodies itself (\(scanned))")
+        if !TestData.sharedFixturesAvailable { print("chart scanner: \(TestData.sharedSkipReason); checked the hand-made fixtures only") }
+    }
 }

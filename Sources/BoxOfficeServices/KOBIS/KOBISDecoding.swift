@@ -22,10 +22,17 @@ package enum KOBISDecoding {
 
     /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.
     package static func dailyChart(_ body: Data, date: Day) throws(MalformedBody) -> Outcome<DailyChart> {
+        try dailyChart(body, date: date, scanning: true)
+    }
+
+    /// ``dailyChart(_:date:)``; without `scanning`, always through ``JSONReader`` (for the test
+    /// that holds ``ChartBodyScanner`` to it).
+    static func dailyChart(_ body: Data, date: Day, scanning: Bool) throws(MalformedBody) -> Outcome<DailyChart> {
         // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
         // cache entry copied under this date's name) must not be reported under this date.
         let answer = try chartEntries(
-            body, list: "dailyBoxOfficeList", answeringFor: [("showRange", "\(date.compact)~\(date.compact)", date.compact)])
+            body, list: "dailyBoxOfficeList", answeringFor: [("showRange", "\(date.compact)~\(date.compact)", date.compact)],
+            scanning: scanning)
         return answer.map { DailyChart(date: date, entries: $0) }
     }
 
@@ -48,27 +55,43 @@ package enum KOBISDecoding {
     /// chart with no rows): otherwise the answer is for another request, reported as asked for
     /// `asked`. A film listed twice, or a code or title no film has, makes the chart malformed.
     private static func chartEntries(
-        _ body: Data, list listKey: String, answeringFor expected: [(field: String, value: String, asked: String)]
+        _ body: Data, list listKey: String, answeringFor expected: [(field: String, value: String, asked: String)], scanning: Bool = true
     ) throws(MalformedBody) -> Outcome<[ChartEntry]> {
-        let envelope = try readEnvelope(body)
-        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
-        guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
-        guard case .object = result else { throw shapeError }
-        guard let list = present(result[listKey]) else { throw MalformedBody("no \(listKey) in the body") }
-        guard case .array(let rows) = list else { throw shapeError }
-        for (field, value, asked) in expected {
-            let got = try Scalar.text(result[field]) ?? ""
-            if got.isEmpty, !rows.isEmpty { throw MalformedBody("its rows do not say which \(field) they are for (asked for \(asked))") }
-            if !got.isEmpty, got != value { throw .mismatch(field, asked: asked, got: got) }
+        // The usual body is scanned straight into its rows; any other is read whole, and its
+        // fault or what is malformed about it reported.
+        let field: (String) throws(MalformedBody) -> String?
+        let rows: [JSONValue]
+        var scannedRows: [RawChartRow]?
+        if scanning, let scanned = ChartBodyScanner.scan(body, list: listKey), let rowsRead = scanned.rows {
+            field = { scanned.fields[$0] }
+            rows = []
+            scannedRows = rowsRead
+        } else {
+            let envelope = try readEnvelope(body)
+            if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+            guard let result = present(envelope["boxOfficeResult"]) else { throw MalformedBody("no boxOfficeResult in the body") }
+            guard case .object = result else { throw shapeError }
+            guard let list = present(result[listKey]) else { throw MalformedBody("no \(listKey) in the body") }
+            guard case .array(let elements) = list else { throw shapeError }
+            field = { name throws(MalformedBody) in try Scalar.text(result[name]) }
+            rows = elements
         }
-        guard rows.count <= maximumRows else {
-            throw MalformedBody("\(rows.count) rows, where KOBIS sends \(maximumRows) at most")
+        let rowCount = scannedRows?.count ?? rows.count
+        for (name, value, asked) in expected {
+            let got = try field(name) ?? ""
+            if got.isEmpty, rowCount > 0 { throw MalformedBody("its rows do not say which \(name) they are for (asked for \(asked))") }
+            if !got.isEmpty, got != value { throw .mismatch(name, asked: asked, got: got) }
+        }
+        guard rowCount <= maximumRows else {
+            throw MalformedBody("\(rowCount) rows, where KOBIS sends \(maximumRows) at most")
         }
         var entries: [ChartEntry] = []
-        entries.reserveCapacity(rows.count)
+        entries.reserveCapacity(rowCount)
         var codes = Set<String>()
-        for (index, row) in rows.enumerated() {
-            let entry = try chartEntry(try RawChartRow(row), label: "row \(index + 1)")
+        for index in 0..<rowCount {
+            let raw: RawChartRow
+            if let scannedRows { raw = scannedRows[index] } else { raw = try RawChartRow(rows[index]) }
+            let entry = try chartEntry(raw, label: "row \(index + 1)")
             guard codes.insert(entry.movieCode).inserted else {
                 throw MalformedBody("row \(index + 1) lists film \(entry.movieCode) again: a chart lists each film once")
             }
@@ -292,36 +315,63 @@ enum Scalar {
 }
 
 /// A chart row's fields as KOBIS sends them, read in one pass over the row's keys.
-private struct RawChartRow {
+struct RawChartRow {
     var rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt: String?
     var salesAmt, salesShare, salesInten, salesChange, salesAcc: String?
     var audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt: String?
 
+    init() {}
+
     init(_ value: JSONValue) throws(MalformedBody) {
         guard case .object(let pairs) = value else { throw KOBISDecoding.shapeError }
-        // A switch over the names: KOBIS's are short enough to be small strings, compared in one
-        // step each, cheaper than hashing each key (which was a fifth of decoding a chart).
         for (key, value) in pairs {
-            switch key {
-            case "rank": rank = try Scalar.text(value)
-            case "rankInten": rankInten = try Scalar.text(value)
-            case "rankOldAndNew": rankOldAndNew = try Scalar.text(value)
-            case "movieCd": movieCd = try Scalar.text(value)
-            case "movieNm": movieNm = try Scalar.text(value)
-            case "openDt": openDt = try Scalar.text(value)
-            case "salesAmt": salesAmt = try Scalar.text(value)
-            case "salesShare": salesShare = try Scalar.text(value)
-            case "salesInten": salesInten = try Scalar.text(value)
-            case "salesChange": salesChange = try Scalar.text(value)
-            case "salesAcc": salesAcc = try Scalar.text(value)
-            case "audiCnt": audiCnt = try Scalar.text(value)
-            case "audiInten": audiInten = try Scalar.text(value)
-            case "audiChange": audiChange = try Scalar.text(value)
-            case "audiAcc": audiAcc = try Scalar.text(value)
-            case "scrnCnt": scrnCnt = try Scalar.text(value)
-            case "showCnt": showCnt = try Scalar.text(value)
-            default: continue
-            }
+            guard let field = Self.names.firstIndex(of: key) else { continue }
+            set(field, try Scalar.text(value))
+        }
+    }
+
+    /// The fields kept, as KOBIS names them; a field's number is its place here.
+    static let names = [
+        "rank", "rankInten", "rankOldAndNew", "movieCd", "movieNm", "openDt", "salesAmt", "salesShare", "salesInten", "salesChange",
+        "salesAcc", "audiCnt", "audiInten", "audiChange", "audiAcc", "scrnCnt", "showCnt",
+    ]
+
+    /// The names' UTF-8 bytes with their numbers, by length: a key is compared only with the names
+    /// as long as it.
+    private static let byLength: [[(bytes: [UInt8], field: Int)]] = {
+        var table = [[(bytes: [UInt8], field: Int)]](repeating: [], count: 16)
+        for (field, name) in names.enumerated() { table[name.utf8.count].append((Array(name.utf8), field)) }
+        return table
+    }()
+
+    /// The number of the field a key's UTF-8 bytes name, if the row keeps it.
+    static func field(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard key.count < byLength.count else { return nil }
+        for candidate in byLength[key.count] where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
+            return candidate.field
+        }
+        return nil
+    }
+
+    mutating func set(_ field: Int, _ text: String?) {
+        switch field {
+        case 0: rank = text
+        case 1: rankInten = text
+        case 2: rankOldAndNew = text
+        case 3: movieCd = text
+        case 4: movieNm = text
+        case 5: openDt = text
+        case 6: salesAmt = text
+        case 7: salesShare = text
+        case 8: salesInten = text
+        case 9: salesChange = text
+        case 10: salesAcc = text
+        case 11: audiCnt = text
+        case 12: audiInten = text
+        case 13: audiChange = text
+        case 14: audiAcc = text
+        case 15: scrnCnt = text
+        default: showCnt = text
         }
     }
 }
