@@ -313,6 +313,12 @@ struct ConventionsTests {
         let json = try Data(contentsOf: folder.url.appendingPathComponent("web/\(Self.stem).json"))
         let latestJSON = try Data(contentsOf: folder.url.appendingPathComponent("web/boxoffice-sample-latest.json"))
         #expect(json.count > 50_000 && latestJSON == json)
+        // One file under two names (README: "a hard link to its dated file").
+        for suffix in [".json", ".html", ".md"] {
+            let dated = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("web/\(Self.stem)\(suffix)").path)
+            let stable = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("web/boxoffice-sample-latest\(suffix)").path)
+            #expect(dated[.systemFileNumber] as? Int == stable[.systemFileNumber] as? Int && dated[.referenceCount] as? Int == 2, "\(suffix)")
+        }
 
         let index = try String(contentsOf: folder.url.appendingPathComponent("web/index.md"), encoding: .utf8)
         let lines = index.split(separator: "\n").filter { $0.hasPrefix("- ") }
