@@ -381,6 +381,23 @@ actor RequestLog {
             }
         }
         #expect(scanned >= bodies.count, "the scanner read the usual bodies itself (\(scanned))")
+        // A weekend chart goes the same two ways.
+        if TestData.sharedFixturesAvailable {
+            let weekend = try TestData.shared("kobis/weekend-20120101.json")
+            let period = ChartPeriod(.weekend, inWeekOf: try #require(Day(iso: "2012-01-01")))
+            func weekly(_ body: Data, scanning: Bool) -> String {
+                do {
+                    return "\(try KOBISDecoding.weeklyChart(body, period: period, scanning: scanning))"
+                } catch {
+                    return "malformed \(error.reason)"
+                }
+            }
+            #expect(ChartBodyScanner.scan(weekend, list: "weeklyBoxOfficeList")?.rows?.count == 10)
+            for length in stride(from: 0, through: weekend.count, by: max(1, weekend.count / 200)) {
+                let body = weekend.prefix(length)
+                #expect(weekly(body, scanning: true) == weekly(body, scanning: false), "weekend cut at \(length)")
+            }
+        }
         if !TestData.sharedFixturesAvailable { print("chart scanner: \(TestData.sharedSkipReason); checked the hand-made fixtures only") }
     }
 }

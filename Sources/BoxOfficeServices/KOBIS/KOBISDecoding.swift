@@ -40,13 +40,18 @@ package enum KOBISDecoding {
     /// malformed. An empty list is `.value` with no entries (KOBIS's answer for a period it has no
     /// figures for yet: the caller decides whether that is "not yet").
     package static func weeklyChart(_ body: Data, period: ChartPeriod) throws(MalformedBody) -> Outcome<WeeklyChart> {
+        try weeklyChart(body, period: period, scanning: true)
+    }
+
+    /// ``weeklyChart(_:period:)``; without `scanning`, always through ``JSONReader``.
+    static func weeklyChart(_ body: Data, period: ChartPeriod, scanning: Bool) throws(MalformedBody) -> Outcome<WeeklyChart> {
         // The period it answers for, by its days and by its ISO week: another period's chart must
         // not be reported under this one.
         let answer = try chartEntries(
             body, list: "weeklyBoxOfficeList",
             answeringFor: [
                 ("showRange", period.showRange, period.showRange), ("yearWeekTime", period.yearWeekTime, period.yearWeekTime),
-            ])
+            ], scanning: scanning)
         return answer.map { WeeklyChart(period: period, entries: $0) }
     }
 
