@@ -335,18 +335,11 @@ package enum PrettyJSONEncoder {
             bytes.append(UInt8(ascii: "{"))
             bytes.append(UInt8(ascii: "\n"))
             level += 1
-            let keys = object.keys
-            let order = sortedOrder(of: keys)
-            var first = true
-            for (position, index) in order.enumerated() {
-                if position + 1 < order.count, keys[order[position + 1]] == keys[index] { continue }
-                if !first { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
-                first = false
+            let plan = plan(for: object.keys)
+            for (position, index) in plan.order.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
                 indent()
-                writeString(keys[index])
-                bytes.append(0x20)
-                bytes.append(UInt8(ascii: ":"))
-                bytes.append(0x20)
+                bytes.append(contentsOf: plan.prefixes[position])
                 write(object.values[index])
             }
             bytes.append(UInt8(ascii: "\n"))
@@ -355,20 +348,41 @@ package enum PrettyJSONEncoder {
             bytes.append(UInt8(ascii: "}"))
         }
 
-        /// The last key lists sorted and their order: objects of one type mostly have the same keys,
-        /// and sorting each one's keys anew was half the time of writing them.
-        private var recentOrders: [(keys: [String], order: [Int])] = []
+        /// How an object with these keys is written: the indices of the values to write, in
+        /// JSONEncoder's order (of a key encoded twice, only the later), and before each value its
+        /// key as written, `"key" : `.
+        struct ObjectPlan {
+            var order: [Int]
+            var prefixes: [[UInt8]]
+        }
+
+        /// The last key lists planned: objects of one type mostly have the same keys, and sorting
+        /// and escaping each one's keys anew was most of the time of writing them.
+        private var recentPlans: [(keys: [String], plan: ObjectPlan)] = []
+
+        mutating func plan(for keys: [String]) -> ObjectPlan {
+            if let known = recentPlans.first(where: { $0.keys == keys }) { return known.plan }
+            let sorted = sortedOrder(of: keys)
+            var plan = ObjectPlan(order: [], prefixes: [])
+            for (position, index) in sorted.enumerated() {
+                if position + 1 < sorted.count, keys[sorted[position + 1]] == keys[index] { continue }
+                var key = Writer(level: 0)
+                key.writeString(keys[index])
+                plan.order.append(index)
+                plan.prefixes.append(key.bytes + [0x20, UInt8(ascii: ":"), 0x20])
+            }
+            if recentPlans.count == 8 { recentPlans.removeFirst() }
+            recentPlans.append((keys, plan))
+            return plan
+        }
 
         /// The indices of `keys` in JSONEncoder's order; of a key encoded twice, the later comes
         /// last (the writer keeps that one, as JSONEncoder's dictionary keeps the last value).
-        mutating func sortedOrder(of keys: [String]) -> [Int] {
-            if let known = recentOrders.first(where: { $0.keys == keys }) { return known.order }
+        func sortedOrder(of keys: [String]) -> [Int] {
             var order = Swift.Array(keys.indices)
             order.sort { left, right in
                 keys[left] == keys[right] ? left < right : Self.precedes(keys[left], keys[right])
             }
-            if recentOrders.count == 8 { recentOrders.removeFirst() }
-            recentOrders.append((keys, order))
             return order
         }
 
