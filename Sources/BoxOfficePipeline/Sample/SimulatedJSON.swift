@@ -36,8 +36,15 @@ enum SimulatedJSON {
             var text = (value as! Double).description
             if text.hasSuffix(".0") { text.removeLast(2) }
             bytes.append(contentsOf: text.utf8)
-        } else if value is NSNull {
+        } else if type == NSNull.self {
+            // By type, not `value is NSNull`: that asks whether any value bridges to an NSNull,
+            // and bridged every dictionary and list to Foundation's classes to find out (a tenth
+            // of `report --sample`).
             bytes.append(contentsOf: "null".utf8)
+        } else if type == [String: Any].self {
+            writeObject(value as! [String: Any], to: &bytes) { write($0, to: &$1) }
+        } else if type == [Any].self {
+            writeList(value as! [Any], to: &bytes) { write($0, to: &$1) }
         } else if let object = value as? [String: Any] {
             writeObject(object, to: &bytes) { write($0, to: &$1) }
         } else if let list = value as? [Any] {
