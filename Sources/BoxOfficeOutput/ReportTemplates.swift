@@ -148,8 +148,19 @@ package struct ReportTemplates: Sendable {
         var probe = context
         probe[listKey] = Array(rows.prefix(8))
         let expected = try render(name, probe)
+        // The head and tail see the view model as every rendering does (``RenderBudget/wrap(_:)``):
+        // given the plain dictionary, swift-mustache's first cast of it to one of its protocols
+        // bridged the whole dictionary, every row, to an NSDictionary (a tenth of `report --sample`).
+        // The list itself is left out when neither mentions it (they cannot hold its section).
+        var outside = context
+        if let text = texts[name], let open = text.range(of: "{{#\(listKey)}}"), let close = text.range(of: "{{/\(listKey)}}"),
+            !text[..<open.lowerBound].contains(listKey), !text[close.upperBound...].contains(listKey)
+        {
+            outside[listKey] = nil
+        }
+        let outsideView = RenderBudget.wrapping(outside).context
         func whole(_ body: String) -> String {
-            parts.head.render(context, library: library) + body + parts.tail.render(context, library: library)
+            parts.head.render(outsideView, library: library) + body + parts.tail.render(outsideView, library: library)
         }
 
         if let flat = parts.flat, let typed = rows as? [TemplateRow],
@@ -164,7 +175,7 @@ package struct ReportTemplates: Sendable {
             return whole(
                 slices.map { slice in
                     local[listKey] = Array(slice)
-                    return parts.section.render(local, library: library)
+                    return parts.section.render(RenderBudget.wrapping(local).context, library: library)
                 }.joined())
         }
         guard renderParts([rows[0..<1], rows[1..<8]]) == expected else { return (try render(name, context), .onePass) }
@@ -180,7 +191,7 @@ package struct ReportTemplates: Sendable {
         let bodies = try await BoundedTaskGroup.map(Array(shared.slices.indices), width: chunks) { index in
             var local = shared.context
             local[listKey] = shared.slices[index]
-            return section.render(local, library: library)
+            return section.render(RenderBudget.wrapping(local).context, library: library)
         }
         return (whole(bodies.joined()), .chunked)
     }
