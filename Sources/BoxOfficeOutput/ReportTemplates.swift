@@ -149,9 +149,9 @@ package struct ReportTemplates: Sendable {
         probe[listKey] = Array(rows.prefix(8))
         let expected = try render(name, probe)
         // The head and tail see the view model as every rendering does (``RenderBudget/wrap(_:)``):
-        // given the plain dictionary, swift-mustache's first cast of it to one of its protocols
-        // bridged the whole dictionary, every row, to an NSDictionary (a tenth of `report --sample`).
-        // The list itself is left out when neither mentions it (they cannot hold its section).
+        // swift-mustache's casts of a plain dictionary to its protocols can bridge the whole of it,
+        // every row, to Foundation's NSDictionary. The list itself is left out when neither
+        // mentions it (they cannot hold its section).
         var outside = context
         if let text = texts[name], let open = text.range(of: "{{#\(listKey)}}"), let close = text.range(of: "{{/\(listKey)}}"),
             !text[..<open.lowerBound].contains(listKey), !text[close.upperBound...].contains(listKey)
