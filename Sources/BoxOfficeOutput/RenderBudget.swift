@@ -88,7 +88,6 @@ final class ViewObject: MustacheParent, MustacheTransformable, @unchecked Sendab
 
     /// `count(object)`, `enumerated(object)` and the other dictionary transforms work as on the dictionary.
     func transform(_ name: String) -> Any? { values.transform(name).map(budget.wrap) }
-
 }
 
 /// A view-model list as Mustache sees it: the same elements, each visit counted against a budget.

@@ -330,27 +330,28 @@ struct RawChartRow {
     init(_ value: JSONValue) throws(MalformedBody) {
         guard case .object(let pairs) = value else { throw KOBISDecoding.shapeError }
         for (key, value) in pairs {
-            guard let field = Self.names.firstIndex(of: key) else { continue }
+            guard let field = Field(rawValue: key) else { continue }
             set(field, try Scalar.text(value))
         }
     }
 
-    /// The fields kept, as KOBIS names them; a field's number is its place here.
-    static let names = [
-        "rank", "rankInten", "rankOldAndNew", "movieCd", "movieNm", "openDt", "salesAmt", "salesShare", "salesInten", "salesChange",
-        "salesAcc", "audiCnt", "audiInten", "audiChange", "audiAcc", "scrnCnt", "showCnt",
-    ]
+    /// The fields kept, named as KOBIS names them.
+    enum Field: String, CaseIterable {
+        case rank, rankInten, rankOldAndNew, movieCd, movieNm, openDt
+        case salesAmt, salesShare, salesInten, salesChange, salesAcc
+        case audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt
+    }
 
-    /// The names' UTF-8 bytes with their numbers, by length: a key is compared only with the names
+    /// The names' UTF-8 bytes with their fields, by length: a key is compared only with the names
     /// as long as it.
-    private static let byLength: [[(bytes: [UInt8], field: Int)]] = {
-        var table = [[(bytes: [UInt8], field: Int)]](repeating: [], count: 16)
-        for (field, name) in names.enumerated() { table[name.utf8.count].append((Array(name.utf8), field)) }
+    private static let byLength: [[(bytes: [UInt8], field: Field)]] = {
+        var table = [[(bytes: [UInt8], field: Field)]](repeating: [], count: 16)
+        for field in Field.allCases { table[field.rawValue.utf8.count].append((Array(field.rawValue.utf8), field)) }
         return table
     }()
 
-    /// The number of the field a key's UTF-8 bytes name, if the row keeps it.
-    static func field(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The field a key's UTF-8 bytes name, if the row keeps it.
+    static func field(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
         guard key.count < byLength.count else { return nil }
         for candidate in byLength[key.count] where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
             return candidate.field
@@ -358,25 +359,25 @@ struct RawChartRow {
         return nil
     }
 
-    mutating func set(_ field: Int, _ text: String?) {
+    mutating func set(_ field: Field, _ text: String?) {
         switch field {
-        case 0: rank = text
-        case 1: rankInten = text
-        case 2: rankOldAndNew = text
-        case 3: movieCd = text
-        case 4: movieNm = text
-        case 5: openDt = text
-        case 6: salesAmt = text
-        case 7: salesShare = text
-        case 8: salesInten = text
-        case 9: salesChange = text
-        case 10: salesAcc = text
-        case 11: audiCnt = text
-        case 12: audiInten = text
-        case 13: audiChange = text
-        case 14: audiAcc = text
-        case 15: scrnCnt = text
-        default: showCnt = text
+        case .rank: rank = text
+        case .rankInten: rankInten = text
+        case .rankOldAndNew: rankOldAndNew = text
+        case .movieCd: movieCd = text
+        case .movieNm: movieNm = text
+        case .openDt: openDt = text
+        case .salesAmt: salesAmt = text
+        case .salesShare: salesShare = text
+        case .salesInten: salesInten = text
+        case .salesChange: salesChange = text
+        case .salesAcc: salesAcc = text
+        case .audiCnt: audiCnt = text
+        case .audiInten: audiInten = text
+        case .audiChange: audiChange = text
+        case .audiAcc: audiAcc = text
+        case .scrnCnt: scrnCnt = text
+        case .showCnt: showCnt = text
         }
     }
 }
