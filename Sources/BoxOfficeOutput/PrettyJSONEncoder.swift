@@ -457,6 +457,19 @@ package enum PrettyJSONEncoder {
                 writeInteger(Int64(value))
                 return
             }
+            // Most of a report's doubles are percentages to one decimal. When `tenths / 10` is the
+            // double nearest a number of tenths, no shorter digits read back as it (it is not
+            // whole), so its description is those tenths; written without making a String (a
+            // fifth of the chart rows' JSON was `description`).
+            let tenths = (value * 10).rounded()
+            if value.magnitude < 1e14, value != 0, tenths / 10 == value {
+                if value < 0 { bytes.append(UInt8(ascii: "-")) }
+                let magnitude = UInt64(tenths.magnitude)
+                writeUnsigned(magnitude / 10)
+                bytes.append(UInt8(ascii: "."))
+                bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0"))
+                return
+            }
             var text = value.description
             if text.hasSuffix(".0") { text.removeLast(2) }
             bytes.append(contentsOf: text.utf8)

@@ -1,0 +1,225 @@
+import BoxOfficeModel
+import Foundation
+
+/// A type whose JSON ``PrettyJSONEncoder/Writer`` writes straight from its fields, in the order
+/// of a table made once, without asking `encode(to:)` for a tree first: the same bytes, for the
+/// report's two most numerous objects.
+///
+/// Why: a twenty-year report has 84,000 chart rows (`DayEntry`) of 20-odd fields in 8,400 days.
+/// Through `Codable` each field became a `Node` (a class per object, an array of keys and one of
+/// values, a `Path` per nested value), and the tree was then walked and its keys' order looked up:
+/// 0.55 s of the run's 3.1 s CPU and the data lane's last 0.5 s (`perf` on the release binary).
+///
+/// `JSONField` names the keys again beside `CodingKeys`, and `jsonValue(_:)` switches over all of
+/// them, so the compiler holds the two together; `DirectJSONTests` holds every such type to
+/// `JSONEncoder`'s bytes with every optional field set and with none, and counts its stored
+/// properties, so a field added to the model and not here fails a test.
+protocol DirectJSONObject: Encodable {
+    associatedtype JSONField: RawRepresentable<String>, CaseIterable, Sendable
+    /// The keys in JSONEncoder's order, made once.
+    static var jsonTable: PrettyJSONEncoder.FieldTable<JSONField> { get }
+    /// A field's value; `.nested` for one ``writeNested(_:to:)`` writes.
+    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue
+    /// Writes a field `jsonValue(_:)` called `.nested`, at the writer's level.
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws
+}
+
+extension PrettyJSONEncoder {
+    /// One field's value, as a ``DirectJSONObject`` reads it.
+    enum FieldValue {
+        /// Left out, as `encodeIfPresent` leaves out a nil.
+        case absent
+        case integer(Int64)
+        case double(Double)
+        case string(String)
+        case bool(Bool)
+        /// An object or list: ``DirectJSONObject/writeNested(_:to:)`` writes it.
+        case nested
+
+        // An optional field: its value, or `absent` for nil.
+        static func maybe(_ value: Int64?) -> FieldValue { value.map { .integer($0) } ?? .absent }
+        static func maybe(_ value: Int?) -> FieldValue { value.map { .integer(Int64($0)) } ?? .absent }
+        static func maybe(_ value: Double?) -> FieldValue { value.map { .double($0) } ?? .absent }
+        static func maybe(_ value: Bool?) -> FieldValue { value.map { .bool($0) } ?? .absent }
+        static func maybe(_ value: Day?) -> FieldValue { value.map { .string($0.iso) } ?? .absent }
+        static func maybe(nested value: (some Any)?) -> FieldValue { value == nil ? .absent : .nested }
+    }
+
+    /// A type's fields in JSONEncoder's key order (by UTF-8 bytes), and each key as written
+    /// (`"key" : `), all in one buffer.
+    struct FieldTable<Field: RawRepresentable<String> & CaseIterable & Sendable>: Sendable {
+        let order: [Field]
+        let prefixes: [UInt8]
+        let prefixEnds: [Int]
+
+        init() {
+            order = Field.allCases.sorted { Writer.precedes($0.rawValue, $1.rawValue) }
+            var key = Writer(level: 0)
+            var ends: [Int] = []
+            for field in order {
+                key.writeString(field.rawValue)
+                key.bytes += [0x20, UInt8(ascii: ":"), 0x20]
+                ends.append(key.bytes.count)
+            }
+            prefixes = key.bytes
+            prefixEnds = ends
+        }
+    }
+}
+
+extension PrettyJSONEncoder.Writer {
+    /// Writes `value` from its fields, as ``writeObject(_:)`` writes the tree `encode(to:)` builds.
+    mutating func writeFields<Value: DirectJSONObject>(_ value: Value) throws {
+        let table = Value.jsonTable
+        bytes.append(UInt8(ascii: "{"))
+        bytes.append(UInt8(ascii: "\n"))
+        level += 1
+        try table.prefixes.withUnsafeBufferPointer { prefixes in
+            var first = true
+            var start = 0
+            for (position, field) in table.order.enumerated() {
+                let end = table.prefixEnds[position]
+                defer { start = end }
+                let fieldValue = value.jsonValue(field)
+                if case .absent = fieldValue { continue }
+                if !first { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
+                first = false
+                indent()
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: prefixes[start..<end]))
+                switch fieldValue {
+                case .absent: break
+                case .integer(let number): writeInteger(number)
+                case .double(let number):
+                    guard number.isFinite else {
+                        _ = try PrettyJSONEncoder.Node.double(number, path: nil, key: PrettyJSONEncoder.NamedKey(field.rawValue))
+                        break
+                    }
+                    writeDouble(number)
+                case .string(let text): writeString(text)
+                case .bool(let flag): bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+                case .nested: try value.writeNested(field, to: &self)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        level -= 1
+        indent()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes a list of such objects, as ``writeArray(_:)`` writes a list.
+    mutating func writeList<Element: DirectJSONObject>(_ list: [Element]) throws {
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(UInt8(ascii: "\n"))
+        level += 1
+        for (index, element) in list.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
+            indent()
+            try writeFields(element)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        level -= 1
+        indent()
+        bytes.append(UInt8(ascii: "]"))
+    }
+}
+
+extension PrettyJSONEncoder {
+    /// A key named by its string, for the coding path of a value JSON cannot hold.
+    struct NamedKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+extension DayEntry: DirectJSONObject {
+    enum JSONField: String, CaseIterable, Sendable {
+        case rank, rankChange = "rank_change", isNew = "is_new", movieCode = "movie_cd", title, openDate = "open_date"
+        case daysSinceOpen = "days_since_open", audience, audienceChange = "audience_change"
+        case audienceChangePercent = "audience_change_pct", audienceCumulative = "audience_cumulative", sales
+        case salesSharePercent = "sales_share_pct", salesChange = "sales_change", salesChangePercent = "sales_change_pct"
+        case salesCumulative = "sales_cumulative", screens, showings, audiencePerScreen = "audience_per_screen"
+        case audiencePerShowing = "audience_per_showing", averageTicketPrice = "average_ticket_price", partition
+        case audienceLastWeek = "audience_last_week", audienceChangeLastWeekPercent = "audience_change_lw_pct", watched
+        case screensChange = "screens_change", rankExact = "rank_exact"
+    }
+
+    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+
+    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
+        switch field {
+        case .rank: .integer(Int64(rank))
+        case .rankChange: .maybe(rankChange)
+        case .isNew: .bool(isNew)
+        case .movieCode: .string(movieCode)
+        case .title: .string(title)
+        case .openDate: .maybe(openDate)
+        case .daysSinceOpen: .maybe(daysSinceOpen)
+        case .audience: .integer(audience)
+        case .audienceChange: .integer(audienceChange)
+        case .audienceChangePercent: .double(audienceChangePercent)
+        case .audienceCumulative: .integer(audienceCumulative)
+        case .sales: .integer(sales)
+        case .salesSharePercent: .double(salesSharePercent)
+        case .salesChange: .integer(salesChange)
+        case .salesChangePercent: .double(salesChangePercent)
+        case .salesCumulative: .integer(salesCumulative)
+        case .screens: .integer(screens)
+        case .showings: .integer(showings)
+        case .audiencePerScreen: .maybe(audiencePerScreen)
+        case .audiencePerShowing: .maybe(audiencePerShowing)
+        case .averageTicketPrice: .maybe(averageTicketPrice)
+        case .partition: partition.map { .string($0.rawValue) } ?? .absent
+        case .audienceLastWeek: .maybe(audienceLastWeek)
+        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
+        case .watched: .maybe(watched)
+        case .screensChange: .maybe(screensChange)
+        case .rankExact: .maybe(rankExact)
+        }
+    }
+
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
+}
+
+extension DayReport: DirectJSONObject {
+    enum JSONField: String, CaseIterable, Sendable {
+        case date, audience = "charted_audience", sales = "charted_sales", entries, provisional
+        case estimatedMarketSales = "estimated_market_sales", chartedSalesSharePercent = "charted_sales_share_pct", depth
+        case exactThroughRank = "exact_through_rank", holiday, lastYear = "last_year", holidayLastYear = "holiday_last_year"
+        case yearToDate = "year_to_date"
+    }
+
+    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+
+    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
+        switch field {
+        case .date: .string(date.iso)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .entries: .nested
+        case .provisional: .bool(provisional)
+        case .estimatedMarketSales: .maybe(estimatedMarketSales)
+        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
+        case .depth: .integer(Int64(depth.rawValue))
+        case .exactThroughRank: .integer(Int64(exactThroughRank))
+        case .holiday: .maybe(nested: holiday)
+        case .lastYear: .maybe(nested: lastYear)
+        case .holidayLastYear: .maybe(nested: holidayLastYear)
+        case .yearToDate: .maybe(nested: yearToDate)
+        }
+    }
+
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+        switch field {
+        case .entries: try writer.writeList(entries)
+        case .holiday: if let holiday { try PrettyJSONEncoder.append(holiday, to: &writer) }
+        case .lastYear: if let lastYear { try PrettyJSONEncoder.append(lastYear, to: &writer) }
+        case .holidayLastYear: if let holidayLastYear { try PrettyJSONEncoder.append(holidayLastYear, to: &writer) }
+        case .yearToDate: if let yearToDate { try PrettyJSONEncoder.append(yearToDate, to: &writer) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeModel
+@testable import BoxOfficeOutput
+
+/// The days and their chart rows are written from field tables (``DirectJSONObject``), not through
+/// `encode(to:)`: they must come out as `JSONEncoder` writes them, whichever fields are set.
+@Suite("Direct JSON of days and rows")
+struct DirectJSONTests {
+    static func reference<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func direct<T: DirectJSONObject>(_ value: T) throws -> String {
+        var writer = PrettyJSONEncoder.Writer(level: 0)
+        try writer.writeFields(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A row with every optional field set, and odd values in each.
+    static func fullRow(_ row: DayEntry) -> DayEntry {
+        var row = row
+        row.rankChange = -3
+        row.openDate = Day("2003-11-11")
+        row.daysSinceOpen = -2
+        row.audienceChangePercent = -0.0
+        row.salesSharePercent = 0.05
+        row.salesChangePercent = 1e20
+        row.audiencePerScreen = 12.25
+        row.audiencePerShowing = 0.1
+        row.averageTicketPrice = Int64.max
+        row.partition = ChartPartition.allCases.last
+        row.audienceLastWeek = Int64.min
+        row.audienceChangeLastWeekPercent = -99.9
+        row.watched = false
+        row.screensChange = 0
+        row.rankExact = true
+        row.title = "\"따옴표\" \\ / </script>\n\t\u{1}"
+        return row
+    }
+
+    static func emptyRow(_ row: DayEntry) -> DayEntry {
+        var row = row
+        row.rankChange = nil
+        row.openDate = nil
+        row.daysSinceOpen = nil
+        row.audiencePerScreen = nil
+        row.audiencePerShowing = nil
+        row.averageTicketPrice = nil
+        row.partition = nil
+        row.audienceLastWeek = nil
+        row.audienceChangeLastWeekPercent = nil
+        row.watched = nil
+        row.screensChange = nil
+        row.rankExact = nil
+        return row
+    }
+
+    @Test("a chart row with every optional field, and with none, is written as JSONEncoder writes it")
+    func rows() async throws {
+        let sample = try await TestReports.sample()
+        let row = try #require(sample.days.first?.entries.first)
+        for variant in [row, Self.fullRow(row), Self.emptyRow(row)] {
+            #expect(try Self.direct(variant) == Self.reference(variant))
+        }
+    }
+
+    @Test("a day with every optional part, and with none, is written as JSONEncoder writes it")
+    func days() async throws {
+        let sample = try await TestReports.sample()
+        var day = try #require(sample.days.first)
+        let year = YearEarlier(start: Day("2025-01-01"), end: Day("2025-01-07"), audience: 10, sales: 20, comparedWith: (audience: 15, sales: 5))
+        day.holiday = KoreanHoliday(ko: "설날", en: "Seollal")
+        day.lastYear = year
+        day.holidayLastYear = year
+        day.yearToDate = YearToDate(start: Day("2026-01-01"), end: day.date, audience: 1, sales: 2, lastYear: year)
+        day.estimatedMarketSales = 123
+        day.chartedSalesSharePercent = 99.9
+        day.provisional = true
+        day.depth = .top40
+        day.entries = day.entries.map(Self.fullRow) + day.entries.map(Self.emptyRow)
+        #expect(try Self.direct(day) == Self.reference(day))
+        day.holiday = nil
+        day.lastYear = nil
+        day.holidayLastYear = nil
+        day.yearToDate = nil
+        day.estimatedMarketSales = nil
+        day.chartedSalesSharePercent = nil
+        day.entries = []
+        #expect(try Self.direct(day) == Self.reference(day))
+    }
+
+    @Test("every stored property of a day and a row has a field in its table")
+    func complete() async throws {
+        let sample = try await TestReports.sample()
+        let day = try #require(sample.days.first)
+        let row = try #require(day.entries.first)
+        #expect(Mirror(reflecting: day).children.count == DayReport.JSONField.allCases.count)
+        #expect(Mirror(reflecting: row).children.count == DayEntry.JSONField.allCases.count)
+    }
+
+    @Test("a value JSON cannot hold in a row is an error naming its key")
+    func invalid() async throws {
+        var row = try #require(try await TestReports.sample().days.first?.entries.first)
+        row.audiencePerScreen = .infinity
+        #expect {
+            try Self.direct(row)
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["audience_per_screen"]
+        }
+    }
+
+    @Test("doubles are written with JSONEncoder's digits: tenths, hundredths, whole, tiny, huge, negative zero")
+    func doubles() throws {
+        var values: [Double] = [-0.0, 0, 0.1, -0.1, 0.05, 0.15, 1.05, 99.95, 100, 1e14 + 0.5, 1e15, 1e16, 123456789.1, 1e-7, 0.3, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let tenths = Int64.random(in: -10_000_000...10_000_000, using: &generator)
+            values.append(Double(tenths) / 10)
+            values.append(Double(tenths) / 100)
+            values.append(Double.random(in: -1e6...1e6, using: &generator))
+        }
+        var writer = PrettyJSONEncoder.Writer(level: 0)
+        for value in values {
+            writer.bytes.removeAll(keepingCapacity: true)
+            writer.writeDouble(value)
+            let reference = try Self.reference([value]).dropFirst(4).dropLast(2)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == reference, "\(value)")
+        }
+    }
+}
