@@ -3,7 +3,7 @@ import Foundation
 
 /// The report model as JSON: snake_case keys, sorted, pretty-printed, ending in a newline; the bytes
 /// `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (a test holds
-/// them to it), written by ``PrettyJSONEncoder``, which takes a fifth of its time.
+/// them to it), written by ``PrettyJSONEncoder`` (the days and their rows by ``DirectJSONObject``).
 ///
 /// The snake_case names are the models' own `CodingKeys`, not `.convertToSnakeCase`: converting
 /// every key of a twenty-year report (1.5 million of them) cost 0.66 s of the JSON's 1.55 s.
@@ -11,13 +11,13 @@ import Foundation
 /// A twenty-year report has 8,400 days and 3,700 films (67 MB of JSON). Encoding the whole model at
 /// once would build the encoder's tree of all of it; so the report is encoded as a shell with its
 /// two long lists empty, and the lists' elements are encoded apart, in chunks on every core,
-/// at their depth, and handed on batch by batch (``write(_:reserve:to:)``: a report's file is
-/// written as it is encoded), so no more than a batch of chunks is held at once.
+/// at their depth, and handed on in order as each is done (``write(_:reserve:to:)``: a report's
+/// file is written as the next chunks are encoded), so no more than two chunks a core are held.
 package enum ReportJSON {
     /// Elements encoded by one task.
     static let chunkSize = 256
-    /// Chunks encoded before they are appended to the document and freed (two per core).
-    static let batchSize = 4
+    /// Chunks being encoded or waiting to be written at once, per core.
+    static let chunksAtOnce = 2
 
     package static func encode(_ report: BoxOfficeReport) async throws -> Data {
         var output = Data()
@@ -27,7 +27,7 @@ package enum ReportJSON {
 
     /// Hands the report's JSON to `write` piece by piece, in order, so a twenty-year document is
     /// written to its file as it is encoded and never held whole; `reserve` is told, once the first
-    /// batch of each long list is encoded, about how many more bytes will follow.
+    /// chunk of each long list is encoded, about how many more bytes will follow.
     package static func write(
         _ report: BoxOfficeReport, reserve: (Int) -> Void = { _ in }, to write: (UnsafeRawBufferPointer) throws -> Void
     ) async throws {
@@ -71,6 +71,14 @@ package enum ReportJSON {
         let encodeChunk: @Sendable (Int) throws -> [UInt8]
 
         init<Element: Encodable & Sendable>(_ list: [Element]) {
+            self.init(list) { element, writer in try PrettyJSONEncoder.append(element, to: &writer) }
+        }
+
+        init<Element: DirectJSONObject & Sendable>(_ list: [Element]) {
+            self.init(list) { element, writer in try writer.writeFields(element) }
+        }
+
+        private init<Element: Sendable>(_ list: [Element], append: @escaping @Sendable (Element, inout PrettyJSONEncoder.Writer) throws -> Void) {
             count = list.count
             encodeChunk = { start in
                 // One writer for the chunk, so its key orders are sorted once for all its elements.
@@ -78,7 +86,7 @@ package enum ReportJSON {
                 for index in start..<min(start + ReportJSON.chunkSize, list.count) {
                     if index > start { writer.bytes.append(contentsOf: ",\n".utf8) }
                     writer.bytes.append(contentsOf: "    ".utf8)
-                    try PrettyJSONEncoder.append(list[index], to: &writer)
+                    try append(list[index], &writer)
                 }
                 return writer.bytes
             }
@@ -86,23 +94,19 @@ package enum ReportJSON {
 
         func write(reserve: (Int) -> Void, to emit: ([UInt8]) throws -> Void) async throws {
             let starts = Array(stride(from: 0, to: count, by: ReportJSON.chunkSize))
-            let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            let encode = encodeChunk
-            for batch in stride(from: 0, to: starts.count, by: ReportJSON.batchSize) {
-                let chunks = try await BoundedTaskGroup.map(Array(starts[batch..<min(batch + ReportJSON.batchSize, starts.count)]), width: width) {
-                    try encode($0)
-                }
-                if batch == 0 {
-                    // Room for the rest at the first batch's size per element, so a document held
+            let width = ReportJSON.chunksAtOnce * max(1, ProcessInfo.processInfo.activeProcessorCount)
+            var written = 0
+            try await BoundedTaskGroup.forEachInOrder(starts, width: width, encodeChunk) { chunk in
+                if written == 0 {
+                    // Room for the rest at the first chunk's size per element, so a document held
                     // in memory is not grown by doubling (which held up to twice its 67 MB).
-                    let encoded = chunks.reduce(0) { $0 + $1.count + 2 }
-                    let elements = min(count, ReportJSON.batchSize * ReportJSON.chunkSize)
-                    reserve(encoded * count / max(1, elements) * 21 / 20 + (64 << 10))
+                    let elements = min(count, ReportJSON.chunkSize)
+                    reserve((chunk.count + 2) * count / max(1, elements) * 21 / 20 + (64 << 10))
+                } else {
+                    try emit(Array(",\n".utf8))
                 }
-                for (index, chunk) in chunks.enumerated() {
-                    if batch + index > 0 { try emit(Array(",\n".utf8)) }
-                    try emit(chunk)
-                }
+                try emit(chunk)
+                written += 1
             }
         }
     }

@@ -153,6 +153,46 @@ struct BoundedTaskGroupTests {
         }
     }
 
+    @Test("forEachInOrder delivers every output once, in input order, with at most N made or waiting at once")
+    func forEachInOrder() async throws {
+        /// Outputs being made or made and not yet delivered.
+        final class Held: @unchecked Sendable {
+            let lock = NSLock()
+            var current = 0, peak = 0, started = 0
+            func enter() { lock.withLock { current += 1; started += 1; peak = max(peak, current) } }
+            func leave() { lock.withLock { current -= 1 } }
+        }
+        let held = Held()
+        var delivered: [Int] = []
+        // Later jobs of each four finish first, so their outputs wait for those before them.
+        try await BoundedTaskGroup.forEachInOrder(Array(0..<40), width: 4) { id in
+            held.enter()
+            try await Task.sleep(for: .milliseconds(4 - id % 4))
+            return id
+        } deliver: { id in
+            held.leave()
+            delivered.append(id)
+        }
+        #expect(delivered == Array(0..<40))
+        #expect(held.started == 40 && held.current == 0)
+        #expect(held.peak <= 4 && held.peak >= 1)
+    }
+
+    @Test("forEachInOrder: an error stops the deliveries and is rethrown")
+    func forEachInOrderError() async throws {
+        struct Failure: Error {}
+        var delivered: [Int] = []
+        await #expect(throws: Failure.self) {
+            try await BoundedTaskGroup.forEachInOrder(Array(0..<20), width: 3) { id in
+                if id == 5 { throw Failure() }
+                return id
+            } deliver: { id in
+                delivered.append(id)
+            }
+        }
+        #expect(delivered == Array(0..<5))
+    }
+
     @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
     func lanes() async throws {
         let gauges = [Gauge(), Gauge()]

@@ -83,6 +83,42 @@ package enum BoundedTaskGroup {
         return zip(inputs, results).map { (input: $0, result: $1) }
     }
 
+    /// Maps `inputs` through `transform` and hands each output to `deliver` (on the calling task)
+    /// in input order as soon as it and those before it are done, so the caller writes one output
+    /// while the next are made. At most `width` outputs are being made or waiting at once; a new
+    /// one starts as one is delivered. The first error cancels the rest and is rethrown.
+    package static func forEachInOrder<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input],
+        width: Int,
+        _ transform: @escaping @Sendable (Input) async throws -> Output,
+        deliver: (Output) throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+            var next = 0
+            var delivered = 0
+            var waiting: [Int: Output] = [:]
+            func start() {
+                guard next < inputs.count else { return }
+                let index = next
+                let input = inputs[index]
+                next += 1
+                group.addTask {
+                    let output = try await transform(input)
+                    return (index, output)
+                }
+            }
+            for _ in 0..<max(1, width) { start() }
+            while let (index, output) = try await group.next() {
+                waiting[index] = output
+                while let ready = waiting.removeValue(forKey: delivered) {
+                    try deliver(ready)
+                    delivered += 1
+                    start()
+                }
+            }
+        }
+    }
+
     /// Runs each lane's jobs one after another, the lanes side by side, and hands each output to
     /// `deliver` (on the calling task) as soon as its job is done, so a lane's output can be freed
     /// before the lane's next job holds its own. The first error cancels the rest and is rethrown.
