@@ -75,26 +75,36 @@ struct FlatListSection: Sendable {
     /// look for it further out in the context).
     func render(_ rows: [TemplateRow]) -> String? {
         guard let columns = rows.first?.columns, rows.allSatisfy({ $0.columns === columns }) else { return rows.isEmpty ? "" : nil }
-        enum Bound { case text(String), value(Int) }
+        enum Bound { case text(Range<Int>), value(Int) }
+        // The text segments' bytes, once; each row's cells appended as bytes: a String grown by
+        // `+=` was two thirds of rendering a twenty-year daily CSV's 84,000 rows.
+        var texts: [UInt8] = []
         var bound: [Bound] = []
         for segment in segments {
             switch segment {
-            case .text(let text): bound.append(.text(text))
+            case .text(let text):
+                let start = texts.count
+                texts += text.utf8
+                bound.append(.text(start..<texts.count))
             case .value(let name):
                 guard let position = columns.position(of: name) else { return nil }
                 bound.append(.value(position))
             }
         }
-        var output = ""
-        output.reserveCapacity(rows.count * (bound.count * 6 + 16))
-        for row in rows {
-            for part in bound {
-                switch part {
-                case .text(let text): output += text
-                case .value(let position): output += escape(row.values[position])
+        var output: [UInt8] = []
+        output.reserveCapacity(rows.count * (texts.count + bound.count * 8))
+        texts.withUnsafeBufferPointer { texts in
+            for row in rows {
+                for part in bound {
+                    switch part {
+                    case .text(let range): output.append(contentsOf: UnsafeBufferPointer(rebasing: texts[range]))
+                    case .value(let position):
+                        var cell = escape(row.values[position])
+                        cell.withUTF8 { output.append(contentsOf: $0) }
+                    }
                 }
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }
