@@ -163,10 +163,13 @@ package struct ReportTemplates: Sendable {
             parts.head.render(outsideView, library: library) + body + parts.tail.render(outsideView, library: library)
         }
 
-        if let flat = parts.flat, let typed = rows as? [TemplateRow],
-            let probed = flat.render(Array(typed.prefix(8))), whole(probed) == expected, let body = flat.render(typed)
-        {
-            return (whole(body), .flat)
+        if let flat = parts.flat, let typed = rows as? [TemplateRow] {
+            let head = parts.head.render(outsideView, library: library), tail = parts.tail.render(outsideView, library: library)
+            if let probed = flat.render(Array(typed.prefix(8)), head: head, tail: tail), probed == expected,
+                let text = flat.render(typed, head: head, tail: tail)
+            {
+                return (text, .flat)
+            }
         }
 
         guard rows.count >= 2_000 else { return (try render(name, context), .onePass) }
