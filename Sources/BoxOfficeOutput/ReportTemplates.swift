@@ -481,6 +481,8 @@ final class BundledTemplates: @unchecked Sendable {
 struct TemplatePieces: @unchecked Sendable {
     /// The pieces, in order.
     let pieces: [MustacheTemplate]
+    /// Each piece with its long lists' sections left to ``RowSection`` (nil for a piece without).
+    let rowPieces: [(template: MustacheTemplate, sections: [RowSection])?]
 
     /// About how long a piece is, in bytes, before it is cut at the next top-level line end.
     static let pieceBytes = 1024
@@ -491,14 +493,20 @@ struct TemplatePieces: @unchecked Sendable {
         let bytes = Array(text.utf8)
         let pragma: String = text.hasPrefix("{{%") ? String(text.prefix { $0 != "\n" }) + "\n" : ""
         var pieces: [MustacheTemplate] = []
+        var rowPieces: [(template: MustacheTemplate, sections: [RowSection])?] = []
         var start = 0
         for end in cuts + [bytes.count] where end > start {
-            let piece = String(decoding: bytes[start..<end], as: UTF8.self)
-            guard let template = try? MustacheTemplate(string: (start == 0 ? "" : pragma) + piece) else { return nil }
+            let piece = (start == 0 ? "" : pragma) + String(decoding: bytes[start..<end], as: UTF8.self)
+            guard let template = try? MustacheTemplate(string: piece) else { return nil }
             pieces.append(template)
+            rowPieces.append(
+                RowSection.rewrite(piece, pieceIndex: pieces.count).flatMap { rewritten in
+                    (try? MustacheTemplate(string: rewritten.text)).map { ($0, rewritten.sections.map(\.section)) }
+                })
             start = end
         }
         self.pieces = pieces
+        self.rowPieces = rowPieces
     }
 
     /// Byte offsets just after top-level line ends, about ``pieceBytes`` apart.
@@ -534,8 +542,25 @@ struct TemplatePieces: @unchecked Sendable {
 
     func render(_ context: Any, library: MustacheLibrary) -> String {
         var text = ""
-        for piece in pieces { text += piece.render(context, library: library) }
+        for (piece, rows) in zip(pieces, rowPieces) {
+            if let rows, let root = context as? ViewObject, let rendered = Self.render(rows, root: root, library: library) {
+                text += rendered
+            } else {
+                text += piece.render(context, library: library)
+            }
+        }
         return text
+    }
+
+    /// A piece with its long lists rendered by ``RowSection``; nil when one of them must be left
+    /// to Mustache (the caller then renders the piece as written).
+    static func render(_ rows: (template: MustacheTemplate, sections: [RowSection]), root: ViewObject, library: MustacheLibrary) -> String? {
+        var values = root.values
+        for section in rows.sections {
+            guard let rendered = section.render(root: root, library: library) else { return nil }
+            values[section.placeholder] = TemplateText(RowSection.placeholderText(rendered))
+        }
+        return rows.template.render(ViewObject(values: values, budget: root.budget), library: library)
     }
 }
 

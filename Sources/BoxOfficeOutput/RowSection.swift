@@ -1,0 +1,359 @@
+import Foundation
+import Mustache
+
+/// A list section of a bundled document template (the films, runs, new-entry and week tables),
+/// rendered row by row by a smaller interpreter instead of swift-mustache.
+///
+/// Why: over twenty years these four tables are 10,700 rows in the Markdown and as many in the
+/// HTML, about 250,000 tags, and swift-mustache spends about two microseconds on each (it splits
+/// every name, and casts every value it meets to five protocols): 0.62 s of the run's 2.6 s CPU,
+/// and most of the documents' lane (`perf` on the release binary).
+///
+/// It reads the subset these sections are written in: text, `{{name}}`, `{{{name}}}`, `{{&name}}`,
+/// dotted names, comments, and `{{#name}}`/`{{^name}}` sections inside a line; the section itself
+/// standalone (alone on its lines). Anything else (partials, transforms, `{{.}}`, a standalone tag
+/// inside) leaves the section to Mustache, as does, when rendering, any value it does not know (it
+/// knows the wrapped view model: ``ViewObject``, ``TemplateText``, `Bool` and ``BudgetedList``).
+/// Names are looked up as swift-mustache looks them up: in the row, in the objects sections pushed,
+/// then in the report's root, a dotted name's later parts only in what its first part found.
+///
+/// Before a list is rendered this way, its first rows are rendered by Mustache too and the two must
+/// agree, or the section is left to Mustache; `RowSectionTests` holds the two to the same bytes
+/// over the bundled templates and hostile titles.
+struct RowSection: @unchecked Sendable {
+    indirect enum Node {
+        case text(String)
+        case variable(path: [String], escaped: Bool)
+        case section(path: [String], inverted: Bool, body: [Node])
+    }
+
+    /// The list's name: `films` (a dotted name's parts).
+    let list: [String]
+    /// The sections around it in its piece, outermost first: each must push nothing (a `Bool` or
+    /// text, or nothing) for the section to be rendered here.
+    let enclosing: [(path: [String], inverted: Bool)]
+    /// The unescaped variable that stands, in its piece, for the section's lines and the line end
+    /// before them (``placeholderText(_:)``).
+    let placeholder: String
+    let body: [Node]
+    /// The section as written, its list named ``probeName``, parsed by Mustache.
+    let probe: MustacheTemplate
+    let escape: @Sendable (String) -> String
+
+    static let probeName = "__row_section_probe"
+    /// Rows rendered both ways before a list is rendered here.
+    static let probeRows = 8
+
+    // MARK: Rendering
+
+    /// What Mustache would render for the section (rendered by Mustache where this interpreter
+    /// cannot render it), or nil when a section around it pushes an object or a list, so that the
+    /// piece must be left to Mustache whole.
+    func render(root: ViewObject, library: MustacheLibrary) -> String? {
+        // From the outermost section in: a hidden one hides the rest; one that pushes an object or
+        // a list would have the placeholder rendered in another context (or once per element).
+        for (path, inverted) in enclosing {
+            let shown: Bool
+            switch Self.lookUp(path, in: [root]) {
+            case .missing: shown = inverted
+            case .found(let flag as Bool): shown = flag != inverted
+            case .found(is TemplateText): shown = !inverted
+            case .found, .unknown: return nil
+            }
+            if !shown { return "" }
+        }
+        let value: Any
+        switch Self.lookUp(list, in: [root]) {
+        case .missing: return ""
+        case .unknown: return nil
+        case .found(let found): value = found
+        }
+        guard let rows = value as? BudgetedList else {
+            // One object, a flag or text: Mustache renders it, with the same context.
+            return renderProbe(root: root, value: value, library: library)
+        }
+        let first = Array(rows.elements.prefix(Self.probeRows))
+        guard !first.isEmpty else { return "" }
+        // Rows this interpreter cannot render, or renders otherwise than Mustache: Mustache renders
+        // the section as written, in the same context.
+        var probed = ""
+        for row in first where !render(body, stack: [root, row], into: &probed) {
+            return renderProbe(root: root, value: value, library: library)
+        }
+        let expected = renderProbe(root: root, value: BudgetedList(elements: first, budget: rows.budget), library: library)
+        guard probed == expected else { return renderProbe(root: root, value: value, library: library) }
+        if first.count == rows.elements.count { return expected }
+        var output = ""
+        output.reserveCapacity(probed.utf8.count / first.count * rows.elements.count + 64)
+        for row in rows where !render(body, stack: [root, row], into: &output) {
+            return renderProbe(root: root, value: value, library: library)
+        }
+        return output
+    }
+
+    /// What the placeholder renders as for the section's rendering: the line end it replaced, then
+    /// the section's lines without their last line end (which the piece still has).
+    static func placeholderText(_ rendered: String) -> String {
+        rendered.isEmpty ? "" : "\n" + rendered.dropLast()
+    }
+
+    private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String {
+        var values = root.values
+        values[Self.probeName] = value
+        return probe.render(ViewObject(values: values, budget: root.budget), library: library)
+    }
+
+    /// Renders `nodes` with `stack` (the root first); false at a value this interpreter does not know.
+    private func render(_ nodes: [Node], stack: [Any], into output: inout String) -> Bool {
+        for node in nodes {
+            switch node {
+            case .text(let text): output += text
+            case .variable(let path, let escaped):
+                switch Self.lookUp(path, in: stack) {
+                case .missing: break
+                case .found(let text as TemplateText): output += escaped ? escape(text.text) : text.text
+                case .found(let flag as Bool): output += flag ? "true" : "false"
+                case .found, .unknown: return false
+                }
+            case .section(let path, let inverted, let body):
+                switch Self.lookUp(path, in: stack) {
+                case .missing: if inverted, !render(body, stack: stack, into: &output) { return false }
+                case .found(let flag as Bool): if flag != inverted, !render(body, stack: stack, into: &output) { return false }
+                case .found(let text as TemplateText): if !inverted, !render(body, stack: stack + [text], into: &output) { return false }
+                case .found(let object as ViewObject): if !inverted, !render(body, stack: stack + [object], into: &output) { return false }
+                case .found, .unknown: return false
+                }
+            }
+        }
+        return true
+    }
+
+    enum LookUp {
+        case missing
+        case found(Any)
+        /// Something on the way this interpreter cannot look into.
+        case unknown
+    }
+
+    /// `path` looked up as swift-mustache does: its first name in the stack from the top, the rest
+    /// only in what that found.
+    static func lookUp(_ path: [String], in stack: [Any]) -> LookUp {
+        var found: Any?
+        for object in stack.reversed() {
+            switch child(path[0], of: object) {
+            case .missing: continue
+            case .unknown: return .unknown
+            case .found(let value): found = value
+            }
+            break
+        }
+        guard var value = found else { return .missing }
+        for name in path.dropFirst() {
+            switch child(name, of: value) {
+            case .missing: return .missing
+            case .unknown: return .unknown
+            case .found(let next): value = next
+            }
+        }
+        return .found(value)
+    }
+
+    private static func child(_ name: String, of object: Any) -> LookUp {
+        switch object {
+        case let object as ViewObject:
+            guard let value = object.values[name] else { return .missing }
+            switch value {
+            case is TemplateText, is Bool, is ViewObject, is BudgetedList: return .found(value)
+            default: return .unknown
+            }
+        // Text has no children (Mustache reflects it, and a String's mirror has none).
+        case is TemplateText, is Bool: return .missing
+        default: return .unknown
+        }
+    }
+
+    // MARK: Reading a template
+
+    /// The list sections of `text` (one parsed piece of a bundled template, its content-type pragma
+    /// first when it has one) this interpreter can render, and the text with each replaced by its
+    /// placeholder; nil when there is none.
+    static func rewrite(_ text: String, pieceIndex: Int) -> (text: String, sections: [RowSectionSource])? {
+        // The CSV and Markdown content types must be known before a template naming them parses.
+        _ = ContentTypeRegistry.registered
+        guard let escape = escaping(text) else { return nil }
+        let bytes = Array(text.utf8)
+        let tags = ReportTemplates.tags(in: text)
+        let pragma = text.hasPrefix("{{%") ? String(text.prefix { $0 != "\n" }) + "\n" : ""
+        var sections: [RowSectionSource] = []
+        var open: [(tag: Int, inverted: Bool)] = []
+        for (index, tag) in tags.enumerated() {
+            switch tag.kind {
+            case "#", "^": open.append((index, tag.kind == "^"))
+            case "/":
+                guard let opening = open.popLast(), tags[opening.tag].name == tag.name else { return nil }
+                // A body with a standalone tag is refused by `parse`, so no two sections taken here
+                // can nest.
+                guard !opening.inverted, let list = path(tag.name), let first = standaloneLine(of: tags[opening.tag], in: bytes),
+                    let last = standaloneLine(of: tag, in: bytes),
+                    let body = parse(String(decoding: bytes[first.upperBound..<last.lowerBound], as: UTF8.self))
+                else { continue }
+                // The placeholder goes at the end of the line before the section, in place of that
+                // line's end: where the section's own lines stood it would join the next line and
+                // keep a standalone tag there from taking its line with it. So that line must
+                // hold text of its own (not only tags), and the closing tag's line must end.
+                guard first.lowerBound > 0, bytes[last.upperBound - 1] == UInt8(ascii: "\n"),
+                    Self.hasText(lineEndingAt: first.lowerBound - 1, in: bytes, tags: tags)
+                else { continue }
+                let enclosing = open.compactMap { outer in path(tags[outer.tag].name).map { (path: $0, inverted: outer.inverted) } }
+                guard enclosing.count == open.count else { continue }
+                // The section as written, its list named `probeName`.
+                let openingTag = tags[opening.tag]
+                var probeBytes = Array(bytes[first.lowerBound..<openingTag.start])
+                probeBytes += "{{#\(probeName)}}".utf8
+                probeBytes += bytes[openingTag.end..<tag.start]
+                probeBytes += "{{/\(probeName)}}".utf8
+                probeBytes += bytes[tag.end..<last.upperBound]
+                guard let probe = try? MustacheTemplate(string: pragma + String(decoding: probeBytes, as: UTF8.self)) else { continue }
+                sections.append(
+                    RowSectionSource(
+                        range: (first.lowerBound - 1)..<(last.upperBound - 1),
+                        section: RowSection(
+                            list: list, enclosing: enclosing,
+                            placeholder: "__row_section_\(pieceIndex)_\(sections.count)", body: body, probe: probe, escape: escape)))
+            default: break
+            }
+        }
+        guard !sections.isEmpty else { return nil }
+        var output: [UInt8] = []
+        var position = 0
+        for section in sections.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            output += bytes[position..<section.range.lowerBound]
+            output += "{{{\(section.section.placeholder)}}}".utf8
+            position = section.range.upperBound
+        }
+        output += bytes[position...]
+        return (String(decoding: output, as: UTF8.self), sections)
+    }
+
+    /// A section found in a piece: where it was, and how to render it.
+    struct RowSectionSource {
+        let range: Range<Int>
+        let section: RowSection
+    }
+
+    /// Whether the line ending at the line end at `lineEnd` has text outside its tags.
+    static func hasText(lineEndingAt lineEnd: Int, in bytes: [UInt8], tags: [ReportTemplates.Tag]) -> Bool {
+        var start = lineEnd
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var position = start
+        for tag in tags where tag.start >= start && tag.end <= lineEnd {
+            if bytes[position..<tag.start].contains(where: { $0 != 0x20 && $0 != 0x09 }) { return true }
+            position = tag.end
+        }
+        return bytes[position..<lineEnd].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+    }
+
+    /// The byte range of `tag`'s whole line, its line end included, when nothing but blanks shares
+    /// the line with it (Mustache then drops the line with the tag).
+    static func standaloneLine(of tag: ReportTemplates.Tag, in bytes: [UInt8]) -> Range<Int>? {
+        var start = tag.start
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") {
+            guard bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 else { return nil }
+            start -= 1
+        }
+        var end = tag.end
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+            guard bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D else { return nil }
+            end += 1
+        }
+        // The line end itself, when there is one (the last line may have none).
+        return start..<min(end + 1, bytes.count)
+    }
+
+    /// The escaping of the content type declared on the text's first line (HTML without one), when
+    /// it is declared nowhere else.
+    static func escaping(_ text: String) -> (@Sendable (String) -> String)? {
+        let pragmas = text.ranges(of: "{{%").count
+        guard pragmas == 0 || (pragmas == 1 && text.hasPrefix("{{%")) else { return nil }
+        guard pragmas == 1 else { return htmlEscape }
+        guard let end = text.range(of: "}}") else { return nil }
+        let parts = text[text.index(text.startIndex, offsetBy: 3)..<end.lowerBound].split(separator: ":", maxSplits: 1)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { return nil }
+        if parts[1] == "HTML" { return htmlEscape }
+        return FlatListSection.escaping(contentType: parts[1])
+    }
+
+    /// swift-mustache's HTML escaping (`String.htmlEscape`, internal to it): `< > & " '` replaced,
+    /// Character by Character (a quote with a combining mark is one Character, and left alone).
+    static let htmlEscape: @Sendable (String) -> String = { text in
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+        }
+        if plain { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            switch character {
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "&": escaped += "&amp;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The nodes of a section's body; nil at anything outside the subset.
+    static func parse(_ body: String) -> [Node]? {
+        let tags = ReportTemplates.tags(in: body)
+        let bytes = Array(body.utf8)
+        // A tag alone on its line would take the line with it: not in this subset.
+        for tag in tags where "#^/!".contains(tag.kind) {
+            if standaloneLine(of: tag, in: bytes) != nil { return nil }
+        }
+        var stack: [(path: [String], inverted: Bool, nodes: [Node])] = [([], false, [])]
+        var position = 0
+        for tag in tags {
+            if tag.start > position {
+                stack[stack.count - 1].nodes.append(.text(String(decoding: bytes[position..<tag.start], as: UTF8.self)))
+            }
+            position = tag.end
+            let name = tag.name
+            var escaped = true
+            switch tag.kind {
+            case "!": continue
+            case "{":
+                // `{{{name}}}`: the tag scanner stops at the first `}}`; the third brace follows.
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else { return nil }
+                position += 1
+                escaped = false
+            case "&": escaped = false
+            case " ", "#", "^", "/": break
+            default: return nil
+            }
+            guard let path = Self.path(name) else { return nil }
+            switch tag.kind {
+            case "#", "^": stack.append((path, tag.kind == "^", []))
+            case "/":
+                guard stack.count > 1, let section = stack.popLast(), section.path == path else { return nil }
+                stack[stack.count - 1].nodes.append(.section(path: section.path, inverted: section.inverted, body: section.nodes))
+            default: stack[stack.count - 1].nodes.append(.variable(path: path, escaped: escaped))
+            }
+        }
+        guard stack.count == 1 else { return nil }
+        if position < bytes.count { stack[0].nodes.append(.text(String(decoding: bytes[position...], as: UTF8.self))) }
+        return stack[0].nodes
+    }
+
+    /// A plain or dotted name's parts; nil for `.`, transforms and anything else.
+    static func path(_ name: String) -> [String]? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty, parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
+        else { return nil }
+        return parts
+    }
+}

@@ -1,0 +1,134 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import Foundation
+import Mustache
+import Testing
+import UnitTestSupport
+
+@testable import BoxOfficeOutput
+
+/// The long tables of the bundled documents are rendered by ``RowSection``, not swift-mustache:
+/// they must come out exactly as swift-mustache renders the template whole.
+@Suite("Row sections of the bundled documents")
+struct RowSectionTests {
+    /// Titles every escaping has something to do with, and one that looks like a tag.
+    static let hostile = [
+        "<b>&amp;</b> \"q\" 'a'", "*별* _x_ [링크](u) | 파이프 ~ # ! `c`", "www.example.com http://x ftp:y HTTPS:z WWW.Y",
+        "줄\n바꿈\r\n\u{2028}끝\u{85}", "\"\u{301} 결합 <\u{301}", "  공백  ", "{{title}} {{{l.film}}}", "\\역슬래시 ", "",
+    ]
+
+    /// The sample stretched to 40 films and new entries, hostile titles from the ninth on (past the
+    /// rows both renderers are compared on while rendering).
+    static func long(_ sample: BoxOfficeReport) -> BoxOfficeReport {
+        var report = sample
+        report.films = (0..<40).map { index in
+            var film = sample.films[index % sample.films.count]
+            film.rank = index + 1
+            film.movieCode = "X\(index)"
+            if index >= RowSection.probeRows { film.title = hostile[index % hostile.count] }
+            return film
+        }
+        report.summary.newEntries = (0..<40).map { index in
+            var entry = sample.summary.newEntries[index % sample.summary.newEntries.count]
+            if index >= RowSection.probeRows { entry.title = hostile[(index + 3) % hostile.count] }
+            return entry
+        }
+        return report
+    }
+
+    static func library() throws -> MustacheLibrary {
+        let bundled = BundledTemplates()
+        var library = MustacheLibrary()
+        for name in ["html-style", "html-chart"] { library.register(try #require(bundled.template(name)), named: name) }
+        return library
+    }
+
+    @Test("the long tables render as swift-mustache renders the whole template, hostile titles and both languages included")
+    func sameAsMustache() async throws {
+        let bundled = BundledTemplates()
+        let library = try Self.library()
+        let sample = try await TestReports.sample()
+        for report in [sample, Self.long(sample), FixedReports.threeDays] {
+            for language in [ReportLanguage.en, .ko] {
+                for name in ["report.md", "report.html"] {
+                    let context = ReportView.make(report, style: .init(language: language))
+                    let pieces = try #require(bundled.pieces(name))
+                    let whole = try #require(bundled.template(name)).render(context, library: library)
+                    let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+                    #expect(pieces.render(root, library: library) == whole, "\(name) \(language)")
+                }
+            }
+        }
+    }
+
+    @Test("the films, runs, new-entry and week tables are the sections taken, and rendered here")
+    func tablesAreTaken() async throws {
+        let bundled = BundledTemplates()
+        let library = try Self.library()
+        let report = Self.long(try await TestReports.sample())
+        for name in ["report.md", "report.html"] {
+            let pieces = try #require(bundled.pieces(name))
+            let taken = pieces.rowPieces.compactMap { $0 }.flatMap { $0.sections.map { $0.list.joined(separator: ".") } }
+            #expect(Set(["films", "runs", "new_entries", "weeks"]).isSubset(of: Set(taken)), "\(name): \(taken)")
+            // A long report's: the day tables inside `{{#days}}`, which pushes each day, are not
+            // shown (with them, their piece is left to Mustache whole).
+            var context = ReportView.make(report)
+            context["show_daily"] = false
+            let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+            let tables: Set<[String]> = [["films"], ["runs"], ["new_entries"], ["weeks"]]
+            for rows in pieces.rowPieces.compactMap({ $0 }) where rows.sections.contains(where: { tables.contains($0.list) }) {
+                #expect(TemplatePieces.render(rows, root: root, library: library) != nil, "\(name): \(rows.sections.map(\.list))")
+            }
+        }
+    }
+
+    @Test("a value the interpreter does not know leaves the table to Mustache, with the same output")
+    func unknownValueFallsBack() async throws {
+        let bundled = BundledTemplates()
+        let library = try Self.library()
+        var context = ReportView.make(try await TestReports.sample())
+        var films = try #require(context["films"] as? [[String: Any]])
+        films[films.count - 1]["title"] = 42
+        context["films"] = films
+        let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+        let pieces = try #require(bundled.pieces("report.md"))
+        let filmsPiece = try #require(pieces.rowPieces.compactMap { $0 }.first { $0.sections.contains { $0.list == ["films"] } })
+        let whole = try #require(bundled.template("report.md")).render(context, library: library)
+        let rendered = try #require(TemplatePieces.render(filmsPiece, root: root, library: library))
+        #expect(rendered.contains("42"))
+        #expect(pieces.render(root, library: library) == whole)
+    }
+
+    @Test("a section outside the subset is not taken: partials, transforms, a standalone tag inside, an inverted list")
+    func subset() {
+        let pragma = "{{% CONTENT_TYPE: MARKDOWN}}\n"
+        func taken(_ text: String) -> Int { RowSection.rewrite(pragma + text, pieceIndex: 0)?.sections.count ?? 0 }
+        #expect(taken("head\n{{#rows}}\n| {{a}} | {{{b}}} | {{#c}}x{{/c}}{{^d}}y{{/d}} | {{l.e}} |\n{{/rows}}\n") == 1)
+        #expect(taken("head\n{{#rows}}\n{{> part}}\n{{/rows}}\n") == 0)
+        #expect(taken("head\n{{#rows}}\n{{uppercased(a)}}\n{{/rows}}\n") == 0)
+        #expect(taken("head\n{{#rows}}\n{{#c}}\nx\n{{/c}}\n{{/rows}}\n") == 0)
+        #expect(taken("head\n{{^rows}}\nnone\n{{/rows}}\n") == 0)
+        #expect(taken("{{#rows}}\n{{a}}\n{{/rows}}\n") == 0, "no line of text before it to hold the placeholder")
+        #expect(taken("{{#x}}\n{{#rows}}\n{{a}}\n{{/rows}}\n{{/x}}\n") == 0, "the line before is a standalone tag")
+        #expect(taken("head\n{{#rows}}\n{{.}}\n{{/rows}}\n") == 0)
+        #expect(taken("head\n{{#rows}}\n{{a}}\n{{/rows}}") == 0, "the closing line must end")
+    }
+
+    @Test("Markdown escaping skips only text it would leave as it is")
+    func markdownFastPath() {
+        let alphabet: [String] = ["a", "W", "w", "h", "t", "p", "f", ".", ":", "s", "영", "1", " ", "*", "\n", "\u{2028}", "–", "\u{301}", "|", "#", "H", "T", "P"]
+        var generator = SystemRandomNumberGenerator()
+        let markdown = MarkdownContentType()
+        var skipped = 0
+        for _ in 0..<30_000 {
+            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            if MarkdownContentType.needsNothing(text) {
+                skipped += 1
+                #expect(markdown.escapeEach(text) == text, "\(text.debugDescription)")
+            }
+        }
+        #expect(skipped > 1_000)
+        for text in ["www.x", "WwW.x", "http:", "HTTPS:", "ftp:", "a*b", "x\ny", "\u{2028}"] { #expect(!MarkdownContentType.needsNothing(text), "\(text)") }
+        for text in ["12.5", "2026-11-25", "시뮬레이션 영화 12", "ww.x", "htt:"] { #expect(MarkdownContentType.needsNothing(text), "\(text)") }
+    }
+}
