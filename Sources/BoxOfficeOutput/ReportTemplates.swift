@@ -480,9 +480,60 @@ final class BundledTemplates: @unchecked Sendable {
 /// Partials are parsed whole: Mustache looks them up by name.
 struct TemplatePieces: @unchecked Sendable {
     /// The pieces, in order.
-    let pieces: [MustacheTemplate]
+    let pieces: [Piece]
     /// Each piece with its long lists' sections left to ``RowSection`` (nil for a piece without).
-    let rowPieces: [(template: MustacheTemplate, sections: [RowSection])?]
+    var rowPieces: [(template: Piece, sections: [RowSection])?] { rows.value }
+    private let rows: LazyRows
+
+    /// The pieces rewritten around their lists, read from their text only when a long report is
+    /// first rendered.
+    private final class LazyRows: @unchecked Sendable {
+        private let lock = NSLock()
+        private let texts: [String]
+        private var made: [(template: Piece, sections: [RowSection])?]?
+
+        init(texts: [String]) { self.texts = texts }
+
+        var value: [(template: Piece, sections: [RowSection])?] {
+            lock.withLock {
+                if let made { return made }
+                let rows = texts.enumerated().map { index, text in
+                    RowSection.rewrite(text, pieceIndex: index).map { (template: Piece(text: $0.text, parsed: nil), sections: $0.sections.map(\.section)) }
+                }
+                made = rows
+                return rows
+            }
+        }
+    }
+    /// Below this many elements in a view model's top-level lists, every piece is rendered as
+    /// written: reading the pieces again around their lists costs a short report more than the
+    /// lists (the sample's report was 15% slower).
+    static let rowSectionsFrom = 1_000
+
+    static func topLevelElements(_ root: ViewObject) -> Int {
+        root.values.values.reduce(0) { $0 + (($1 as? BudgetedList)?.elements.count ?? 0) }
+    }
+
+    /// A piece's template, parsed when first rendered (a piece rewritten around its lists is
+    /// parsed only when a long report renders it).
+    final class Piece: @unchecked Sendable {
+        private let lock = NSLock()
+        private let text: String
+        private var parsed: MustacheTemplate?
+
+        init(text: String, parsed: MustacheTemplate?) {
+            self.text = text
+            self.parsed = parsed
+        }
+
+        /// nil only for text that does not parse (never a bundled template's: a test renders each).
+        var template: MustacheTemplate? {
+            lock.withLock {
+                if parsed == nil { parsed = try? MustacheTemplate(string: text) }
+                return parsed
+            }
+        }
+    }
 
     /// About how long a piece is, in bytes, before it is cut at the next top-level line end.
     static let pieceBytes = 1024
@@ -492,21 +543,18 @@ struct TemplatePieces: @unchecked Sendable {
         guard let cuts = Self.cuts(in: text) else { return nil }
         let bytes = Array(text.utf8)
         let pragma: String = text.hasPrefix("{{%") ? String(text.prefix { $0 != "\n" }) + "\n" : ""
-        var pieces: [MustacheTemplate] = []
-        var rowPieces: [(template: MustacheTemplate, sections: [RowSection])?] = []
+        var pieces: [Piece] = []
+        var texts: [String] = []
         var start = 0
         for end in cuts + [bytes.count] where end > start {
             let piece = (start == 0 ? "" : pragma) + String(decoding: bytes[start..<end], as: UTF8.self)
             guard let template = try? MustacheTemplate(string: piece) else { return nil }
-            pieces.append(template)
-            rowPieces.append(
-                RowSection.rewrite(piece, pieceIndex: pieces.count).flatMap { rewritten in
-                    (try? MustacheTemplate(string: rewritten.text)).map { ($0, rewritten.sections.map(\.section)) }
-                })
+            pieces.append(Piece(text: piece, parsed: template))
+            texts.append(piece)
             start = end
         }
         self.pieces = pieces
-        self.rowPieces = rowPieces
+        self.rows = LazyRows(texts: texts)
     }
 
     /// Byte offsets just after top-level line ends, about ``pieceBytes`` apart.
@@ -542,11 +590,13 @@ struct TemplatePieces: @unchecked Sendable {
 
     func render(_ context: Any, library: MustacheLibrary) -> String {
         var text = ""
+        let root = (context as? ViewObject).flatMap { Self.topLevelElements($0) >= Self.rowSectionsFrom ? $0 : nil }
+        let rowPieces = root == nil ? Array(repeating: nil, count: pieces.count) : self.rowPieces
         for (piece, rows) in zip(pieces, rowPieces) {
-            if let rows, let root = context as? ViewObject, let rendered = Self.render(rows, root: root, library: library) {
+            if let rows, let root, let rendered = Self.render(rows, root: root, library: library) {
                 text += rendered
-            } else {
-                text += piece.render(context, library: library)
+            } else if let template = piece.template {
+                text += template.render(context, library: library)
             }
         }
         return text
@@ -554,13 +604,14 @@ struct TemplatePieces: @unchecked Sendable {
 
     /// A piece with its long lists rendered by ``RowSection``; nil when one of them must be left
     /// to Mustache (the caller then renders the piece as written).
-    static func render(_ rows: (template: MustacheTemplate, sections: [RowSection]), root: ViewObject, library: MustacheLibrary) -> String? {
+    static func render(_ rows: (template: Piece, sections: [RowSection]), root: ViewObject, library: MustacheLibrary) -> String? {
+        guard let template = rows.template.template else { return nil }
         var values = root.values
         for section in rows.sections {
             guard let rendered = section.render(root: root, library: library) else { return nil }
             values[section.placeholder] = TemplateText(RowSection.placeholderText(rendered))
         }
-        return rows.template.render(ViewObject(values: values, budget: root.budget), library: library)
+        return template.render(ViewObject(values: values, budget: root.budget), library: library)
     }
 }
 

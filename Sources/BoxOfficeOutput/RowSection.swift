@@ -36,8 +36,8 @@ struct RowSection: @unchecked Sendable {
     /// before them (``placeholderText(_:)``).
     let placeholder: String
     let body: [Node]
-    /// The section as written, its list named ``probeName``, parsed by Mustache.
-    let probe: MustacheTemplate
+    /// The section as written, its list named ``probeName``, for Mustache (parsed when first used).
+    let probe: TemplatePieces.Piece
     let escape: @Sendable (String) -> String
 
     static let probeName = "__row_section_probe"
@@ -97,10 +97,10 @@ struct RowSection: @unchecked Sendable {
         rendered.isEmpty ? "" : "\n" + rendered.dropLast()
     }
 
-    private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String {
+    private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String? {
         var values = root.values
         values[Self.probeName] = value
-        return probe.render(ViewObject(values: values, budget: root.budget), library: library)
+        return probe.template?.render(ViewObject(values: values, budget: root.budget), library: library)
     }
 
     /// Renders `nodes` with `stack` (the root first); false at a value this interpreter does not know.
@@ -213,7 +213,7 @@ struct RowSection: @unchecked Sendable {
                 probeBytes += bytes[openingTag.end..<tag.start]
                 probeBytes += "{{/\(probeName)}}".utf8
                 probeBytes += bytes[tag.end..<last.upperBound]
-                guard let probe = try? MustacheTemplate(string: pragma + String(decoding: probeBytes, as: UTF8.self)) else { continue }
+                let probe = TemplatePieces.Piece(text: pragma + String(decoding: probeBytes, as: UTF8.self), parsed: nil)
                 sections.append(
                     RowSectionSource(
                         range: (first.lowerBound - 1)..<(last.upperBound - 1),

@@ -17,18 +17,18 @@ struct RowSectionTests {
         "줄\n바꿈\r\n\u{2028}끝\u{85}", "\"\u{301} 결합 <\u{301}", "  공백  ", "{{title}} {{{l.film}}}", "\\역슬래시 ", "",
     ]
 
-    /// The sample stretched to 40 films and new entries, hostile titles from the ninth on (past the
-    /// rows both renderers are compared on while rendering).
+    /// The sample stretched to 400 films and new entries (long enough for ``RowSection``), hostile
+    /// titles from the ninth on (past the rows both renderers are compared on while rendering).
     static func long(_ sample: BoxOfficeReport) -> BoxOfficeReport {
         var report = sample
-        report.films = (0..<40).map { index in
+        report.films = (0..<400).map { index in
             var film = sample.films[index % sample.films.count]
             film.rank = index + 1
             film.movieCode = "X\(index)"
             if index >= RowSection.probeRows { film.title = hostile[index % hostile.count] }
             return film
         }
-        report.summary.newEntries = (0..<40).map { index in
+        report.summary.newEntries = (0..<400).map { index in
             var entry = sample.summary.newEntries[index % sample.summary.newEntries.count]
             if index >= RowSection.probeRows { entry.title = hostile[(index + 3) % hostile.count] }
             return entry
@@ -48,7 +48,9 @@ struct RowSectionTests {
         let bundled = BundledTemplates()
         let library = try Self.library()
         let sample = try await TestReports.sample()
-        for report in [sample, Self.long(sample), FixedReports.threeDays] {
+        let long = Self.long(sample)
+        #expect(TemplatePieces.topLevelElements(try #require(RenderBudget.wrapping(ReportView.make(long)).context as? ViewObject)) >= TemplatePieces.rowSectionsFrom)
+        for report in [sample, long, FixedReports.threeDays] {
             for language in [ReportLanguage.en, .ko] {
                 for name in ["report.md", "report.html"] {
                     let context = ReportView.make(report, style: .init(language: language))
