@@ -193,6 +193,24 @@ struct BoundedTaskGroupTests {
         #expect(delivered == Array(0..<5))
     }
 
+    @Test("both runs each half once and returns each half's result in its place")
+    func both() {
+        final class Runs: @unchecked Sendable {
+            let lock = NSLock()
+            var first = 0, second = 0
+        }
+        let runs = Runs()
+        let (number, text) = BoundedTaskGroup.both {
+            runs.lock.withLock { runs.first += 1 }
+            return (1...1000).reduce(0, +)
+        } _: {
+            runs.lock.withLock { runs.second += 1 }
+            return String(repeating: "x", count: 3)
+        }
+        #expect(number == 500_500 && text == "xxx")
+        #expect(runs.first == 1 && runs.second == 1)
+    }
+
     @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
     func lanes() async throws {
         let gauges = [Gauge(), Gauge()]

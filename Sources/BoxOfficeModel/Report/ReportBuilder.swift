@@ -37,13 +37,20 @@ package enum ReportBuilder {
         range: DateRange, charts: [DailyChart], movies: [String: MovieInfo], options: Options,
         enrichment: Enrichment = .init(), history: ChartHistory = .init()
     ) -> BoxOfficeReport {
-        let joined = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
-        let films = StoryStage.films(joined, range: range, charts: charts, history: history)
-        var days = JoinStage.days(charts: charts, history: history.charts)
+        // The films (join, rank, their runs) and the days (rows, comparisons, weeks) are built side by side.
+        let (films, (days, weeks)) = BoundedTaskGroup.both {
+            let joined = RankStage.rank(JoinStage.films(charts: charts, movies: movies, matches: enrichment.matches), by: options.rankBy)
+            return StoryStage.films(joined, range: range, charts: charts, history: history)
+        } _: {
+            var days = JoinStage.days(charts: charts, history: history.charts)
+            if let today = options.today {
+                for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
+            }
+            return (days, WeekSummary.weeks(of: days, in: range))
+        }
         let depth = charts.map(\.depth).max() ?? .top10
         var notes: [ReportNote] = [depth == .top10 ? .chartCoverage : .deepChart(depth)]
-        if let today = options.today {
-            for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
+        if options.today != nil {
             notes += provisionalNote(days.filter(\.provisional).map(\.date))
         }
         if depth != .top10, let first = days.first, first.entries.contains(where: { $0.rankChange == nil }) {
@@ -55,7 +62,7 @@ package enum ReportBuilder {
             summary: summary(
                 films: films,
                 charts: days.map { .init(date: $0.date, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
-                weeks: WeekSummary.weeks(of: days, in: range)))
+                weeks: weeks))
         report.days = days
         report.summary.lastYear = YearEarlier.range(days)
         report.depth = depth
