@@ -29,6 +29,14 @@ final class RenderBudget: @unchecked Sendable {
         return (budget, wrapped)
     }
 
+    /// The whole budget again, for another rendering of the same wrapped view model.
+    func refill() {
+        lock.withLock {
+            left = limit
+            exceeded = false
+        }
+    }
+
     /// Takes one element's visit; false once the budget is spent.
     func spend() -> Bool {
         lock.withLock {

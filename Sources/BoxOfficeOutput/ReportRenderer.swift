@@ -46,26 +46,47 @@ package struct ReportRenderer: Sendable {
     /// Renders every file of `formats` into `sink`, each as soon as it is ready (in any order; the
     /// JSON piece by piece as it is encoded), and returns their names in the order asked for.
     ///
-    /// Two lanes run side by side, each rendering its formats one after another and handing each
-    /// to `sink` as soon as it is done, which frees it: the data files (the CSVs, on one core, then
-    /// the JSON, whose long lists are encoded on every core, which the documents no longer need by
-    /// then) and the documents (Markdown and HTML from one view model, then text). The JSON is
-    /// written to the sink as it is encoded: a twenty-year report's 77 MB are never held whole.
+    /// Two lanes run side by side, each rendering its jobs one after another and handing each
+    /// file to `sink` as soon as it is done, which frees it: the data files (the longest CSV, on one
+    /// core, then the JSON, whose long lists are encoded on every core, which the documents no
+    /// longer need by then) and the documents (Markdown and HTML from one view model, then text,
+    /// then the other CSVs). The JSON is written to the sink as it is encoded: a twenty-year
+    /// report's 77 MB are never held whole.
     package func render(_ report: BoxOfficeReport, formats: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
-        var lanes: [[ReportFormat]] = [[], []]
-        for format in ReportFormat.allCases where formats.contains(format) { lanes[format.isDocument ? 1 : 0].append(format) }
-        lanes[0].sort { ($0 == .json ? 1 : 0) < ($1 == .json ? 1 : 0) }
+        var lanes: [[Job]] = [[], []]
+        for format in ReportFormat.allCases where formats.contains(format) { lanes[format.isDocument ? 1 : 0].append(.format(format)) }
+        lanes[0].sort { ($0 == .format(.json) ? 1 : 0) < ($1 == .format(.json) ? 1 : 0) }
+        // The small CSVs after the documents, whose lane is done first; the long one beside them.
+        if formats.contains(.csv) { lanes[1].append(.smallCSVs) }
         let view = SharedView { ReportView.make(report, style: style) }
-        var names: [ReportFormat: [String]] = [:]
-        try await BoundedTaskGroup.lanes(lanes, { format in try await renderer.files(report, format: format, view: view, base: base, sink: sink) }) {
-            format, output in
-            names[format] = output.files.map(\.name) + output.streamed
+        var names: [Job: [String]] = [:]
+        try await BoundedTaskGroup.lanes(lanes, { job in try await renderer.files(report, job: job, view: view, base: base, sink: sink) }) {
+            job, output in
+            names[job] = output.files.map(\.name) + output.streamed
             for file in output.files { try sink.add(file) }
         }
-        return formats.flatMap { names[$0] ?? [] }
+        let csvOrder = Self.csvTables(report).map { "\(base)-\($0).csv" }
+        return formats.flatMap { format in
+            format == .csv
+                ? ((names[.format(.csv)] ?? []) + (names[.smallCSVs] ?? [])).sorted { csvOrder.firstIndex(of: $0) ?? 0 < csvOrder.firstIndex(of: $1) ?? 0 }
+                : names[.format(format)] ?? []
+        }
+    }
+
+    /// A job of a rendering's lanes: a format's files, or the CSVs other than the longest (the
+    /// daily CSV of a daily report, the weeks CSV of a period report), rendered in the documents'
+    /// lane so that the data lane, last to finish, has less to do.
+    private enum Job: Hashable, Sendable {
+        case format(ReportFormat)
+        case smallCSVs
+    }
+
+    /// The CSV tables of a report, in the order their files are listed; the long one second.
+    static func csvTables(_ report: BoxOfficeReport) -> [String] {
+        report.periodKind != nil ? ["films", "weeks"] : ["films", "daily", "days"]
     }
 
     /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
@@ -74,19 +95,24 @@ package struct ReportRenderer: Sendable {
         var streamed: [String] = []
     }
 
-    /// The files of one format.
+    /// The files of one job.
     private func files(
-        _ report: BoxOfficeReport, format: ReportFormat, view: SharedView, base: String, sink: some ReportFileSink
+        _ report: BoxOfficeReport, job: Job, view: SharedView, base: String, sink: some ReportFileSink
     ) async throws -> FormatOutput {
+        let format: ReportFormat
+        switch job {
+        case .smallCSVs: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 != "daily" && $0 != "weeks" }))
+        case .format(let asked): format = asked
+        }
         switch format {
         case .json:
             let name = base + ".json"
             try await sink.add(streaming: name) { write in try await ReportJSON.write(report, to: write) }
             return FormatOutput(streamed: [name])
-        case .csv: return FormatOutput(files: try await csv(report, base: base))
+        case .csv: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 == "daily" || $0 == "weeks" }))
         case .xlsx: return FormatOutput(files: [try await xlsx(report, base: base)])
-        case .txt: return FormatOutput(files: [try document(report, format: format, view: [:], base: base)])
-        case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.context, base: base)])
+        case .txt: return FormatOutput(files: [try document(report, format: format, view: nil, base: base)])
+        case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.wrapped, base: base)])
         }
     }
 
@@ -119,31 +145,28 @@ package struct ReportRenderer: Sendable {
         return RenderedFile(name: base + ".xlsx", contents: workbook)
     }
 
-    func csv(_ report: BoxOfficeReport, base: String) async throws -> [RenderedFile] {
-        let films = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
-        let filmsFile = RenderedFile(name: base + "-films.csv", contents: CSVContentType.file(from: films, dialect: options.csv))
-        if report.periodKind != nil {
+    /// The CSV files of `tables` (``csvTables(_:)``), in that order.
+    func csv(_ report: BoxOfficeReport, base: String, tables: [String]) async throws -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        for table in tables {
+            let rendered: String
+            switch table {
+            case "films": rendered = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
             // A period report has no daily rows: its charts go to the weeks CSV.
-            let weeks = try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
-            return [
-                filmsFile,
-                RenderedFile(name: base + "-weeks.csv", contents: CSVContentType.file(from: weeks, dialect: options.csv)),
-            ]
+            case "weeks": rendered = try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
+            case "daily": rendered = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+            default: rendered = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
+            }
+            files.append(RenderedFile(name: "\(base)-\(table).csv", contents: CSVContentType.file(from: rendered, dialect: options.csv)))
         }
-        let daily = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-        let days = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
-        return [
-            filmsFile,
-            RenderedFile(name: base + "-daily.csv", contents: CSVContentType.file(from: daily, dialect: options.csv)),
-            RenderedFile(name: base + "-days.csv", contents: CSVContentType.file(from: days, dialect: options.csv)),
-        ]
+        return files
     }
 
     /// The Markdown, HTML or plain-text report; Markdown and HTML from `view` (``ReportView``).
-    func document(_ report: BoxOfficeReport, format: ReportFormat, view: [String: Any], base: String) throws -> RenderedFile {
+    func document(_ report: BoxOfficeReport, format: ReportFormat, view: ReportTemplates.WrappedView?, base: String) throws -> RenderedFile {
         let words = options.style.words
-        let rendered = try templates.render(
-            templates.documentTemplate(format, language: words.language), format == .txt ? TextView.make(report, words: words) : view)
+        let name = templates.documentTemplate(format, language: words.language)
+        let rendered = try view.map { try templates.render(name, wrapped: $0) } ?? templates.render(name, TextView.make(report, words: words))
         let text = format == .txt ? TextView.asciiSigns(rendered) : rendered
         // A Korean report's documents are `….ko.html`, beside the English ones; the data files
         // (JSON, CSV) are the same in both languages.
@@ -151,21 +174,22 @@ package struct ReportRenderer: Sendable {
     }
 }
 
-/// The Markdown and HTML view model: built by the first task that asks for it (in the documents'
-/// lane, beside the data files, not before them), then only read.
+/// The Markdown and HTML view model: built and wrapped for Mustache by the first task that asks
+/// for it (in the documents' lane, beside the data files, not before them), then only read, by one
+/// rendering at a time (the lane renders Markdown, then HTML).
 private final class SharedView: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [String: Any]?
+    private var built: ReportTemplates.WrappedView?
     private let make: () -> [String: Any]
 
     init(_ make: @escaping () -> [String: Any]) { self.make = make }
 
-    var context: [String: Any] {
+    var wrapped: ReportTemplates.WrappedView {
         lock.withLock {
             if let built { return built }
-            let context = make()
-            built = context
-            return context
+            let view = ReportTemplates.WrappedView(make())
+            built = view
+            return view
         }
     }
 }

@@ -107,10 +107,25 @@ package struct ReportTemplates: Sendable {
     /// Rendering is bounded (``RenderBudget``): a template that would visit far more list elements
     /// than the view model holds (lists nested in themselves) fails with ``TemplateError/tooMuchOutput``.
     package func render(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        let (budget, wrapped) = RenderBudget.wrapping(context)
-        try checkOutputSize(name, elementsByKey: budget.elementsByKey)
-        guard let text = parsed.render(name, wrapped) else { throw .unknown(name: name, origin: nil) }
-        if budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: budget.limit) }
+        try render(name, wrapped: WrappedView(context))
+    }
+
+    /// A view model made ready for Mustache once (``RenderBudget/wrapping(_:)``), for documents
+    /// rendered one after another from it: wrapping a twenty-year report's took 0.06 s a document.
+    struct WrappedView: @unchecked Sendable {
+        let budget: RenderBudget
+        let context: Any
+
+        init(_ context: Any) { (budget, self.context) = RenderBudget.wrapping(context) }
+    }
+
+    /// Renders `name` with a view model wrapped before; the budget is full again for each rendering
+    /// (renderings of one wrapped view model must not overlap).
+    func render(_ name: String, wrapped view: WrappedView) throws(TemplateError) -> String {
+        view.budget.refill()
+        try checkOutputSize(name, elementsByKey: view.budget.elementsByKey)
+        guard let text = parsed.render(name, view.context) else { throw .unknown(name: name, origin: nil) }
+        if view.budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: view.budget.limit) }
         return text
     }
 

@@ -133,4 +133,16 @@ struct RowSectionTests {
         for text in ["www.x", "WwW.x", "http:", "HTTPS:", "ftp:", "a*b", "x\ny", "\u{2028}"] { #expect(!MarkdownContentType.needsNothing(text), "\(text)") }
         for text in ["12.5", "2026-11-25", "시뮬레이션 영화 12", "ww.x", "htt:"] { #expect(MarkdownContentType.needsNothing(text), "\(text)") }
     }
+
+    @Test("one wrapped view model renders document after document, each with the whole budget")
+    func wrappedViewRendersTwice() throws {
+        let templates = try ReportTemplates.load(
+            replacing: ["report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}"],
+            origin: "test")
+        let view = ReportTemplates.WrappedView(["rows": (0..<1000).map { ["a": "\($0)"] }])
+        let expected = (0..<1000).map { "\($0)," }.joined()
+        #expect(try templates.render("report.md", wrapped: view) == expected)
+        #expect(throws: TemplateError.self) { try templates.render("report.txt", wrapped: view) }
+        #expect(try templates.render("report.md", wrapped: view) == expected)
+    }
 }
