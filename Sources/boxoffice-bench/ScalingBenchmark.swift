@@ -4,7 +4,10 @@ import Foundation
 
 /// Reports from a warm cache over 1 month, 1, 5, 10 and 20 years, in every format: wall, CPU, peak
 /// memory and CPU per day, for daily charts, `--weekly` and `--depth 40`. CPU per day that stays
-/// flat as the range grows says every stage is linear in its days.
+/// flat as the range grows says every stage is linear in its days; the last column, the CPU each
+/// day adds over the row above (its CPU less that row's, over its days less that row's), leaves
+/// out what every run costs whatever its range (start-up, templates), which CPU per day of a
+/// short range mostly is.
 struct ScalingBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scaling", abstract: "Warm reports over 1 month to 20 years: wall, CPU, peak memory and CPU per day.")
@@ -34,9 +37,10 @@ struct ScalingBenchmark: ParsableCommand {
         let spans = years.split(separator: ",").compactMap { Int($0) }
         let folder = try WarmCache.folder(for: Self.range(years: spans.max() ?? 20), in: base)
         say("scaling: warm reports ending 2026-10-31, all formats, --offline, median of \(runs) runs")
-        say("shape    range                      days    wall      CPU     CPU/day   peak MB")
+        say("shape    range                      days    wall      CPU     CPU/day   peak MB   +CPU/+day")
         for shape in shapes.split(separator: ",").map(String.init) {
             guard let extra = Self.shapeArguments[shape] else { throw BenchError("unknown shape \(shape): daily, weekly or depth40") }
+            var previous: (days: Int, cpu: Double)?
             for span in spans {
                 let range = Self.range(years: span)
                 var walls: [Double] = [], cpus: [Double] = [], peaks: [Double] = []
@@ -52,9 +56,14 @@ struct ScalingBenchmark: ParsableCommand {
                     peaks.append(measurement.peakMB)
                 }
                 let cpu = median(cpus)
+                let marginal = previous.flatMap { previous in
+                    range.dayCount > previous.days ? String(format: "%7.3f ms", (cpu - previous.cpu) * 1000 / Double(range.dayCount - previous.days)) : nil
+                }
+                previous = (range.dayCount, cpu)
                 say(
                     shape.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(range.start.iso)..\(range.end.iso)".padding(toLength: 26, withPad: " ", startingAt: 0)
-                        + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls), cpu, cpu * 1000 / Double(range.dayCount), median(peaks)))
+                        + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls), cpu, cpu * 1000 / Double(range.dayCount), median(peaks))
+                        + "  " + (marginal ?? ""))
             }
         }
     }
