@@ -623,8 +623,8 @@ struct TemplatePieces: @unchecked Sendable {
         guard let template = rows.template.template else { return nil }
         var values = root.values
         for section in rows.sections {
-            guard let rendered = section.render(root: root, library: library) else { return nil }
-            values[section.placeholder] = TemplateText(RowSection.placeholderText(rendered))
+            guard let rendered = section.render(root: root, library: library), let text = RowSection.placeholderText(rendered) else { return nil }
+            values[section.placeholder] = TemplateText(text)
         }
         return template.render(ViewObject(values: values, budget: root.budget), library: library)
     }

@@ -92,9 +92,13 @@ struct RowSection: @unchecked Sendable {
     }
 
     /// What the placeholder renders as for the section's rendering: the line end it replaced, then
-    /// the section's lines without their last line end (which the piece still has).
-    static func placeholderText(_ rendered: String) -> String {
-        rendered.isEmpty ? "" : "\n" + rendered.dropLast()
+    /// the section's lines without the last byte of their last line end (the piece still has that
+    /// `\n`; a `\r` before it stays with the lines). nil for lines that do not end so, which a
+    /// section cut at a line end cannot render.
+    static func placeholderText(_ rendered: String) -> String? {
+        if rendered.isEmpty { return "" }
+        guard rendered.utf8.last == UInt8(ascii: "\n") else { return nil }
+        return "\n" + String(decoding: rendered.utf8.dropLast(), as: UTF8.self)
     }
 
     private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String? {

@@ -145,4 +145,12 @@ struct RowSectionTests {
         #expect(throws: TemplateError.self) { try templates.render("report.txt", wrapped: view) }
         #expect(try templates.render("report.md", wrapped: view) == expected)
     }
+
+    @Test("the placeholder stands for the line end before the section and its lines but the last byte")
+    func placeholder() {
+        #expect(RowSection.placeholderText("") == "")
+        #expect(RowSection.placeholderText("a\nb\n") == "\na\nb")
+        #expect(RowSection.placeholderText("a\r\nb\r\n") == "\na\r\nb\r")
+        #expect(RowSection.placeholderText("a") == nil)
+    }
 }
