@@ -3,7 +3,7 @@ import Foundation
 
 /// A type whose JSON ``PrettyJSONEncoder/Writer`` writes straight from its fields, in the order
 /// of a table made once, without asking `encode(to:)` for a tree first: the same bytes, for the
-/// report's two most numerous objects.
+/// report's most numerous objects (days, their chart rows, and films).
 ///
 /// Why: a twenty-year report has 84,000 chart rows (`DayEntry`) of 20-odd fields in 8,400 days.
 /// Through `Codable` each field became a `Node` (a class per object, an array of keys and one of
@@ -219,6 +219,79 @@ extension DayReport: DirectJSONObject {
         case .lastYear: if let lastYear { try PrettyJSONEncoder.append(lastYear, to: &writer) }
         case .holidayLastYear: if let holidayLastYear { try PrettyJSONEncoder.append(holidayLastYear, to: &writer) }
         case .yearToDate: if let yearToDate { try PrettyJSONEncoder.append(yearToDate, to: &writer) }
+        default: break
+        }
+    }
+}
+
+extension FilmRanking: DirectJSONObject {
+    enum JSONField: String, CaseIterable, Sendable {
+        case rank, movieCode = "movie_cd", title, titleEnglish = "title_en", openDate = "open_date", daysOnChart = "days_on_chart"
+        case bestRank = "best_rank", firstChartDate = "first_chart_date", lastChartDate = "last_chart_date", audience, sales
+        case audienceSharePercent = "audience_share_pct", audienceFirstToLast = "audience_first_to_last"
+        case salesFirstToLast = "sales_first_to_last", firstToLastMethod = "first_to_last_method"
+        case audienceCumulative = "audience_cumulative", salesCumulative = "sales_cumulative", audiencePerScreen = "audience_per_screen"
+        case hasMovieInfo = "has_movie_info", nations, genres, directors, distributors = "distributor", watchGrade = "watch_grade"
+        case runtimeMinutes = "runtime_min", tmdbMatch = "tmdb_match", tmdb, tmdbReason = "tmdb_reason"
+        case audienceLastWeek = "audience_last_week", audienceChangeLastWeekPercent = "audience_change_lw_pct"
+        case daysAtNumberOne = "days_at_number_one", numberOneStreak = "number_one_streak", milestones
+        case openingDay = "opening_day", openingWeekend = "opening_weekend", bestDay = "best_day", daysInRelease = "days_in_release"
+        case watched
+    }
+
+    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+
+    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
+        switch field {
+        case .rank: .integer(Int64(rank))
+        case .movieCode: .string(movieCode)
+        case .title: .string(title)
+        case .titleEnglish: .string(titleEnglish)
+        case .openDate: .maybe(openDate)
+        case .daysOnChart: .integer(Int64(daysOnChart))
+        case .bestRank: .integer(Int64(bestRank))
+        case .firstChartDate: .string(firstChartDate.iso)
+        case .lastChartDate: .string(lastChartDate.iso)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .audienceSharePercent: .double(audienceSharePercent)
+        case .audienceFirstToLast: .integer(audienceFirstToLast)
+        case .salesFirstToLast: .integer(salesFirstToLast)
+        case .firstToLastMethod: .string(firstToLastMethod.rawValue)
+        case .audienceCumulative: .integer(audienceCumulative)
+        case .salesCumulative: .integer(salesCumulative)
+        case .audiencePerScreen: .maybe(audiencePerScreen)
+        case .hasMovieInfo: .bool(hasMovieInfo)
+        case .nations, .genres, .directors, .distributors, .milestones: .nested
+        case .watchGrade: watchGrade.map { .string($0) } ?? .absent
+        case .runtimeMinutes: .maybe(runtimeMinutes)
+        case .tmdbMatch: tmdbMatch.map { .string($0.rawValue) } ?? .absent
+        case .tmdb: .maybe(nested: tmdb)
+        case .tmdbReason: tmdbReason.map { .string($0) } ?? .absent
+        case .audienceLastWeek: .maybe(audienceLastWeek)
+        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
+        case .daysAtNumberOne: .integer(Int64(daysAtNumberOne))
+        case .numberOneStreak: .maybe(nested: numberOneStreak)
+        case .openingDay: .maybe(nested: openingDay)
+        case .openingWeekend: .maybe(nested: openingWeekend)
+        case .bestDay: .maybe(nested: bestDay)
+        case .daysInRelease: .maybe(daysInRelease)
+        case .watched: .maybe(watched)
+        }
+    }
+
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+        switch field {
+        case .nations: try PrettyJSONEncoder.append(nations, to: &writer)
+        case .genres: try PrettyJSONEncoder.append(genres, to: &writer)
+        case .directors: try PrettyJSONEncoder.append(directors, to: &writer)
+        case .distributors: try PrettyJSONEncoder.append(distributors, to: &writer)
+        case .milestones: try PrettyJSONEncoder.append(milestones, to: &writer)
+        case .tmdb: if let tmdb { try PrettyJSONEncoder.append(tmdb, to: &writer) }
+        case .numberOneStreak: if let numberOneStreak { try PrettyJSONEncoder.append(numberOneStreak, to: &writer) }
+        case .openingDay: if let openingDay { try PrettyJSONEncoder.append(openingDay, to: &writer) }
+        case .openingWeekend: if let openingWeekend { try PrettyJSONEncoder.append(openingWeekend, to: &writer) }
+        case .bestDay: if let bestDay { try PrettyJSONEncoder.append(bestDay, to: &writer) }
         default: break
         }
     }

@@ -94,6 +94,51 @@ struct DirectJSONTests {
         #expect(try Self.direct(day) == Self.reference(day))
     }
 
+    @Test("a film with every optional field, and with none, is written as JSONEncoder writes it")
+    func films() async throws {
+        let sample = try await TestReports.sample()
+        let withTMDB = sample.films.first { $0.tmdb != nil }
+        var film = try #require(sample.films.first)
+        film.tmdb = withTMDB?.tmdb
+        film.tmdbMatch = .exact
+        film.tmdbReason = "pinned \"by\" the user"
+        film.openDate = Day("2025-03-01")
+        film.audiencePerScreen = 0.15
+        film.watchGrade = "15세이상관람가"
+        film.runtimeMinutes = 0
+        film.audienceLastWeek = 0
+        film.audienceChangeLastWeekPercent = -100
+        film.numberOneStreak = Streak(movieCode: film.movieCode, start: Day("2025-03-01"), end: Day("2025-03-03"), length: 3, atLeast: true)
+        film.milestones = [Milestone(threshold: 1_000_000, date: Day("2025-03-02"), dayOfRelease: 2), Milestone(threshold: 2_000_000, date: Day("2025-03-05"), dayOfRelease: nil)]
+        film.openingDay = RunFigure(start: Day("2025-03-01"), end: Day("2025-03-01"), audience: 1, sales: 2, rank: 1)
+        film.openingWeekend = RunFigure(start: Day("2025-03-01"), end: Day("2025-03-02"), audience: 3, sales: 4)
+        film.bestDay = film.openingDay
+        film.daysInRelease = 5
+        film.watched = true
+        film.nations = ["한국", "미국"]
+        film.distributors = []
+        film.firstToLastMethod = .chartedSum
+        #expect(try Self.direct(film) == Self.reference(film))
+        film.tmdb = nil
+        film.tmdbMatch = nil
+        film.tmdbReason = nil
+        film.openDate = nil
+        film.audiencePerScreen = nil
+        film.watchGrade = nil
+        film.runtimeMinutes = nil
+        film.audienceLastWeek = nil
+        film.audienceChangeLastWeekPercent = nil
+        film.numberOneStreak = nil
+        film.milestones = []
+        film.openingDay = nil
+        film.openingWeekend = nil
+        film.bestDay = nil
+        film.daysInRelease = nil
+        film.watched = nil
+        #expect(try Self.direct(film) == Self.reference(film))
+        #expect(Mirror(reflecting: film).children.count == FilmRanking.JSONField.allCases.count)
+    }
+
     @Test("every stored property of a day and a row has a field in its table")
     func complete() async throws {
         let sample = try await TestReports.sample()
