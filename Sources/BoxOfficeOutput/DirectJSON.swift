@@ -109,18 +109,7 @@ extension PrettyJSONEncoder.Writer {
 
     /// Writes a list of such objects, as ``writeArray(_:)`` writes a list.
     mutating func writeList<Element: DirectJSONObject>(_ list: [Element]) throws {
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(UInt8(ascii: "\n"))
-        level += 1
-        for (index, element) in list.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
-            indent()
-            try writeFields(element)
-        }
-        bytes.append(UInt8(ascii: "\n"))
-        level -= 1
-        indent()
-        bytes.append(UInt8(ascii: "]"))
+        try writeElements(of: list) { writer, element in try writer.writeFields(element) }
     }
 }
 

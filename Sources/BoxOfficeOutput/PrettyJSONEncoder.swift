@@ -317,13 +317,19 @@ package enum PrettyJSONEncoder {
         }
 
         mutating func writeArray(_ values: [Node]) {
+            writeElements(of: values) { writer, value in writer.write(value) }
+        }
+
+        /// A list as JSONEncoder's pretty printer writes one, each element written by `write` at
+        /// the level inside the brackets.
+        mutating func writeElements<Element>(of elements: [Element], _ write: (inout Writer, Element) throws -> Void) rethrows {
             bytes.append(UInt8(ascii: "["))
             bytes.append(UInt8(ascii: "\n"))
             level += 1
-            for (index, value) in values.enumerated() {
+            for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
                 indent()
-                write(value)
+                try write(&self, element)
             }
             bytes.append(UInt8(ascii: "\n"))
             level -= 1
