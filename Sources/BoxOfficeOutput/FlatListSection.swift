@@ -26,16 +26,23 @@ struct FlatListSection: Sendable {
         }
     }
 
+    /// The content type `text` declares: its name when `{{% CONTENT_TYPE: NAME}}` is the start of
+    /// its first line and no other pragma follows, nil inside when it declares none at all (the
+    /// text is then HTML), and nil when a pragma stands anywhere else or reads otherwise.
+    static func declaredContentType(_ text: String) -> String?? {
+        let pragmas = text.ranges(of: "{{%").count
+        guard pragmas > 0 else { return .some(nil) }
+        guard pragmas == 1, text.hasPrefix("{{%"), let end = text.range(of: "}}") else { return nil }
+        let parts = text[text.index(text.startIndex, offsetBy: 3)..<end.lowerBound].split(separator: ":", maxSplits: 1)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { return nil }
+        return parts[1]
+    }
+
     /// Reads `section` (`{{#key}}…{{/key}}` and the line end after it) as a flat section, given the
     /// template text before it (`head`); nil when it is not one.
     static func parse(section: String, head: String, listKey: String) -> FlatListSection? {
-        // The content type must be declared once, on the template's first line, and nowhere else.
-        guard head.hasPrefix("{{%"), head.ranges(of: "{{%").count == 1,
-            let pragmaEnd = head.range(of: "}}"), !section.contains("{{%")
-        else { return nil }
-        let pragma = head[head.index(head.startIndex, offsetBy: 3)..<pragmaEnd.lowerBound]
-        let parts = pragma.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, parts[0] == "CONTENT_TYPE", let escape = escaping(contentType: parts[1]) else { return nil }
+        guard let name = declaredContentType(head), let name, !section.contains("{{%"), let escape = escaping(contentType: name) else { return nil }
 
         let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
         guard section.hasPrefix(open) else { return nil }

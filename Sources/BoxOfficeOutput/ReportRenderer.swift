@@ -68,11 +68,11 @@ package struct ReportRenderer: Sendable {
             names[job] = output.files.map(\.name) + output.streamed
             for file in output.files { try sink.add(file) }
         }
-        let csvOrder = Self.csvTables(report).map { "\(base)-\($0).csv" }
         return formats.flatMap { format in
-            format == .csv
-                ? ((names[.format(.csv)] ?? []) + (names[.smallCSVs] ?? [])).sorted { csvOrder.firstIndex(of: $0) ?? 0 < csvOrder.firstIndex(of: $1) ?? 0 }
-                : names[.format(format)] ?? []
+            guard format == .csv else { return names[.format(format)] ?? [] }
+            // Both CSV jobs' files, in the tables' order.
+            let made = Set((names[.format(.csv)] ?? []) + (names[.smallCSVs] ?? []))
+            return Self.csvTables(report).map { "\(base)-\($0).csv" }.filter(made.contains)
         }
     }
 
@@ -84,9 +84,15 @@ package struct ReportRenderer: Sendable {
         case smallCSVs
     }
 
-    /// The CSV tables of a report, in the order their files are listed; the long one second.
+    /// The CSV tables of a report (its CSV files' and its workbook's sheets), in the order they are
+    /// listed.
     static func csvTables(_ report: BoxOfficeReport) -> [String] {
         report.periodKind != nil ? ["films", "weeks"] : ["films", "daily", "days"]
+    }
+
+    /// The longest CSV table: a period report's charts, a daily report's rows.
+    static func longCSVTable(_ report: BoxOfficeReport) -> String {
+        report.periodKind != nil ? "weeks" : "daily"
     }
 
     /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
@@ -101,7 +107,7 @@ package struct ReportRenderer: Sendable {
     ) async throws -> FormatOutput {
         let format: ReportFormat
         switch job {
-        case .smallCSVs: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 != "daily" && $0 != "weeks" }))
+        case .smallCSVs: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 != Self.longCSVTable(report) }))
         case .format(let asked): format = asked
         }
         switch format {
@@ -109,7 +115,7 @@ package struct ReportRenderer: Sendable {
             let name = base + ".json"
             try await sink.add(streaming: name) { write in try await ReportJSON.write(report, to: write) }
             return FormatOutput(streamed: [name])
-        case .csv: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 == "daily" || $0 == "weeks" }))
+        case .csv: return FormatOutput(files: try await csv(report, base: base, tables: [Self.longCSVTable(report)]))
         case .xlsx: return FormatOutput(files: [try await xlsx(report, base: base)])
         case .txt: return FormatOutput(files: [try document(report, format: format, view: nil, base: base)])
         case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.wrapped, base: base)])
@@ -132,15 +138,9 @@ package struct ReportRenderer: Sendable {
     /// The CSVs' tables as one Excel workbook, a sheet each (``XLSXWorkbook``), read back from what
     /// their templates render, so the workbook's cells are the CSVs' cells.
     func xlsx(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
-        let sheets = report.periodKind != nil ? ["films", "weeks"] : ["films", "daily", "days"]
         let templates = templates
-        let workbook = try await XLSXWorkbook.data(sheets: sheets) { sheet in
-            switch sheet {
-            case "films": try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
-            case "weeks": try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
-            case "daily": try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-            default: try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
-            }
+        let workbook = try await XLSXWorkbook.data(sheets: Self.csvTables(report)) { sheet in
+            try await Self.renderTable(sheet, report, templates: templates)
         }
         return RenderedFile(name: base + ".xlsx", contents: workbook)
     }
@@ -149,17 +149,21 @@ package struct ReportRenderer: Sendable {
     func csv(_ report: BoxOfficeReport, base: String, tables: [String]) async throws -> [RenderedFile] {
         var files: [RenderedFile] = []
         for table in tables {
-            let rendered: String
-            switch table {
-            case "films": rendered = try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
-            // A period report has no daily rows: its charts go to the weeks CSV.
-            case "weeks": rendered = try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
-            case "daily": rendered = try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-            default: rendered = try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
-            }
+            let rendered = try await Self.renderTable(table, report, templates: templates)
             files.append(RenderedFile(name: "\(base)-\(table).csv", contents: CSVContentType.file(from: rendered, dialect: options.csv)))
         }
         return files
+    }
+
+    /// One of the ``csvTables(_:)`` rendered by its template (a CSV file's text, a workbook's sheet).
+    static func renderTable(_ table: String, _ report: BoxOfficeReport, templates: ReportTemplates) async throws -> String {
+        switch table {
+        case "films": try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+        // A period report has no daily rows: its charts go to the weeks CSV.
+        case "weeks": try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
+        case "daily": try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
+        default: try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
+        }
     }
 
     /// The Markdown, HTML or plain-text report; Markdown and HTML from `view` (``ReportView``).

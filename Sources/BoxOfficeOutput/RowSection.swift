@@ -277,15 +277,9 @@ struct RowSection: @unchecked Sendable {
     /// The escaping of the content type declared on the text's first line (HTML without one), when
     /// it is declared nowhere else.
     static func escaping(_ text: String) -> (@Sendable (String) -> String)? {
-        let pragmas = text.ranges(of: "{{%").count
-        guard pragmas == 0 || (pragmas == 1 && text.hasPrefix("{{%")) else { return nil }
-        guard pragmas == 1 else { return htmlEscape }
-        guard let end = text.range(of: "}}") else { return nil }
-        let parts = text[text.index(text.startIndex, offsetBy: 3)..<end.lowerBound].split(separator: ":", maxSplits: 1)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { return nil }
-        if parts[1] == "HTML" { return htmlEscape }
-        return FlatListSection.escaping(contentType: parts[1])
+        guard let declared = FlatListSection.declaredContentType(text) else { return nil }
+        guard let name = declared, name != "HTML" else { return htmlEscape }
+        return FlatListSection.escaping(contentType: name)
     }
 
     /// swift-mustache's HTML escaping (`String.htmlEscape`, internal to it): `< > & " '` replaced,
