@@ -25,11 +25,21 @@ struct FetchJobResult: Sendable {
 }
 
 /// A job as the bounded task group keeps it: equal by identity, so it is run once.
+///
+/// The identity is made once, when the job is queued: the set of jobs seen compares it on every
+/// probe, and a job type's `identity` may build its string each time it is asked (a 20-year
+/// weekly report spent a tenth of its fetch stage making period identities again).
 struct QueuedJob: Hashable, Sendable {
     let job: any FetchJob
+    let identity: String
 
-    static func == (lhs: QueuedJob, rhs: QueuedJob) -> Bool { lhs.job.identity == rhs.job.identity }
-    func hash(into hasher: inout Hasher) { hasher.combine(job.identity) }
+    init(job: any FetchJob) {
+        self.job = job
+        identity = job.identity
+    }
+
+    static func == (lhs: QueuedJob, rhs: QueuedJob) -> Bool { lhs.identity == rhs.identity }
+    func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 }
 
 /// What every job of one fetch shares: the clients, the run's settings, and the shared state.
