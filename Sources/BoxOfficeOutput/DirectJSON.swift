@@ -3,7 +3,7 @@ import Foundation
 
 /// A type whose JSON ``PrettyJSONEncoder/Writer`` writes straight from its fields, in the order
 /// of a table made once, without asking `encode(to:)` for a tree first: the same bytes, for the
-/// report's most numerous objects (days, their chart rows, and films).
+/// report's most numerous objects (days, periods, their chart rows, and films).
 ///
 /// Why: a twenty-year report has 84,000 chart rows (`DayEntry`) of 20-odd fields in 8,400 days.
 /// Through `Codable` each field became a `Node` (a class per object, an array of keys and one of
@@ -281,6 +281,43 @@ extension FilmRanking: DirectJSONObject {
         case .openingDay: if let openingDay { try PrettyJSONEncoder.append(openingDay, to: &writer) }
         case .openingWeekend: if let openingWeekend { try PrettyJSONEncoder.append(openingWeekend, to: &writer) }
         case .bestDay: if let bestDay { try PrettyJSONEncoder.append(bestDay, to: &writer) }
+        default: break
+        }
+    }
+}
+
+extension PeriodReport: DirectJSONObject {
+    enum JSONField: String, CaseIterable, Sendable {
+        case kind, start, end, isoWeek = "iso_week", provisional, audience = "charted_audience", sales = "charted_sales"
+        case audienceChangePercent = "audience_change_pct", salesChangePercent = "sales_change_pct"
+        case estimatedMarketSales = "estimated_market_sales", chartedSalesSharePercent = "charted_sales_share_pct"
+        case entries, lastYear = "last_year"
+    }
+
+    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+
+    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
+        switch field {
+        case .kind: .string(kind.rawValue)
+        case .start: .string(start.iso)
+        case .end: .string(end.iso)
+        case .isoWeek: .string(isoWeek)
+        case .provisional: .bool(provisional)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .audienceChangePercent: .maybe(audienceChangePercent)
+        case .salesChangePercent: .maybe(salesChangePercent)
+        case .estimatedMarketSales: .maybe(estimatedMarketSales)
+        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
+        case .entries: .nested
+        case .lastYear: .maybe(nested: lastYear)
+        }
+    }
+
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+        switch field {
+        case .entries: try writer.writeList(entries)
+        case .lastYear: if let lastYear { try PrettyJSONEncoder.append(lastYear, to: &writer) }
         default: break
         }
     }

@@ -10,9 +10,10 @@ import Foundation
 ///
 /// A twenty-year report has 8,400 days and 3,700 films (67 MB of JSON). Encoding the whole model at
 /// once would build the encoder's tree of all of it; so the report is encoded as a shell with its
-/// two long lists empty, and the lists' elements are encoded apart, in chunks on every core,
-/// at their depth, and handed on in order as each is done (``write(_:reserve:to:)``: a report's
-/// file is written as the next chunks are encoded), so no more than two chunks a core are held.
+/// long lists (days, films, a period report's periods) empty, and the lists' elements are encoded
+/// apart, in chunks on every core, at their depth, and handed on in order as each is done
+/// (``write(_:reserve:to:)``: a report's file is written as the next chunks are encoded), so no
+/// more than two chunks a core are held.
 package enum ReportJSON {
     /// Elements encoded by one task.
     static let chunkSize = 256
@@ -38,10 +39,12 @@ package enum ReportJSON {
         var shell = report
         shell.days = []
         shell.films = []
+        shell.periods = []
         let head = try PrettyJSONEncoder.encode(shell)
         var rest = head[...]
-        // Root keys are sorted, so "days" comes before "films".
-        for (key, list) in [("days", ListElements(report.days)), ("films", ListElements(report.films))] {
+        // Root keys are sorted: "days", then "films", then "periods".
+        let lists = [("days", ListElements(report.days)), ("films", ListElements(report.films)), ("periods", ListElements(report.periods))]
+        for (key, list) in lists {
             let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
             guard let range = rest.firstRange(of: empty) else {
                 throw EncodingError.invalidValue(key, .init(codingPath: [], debugDescription: "no empty \(key) list in the report shell"))

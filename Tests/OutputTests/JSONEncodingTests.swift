@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BoxOfficePipeline
 import UnitTestSupport
 
 @testable import BoxOfficeModel
@@ -61,6 +62,28 @@ struct JSONEncodingTests {
         try await Self.same(empty)
         empty.days = []
         try await Self.same(empty)
+    }
+
+    @Test("a period report's periods, spliced from chunks like the days, as JSONEncoder writes them")
+    func periods() async throws {
+        let period = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        let weekend = try await TestReports.sample {
+            $0.range = DateRange(start: period.start, end: period.end)
+            $0.periods = (.weekend, [period])
+        }
+        let first = try #require(weekend.periods.first)
+        try await Self.same(weekend)
+        var long = weekend
+        long.periods = (0..<(ReportJSON.chunkSize * 2 + 3)).map { index in
+            var chart = first
+            chart.start = first.start + 7 * index
+            chart.entries[0].title = "주말 \(index) \"\n</script>"
+            chart.audienceChangePercent = index % 2 == 0 ? nil : Double(index) / 10
+            return chart
+        }
+        try await Self.same(long)
+        long.films = []
+        try await Self.same(long)
     }
 
     @Test("the keys are the report's documented snake_case names")
