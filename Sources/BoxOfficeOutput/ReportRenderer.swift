@@ -50,8 +50,9 @@ package struct ReportRenderer: Sendable {
     /// file to `sink` as soon as it is done, which frees it: the data files (the longest CSV, on one
     /// core, then the JSON, whose long lists are encoded on every core, which the documents no
     /// longer need by then) and the documents (Markdown and HTML from one view model, then text,
-    /// then the other CSVs). The JSON is written to the sink as it is encoded: a twenty-year
-    /// report's 77 MB are never held whole.
+    /// then the other CSVs); a lane that is done takes what is left of the other's that Markdown and
+    /// HTML do not share. The JSON is written to the sink as it is encoded: a twenty-year report's
+    /// 77 MB are never held whole.
     package func render(_ report: BoxOfficeReport, formats: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
         let base = Self.baseName(for: report)
         let renderer = self
@@ -63,7 +64,10 @@ package struct ReportRenderer: Sendable {
         if formats.contains(.csv) { lanes[1].append(.smallCSVs) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [Job: [String]] = [:]
-        try await BoundedTaskGroup.lanes(lanes, { job in try await renderer.files(report, job: job, view: view, base: base, sink: sink) }) {
+        // Markdown and HTML share the view model, rendered one at a time; anything else may go to
+        // whichever lane is free first.
+        let movable: (Job) -> Bool = { $0 != .format(.md) && $0 != .format(.html) }
+        try await BoundedTaskGroup.lanes(lanes, movable: movable, { job in try await renderer.files(report, job: job, view: view, base: base, sink: sink) }) {
             job, output in
             names[job] = output.files.map(\.name) + output.streamed
             for file in output.files { try sink.add(file) }

@@ -240,4 +240,35 @@ struct BoundedTaskGroupTests {
         }
         #expect(await waiting.cancelled == 1, "the other lane's job was cancelled, and its next never started")
     }
+    @Test("lanes: a lane that is done takes the other lane's last waiting movable jobs, never one that is not movable", .timeLimit(.minutes(1)))
+    func lanesTakeMovableJobs() async throws {
+        /// Job 1 holds its lane until jobs 5 and 7 have run: only the other lane can run them.
+        actor Log {
+            var ended: [Int] = []
+            var started: [Int] = []
+            private var waiting: CheckedContinuation<Void, Never>?
+            func start(_ job: Int) { started.append(job) }
+            func end(_ job: Int) {
+                ended.append(job)
+                if Set(ended).isSuperset(of: [5, 7]) { waiting?.resume(); waiting = nil }
+            }
+            func awaitMoved() async {
+                if Set(ended).isSuperset(of: [5, 7]) { return }
+                await withCheckedContinuation { waiting = $0 }
+            }
+        }
+        let log = Log()
+        var delivered: [Int] = []
+        try await BoundedTaskGroup.lanes([[0], [1, 3, 5, 7]], movable: { $0 >= 5 }, { job in
+            await log.start(job)
+            if job == 1 { await log.awaitMoved() }
+            await log.end(job)
+            return job
+        }) { job, _ in delivered.append(job) }
+        let started = await log.started
+        let ended = await log.ended
+        #expect(Set(delivered) == [0, 1, 3, 5, 7] && delivered.count == 5, "every job once")
+        #expect(started.firstIndex(of: 7)! < started.firstIndex(of: 5)!, "the last waiting job is taken first")
+        #expect(ended.firstIndex(of: 1)! < started.firstIndex(of: 3)!, "a job that is not movable waits for its own lane")
+    }
 }
