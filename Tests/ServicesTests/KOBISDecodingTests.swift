@@ -188,7 +188,8 @@ struct KOBISDecodingTests {
     func trimming() {
         let spaces = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespacesAndNewlines.contains($0) }
         #expect(spaces.count >= 25)
-        var texts = ["", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} "]
+        var texts = ["", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} ",
+                      "  \t영화 제목 \u{3000}\n", " \u{301}x", "\u{A0}\u{A0}", "a  ", "  a", " \u{2029} 가 나 \u{85}\u{85}", "\r\n값\r\n\r\n"]
         texts += spaces.map { "\($0)값\($0)" } + spaces.map { String($0) }
         for text in texts {
             #expect(Scalar.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(String(reflecting: text))")
