@@ -52,41 +52,47 @@ struct RowSection: @unchecked Sendable {
     func render(root: ViewObject, library: MustacheLibrary) -> String? {
         // From the outermost section in: a hidden one hides the rest; one that pushes an object or
         // a list would have the placeholder rendered in another context (or once per element).
+        var stack = [Frame.object(root)]
         for (path, inverted) in enclosing {
             let shown: Bool
-            switch Self.lookUp(path, in: [root]) {
+            switch Self.lookUp(path, in: stack) {
             case .missing: shown = inverted
-            case .found(let flag as Bool): shown = flag != inverted
-            case .found(is TemplateText): shown = !inverted
+            case .found(.flag(let flag)): shown = flag != inverted
+            case .found(.text): shown = !inverted
             case .found, .unknown: return nil
             }
             if !shown { return "" }
         }
-        let value: Any
-        switch Self.lookUp(list, in: [root]) {
+        let rows: BudgetedList
+        switch Self.lookUp(list, in: stack) {
         case .missing: return ""
         case .unknown: return nil
-        case .found(let found): value = found
-        }
-        guard let rows = value as? BudgetedList else {
-            // One object, a flag or text: Mustache renders it, with the same context.
-            return renderProbe(root: root, value: value, library: library)
+        case .found(.list(let list)): rows = list
+        // One object, a flag or text: Mustache renders it, with the same context.
+        case .found(.object(let object)): return renderProbe(root: root, value: object, library: library)
+        case .found(.text(let text)): return renderProbe(root: root, value: TemplateText(text), library: library)
+        case .found(.flag(let flag)): return renderProbe(root: root, value: flag, library: library)
+        case .found(.other): return nil
         }
         let first = Array(rows.elements.prefix(Self.probeRows))
         guard !first.isEmpty else { return "" }
         // Rows this interpreter cannot render, or renders otherwise than Mustache: Mustache renders
         // the section as written, in the same context.
         var probed = ""
-        for row in first where !render(body, stack: [root, row], into: &probed) {
-            return renderProbe(root: root, value: value, library: library)
+        for row in first {
+            stack.append(Frame(row))
+            defer { stack.removeLast() }
+            if !render(body, stack: &stack, into: &probed) { return renderProbe(root: root, value: rows, library: library) }
         }
         let expected = renderProbe(root: root, value: BudgetedList(elements: first, budget: rows.budget), library: library)
-        guard probed == expected else { return renderProbe(root: root, value: value, library: library) }
+        guard probed == expected else { return renderProbe(root: root, value: rows, library: library) }
         if first.count == rows.elements.count { return expected }
         var output = ""
         output.reserveCapacity(probed.utf8.count / first.count * rows.elements.count + 64)
-        for row in rows where !render(body, stack: [root, row], into: &output) {
-            return renderProbe(root: root, value: value, library: library)
+        for row in rows {
+            stack.append(Frame(row))
+            defer { stack.removeLast() }
+            if !render(body, stack: &stack, into: &output) { return renderProbe(root: root, value: rows, library: library) }
         }
         return output
     }
@@ -107,73 +113,113 @@ struct RowSection: @unchecked Sendable {
         return probe.template?.render(ViewObject(values: values, budget: root.budget), library: library)
     }
 
-    /// Renders `nodes` with `stack` (the root first); false at a value this interpreter does not know.
-    private func render(_ nodes: [Node], stack: [Any], into output: inout String) -> Bool {
+    /// Renders `nodes` with `stack` (the root first, left as it was found); false at a value this
+    /// interpreter does not know.
+    private func render(_ nodes: [Node], stack: inout [Frame], into output: inout String) -> Bool {
         for node in nodes {
             switch node {
             case .text(let text): output += text
             case .variable(let path, let escaped):
                 switch Self.lookUp(path, in: stack) {
                 case .missing: break
-                case .found(let text as TemplateText): output += escaped ? escape(text.text) : text.text
-                case .found(let flag as Bool): output += flag ? "true" : "false"
+                case .found(.text(let text)): output += escaped ? escape(text) : text
+                case .found(.flag(let flag)): output += flag ? "true" : "false"
                 case .found, .unknown: return false
                 }
             case .section(let path, let inverted, let body):
+                let pushed: Frame
                 switch Self.lookUp(path, in: stack) {
-                case .missing: if inverted, !render(body, stack: stack, into: &output) { return false }
-                case .found(let flag as Bool): if flag != inverted, !render(body, stack: stack, into: &output) { return false }
-                case .found(let text as TemplateText): if !inverted, !render(body, stack: stack + [text], into: &output) { return false }
-                case .found(let object as ViewObject): if !inverted, !render(body, stack: stack + [object], into: &output) { return false }
+                case .missing:
+                    if inverted, !render(body, stack: &stack, into: &output) { return false }
+                    continue
+                case .found(.flag(let flag)):
+                    if flag != inverted, !render(body, stack: &stack, into: &output) { return false }
+                    continue
+                case .found(.text): pushed = .leaf
+                case .found(.object(let object)): pushed = .object(object)
                 case .found, .unknown: return false
                 }
+                if inverted { continue }
+                stack.append(pushed)
+                defer { stack.removeLast() }
+                if !render(body, stack: &stack, into: &output) { return false }
             }
         }
         return true
     }
 
+    /// What a name can stand for on the context stack.
+    enum Frame {
+        /// A view object: names are looked up in it.
+        case object(ViewObject)
+        /// Text or a flag: it has no names of its own (Mustache reflects text, and a String's
+        /// mirror has no children), so the lookup goes on down the stack.
+        case leaf
+        /// Anything else: Mustache might find names in it, so this interpreter gives up.
+        case opaque
+
+        init(_ value: Any) {
+            switch value {
+            case let object as ViewObject: self = .object(object)
+            case is TemplateText, is Bool: self = .leaf
+            default: self = .opaque
+            }
+        }
+    }
+
+    /// A value found, each kind this interpreter knows told apart once.
+    enum Value {
+        case text(String)
+        case flag(Bool)
+        case object(ViewObject)
+        case list(BudgetedList)
+        case other
+
+        init(_ value: Any) {
+            switch value {
+            case let text as TemplateText: self = .text(text.text)
+            case let flag as Bool: self = .flag(flag)
+            case let object as ViewObject: self = .object(object)
+            case let list as BudgetedList: self = .list(list)
+            default: self = .other
+            }
+        }
+    }
+
     enum LookUp {
         case missing
-        case found(Any)
+        case found(Value)
         /// Something on the way this interpreter cannot look into.
         case unknown
     }
 
     /// `path` looked up as swift-mustache does: its first name in the stack from the top, the rest
     /// only in what that found.
-    static func lookUp(_ path: [String], in stack: [Any]) -> LookUp {
-        var found: Any?
-        for object in stack.reversed() {
-            switch child(path[0], of: object) {
-            case .missing: continue
-            case .unknown: return .unknown
-            case .found(let value): found = value
+    static func lookUp(_ path: [String], in stack: [Frame]) -> LookUp {
+        var found: Value?
+        for frame in stack.reversed() {
+            switch frame {
+            case .leaf: continue
+            case .opaque: return .unknown
+            case .object(let object):
+                guard let value = object.values[path[0]] else { continue }
+                found = Value(value)
             }
             break
         }
         guard var value = found else { return .missing }
         for name in path.dropFirst() {
-            switch child(name, of: value) {
-            case .missing: return .missing
-            case .unknown: return .unknown
-            case .found(let next): value = next
-            }
-        }
-        return .found(value)
-    }
-
-    private static func child(_ name: String, of object: Any) -> LookUp {
-        switch object {
-        case let object as ViewObject:
-            guard let value = object.values[name] else { return .missing }
             switch value {
-            case is TemplateText, is Bool, is ViewObject, is BudgetedList: return .found(value)
-            default: return .unknown
+            case .object(let object):
+                guard let next = object.values[name] else { return .missing }
+                value = Value(next)
+            // Text has no children (see ``Frame/leaf``).
+            case .text, .flag: return .missing
+            case .list, .other: return .unknown
             }
-        // Text has no children (Mustache reflects it, and a String's mirror has none).
-        case is TemplateText, is Bool: return .missing
-        default: return .unknown
         }
+        if case .other = value { return .unknown }
+        return .found(value)
     }
 
     // MARK: Reading a template
