@@ -37,7 +37,7 @@ package enum ReportView {
         let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
         let unitOne = w.chartUnit(report.periodKind, weekly: false)
-        let films = report.films.map { film($0, style: style) }
+        let (films, runs) = filmRows(report.films, style: style)
         let upcoming: [[String: Any]] = (report.upcoming ?? []).map { film in
             let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
             return [
@@ -102,7 +102,7 @@ package enum ReportView {
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
             "lw_note": w.lwNote(period: isPeriod ? unitOne : nil),
-            "runs": report.films.map { run($0, words: w) },
+            "runs": runs,
             "first_to_last_note": w.ko ? firstToLastNoteKorean : Self.firstToLastNote,
             "has_films": !report.films.isEmpty,
             "films": films,
@@ -155,6 +155,18 @@ package enum ReportView {
             "upcoming_asked": report.upcoming != nil,
             "upcoming": upcoming,
         ]
+    }
+
+    /// The films table's and the runs table's rows. A long list's two halves are made on two
+    /// cores: a twenty-year report's 3,700 films took 30 ms on one, on the way to its first document.
+    static func filmRows(_ films: [FilmRanking], style: Style) -> (films: [[String: Any]], runs: [[String: Any]]) {
+        @Sendable func rows(_ part: ArraySlice<FilmRanking>) -> (films: [[String: Any]], runs: [[String: Any]]) {
+            (part.map { film($0, style: style) }, part.map { run($0, words: style.words) })
+        }
+        guard films.count >= 1_000 else { return rows(films[...]) }
+        let middle = films.count / 2
+        let (first, second) = BoundedTaskGroup.both({ rows(films[..<middle]) }, { rows(films[middle...]) })
+        return (first.films + second.films, first.runs + second.runs)
     }
 
     static func film(_ film: FilmRanking, style: Style) -> [String: Any] {

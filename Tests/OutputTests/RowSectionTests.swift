@@ -17,11 +17,12 @@ struct RowSectionTests {
         "줄\n바꿈\r\n\u{2028}끝\u{85}", "\"\u{301} 결합 <\u{301}", "  공백  ", "{{title}} {{{l.film}}}", "\\역슬래시 ", "",
     ]
 
-    /// The sample stretched to 400 films and new entries (long enough for ``RowSection``), hostile
-    /// titles from the ninth on (past the rows both renderers are compared on while rendering).
+    /// The sample stretched to 400 new entries and enough films for ``RowSection`` to render their
+    /// tables in halves, hostile titles from the ninth on (past the rows both renderers are
+    /// compared on while rendering).
     static func long(_ sample: BoxOfficeReport) -> BoxOfficeReport {
         var report = sample
-        report.films = (0..<400).map { index in
+        report.films = (0..<(RowSection.rowsInHalves + 101)).map { index in
             var film = sample.films[index % sample.films.count]
             film.rank = index + 1
             film.movieCode = "X\(index)"
@@ -98,6 +99,22 @@ struct RowSectionTests {
         let whole = try #require(bundled.template("report.md")).render(context, library: library)
         let rendered = try #require(TemplatePieces.render(filmsPiece, root: root, library: library))
         #expect(rendered.contains("42"))
+        #expect(pieces.render(root, library: library) == whole)
+    }
+
+    @Test("a value the interpreter does not know in the second half of a long table leaves it to Mustache")
+    func unknownValueInSecondHalf() async throws {
+        let bundled = BundledTemplates()
+        let library = try Self.library()
+        var context = ReportView.make(Self.long(try await TestReports.sample()))
+        var films = try #require(context["films"] as? [[String: Any]])
+        #expect(films.count >= RowSection.rowsInHalves)
+        films[films.count - 2]["title"] = 42
+        context["films"] = films
+        let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+        let pieces = try #require(bundled.pieces("report.md"))
+        let whole = try #require(bundled.template("report.md")).render(context, library: library)
+        #expect(whole.contains("| 42 |"))
         #expect(pieces.render(root, library: library) == whole)
     }
 
