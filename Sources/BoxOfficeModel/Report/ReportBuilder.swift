@@ -79,13 +79,18 @@ package enum ReportBuilder {
         enrichment: Enrichment = .init(), cached: [ChartPeriod: WeeklyChart] = [:], earlier: WeeklyChart? = nil,
         yearEarlier: [ChartPeriod: WeeklyChart] = [:]
     ) -> BoxOfficeReport {
-        let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
-        let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
-        let films = StoryStage.films(joined, periods: charts, cached: cached, earlier: earlier)
-        var periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
-        let byPeriod = yearEarlier.merging(charts.map { ($0.period, $0) }) { _, own in own }
-        for index in periods.indices {
-            periods[index].lastYear = YearEarlier.period(periods[index], earlier: byPeriod[periods[index].period.yearEarlier])
+        // The films (join, rank, their runs) and the periods (rows, comparisons) are built side by side.
+        let (films, periods) = BoundedTaskGroup.both {
+            let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
+            let joined = RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
+            return StoryStage.films(joined, periods: charts, cached: cached, earlier: earlier)
+        } _: {
+            var periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
+            let byPeriod = yearEarlier.merging(charts.map { ($0.period, $0) }) { _, own in own }
+            for index in periods.indices {
+                periods[index].lastYear = YearEarlier.period(periods[index], earlier: byPeriod[periods[index].period.yearEarlier])
+            }
+            return periods
         }
         var notes: [ReportNote] = [.periodChart(kind)]
         if options.today != nil {
