@@ -91,7 +91,12 @@ package struct ReportRenderer: Sendable {
     /// The CSV tables of a report (its CSV files' and its workbook's sheets), in the order they are
     /// listed.
     static func csvTables(_ report: BoxOfficeReport) -> [String] {
-        report.periodKind != nil ? ["films", "weeks"] : ["films", "daily", "days"]
+        csvTables(periods: report.periodKind != nil)
+    }
+
+    /// The CSV tables of a period report, or of a daily one.
+    static func csvTables(periods: Bool) -> [String] {
+        periods ? ["films", "weeks"] : ["films", "daily", "days"]
     }
 
     /// The longest CSV table: a period report's charts, a daily report's rows.
@@ -126,13 +131,14 @@ package struct ReportRenderer: Sendable {
         }
     }
 
-    /// Parses the templates a report in `formats` renders, ahead of rendering.
-    package func prepare(formats: [ReportFormat]) {
+    /// Parses the templates a report in `formats` renders, ahead of rendering: a period report's
+    /// tables or a daily report's (``csvTables(periods:)``).
+    package func prepare(formats: [ReportFormat], periods: Bool) {
         var names: [String] = []
         for format in formats {
             switch format {
             case .json: break
-            case .csv, .xlsx: names += ["films.csv", "daily.csv", "days.csv", "weeks.csv"]
+            case .csv, .xlsx: names += Self.csvTables(periods: periods).map { "\($0).csv" }
             case .md, .html, .txt: names.append(templates.documentTemplate(format, language: options.style.words.language))
             }
         }

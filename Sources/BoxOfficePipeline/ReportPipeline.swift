@@ -195,7 +195,7 @@ package struct ReportPipeline: Sendable {
     package func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
         // Templates are parsed while the data is fetched, off the path to the first file.
         let renderer = self.renderer
-        let preparing = Task { renderer.prepare(formats: request.formats) }
+        let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }
         defer { preparing.cancel() }
         var (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
         // What changed since the folder's last report: its state file, read now, replaced below.
