@@ -496,26 +496,29 @@ final class BundledTemplates: @unchecked Sendable {
 struct TemplatePieces: @unchecked Sendable {
     /// The pieces, in order.
     let pieces: [Piece]
-    /// Each piece with its long lists' sections left to ``RowSection`` (nil for a piece without).
-    var rowPieces: [(template: Piece, sections: [RowSection])?] { rows.value }
+    /// Each piece with the sections on `lists` (a view model's top-level lists) left to
+    /// ``RowSection`` (nil for a piece without).
+    func rowPieces(lists: Set<String>) -> [(template: Piece, sections: [RowSection])?] { rows.value(lists: lists) }
     private let rows: LazyRows
 
     /// The pieces rewritten around their lists, read from their text only when a long report is
-    /// first rendered.
+    /// first rendered, once for each set of top-level lists (a daily report's, a period report's).
     private final class LazyRows: @unchecked Sendable {
         private let lock = NSLock()
         private let texts: [String]
-        private var made: [(template: Piece, sections: [RowSection])?]?
+        private var made: [Set<String>: [(template: Piece, sections: [RowSection])?]] = [:]
 
         init(texts: [String]) { self.texts = texts }
 
-        var value: [(template: Piece, sections: [RowSection])?] {
+        func value(lists: Set<String>) -> [(template: Piece, sections: [RowSection])?] {
             lock.withLock {
-                if let made { return made }
+                if let known = made[lists] { return known }
                 let rows = texts.enumerated().map { index, text in
-                    RowSection.rewrite(text, pieceIndex: index).map { (template: Piece(text: $0.text, parsed: nil), sections: $0.sections.map(\.section)) }
+                    RowSection.rewrite(text, pieceIndex: index, lists: lists).map {
+                        (template: Piece(text: $0.text, parsed: nil), sections: $0.sections.map(\.section))
+                    }
                 }
-                made = rows
+                made[lists] = rows
                 return rows
             }
         }
@@ -527,6 +530,11 @@ struct TemplatePieces: @unchecked Sendable {
 
     static func topLevelElements(_ root: ViewObject) -> Int {
         root.values.values.reduce(0) { $0 + (($1 as? BudgetedList)?.elements.count ?? 0) }
+    }
+
+    /// The names of the view model's top-level lists: the sections ``RowSection`` may take.
+    static func topLevelLists(_ root: ViewObject) -> Set<String> {
+        Set(root.values.compactMap { $0.value is BudgetedList ? $0.key : nil })
     }
 
     /// A piece's template, parsed when first rendered (a piece rewritten around its lists is
@@ -606,7 +614,7 @@ struct TemplatePieces: @unchecked Sendable {
     func render(_ context: Any, library: MustacheLibrary) -> String {
         var text = ""
         let root = (context as? ViewObject).flatMap { Self.topLevelElements($0) >= Self.rowSectionsFrom ? $0 : nil }
-        let rowPieces = root == nil ? Array(repeating: nil, count: pieces.count) : self.rowPieces
+        let rowPieces = root.map { self.rowPieces(lists: Self.topLevelLists($0)) } ?? Array(repeating: nil, count: pieces.count)
         for (piece, rows) in zip(pieces, rowPieces) {
             if let rows, let root, let rendered = Self.render(rows, root: root, library: library) {
                 text += rendered
@@ -621,12 +629,30 @@ struct TemplatePieces: @unchecked Sendable {
     /// to Mustache (the caller then renders the piece as written).
     static func render(_ rows: (template: Piece, sections: [RowSection]), root: ViewObject, library: MustacheLibrary) -> String? {
         guard let template = rows.template.template else { return nil }
-        var values = root.values
+        let rendered = template.render(root, library: library)
+        // Each section's rendering goes where Mustache rendered its placeholder's line (nowhere when
+        // a section around it hid it, and then the section renders nothing). The placeholders are
+        // found in the piece's own short rendering, before any section's rows join it.
+        var spliced: [(range: Range<String.Index>, text: String)] = []
         for section in rows.sections {
-            guard let rendered = section.render(root: root, library: library), let text = RowSection.placeholderText(rendered) else { return nil }
-            values[section.placeholder] = TemplateText(text)
+            guard let text = section.render(root: root, library: library) else { return nil }
+            if let range = rendered.utf8.firstRange(of: section.placeholder.utf8) {
+                spliced.append((range, text))
+            } else if !text.isEmpty {
+                return nil
+            }
         }
-        return template.render(ViewObject(values: values, budget: root.budget), library: library)
+        spliced.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var output = ""
+        output.reserveCapacity(rendered.utf8.count + spliced.reduce(0) { $0 + $1.text.utf8.count })
+        var position = rendered.startIndex
+        for (range, text) in spliced {
+            output += rendered[position..<range.lowerBound]
+            output += text
+            position = range.upperBound
+        }
+        output += rendered[position...]
+        return output
     }
 }
 

@@ -11,9 +11,10 @@ import Mustache
 /// and most of the documents' lane (`perf` on the release binary).
 ///
 /// It reads the subset these sections are written in: text, `{{name}}`, `{{{name}}}`, `{{&name}}`,
-/// dotted names, comments, and `{{#name}}`/`{{^name}}` sections inside a line; the section itself
-/// standalone (alone on its lines). Anything else (partials, transforms, `{{.}}`, a standalone tag
-/// inside) leaves the section to Mustache, as does, when rendering, any value it does not know (it
+/// dotted names, comments, and `{{#name}}`/`{{^name}}` sections (on a list, once per element),
+/// inside a line or alone on their lines (which Mustache then drops); the section itself is one of
+/// the view model's top-level lists, alone on its lines. Anything else (partials, transforms,
+/// `{{.}}`) leaves the section to Mustache, as does, when rendering, any value it does not know (it
 /// knows the wrapped view model: ``ViewObject``, ``TemplateText``, `Bool` and ``BudgetedList``).
 /// Names are looked up as swift-mustache looks them up: in the row, in the objects sections pushed,
 /// then in the report's root, a dotted name's later parts only in what its first part found.
@@ -33,8 +34,9 @@ struct RowSection: @unchecked Sendable {
     /// The sections around it in its piece, outermost first: each must push nothing (a `Bool` or
     /// text, or nothing) for the section to be rendered here.
     let enclosing: [(path: [String], inverted: Bool)]
-    /// The unescaped variable that stands, in its piece, for the section's lines and the line end
-    /// before them (``placeholderText(_:)``).
+    /// The line of text that stands, in its piece, for the section's lines (its line end included
+    /// when they had one); the piece's rendering has it where the section's rendering goes. It
+    /// names this process's random ``token``, so that no value a report shows can be taken for it.
     let placeholder: String
     let body: [Node]
     /// The section as written, its list named ``probeName``, for Mustache (parsed when first used).
@@ -42,6 +44,8 @@ struct RowSection: @unchecked Sendable {
     let escape: @Sendable (String) -> String
 
     static let probeName = "__row_section_probe"
+    /// Random for each process: part of every placeholder.
+    static let token = UUID().uuidString
     /// Rows rendered both ways before a list is rendered here.
     static let probeRows = 8
 
@@ -75,8 +79,9 @@ struct RowSection: @unchecked Sendable {
         case .found(.flag(let flag)): return renderProbe(root: root, value: flag, library: library)
         case .found(.other): return nil
         }
+        // A list no longer than the rows compared: Mustache renders it, as it would compare it.
+        guard rows.elements.count > Self.probeRows else { return rows.elements.isEmpty ? "" : renderProbe(root: root, value: rows, library: library) }
         let first = Array(rows.elements.prefix(Self.probeRows))
-        guard !first.isEmpty else { return "" }
         // Rows this interpreter cannot render, or renders otherwise than Mustache: Mustache renders
         // the section as written, in the same context.
         var probed = ""
@@ -87,7 +92,6 @@ struct RowSection: @unchecked Sendable {
         }
         let expected = renderProbe(root: root, value: BudgetedList(elements: first, budget: rows.budget), library: library)
         guard probed == expected else { return renderProbe(root: root, value: rows, library: library) }
-        if first.count == rows.elements.count { return expected }
         let all = Rows(elements: rows.elements, budget: rows.budget, bytesPerRow: probed.utf8.count / first.count)
         let rendered: String?
         if all.elements.count >= Self.rowsInHalves {
@@ -126,16 +130,6 @@ struct RowSection: @unchecked Sendable {
         return output
     }
 
-    /// What the placeholder renders as for the section's rendering: the line end it replaced, then
-    /// the section's lines without the last byte of their last line end (the piece still has that
-    /// `\n`; a `\r` before it stays with the lines). nil for lines that do not end so, which a
-    /// section cut at a line end cannot render.
-    static func placeholderText(_ rendered: String) -> String? {
-        if rendered.isEmpty { return "" }
-        guard rendered.utf8.last == UInt8(ascii: "\n") else { return nil }
-        return "\n" + String(decoding: rendered.utf8.dropLast(), as: UTF8.self)
-    }
-
     private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String? {
         var values = root.values
         values[Self.probeName] = value
@@ -166,6 +160,19 @@ struct RowSection: @unchecked Sendable {
                     continue
                 case .found(.text): pushed = .leaf
                 case .found(.object(let object)): pushed = .object(object)
+                case .found(.list(let list)):
+                    // Once per element, each visit spent as Mustache's iteration spends it; an
+                    // inverted section on a list shows when it is empty.
+                    if inverted {
+                        if list.elements.isEmpty, !render(body, stack: &stack, into: &output) { return false }
+                        continue
+                    }
+                    for element in list {
+                        stack.append(Frame(element))
+                        defer { stack.removeLast() }
+                        if !render(body, stack: &stack, into: &output) { return false }
+                    }
+                    continue
                 case .found, .unknown: return false
                 }
                 if inverted { continue }
@@ -253,10 +260,11 @@ struct RowSection: @unchecked Sendable {
 
     // MARK: Reading a template
 
-    /// The list sections of `text` (one parsed piece of a bundled template, its content-type pragma
-    /// first when it has one) this interpreter can render, and the text with each replaced by its
-    /// placeholder; nil when there is none.
-    static func rewrite(_ text: String, pieceIndex: Int) -> (text: String, sections: [RowSectionSource])? {
+    /// The sections of `text` (one parsed piece of a bundled template, its content-type pragma first
+    /// when it has one) on the view model's top-level lists named in `lists` that this interpreter
+    /// can render, outermost first, and the text with each section's lines replaced by its
+    /// placeholder line; nil when there is none.
+    static func rewrite(_ text: String, pieceIndex: Int, lists: Set<String>) -> (text: String, sections: [RowSectionSource])? {
         // The CSV and Markdown content types must be known before a template naming them parses.
         _ = ContentTypeRegistry.registered
         guard let escape = escaping(text) else { return nil }
@@ -270,18 +278,9 @@ struct RowSection: @unchecked Sendable {
             case "#", "^": open.append((index, tag.kind == "^"))
             case "/":
                 guard let opening = open.popLast(), tags[opening.tag].name == tag.name else { return nil }
-                // A body with a standalone tag is refused by `parse`, so no two sections taken here
-                // can nest.
-                guard !opening.inverted, let list = path(tag.name), let first = standaloneLine(of: tags[opening.tag], in: bytes),
-                    let last = standaloneLine(of: tag, in: bytes),
+                guard !opening.inverted, lists.contains(tag.name), let list = path(tag.name),
+                    let first = standaloneLine(of: tags[opening.tag], in: bytes), let last = standaloneLine(of: tag, in: bytes),
                     let body = parse(String(decoding: bytes[first.upperBound..<last.lowerBound], as: UTF8.self))
-                else { continue }
-                // The placeholder goes at the end of the line before the section, in place of that
-                // line's end: where the section's own lines stood it would join the next line and
-                // keep a standalone tag there from taking its line with it. So that line must
-                // hold text of its own (not only tags), and the closing tag's line must end.
-                guard first.lowerBound > 0, bytes[last.upperBound - 1] == UInt8(ascii: "\n"),
-                    Self.hasText(lineEndingAt: first.lowerBound - 1, in: bytes, tags: tags)
                 else { continue }
                 let enclosing = open.compactMap { outer in path(tags[outer.tag].name).map { (path: $0, inverted: outer.inverted) } }
                 guard enclosing.count == open.count else { continue }
@@ -293,21 +292,24 @@ struct RowSection: @unchecked Sendable {
                 probeBytes += "{{/\(probeName)}}".utf8
                 probeBytes += bytes[tag.end..<last.upperBound]
                 let probe = TemplatePieces.Piece(text: pragma + String(decoding: probeBytes, as: UTF8.self), parsed: nil)
+                let lineEnd = bytes[last.upperBound - 1] == UInt8(ascii: "\n") ? "\n" : ""
                 sections.append(
                     RowSectionSource(
-                        range: (first.lowerBound - 1)..<(last.upperBound - 1),
+                        range: first.lowerBound..<last.upperBound,
                         section: RowSection(
-                            list: list, enclosing: enclosing,
-                            placeholder: "__row_section_\(pieceIndex)_\(sections.count)", body: body, probe: probe, escape: escape)))
+                            list: list, enclosing: enclosing, placeholder: "\u{1}row-section-\(token)-\(pieceIndex)-\(sections.count)\u{1}" + lineEnd,
+                            body: body, probe: probe, escape: escape)))
             default: break
             }
         }
+        // A section inside another taken one is rendered by it (sections close inner first).
+        sections = sections.filter { section in !sections.contains { $0.range != section.range && $0.range.contains(section.range.lowerBound) } }
         guard !sections.isEmpty else { return nil }
         var output: [UInt8] = []
         var position = 0
         for section in sections.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             output += bytes[position..<section.range.lowerBound]
-            output += "{{{\(section.section.placeholder)}}}".utf8
+            output += section.section.placeholder.utf8
             position = section.range.upperBound
         }
         output += bytes[position...]
@@ -318,18 +320,6 @@ struct RowSection: @unchecked Sendable {
     struct RowSectionSource {
         let range: Range<Int>
         let section: RowSection
-    }
-
-    /// Whether the line ending at the line end at `lineEnd` has text outside its tags.
-    static func hasText(lineEndingAt lineEnd: Int, in bytes: [UInt8], tags: [ReportTemplates.Tag]) -> Bool {
-        var start = lineEnd
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var position = start
-        for tag in tags where tag.start >= start && tag.end <= lineEnd {
-            if bytes[position..<tag.start].contains(where: { $0 != 0x20 && $0 != 0x09 }) { return true }
-            position = tag.end
-        }
-        return bytes[position..<lineEnd].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
     }
 
     /// The byte range of `tag`'s whole line, its line end included, when nothing but blanks shares
@@ -384,17 +374,16 @@ struct RowSection: @unchecked Sendable {
     static func parse(_ body: String) -> [Node]? {
         let tags = ReportTemplates.tags(in: body)
         let bytes = Array(body.utf8)
-        // A tag alone on its line would take the line with it: not in this subset.
-        for tag in tags where "#^/!".contains(tag.kind) {
-            if standaloneLine(of: tag, in: bytes) != nil { return nil }
-        }
         var stack: [(path: [String], inverted: Bool, nodes: [Node])] = [([], false, [])]
         var position = 0
         for tag in tags {
-            if tag.start > position {
-                stack[stack.count - 1].nodes.append(.text(String(decoding: bytes[position..<tag.start], as: UTF8.self)))
+            // A section tag or comment alone on its line takes the line with it, as in Mustache.
+            let line = "#^/!".contains(tag.kind) ? standaloneLine(of: tag, in: bytes) : nil
+            let textEnd = line?.lowerBound ?? tag.start
+            if textEnd > position {
+                stack[stack.count - 1].nodes.append(.text(String(decoding: bytes[position..<textEnd], as: UTF8.self)))
             }
-            position = tag.end
+            position = line?.upperBound ?? tag.end
             let name = tag.name
             var escaped = true
             switch tag.kind {

@@ -37,6 +37,31 @@ struct RowSectionTests {
         return report
     }
 
+    /// The sample's weekend stretched to 300 periods (their rows' titles hostile past the probed
+    /// periods) and the long films list: a period report whose charts ``RowSection`` renders.
+    static func longPeriods(_ sample: BoxOfficeReport) async throws -> BoxOfficeReport {
+        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        let report = try await TestReports.sample {
+            $0.range = DateRange(start: weekend.start, end: weekend.end)
+            $0.periods = (.weekend, [weekend])
+        }
+        var long = report
+        long.films = Self.long(sample).films
+        let first = try #require(report.periods.first)
+        long.periods = (0..<300).map { index in
+            var period = first
+            period.start = first.start + 7 * index
+            period.provisional = index % 7 == 3
+            period.audienceChangePercent = index % 2 == 0 ? nil : Double(index) / 10
+            if index % 50 == 49 { period.entries = [] }
+            for row in period.entries.indices where index >= RowSection.probeRows {
+                period.entries[row].title = hostile[(index + row) % hostile.count]
+            }
+            return period
+        }
+        return long
+    }
+
     static func library() throws -> MustacheLibrary {
         let bundled = BundledTemplates()
         var library = MustacheLibrary()
@@ -50,8 +75,9 @@ struct RowSectionTests {
         let library = try Self.library()
         let sample = try await TestReports.sample()
         let long = Self.long(sample)
+        let periods = try await Self.longPeriods(sample)
         #expect(TemplatePieces.topLevelElements(try #require(RenderBudget.wrapping(ReportView.make(long)).context as? ViewObject)) >= TemplatePieces.rowSectionsFrom)
-        for report in [sample, long, FixedReports.threeDays] {
+        for report in [sample, long, periods, FixedReports.threeDays] {
             for language in [ReportLanguage.en, .ko] {
                 for name in ["report.md", "report.html"] {
                     let context = ReportView.make(report, style: .init(language: language))
@@ -64,23 +90,21 @@ struct RowSectionTests {
         }
     }
 
-    @Test("the films, runs, new-entry and week tables are the sections taken, and rendered here")
+    @Test("the films, runs, new-entry, week and period tables are among the sections taken, and rendered here")
     func tablesAreTaken() async throws {
         let bundled = BundledTemplates()
         let library = try Self.library()
-        let report = Self.long(try await TestReports.sample())
-        for name in ["report.md", "report.html"] {
-            let pieces = try #require(bundled.pieces(name))
-            let taken = pieces.rowPieces.compactMap { $0 }.flatMap { $0.sections.map { $0.list.joined(separator: ".") } }
-            #expect(Set(["films", "runs", "new_entries", "weeks"]).isSubset(of: Set(taken)), "\(name): \(taken)")
-            // A long report's: the day tables inside `{{#days}}`, which pushes each day, are not
-            // shown (with them, their piece is left to Mustache whole).
-            var context = ReportView.make(report)
-            context["show_daily"] = false
-            let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
-            let tables: Set<[String]> = [["films"], ["runs"], ["new_entries"], ["weeks"]]
-            for rows in pieces.rowPieces.compactMap({ $0 }) where rows.sections.contains(where: { tables.contains($0.list) }) {
-                #expect(TemplatePieces.render(rows, root: root, library: library) != nil, "\(name): \(rows.sections.map(\.list))")
+        let sample = try await TestReports.sample()
+        for (report, tables) in [(Self.long(sample), ["films", "runs", "new_entries", "weeks", "days"]), (try await Self.longPeriods(sample), ["films", "runs", "periods"])] {
+            for name in ["report.md", "report.html"] {
+                let pieces = try #require(bundled.pieces(name))
+                let root = try #require(RenderBudget.wrapping(ReportView.make(report)).context as? ViewObject)
+                let rowPieces = pieces.rowPieces(lists: TemplatePieces.topLevelLists(root))
+                let taken = rowPieces.compactMap { $0 }.flatMap { $0.sections.map { $0.list.joined(separator: ".") } }
+                #expect(Set(tables).isSubset(of: Set(taken)), "\(name): \(taken)")
+                for rows in rowPieces.compactMap({ $0 }) {
+                    #expect(TemplatePieces.render(rows, root: root, library: library) != nil, "\(name): \(rows.sections.map(\.list))")
+                }
             }
         }
     }
@@ -95,7 +119,7 @@ struct RowSectionTests {
         context["films"] = films
         let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
         let pieces = try #require(bundled.pieces("report.md"))
-        let filmsPiece = try #require(pieces.rowPieces.compactMap { $0 }.first { $0.sections.contains { $0.list == ["films"] } })
+        let filmsPiece = try #require(pieces.rowPieces(lists: TemplatePieces.topLevelLists(root)).compactMap { $0 }.first { $0.sections.contains { $0.list == ["films"] } })
         let whole = try #require(bundled.template("report.md")).render(context, library: library)
         let rendered = try #require(TemplatePieces.render(filmsPiece, root: root, library: library))
         #expect(rendered.contains("42"))
@@ -118,19 +142,49 @@ struct RowSectionTests {
         #expect(pieces.render(root, library: library) == whole)
     }
 
-    @Test("a section outside the subset is not taken: partials, transforms, a standalone tag inside, an inverted list")
+    @Test("a section outside the subset is not taken: partials, transforms, `.`, an inverted list, a name that is not a top-level list")
     func subset() {
         let pragma = "{{% CONTENT_TYPE: MARKDOWN}}\n"
-        func taken(_ text: String) -> Int { RowSection.rewrite(pragma + text, pieceIndex: 0)?.sections.count ?? 0 }
-        #expect(taken("head\n{{#rows}}\n| {{a}} | {{{b}}} | {{#c}}x{{/c}}{{^d}}y{{/d}} | {{l.e}} |\n{{/rows}}\n") == 1)
-        #expect(taken("head\n{{#rows}}\n{{> part}}\n{{/rows}}\n") == 0)
-        #expect(taken("head\n{{#rows}}\n{{uppercased(a)}}\n{{/rows}}\n") == 0)
-        #expect(taken("head\n{{#rows}}\n{{#c}}\nx\n{{/c}}\n{{/rows}}\n") == 0)
-        #expect(taken("head\n{{^rows}}\nnone\n{{/rows}}\n") == 0)
-        #expect(taken("{{#rows}}\n{{a}}\n{{/rows}}\n") == 0, "no line of text before it to hold the placeholder")
-        #expect(taken("{{#x}}\n{{#rows}}\n{{a}}\n{{/rows}}\n{{/x}}\n") == 0, "the line before is a standalone tag")
-        #expect(taken("head\n{{#rows}}\n{{.}}\n{{/rows}}\n") == 0)
-        #expect(taken("head\n{{#rows}}\n{{a}}\n{{/rows}}") == 0, "the closing line must end")
+        func taken(_ text: String, lists: Set<String> = ["rows", "more"]) -> [String] {
+            RowSection.rewrite(pragma + text, pieceIndex: 0, lists: lists)?.sections.map { $0.section.list.joined(separator: ".") } ?? []
+        }
+        #expect(taken("head\n{{#rows}}\n| {{a}} | {{{b}}} | {{#c}}x{{/c}}{{^d}}y{{/d}} | {{l.e}} |\n{{/rows}}\n") == ["rows"])
+        #expect(taken("head\n{{#rows}}\n{{> part}}\n{{/rows}}\n") == [])
+        #expect(taken("head\n{{#rows}}\n{{uppercased(a)}}\n{{/rows}}\n") == [])
+        #expect(taken("head\n{{^rows}}\nnone\n{{/rows}}\n") == [])
+        #expect(taken("head\n{{#rows}}\n{{.}}\n{{/rows}}\n") == [])
+        #expect(taken("head\n{{#rows}}\n{{a}}\n{{/rows}}\n", lists: ["other"]) == [], "not a top-level list")
+        #expect(taken("head\n{{#rows}} x\n{{a}}\n{{/rows}}\n") == [], "the section's own tags must be alone on their lines")
+        // Standalone tags inside, a list inside, no text line before it, no line end after it.
+        #expect(taken("head\n{{#rows}}\n{{#c}}\nx\n{{/c}}\n  {{! note }}\n{{#more}}\n{{a}}\n{{/more}}\n{{/rows}}\n") == ["rows"], "outermost only")
+        #expect(taken("{{#x}}\n{{#rows}}\n{{a}}\n{{/rows}}\n{{/x}}\n") == ["rows"])
+        #expect(taken("head\n{{#rows}}\n{{a}}\n{{/rows}}") == ["rows"])
+    }
+
+    @Test("standalone lines, lists inside, and placeholders render as Mustache renders them; a value that looks like a placeholder is text")
+    func standaloneAndNested() async throws {
+        let texts = [
+            "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n{{#show}}\n{{#rows}}\n## {{name}}\n{{#items}}\n  {{! a comment }}\n- {{v}}\n{{/items}}\n{{^items}}\nnone\n{{/items}}\n  {{#flag}}  \nflagged {{l.word}}\n  {{/flag}}\n\n{{/rows}}\n{{/show}}\nend {{title}}\n",
+            "{{#rows}}\n{{#kids}}\n<li>{{name}} {{{raw}}}</li>\n{{/kids}}\n{{/rows}}",
+        ]
+        for text in texts {
+            let rows: [[String: Any]] = (0..<1_200).map { index in
+                [
+                    "name": index % 5 == 0 ? "\u{1}row-section-\(RowSection.token)-0-0\u{1}\n" : "<n&\(index)> *",
+                    "items": index % 3 == 0 ? [] : [["v": "a\(index)"], ["v": "b|\(index)"]],
+                    "flag": index % 2 == 0,
+                    "raw": "<b>\(index)</b>",
+                    "kids": (0..<(index % 3)).map { ["name": "k\($0)", "raw": "&"] },
+                ]
+            }
+            let context: [String: Any] = ["title": "T", "show": true, "rows": rows, "l": ["word": "w"]]
+            let whole = try MustacheTemplate(string: text).render(context)
+            let pieces = try #require(TemplatePieces(text))
+            let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+            let rowPieces = pieces.rowPieces(lists: TemplatePieces.topLevelLists(root))
+            #expect(rowPieces.compactMap { $0 }.flatMap(\.sections).map(\.list) == [["rows"]], "\(text)")
+            #expect(pieces.render(root, library: MustacheLibrary()) == whole, "\(text)")
+        }
     }
 
     @Test("Markdown escaping skips only text it would leave as it is")
@@ -161,13 +215,5 @@ struct RowSectionTests {
         #expect(try templates.render("report.md", wrapped: view) == expected)
         #expect(throws: TemplateError.self) { try templates.render("report.txt", wrapped: view) }
         #expect(try templates.render("report.md", wrapped: view) == expected)
-    }
-
-    @Test("the placeholder stands for the line end before the section and its lines but the last byte")
-    func placeholder() {
-        #expect(RowSection.placeholderText("") == "")
-        #expect(RowSection.placeholderText("a\nb\n") == "\na\nb")
-        #expect(RowSection.placeholderText("a\r\nb\r\n") == "\na\r\nb\r")
-        #expect(RowSection.placeholderText("a") == nil)
     }
 }
