@@ -11,9 +11,11 @@ import FoundationNetworking
 /// A month fetched cold at several `--concurrency` values from a loopback KOBIS that answers in a
 /// fixed latency, against the ideal `ceil(requests / N) × latency` and against the sequential
 /// script a user would write (each date's chart, then each new film's movie info, one at a time).
+/// Each width is measured twice: `report` (fetching, then rendering the month, which the ideal
+/// leaves out) and `fetch` (fetching into a cold cache and nothing else, as the script does).
 struct FetchBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fetch", abstract: "A cold month's report at several --concurrency values against the ideal and a sequential script.")
+        commandName: "fetch", abstract: "A cold month's report and fetch at several --concurrency values against the ideal and a sequential script.")
 
     @Option(help: "Days in the range, from 2025-01-01.") var days = 31
     @Option(help: "Milliseconds the loopback KOBIS adds to every answer.") var latencyMs = 50
@@ -33,32 +35,41 @@ struct FetchBenchmark: ParsableCommand {
         say("sequential script (charts, then each new film's info, one request at a time): \(script.requests) requests, \(seconds(script.seconds))")
         _ = try Self.once(binary, server, range, width: 8, work: work)  // warm-up: fills the fake's answers
         for width in widths.split(separator: ",").compactMap({ Int($0) }) {
-            var times: [Double] = []
-            var requests = 0
-            for _ in 0..<runs {
-                let (measurement, sent) = try Self.once(binary, server, range, width: width, work: work)
-                times.append(measurement.wall)
-                requests = sent
+            for command in ["report", "fetch"] {
+                var times: [Double] = []
+                var requests = 0
+                for _ in 0..<runs {
+                    let (measurement, sent) = try Self.once(binary, server, range, width: width, work: work, command: command)
+                    times.append(measurement.wall)
+                    requests = sent
+                }
+                let ideal = Double((requests + width - 1) / width * latencyMs) / 1000
+                let measured = median(times)
+                say(
+                    "\(command.padding(toLength: 6, withPad: " ", startingAt: 0)) --concurrency \(width): \(requests) requests, median \(seconds(measured)); ideal \(seconds(ideal)) "
+                        + "(\(String(format: "%.2f", ideal / measured)) of the ideal's speed); \(String(format: "%.1f", script.seconds / measured))× the sequential script")
             }
-            let ideal = Double((requests + width - 1) / width * latencyMs) / 1000
-            let measured = median(times)
-            say(
-                "--concurrency \(width): \(requests) requests, median \(seconds(measured)); ideal \(seconds(ideal)) "
-                    + "(\(String(format: "%.2f", ideal / measured)) of the ideal's speed); \(String(format: "%.1f", script.seconds / measured))× the sequential script")
         }
     }
 
     /// One cold run: no cache, a fresh HOME (so the quota ledger starts empty); with `lookBack`
     /// false, only the range's own charts (`--no-look-back`, which builds before it lack).
-    static func once(_ binary: String, _ server: FakeKOBISServer, _ range: DateRange, width: Int, work: URL, lookBack: Bool = false) throws -> (Measurement, Int) {
+    static func once(
+        _ binary: String, _ server: FakeKOBISServer, _ range: DateRange, width: Int, work: URL, lookBack: Bool = false, command: String = "report"
+    ) throws -> (Measurement, Int) {
         server.server.resetLog()
         let home = work.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
+        // `fetch` fills a cache of its own in the fresh HOME: cold, like `report --no-cache`.
+        let arguments =
+            command == "fetch"
+            ? ["fetch", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--quiet"]
+            : ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", home.appendingPathComponent("out").path,
+                "--no-cache", "--quiet"] + (lookBack ? [] : ["--no-look-back"])
         let measurement = try Measurement.run(
             binary,
-            ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", home.appendingPathComponent("out").path,
-             "--no-cache", "--quiet"] + (lookBack ? [] : ["--no-look-back"]),
+            arguments,
             environment: [
                 "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": (range.end + 2).iso,
                 "PATH": "/usr/bin:/bin", "HOME": home.path,
