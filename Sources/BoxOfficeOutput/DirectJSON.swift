@@ -32,6 +32,8 @@ extension PrettyJSONEncoder {
         case integer(Int64)
         case double(Double)
         case string(String)
+        /// A date, written as its ISO text (which needs no escaping).
+        case day(Day)
         case bool(Bool)
         /// An object or list: ``DirectJSONObject/writeNested(_:to:)`` writes it.
         case nested
@@ -41,7 +43,7 @@ extension PrettyJSONEncoder {
         static func maybe(_ value: Int?) -> FieldValue { value.map { .integer(Int64($0)) } ?? .absent }
         static func maybe(_ value: Double?) -> FieldValue { value.map { .double($0) } ?? .absent }
         static func maybe(_ value: Bool?) -> FieldValue { value.map { .bool($0) } ?? .absent }
-        static func maybe(_ value: Day?) -> FieldValue { value.map { .string($0.iso) } ?? .absent }
+        static func maybe(_ value: Day?) -> FieldValue { value.map { .day($0) } ?? .absent }
         static func maybe(nested value: (some Any)?) -> FieldValue { value == nil ? .absent : .nested }
     }
 
@@ -96,6 +98,10 @@ extension PrettyJSONEncoder.Writer {
                     }
                     writeDouble(number)
                 case .string(let text): writeString(text)
+                case .day(let day):
+                    bytes.append(UInt8(ascii: "\""))
+                    day.appendISO(to: &bytes)
+                    bytes.append(UInt8(ascii: "\""))
                 case .bool(let flag): bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
                 case .nested: try value.writeNested(field, to: &self)
                 }
@@ -185,7 +191,7 @@ extension DayReport: DirectJSONObject {
 
     func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
         switch field {
-        case .date: .string(date.iso)
+        case .date: .day(date)
         case .audience: .integer(audience)
         case .sales: .integer(sales)
         case .entries: .nested
@@ -239,8 +245,8 @@ extension FilmRanking: DirectJSONObject {
         case .openDate: .maybe(openDate)
         case .daysOnChart: .integer(Int64(daysOnChart))
         case .bestRank: .integer(Int64(bestRank))
-        case .firstChartDate: .string(firstChartDate.iso)
-        case .lastChartDate: .string(lastChartDate.iso)
+        case .firstChartDate: .day(firstChartDate)
+        case .lastChartDate: .day(lastChartDate)
         case .audience: .integer(audience)
         case .sales: .integer(sales)
         case .audienceSharePercent: .double(audienceSharePercent)
@@ -299,8 +305,8 @@ extension PeriodReport: DirectJSONObject {
     func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
         switch field {
         case .kind: .string(kind.rawValue)
-        case .start: .string(start.iso)
-        case .end: .string(end.iso)
+        case .start: .day(start)
+        case .end: .day(end)
         case .isoWeek: .string(isoWeek)
         case .provisional: .bool(provisional)
         case .audience: .integer(audience)

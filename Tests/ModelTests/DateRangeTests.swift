@@ -76,6 +76,19 @@ struct DateRangeTests {
         #expect(message.contains("2003-11-11") && message.contains("2024-05-01"))
     }
 
+    @Test("a day's ISO bytes are its ISO text, across leap years, centuries and years outside four digits")
+    func isoBytes() {
+        var ordinals = Array(stride(from: -800_000, through: 3_000_000, by: 997))
+        ordinals += (0..<3_000).map { Day("2000-01-01").ordinal + $0 }
+        ordinals += [Day("2003-11-11").ordinal, Day("2024-02-29").ordinal, Day("1900-03-01").ordinal, Day("9999-12-31").ordinal, Day("9999-12-31").ordinal + 1]
+        for ordinal in ordinals {
+            let day = Day(ordinal: ordinal)
+            var bytes: [UInt8] = [0x41]
+            day.appendISO(to: &bytes)
+            #expect(bytes == [0x41] + Array(day.iso.utf8), "\(day.iso)")
+        }
+    }
+
     @Test("Seoul midnight: at 20:00 UTC on 2024-05-01 it is already 2024-05-02 in Seoul")
     func seoulMidnight() throws {
         // The machine's zone plays no part: the calendar works from the instant alone.
