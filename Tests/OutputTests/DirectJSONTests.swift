@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import BoxOfficePipeline
 import UnitTestSupport
 
 @testable import BoxOfficeModel
@@ -142,11 +141,7 @@ struct DirectJSONTests {
 
     @Test("a period with every optional part, and with none, is written as JSONEncoder writes it")
     func periods() async throws {
-        let period = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
-        let weekend = try await TestReports.sample {
-            $0.range = DateRange(start: period.start, end: period.end)
-            $0.periods = (.weekend, [period])
-        }
+        let weekend = try await TestReports.weekend()
         var chart = try #require(weekend.periods.first)
         chart.provisional = true
         chart.audienceChangePercent = -0.0

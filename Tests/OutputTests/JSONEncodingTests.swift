@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import BoxOfficePipeline
 import UnitTestSupport
 
 @testable import BoxOfficeModel
@@ -66,11 +65,7 @@ struct JSONEncodingTests {
 
     @Test("a period report's periods, spliced from chunks like the days, as JSONEncoder writes them")
     func periods() async throws {
-        let period = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
-        let weekend = try await TestReports.sample {
-            $0.range = DateRange(start: period.start, end: period.end)
-            $0.periods = (.weekend, [period])
-        }
+        let weekend = try await TestReports.weekend()
         let first = try #require(weekend.periods.first)
         try await Self.same(weekend)
         var long = weekend

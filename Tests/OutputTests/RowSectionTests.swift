@@ -40,11 +40,7 @@ struct RowSectionTests {
     /// The sample's weekend stretched to 300 periods (their rows' titles hostile past the probed
     /// periods) and the long films list: a period report whose charts ``RowSection`` renders.
     static func longPeriods(_ sample: BoxOfficeReport) async throws -> BoxOfficeReport {
-        let weekend = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
-        let report = try await TestReports.sample {
-            $0.range = DateRange(start: weekend.start, end: weekend.end)
-            $0.periods = (.weekend, [weekend])
-        }
+        let report = try await TestReports.weekend()
         var long = report
         long.films = Self.long(sample).films
         let first = try #require(report.periods.first)

@@ -19,4 +19,13 @@ package enum TestReports {
         adjust(&request)
         return try await pipeline.report(for: request)
     }
+
+    /// The sample's weekend as a period report (KOBIS's weekend chart of the sample's week).
+    package static func weekend() async throws -> BoxOfficeReport {
+        let period = ChartPeriod(.weekend, inWeekOf: SampleData.week.start)
+        return try await sample {
+            $0.range = DateRange(start: period.start, end: period.end)
+            $0.periods = (.weekend, [period])
+        }
+    }
 }
