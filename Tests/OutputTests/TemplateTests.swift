@@ -141,6 +141,17 @@ struct TemplateTests {
         #expect(tags == [" title@1:4", "#list@1:18", "!note@2:1", "/list@2:13", ">part@4:5", "{raw@4:15"])
     }
 
+    @Test("tag names are trimmed of exactly what Foundation calls white space, and no more")
+    func tagNameTrimming() {
+        let blanks = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespaces.contains($0) }
+        #expect(blanks.count >= 15)
+        var texts = ["", "name", " name ", "\tl.x\t", " \n name\n ", "\u{3000}이름\u{3000}", "a b", "\u{200B}z", "e\u{301} ", " \u{301}x", "\u{85}y\u{85}"]
+        texts += blanks.map { "\($0)값\($0)\($0)" } + blanks.map { String($0) }
+        for text in texts {
+            #expect(ReportTemplates.trimmingBlanks(text[...]) == text.trimmingCharacters(in: .whitespaces), "\(String(reflecting: text))")
+        }
+    }
+
     @Test("a syntax error names the file, line and column")
     func syntaxError() throws {
         let folder = try temporaryFolder()
