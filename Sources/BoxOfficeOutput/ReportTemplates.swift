@@ -314,12 +314,8 @@ package struct ReportTemplates: Sendable {
         var line = 1
         var lineStart = 0
         var index = 0
-        // Characters, not bytes (Korean text is three bytes a character); an ASCII line's are its bytes.
-        func column(of position: Int) -> Int {
-            let prefix = bytes[lineStart..<position]
-            if prefix.allSatisfy({ $0 < 0x80 }) { return prefix.count + 1 }
-            return String(decoding: prefix, as: UTF8.self).count + 1
-        }
+        // Characters, not bytes (Korean text is three bytes a character).
+        func column(of position: Int) -> Int { String(decoding: bytes[lineStart..<position], as: UTF8.self).count + 1 }
         while index + 1 < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
