@@ -290,21 +290,6 @@ package struct ReportTemplates: Sendable {
     }
 
     /// Every tag of a template's text, with the default `{{ }}` delimiters.
-    /// `text` without the white space `CharacterSet.whitespaces` names (blanks and tabs) at either
-    /// end, as `trimmingCharacters(in: .whitespaces)` returns it, without Foundation's bridging (a
-    /// twentieth of the sample report's CPU, in reading its templates' tags).
-    static func trimmingBlanks(_ text: Substring) -> String {
-        let scalars = text.unicodeScalars
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
-        }
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, isBlank(scalars[start]) { start = scalars.index(after: start) }
-        while start < end, isBlank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
-    }
-
     static func tags(in text: String) -> [Tag] {
         // Read as UTF-8 bytes: with String.range(of:) and String.distance this was 15% of the
         // sample report's CPU. Columns count characters, as an editor does.
@@ -340,7 +325,7 @@ package struct ReportTemplates: Sendable {
             }
             let inside = String(decoding: bytes[bodyStart..<end], as: UTF8.self)
             let kind = inside.first.map { "#^/><$=!{&".contains($0) ? $0 : " " } ?? " "
-            let name = Self.trimmingBlanks(kind == " " ? inside[...] : inside.dropFirst())
+            let name = ScalarTrimmer.blanks.trimmed(kind == " " ? inside[...] : inside.dropFirst())
             found.append(Tag(kind: kind, name: name, line: line, column: column(of: index), start: index, end: end + 2))
             index = end + 2
         }

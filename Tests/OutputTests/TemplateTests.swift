@@ -148,7 +148,7 @@ struct TemplateTests {
         var texts = ["", "name", " name ", "\tl.x\t", " \n name\n ", "\u{3000}이름\u{3000}", "a b", "\u{200B}z", "e\u{301} ", " \u{301}x", "\u{85}y\u{85}"]
         texts += blanks.map { "\($0)값\($0)\($0)" } + blanks.map { String($0) }
         for text in texts {
-            #expect(ReportTemplates.trimmingBlanks(text[...]) == text.trimmingCharacters(in: .whitespaces), "\(String(reflecting: text))")
+            #expect(ScalarTrimmer.blanks.trimmed(text[...]) == text.trimmingCharacters(in: .whitespaces), "\(String(reflecting: text))")
         }
     }
 
