@@ -133,20 +133,24 @@ package struct ReportPipeline: Sendable {
                 cached: cached, earlier: earlier, yearEarlier: yearEarlier)
         } else {
             var known = Dictionary(fetched.charts.map { ($0.date, $0) }) { first, _ in first }
+            var history = ChartHistory()
             if request.lookBack {
-                let (history, lookBackWarnings) = try await lookBack.daily(
+                let lookBackWarnings: [String]
+                (history, lookBackWarnings) = try await lookBack.daily(
                     range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)
                 warnings += lookBackWarnings
-                report = ReportBuilder.build(
-                    range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
                 known.merge(history.charts) { own, _ in own }
-            } else {
-                report = ReportBuilder.build(
-                    range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment)
-                report.notes.append(.noLookBack)
             }
-            // The year to date sends nothing, so --no-look-back keeps it too.
-            let year = lookBack.yearToDate(range: request.range, filters: request.filters, known: known)
+            // The year to date sends nothing, so --no-look-back keeps it too. It reads only the
+            // cache and the charts at hand, so it is worked out beside the builder, whose days half
+            // leaves a core idle while its films half ranks and tells their runs (25 ms of a
+            // twenty-year report's 1.1 s went on it, alone, after the builder).
+            let (range, filters, atHand) = (request.range, request.filters, known)
+            async let yearFigures = lookBack.yearToDate(range: range, filters: filters, known: atHand)
+            report = ReportBuilder.build(
+                range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
+            if !request.lookBack { report.notes.append(.noLookBack) }
+            let year = await yearFigures
             for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
             report.summary.yearToDate = year.yearToDate[request.range.end]
             report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)

@@ -111,6 +111,54 @@ struct StoryTests {
         }
     }
 
+    @Test("the year's best opening so far: the same claims as going over every earlier day of the year, with unknown days anywhere")
+    func yearBestOpeningsAgainstEveryDay() async throws {
+        // What the claim means, written the slow way: each opening against every day of its year before it.
+        func everyDay(_ films: [FilmRanking], range: DateRange, bestOpening: [Day: Int64]) -> [Highlight] {
+            films.compactMap { film -> (FilmRanking, RunFigure)? in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } }
+                .sorted { $0.1.start < $1.1.start }
+                .compactMap { film, opening in
+                    let january = Day(year: opening.start.year, month: 1, day: 1)!
+                    guard january >= DateRange.earliest, opening.start >= january + 14 else { return nil }
+                    var best: Int64 = 0
+                    for day in january..<opening.start {
+                        guard let known = bestOpening[day] else { return nil }
+                        best = max(best, known)
+                    }
+                    guard opening.audience > best else { return nil }
+                    var fact = Highlight(kind: .yearBestOpening, start: opening.start, end: opening.start)
+                    fact.film(film.movieCode, film.title)
+                    fact.audience = opening.audience
+                    fact.since = january
+                    return fact
+                }
+        }
+        let model = try #require(try await TestReports.sample().films.first)
+        let years = DateRange(start: Self.day("2023-01-01"), end: Self.day("2024-12-31"))
+        var generator = SystemRandomNumberGenerator()
+        var claims = 0
+        for round in 0..<60 {
+            // Every day known but a few (none in some rounds), each day's best opening random.
+            var bestOpening: [Day: Int64] = [:]
+            for day in years { bestOpening[day] = Int64.random(in: 0...400_000, using: &generator) }
+            for _ in 0..<(round % 3 == 0 ? 0 : Int.random(in: 1...6, using: &generator)) {
+                bestOpening[years.start + Int.random(in: 0..<731, using: &generator)] = nil
+            }
+            let films = (0..<40).map { index in
+                var film = model
+                film.movieCode = String(20_000_000 + index)
+                let start = years.start + Int.random(in: 0..<731, using: &generator)
+                film.openingDay = RunFigure(start: start, end: start, audience: Int64.random(in: 300_000...420_000, using: &generator), sales: 1)
+                return film
+            }
+            let range = DateRange(start: years.start + Int.random(in: 0..<300, using: &generator), end: years.end)
+            let fast = StoryStage.yearBestOpenings(films, range: range, bestOpening: bestOpening)
+            #expect(fast == everyDay(films, range: range, bestOpening: bestOpening))
+            claims += fast.count
+        }
+        #expect(claims > 0, "some openings beat their year so far")
+    }
+
     @Test("opening weekend: a Wednesday opening with previews counts Friday to Sunday from the cumulatives, previews left out")
     func openingWeekend() {
         // Previews on Saturday 02-22; opens Wednesday 02-26.
