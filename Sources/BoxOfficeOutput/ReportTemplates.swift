@@ -11,6 +11,8 @@ package struct ReportTemplates: Sendable {
     private let texts: [String: String]
     /// Where each template came from: a user's file path, or the bundled default.
     package let origins: [String: String]
+    /// Each template's ``staticBytesBySection(in:)``, read once with its structure.
+    private let staticBytes: [String: [String: Int]]
 
     /// The bundled defaults only.
     package static func bundled() throws(TemplateError) -> ReportTemplates {
@@ -71,7 +73,8 @@ package struct ReportTemplates: Sendable {
     package init(sources: [String: (text: String, origin: String)]) throws(TemplateError) {
         _ = ContentTypeRegistry.registered
         // Before parsing: Mustache's parser recurses once per nested section.
-        let partials = try Self.checkStructure(sources)
+        let tags = sources.mapValues { Self.tags(in: $0.text) }
+        let partials = try Self.checkStructure(sources, tags: tags)
         var own: [String: MustacheTemplate] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) where source.text != DefaultTemplates.sources[name] {
             do {
@@ -87,6 +90,7 @@ package struct ReportTemplates: Sendable {
         self.parsed = LazyLibrary(names: Set(sources.keys), own: own, partials: partials)
         self.origins = sources.mapValues(\.origin)
         self.texts = sources.mapValues(\.text)
+        self.staticBytes = tags.mapValues(Self.staticBytesBySection(tags:))
     }
 
     /// The template a report document of `format` renders with: `report.html` in every language,
@@ -247,8 +251,8 @@ package struct ReportTemplates: Sendable {
     /// section made a 286 MB CSV and held 877 MB.) Values filled in are not counted: the view
     /// model's own size bounds them.
     func checkOutputSize(_ name: String, elementsByKey: [String: Int]) throws(TemplateError) {
-        guard let text = texts[name] else { return }
-        for (section, bytes) in Self.staticBytesBySection(in: text) {
+        guard let sections = staticBytes[name] else { return }
+        for (section, bytes) in sections {
             guard let count = elementsByKey[section], count > 0 else { continue }
             let (total, overflow) = bytes.multipliedReportingOverflow(by: count)
             if overflow || total > Self.maximumOutput {
@@ -260,10 +264,15 @@ package struct ReportTemplates: Sendable {
     /// For each section name, the most static text (bytes outside tags) one of its sections holds,
     /// nested sections' text included.
     static func staticBytesBySection(in text: String) -> [String: Int] {
+        staticBytesBySection(tags: tags(in: text))
+    }
+
+    /// ``staticBytesBySection(in:)`` from a text's ``tags(in:)``.
+    static func staticBytesBySection(tags: [Tag]) -> [String: Int] {
         var result: [String: Int] = [:]
         var open: [(name: String, bytes: Int)] = []
         var previousEnd = 0
-        for tag in tags(in: text) {
+        for tag in tags {
             let gap = max(0, tag.start - previousEnd)
             for index in open.indices { open[index].bytes += gap }
             switch tag.kind {
@@ -278,29 +287,36 @@ package struct ReportTemplates: Sendable {
     }
 
     /// A Mustache tag: the character that says its kind (`#` `^` `/` `>` `<` `$` `=` `!` `{` `&`, or
-    /// a space for a plain variable), its name, and where it starts (1-based).
+    /// a space for a plain variable), its name, and where it starts (its line, 1-based).
     struct Tag {
         var kind: Character
         var name: String
         var line: Int
-        var column: Int
-        /// Where the tag starts and ends in the text's UTF-8 bytes.
+        /// Where the tag's line starts, and where the tag starts and ends, in the text's UTF-8 bytes.
+        var lineStart = 0
         var start = 0
         var end = 0
+
+        /// The tag's column in `text` (the text it was read from), 1-based, in characters as an
+        /// editor counts them (Korean text is three bytes a character). Only an error names it:
+        /// counting it for every tag was 44% of reading a template's tags.
+        func column(in text: String) -> Int {
+            let utf8 = text.utf8
+            let from = utf8.index(utf8.startIndex, offsetBy: lineStart), to = utf8.index(utf8.startIndex, offsetBy: start)
+            return text[from..<to].count + 1
+        }
     }
 
     /// Every tag of a template's text, with the default `{{ }}` delimiters.
     static func tags(in text: String) -> [Tag] {
         // Read as UTF-8 bytes: with String.range(of:) and String.distance this was 15% of the
-        // sample report's CPU. Columns count characters, as an editor does.
+        // sample report's CPU.
         var found: [Tag] = []
         let bytes = Array(text.utf8)
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var line = 1
         var lineStart = 0
         var index = 0
-        // Characters, not bytes (Korean text is three bytes a character).
-        func column(of position: Int) -> Int { String(decoding: bytes[lineStart..<position], as: UTF8.self).count + 1 }
         while index + 1 < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
@@ -326,7 +342,7 @@ package struct ReportTemplates: Sendable {
             let inside = String(decoding: bytes[bodyStart..<end], as: UTF8.self)
             let kind = inside.first.map { "#^/><$=!{&".contains($0) ? $0 : " " } ?? " "
             let name = ScalarTrimmer.blanks.trimmed(kind == " " ? inside[...] : inside.dropFirst())
-            found.append(Tag(kind: kind, name: name, line: line, column: column(of: index), start: index, end: end + 2))
+            found.append(Tag(kind: kind, name: name, line: line, lineStart: lineStart, start: index, end: end + 2))
             index = end + 2
         }
         return found
@@ -343,32 +359,37 @@ package struct ReportTemplates: Sendable {
     /// - Returns: the partials (and parents) each template names.
     @discardableResult
     static func checkStructure(_ sources: [String: (text: String, origin: String)]) throws(TemplateError) -> [String: [String]] {
-        let tags = sources.mapValues { Self.tags(in: $0.text) }
+        try checkStructure(sources, tags: sources.mapValues { Self.tags(in: $0.text) })
+    }
+
+    /// ``checkStructure(_:)`` with each source's ``tags(in:)`` read before.
+    static func checkStructure(_ sources: [String: (text: String, origin: String)], tags: [String: [Tag]]) throws(TemplateError) -> [String: [String]] {
         var depths: [String: Int] = [:]
         var visiting: [String] = []
         func nesting(of name: String) throws(TemplateError) -> Int {
             if let known = depths[name] { return known }
             let origin = sources[name]?.origin ?? name
+            let text = sources[name]?.text ?? ""
             visiting.append(name)
             var depth = 0
             var deepest = 0
             for tag in tags[name] ?? [] {
                 switch tag.kind {
                 case "=":
-                    throw .unsupported(origin: origin, line: tag.line, column: tag.column, feature: "changing the delimiters ({{=…=}})")
+                    throw .unsupported(origin: origin, line: tag.line, column: tag.column(in: text), feature: "changing the delimiters ({{=…=}})")
                 case ">" where tag.name.hasPrefix("*"):
-                    throw .unsupported(origin: origin, line: tag.line, column: tag.column, feature: "dynamic partials ({{>*name}})")
+                    throw .unsupported(origin: origin, line: tag.line, column: tag.column(in: text), feature: "dynamic partials ({{>*name}})")
                 case "#", "^", "$":
                     depth += 1
                 case "/":
                     depth -= 1
                 case ">" where !tag.name.isEmpty && sources[tag.name] == nil:
-                    throw .unknownPartial(origin: origin, line: tag.line, column: tag.column, name: tag.name)
+                    throw .unknownPartial(origin: origin, line: tag.line, column: tag.column(in: text), name: tag.name)
                 case ">", "<":
                     if tag.kind == "<" { depth += 1 }
                     if let start = visiting.firstIndex(of: tag.name) {
                         let chain = (visiting[start...] + [tag.name]).joined(separator: " → ")
-                        throw .partialCycle(origin: origin, line: tag.line, column: tag.column, chain: chain)
+                        throw .partialCycle(origin: origin, line: tag.line, column: tag.column(in: text), chain: chain)
                     }
                     if sources[tag.name] != nil { deepest = max(deepest, depth + (try nesting(of: tag.name))) }
                 default:
@@ -376,7 +397,7 @@ package struct ReportTemplates: Sendable {
                 }
                 deepest = max(deepest, depth)
                 if deepest > maximumNesting {
-                    throw .tooDeep(origin: origin, line: tag.line, column: tag.column, maximum: maximumNesting)
+                    throw .tooDeep(origin: origin, line: tag.line, column: tag.column(in: text), maximum: maximumNesting)
                 }
             }
             visiting.removeLast()

@@ -137,7 +137,7 @@ struct TemplateTests {
     @Test("tags are found with their kind, name, line and column in characters, past Korean text and unclosed tags")
     func tagPositions() {
         let text = "제목 {{title}} and {{# list }}\n{{! note }}x{{/list}}\n{{ unclosed\n  한 {{> part}}{{{raw}}}\n"
-        let tags = ReportTemplates.tags(in: text).map { "\($0.kind)\($0.name)@\($0.line):\($0.column)" }
+        let tags = ReportTemplates.tags(in: text).map { "\($0.kind)\($0.name)@\($0.line):\($0.column(in: text))" }
         #expect(tags == [" title@1:4", "#list@1:18", "!note@2:1", "/list@2:13", ">part@4:5", "{raw@4:15"])
     }
 
