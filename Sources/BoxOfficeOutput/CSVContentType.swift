@@ -98,8 +98,7 @@ package struct CSVContentType: MustacheContentType {
             // At most a byte-order mark and a CR before every LF more than the text: written once,
             // straight into the Data's own buffer (a twenty-year daily CSV is 18 MB; an array
             // converted to Data held it twice more).
-            let lineFeeds = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let bound = text.count + lineFeeds + 3
+            let bound = text.count + lineFeeds(in: text) + 3
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
             var count = 0
             if dialect.byteOrderMark {
@@ -108,33 +107,80 @@ package struct CSVContentType: MustacheContentType {
                 buffer[2] = 0xBF
                 count = 3
             }
+            // Only quotes, line feeds and (for another delimiter) commas change anything: the runs
+            // of bytes between them are copied whole. Byte by byte, this was 2.5% of a twenty-year
+            // report's CPU, on the long CSV's lane.
             let delimiter = dialect.delimiter.byte
+            let special = delimiter == UInt8(ascii: ",") ? Self.quotesAndLineFeeds : Self.quotesLineFeedsAndCommas
             var quoted = false
-            var previous: UInt8 = 0
-            for byte in text {
-                if byte == UInt8(ascii: "\"") {
-                    quoted.toggle()  // a doubled quote toggles twice: still inside
-                } else if !quoted {
-                    if byte == 0x0A, previous != 0x0D {
-                        buffer[count] = 0x0D
-                        count += 1
-                    } else if byte == UInt8(ascii: ",") {
-                        buffer[count] = delimiter
-                        count += 1
-                        previous = byte
+            var run = 0
+            var index = 0
+            special.withUnsafeBufferPointer { special in
+                while index < text.count {
+                    let byte = text[index]
+                    guard special[Int(byte)] else {
+                        index += 1
                         continue
                     }
+                    if index > run {
+                        (buffer + count).update(from: text.baseAddress! + run, count: index - run)
+                        count += index - run
+                    }
+                    var written = byte
+                    if byte == UInt8(ascii: "\"") {
+                        quoted.toggle()  // a doubled quote toggles twice: still inside
+                    } else if !quoted {
+                        if byte == 0x0A, index == 0 || text[index - 1] != 0x0D {
+                            buffer[count] = 0x0D
+                            count += 1
+                        } else if byte == UInt8(ascii: ",") {
+                            written = delimiter
+                        }
+                    }
+                    buffer[count] = written
+                    count += 1
+                    index += 1
+                    run = index
                 }
-                buffer[count] = byte
-                count += 1
-                previous = byte
+            }
+            if text.count > run {
+                (buffer + count).update(from: text.baseAddress! + run, count: text.count - run)
+                count += text.count - run
             }
             return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
         }
     }
+
+    /// The line feeds in `text`, a word at a time.
+    private static func lineFeeds(in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var found = 0
+        var index = 0
+        let raw = UnsafeRawBufferPointer(text)
+        // A byte of a word is a line feed where (word ^ 0x0A…) has a zero byte.
+        while index + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 {
+                for offset in 0..<8 where text[index + offset] == 0x0A { found += 1 }
+            }
+            index += 8
+        }
+        while index < text.count {
+            if text[index] == 0x0A { found += 1 }
+            index += 1
+        }
+        return found
+    }
+
+    private static let quotesAndLineFeeds = table([UInt8(ascii: "\""), 0x0A])
+    private static let quotesLineFeedsAndCommas = table([UInt8(ascii: "\""), 0x0A, UInt8(ascii: ",")])
+    private static func table(_ bytes: [UInt8]) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in bytes { table[Int(byte)] = true }
+        return table
+    }
 }
 
-/// How CSV files are written: which separator, and whether a byte-order mark leads.
 package struct CSVDialect: Sendable, Equatable {
     package enum Delimiter: String, Sendable, CaseIterable {
         case comma = ",", semicolon = ";", tab = "\t"

@@ -87,6 +87,44 @@ struct CSVTests {
         }
     }
 
+    @Test("a rendered CSV becomes its file as byte by byte: CRLF outside quotes only, the delimiter outside quotes only, the BOM")
+    func fileBytesAsByteByByte() {
+        // The file's rule, one byte at a time.
+        func byteByByte(_ rendered: String, _ dialect: CSVDialect) -> [UInt8] {
+            var out: [UInt8] = dialect.byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+            var quoted = false
+            var previous: UInt8 = 0
+            for byte in rendered.utf8 {
+                if byte == UInt8(ascii: "\"") {
+                    quoted.toggle()
+                } else if !quoted, byte == 0x0A, previous != 0x0D {
+                    out.append(0x0D)
+                } else if !quoted, byte == UInt8(ascii: ",") {
+                    out.append(dialect.delimiter.byte)
+                    previous = byte
+                    continue
+                }
+                out.append(byte)
+                previous = byte
+            }
+            return out
+        }
+        let pieces = ["a", "bc", ",", "\"", "\"\"", "\n", "\r", "\r\n", "한글", ";", "\t", "0123456789abcdef", "\n\n"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", "\n", "\"", ",", "\r\n", String(repeating: "x", count: 100) + "\n"]
+        for _ in 0..<400 {
+            texts.append((0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            for delimiter in CSVDialect.Delimiter.allCases {
+                for mark in [true, false] {
+                    let dialect = CSVDialect(byteOrderMark: mark, delimiter: delimiter)
+                    #expect(Array(CSVContentType.file(from: text, dialect: dialect)) == byteByByte(text, dialect), "\(text.debugDescription) \(delimiter)")
+                }
+            }
+        }
+    }
+
     @Test("daily rows: negative numbers stay numbers, booleans and blanks as documented")
     func dailyCells() async throws {
         let files = try await render(Self.hostileReport(), bom: false)
