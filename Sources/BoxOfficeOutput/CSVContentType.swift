@@ -94,61 +94,72 @@ package struct CSVContentType: MustacheContentType {
     /// file's, not the template's. This is safe because every cell holding `,` `;` or a tab is quoted.
     package static func file(from rendered: String, dialect: CSVDialect) -> Data {
         var rendered = rendered
-        return rendered.withUTF8 { text in
-            // At most a byte-order mark and a CR before every LF more than the text: written once,
-            // straight into the Data's own buffer (a twenty-year daily CSV is 18 MB; an array
-            // converted to Data held it twice more).
-            let bound = text.count + lineFeeds(in: text) + 3
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
-            var count = 0
-            if dialect.byteOrderMark {
-                buffer[0] = 0xEF
-                buffer[1] = 0xBB
-                buffer[2] = 0xBF
-                count = 3
-            }
-            // Only quotes, line feeds and (for another delimiter) commas change anything: the runs
-            // of bytes between them are copied whole. Byte by byte, this was 2.5% of a twenty-year
-            // report's CPU, on the long CSV's lane.
-            let delimiter = dialect.delimiter.byte
-            let special = delimiter == UInt8(ascii: ",") ? Self.quotesAndLineFeeds : Self.quotesLineFeedsAndCommas
-            var quoted = false
-            var run = 0
-            var index = 0
-            special.withUnsafeBufferPointer { special in
-                while index < text.count {
-                    let byte = text[index]
-                    guard special[Int(byte)] else {
-                        index += 1
-                        continue
-                    }
-                    if index > run {
-                        (buffer + count).update(from: text.baseAddress! + run, count: index - run)
-                        count += index - run
-                    }
-                    var written = byte
-                    if byte == UInt8(ascii: "\"") {
-                        quoted.toggle()  // a doubled quote toggles twice: still inside
-                    } else if !quoted {
-                        if byte == 0x0A, index == 0 || text[index - 1] != 0x0D {
-                            buffer[count] = 0x0D
-                            count += 1
-                        } else if byte == UInt8(ascii: ",") {
-                            written = delimiter
-                        }
-                    }
-                    buffer[count] = written
-                    count += 1
-                    index += 1
-                    run = index
-                }
-            }
-            if text.count > run {
-                (buffer + count).update(from: text.baseAddress! + run, count: text.count - run)
-                count += text.count - run
-            }
-            return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return rendered.withUTF8 { file(fromUTF8: $0, dialect: dialect) }
+    }
+
+    /// ``file(from:dialect:)`` for a rendering however it was made.
+    package static func file(from rendered: ReportTemplates.RenderedText, dialect: CSVDialect) -> Data {
+        switch rendered {
+        case .string(let text): file(from: text, dialect: dialect)
+        case .utf8(let bytes): bytes.withUnsafeBufferPointer { file(fromUTF8: $0, dialect: dialect) }
         }
+    }
+
+    /// ``file(from:dialect:)`` for a rendering's UTF-8 bytes.
+    static func file(fromUTF8 text: UnsafeBufferPointer<UInt8>, dialect: CSVDialect) -> Data {
+        // At most a byte-order mark and a CR before every LF more than the text: written once,
+        // straight into the Data's own buffer (a twenty-year daily CSV is 18 MB; an array
+        // converted to Data held it twice more).
+        let bound = text.count + lineFeeds(in: text) + 3
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
+        var count = 0
+        if dialect.byteOrderMark {
+            buffer[0] = 0xEF
+            buffer[1] = 0xBB
+            buffer[2] = 0xBF
+            count = 3
+        }
+        // Only quotes, line feeds and (for another delimiter) commas change anything: the runs
+        // of bytes between them are copied whole. Byte by byte, this was 2.5% of a twenty-year
+        // report's CPU, on the long CSV's lane.
+        let delimiter = dialect.delimiter.byte
+        let special = delimiter == UInt8(ascii: ",") ? Self.quotesAndLineFeeds : Self.quotesLineFeedsAndCommas
+        var quoted = false
+        var run = 0
+        var index = 0
+        special.withUnsafeBufferPointer { special in
+            while index < text.count {
+                let byte = text[index]
+                guard special[Int(byte)] else {
+                    index += 1
+                    continue
+                }
+                if index > run {
+                    (buffer + count).update(from: text.baseAddress! + run, count: index - run)
+                    count += index - run
+                }
+                var written = byte
+                if byte == UInt8(ascii: "\"") {
+                    quoted.toggle()  // a doubled quote toggles twice: still inside
+                } else if !quoted {
+                    if byte == 0x0A, index == 0 || text[index - 1] != 0x0D {
+                        buffer[count] = 0x0D
+                        count += 1
+                    } else if byte == UInt8(ascii: ",") {
+                        written = delimiter
+                    }
+                }
+                buffer[count] = written
+                count += 1
+                index += 1
+                run = index
+            }
+        }
+        if text.count > run {
+            (buffer + count).update(from: text.baseAddress! + run, count: text.count - run)
+            count += text.count - run
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// The line feeds in `text`, a word at a time.

@@ -150,7 +150,7 @@ package struct ReportRenderer: Sendable {
     func xlsx(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
         let templates = templates
         let workbook = try await XLSXWorkbook.data(sheets: Self.csvTables(report)) { sheet in
-            try await Self.renderTable(sheet, report, templates: templates)
+            try await Self.renderTable(sheet, report, templates: templates).string
         }
         return RenderedFile(name: base + ".xlsx", contents: workbook)
     }
@@ -166,13 +166,13 @@ package struct ReportRenderer: Sendable {
     }
 
     /// One of the ``csvTables(_:)`` rendered by its template (a CSV file's text, a workbook's sheet).
-    static func renderTable(_ table: String, _ report: BoxOfficeReport, templates: ReportTemplates) async throws -> String {
+    static func renderTable(_ table: String, _ report: BoxOfficeReport, templates: ReportTemplates) async throws -> ReportTemplates.RenderedText {
         switch table {
-        case "films": try await templates.renderList("films.csv", CSVView.films(report), listKey: "films")
+        case "films": try await templates.renderListText("films.csv", CSVView.films(report), listKey: "films")
         // A period report has no daily rows: its charts go to the weeks CSV.
-        case "weeks": try await templates.renderList("weeks.csv", CSVView.weeks(report), listKey: "rows")
-        case "daily": try await templates.renderList("daily.csv", CSVView.daily(report), listKey: "rows")
-        default: try await templates.renderList("days.csv", CSVView.days(report), listKey: "days")
+        case "weeks": try await templates.renderListText("weeks.csv", CSVView.weeks(report), listKey: "rows")
+        case "daily": try await templates.renderListText("daily.csv", CSVView.daily(report), listKey: "rows")
+        default: try await templates.renderListText("days.csv", CSVView.days(report), listKey: "days")
         }
     }
 
