@@ -94,6 +94,22 @@ struct DirectJSONTests {
         #expect(try Self.direct(day) == Self.reference(day))
     }
 
+    @Test("a year-earlier figure and a year to date, with their changes and without, are written as JSONEncoder writes them")
+    func yearFigures() throws {
+        var year = YearEarlier(start: Day("2024-01-01"), end: Day("2024-12-31"), audience: 10, sales: 20, comparedWith: (audience: 15, sales: 5))
+        #expect(year.audienceChangePercent == 50 && year.salesChangePercent == -75)
+        #expect(try Self.direct(year) == Self.reference(year))
+        var toDate = YearToDate(start: Day("2025-01-01"), end: Day("2025-03-02"), audience: 0, sales: Int64.max, lastYear: year)
+        #expect(try Self.direct(toDate) == Self.reference(toDate))
+        year.audienceChangePercent = nil
+        year.salesChangePercent = -0.0
+        toDate.lastYear = year
+        #expect(try Self.direct(year) == Self.reference(year))
+        #expect(try Self.direct(toDate) == Self.reference(toDate))
+        #expect(Mirror(reflecting: year).children.count == YearEarlier.JSONField.allCases.count)
+        #expect(Mirror(reflecting: toDate).children.count == YearToDate.JSONField.allCases.count)
+    }
+
     @Test("a film with every optional field, and with none, is written as JSONEncoder writes it")
     func films() async throws {
         let sample = try await TestReports.sample()
