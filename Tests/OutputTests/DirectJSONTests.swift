@@ -125,7 +125,11 @@ struct DirectJSONTests {
         film.audienceLastWeek = 0
         film.audienceChangeLastWeekPercent = -100
         film.numberOneStreak = Streak(movieCode: film.movieCode, start: Day("2025-03-01"), end: Day("2025-03-03"), length: 3, atLeast: true)
-        film.milestones = [Milestone(threshold: 1_000_000, date: Day("2025-03-02"), dayOfRelease: 2), Milestone(threshold: 2_000_000, date: Day("2025-03-05"), dayOfRelease: nil)]
+        film.milestones = [
+            Milestone(threshold: 1_000_000, date: Day("2025-03-02"), dayOfRelease: 2), Milestone(threshold: 2_000_000, date: Day("2025-03-05"), dayOfRelease: nil),
+            Milestone(threshold: 3_000_000, date: Day("2025-03-09"), dayOfRelease: -1, earliestDate: Day("2025-03-03")),
+        ]
+        film.genres = ["\"따옴표\" \\ / </script>\n\t\u{1}", ""]
         film.openingDay = RunFigure(start: Day("2025-03-01"), end: Day("2025-03-01"), audience: 1, sales: 2, rank: 1)
         film.openingWeekend = RunFigure(start: Day("2025-03-01"), end: Day("2025-03-02"), audience: 3, sales: 4)
         film.bestDay = film.openingDay
@@ -153,6 +157,13 @@ struct DirectJSONTests {
         film.watched = nil
         #expect(try Self.direct(film) == Self.reference(film))
         #expect(Mirror(reflecting: film).children.count == FilmRanking.JSONField.allCases.count)
+        let milestone = Milestone(threshold: 1, date: Day("2025-03-02"), dayOfRelease: nil)
+        let figure = RunFigure(start: Day("2025-03-01"), end: Day("2025-03-01"), audience: 1, sales: 2)
+        let streak = Streak(movieCode: "1", start: Day("2025-03-01"), end: Day("2025-03-01"), length: 1, atLeast: false)
+        #expect(Mirror(reflecting: milestone).children.count == Milestone.JSONField.allCases.count)
+        #expect(Mirror(reflecting: figure).children.count == RunFigure.JSONField.allCases.count)
+        #expect(Mirror(reflecting: streak).children.count == Streak.JSONField.allCases.count)
+        #expect(try Self.direct(streak) == Self.reference(streak))
     }
 
     @Test("a period with every optional part, and with none, is written as JSONEncoder writes it")
