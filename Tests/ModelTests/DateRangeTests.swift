@@ -86,6 +86,10 @@ struct DateRangeTests {
             var bytes: [UInt8] = [0x41]
             day.appendISO(to: &bytes)
             #expect(bytes == [0x41] + Array(day.iso.utf8), "\(day.iso)")
+            // A four-digit year's as printf writes it.
+            if (0...9999).contains(day.year) {
+                #expect(day.iso == String(format: "%04d-%02d-%02d", day.year, day.month, day.day), "\(day.iso)")
+            }
         }
     }
 

@@ -26,4 +26,32 @@ struct PeopleFormatTests {
         }
         #expect(PeopleFormat.percent(34.25) == "34.2%" && PeopleFormat.signedPercent(-3.04) == "−3.0%" && PeopleFormat.trimmed(58.50, places: 2) == "58.5")
     }
+
+    @Test("fixed decimals: the text the concatenating version made, half away from zero, for every size it takes")
+    func fixedAsBefore() {
+        // The version it replaced, kept as the reference.
+        func concatenated(_ value: Double, places: Int) -> String {
+            var scale: Int64 = 1
+            for _ in 0..<places { scale *= 10 }
+            let scaled = Int64((abs(value) * Double(scale)).rounded())
+            let whole = String(scaled / scale)
+            let sign = value < 0 && scaled != 0 ? "-" : ""
+            guard places > 0 else { return sign + whole }
+            let fraction = String(scaled % scale)
+            return sign + whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, 0.125, 1.5, 2.5, -2.5, 99.95, 999_999.999_9, -0.000_000_4, 1e12, 9.2e12]
+        for _ in 0..<5_000 {
+            values.append((Bool.random(using: &generator) ? -1 : 1) * pow(10, Double.random(in: -7...12, using: &generator)) * Double.random(in: 0...1, using: &generator))
+        }
+        for value in values {
+            for places in 0...6 where abs(value) * pow(10, Double(places)) < 9e18 {
+                #expect(PeopleFormat.fixed(value, places: places) == concatenated(value, places: places), "\(value) \(places)")
+            }
+        }
+        // Past what the digits fit in, and not finite: printf's text, not a trap.
+        #expect(PeopleFormat.fixed(9.9e14, places: 6) == String(format: "%.6f", locale: nil, 9.9e14))
+        #expect(PeopleFormat.fixed(.infinity, places: 1) == "inf" && PeopleFormat.fixed(2e15, places: 0) == "2000000000000000")
+    }
 }
