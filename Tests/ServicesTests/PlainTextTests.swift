@@ -26,4 +26,23 @@ struct PlainTextTests {
         }
         #expect(chart.entries.first?.title == "ABC")
     }
+
+    @Test("a title of a thousand characters is taken, one more is malformed, counted in Characters: Korean and combining marks too")
+    func longestTitle() throws {
+        func chart(_ title: String) throws -> String? {
+            let body = #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"\#(title)","audiCnt":"1"}]}}"#
+            do {
+                guard case .value(let chart) = try KOBISDecoding.dailyChart(Data(body.utf8), date: Day("2024-01-01")) else { return nil }
+                return chart.entries.first?.title
+            } catch {
+                return "malformed: \(error)"
+            }
+        }
+        for unit in ["a", "한", "e\u{301}", "🎬"] {
+            let longest = String(repeating: unit, count: KOBISDecoding.longestTitle)
+            #expect(try chart(longest) == longest, "\(unit)")
+            let over = try chart(longest + unit) ?? ""
+            #expect(over.hasPrefix("malformed") && over.contains("1001 characters"), "\(unit): \(over.prefix(80))")
+        }
+    }
 }

@@ -233,7 +233,10 @@ package enum KOBISDecoding {
             throw MalformedBody("\(label) has a movieCd that is not a film code (\(code.utf8.count) bytes; KOBIS's are 8 digits)")
         }
         let title = PlainText.clean(raw.movieNm ?? "")
-        guard title.count <= longestTitle else { throw MalformedBody("\(label) has a movieNm of \(title.count) characters") }
+        // Characters are counted only when the bytes could be too many: no more Characters than bytes.
+        guard title.utf8.count <= longestTitle || title.count <= longestTitle else {
+            throw MalformedBody("\(label) has a movieNm of \(title.count) characters")
+        }
         let bounds = ChartBounds.self
         return ChartEntry(
             rank: Int(try row.int64(raw.rank, "rank", required: true, in: bounds.rank)),
