@@ -192,6 +192,7 @@ package struct CSVContentType: MustacheContentType {
     }
 }
 
+/// How CSV files are written: which separator, and whether a byte-order mark leads.
 package struct CSVDialect: Sendable, Equatable {
     package enum Delimiter: String, Sendable, CaseIterable {
         case comma = ",", semicolon = ";", tab = "\t"
