@@ -24,6 +24,11 @@ protocol DirectJSONObject: Encodable {
     func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws
 }
 
+extension DirectJSONObject {
+    /// An object with no nested fields writes none.
+    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
+}
+
 extension PrettyJSONEncoder {
     /// One field's value, as a ``DirectJSONObject`` reads it.
     enum FieldValue {
@@ -175,8 +180,6 @@ extension DayEntry: DirectJSONObject {
         case .rankExact: .maybe(rankExact)
         }
     }
-
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
 }
 
 extension DayReport: DirectJSONObject {
@@ -351,8 +354,6 @@ extension YearEarlier: DirectJSONObject {
         case .salesChangePercent: .maybe(salesChangePercent)
         }
     }
-
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
 }
 
 extension YearToDate: DirectJSONObject {
@@ -392,8 +393,6 @@ extension Milestone: DirectJSONObject {
         case .earliestDate: .maybe(earliestDate)
         }
     }
-
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
 }
 
 extension RunFigure: DirectJSONObject {
@@ -412,8 +411,6 @@ extension RunFigure: DirectJSONObject {
         case .rank: .maybe(rank)
         }
     }
-
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
 }
 
 extension Streak: DirectJSONObject {
@@ -432,6 +429,4 @@ extension Streak: DirectJSONObject {
         case .atLeast: .bool(atLeast)
         }
     }
-
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
 }
