@@ -72,6 +72,7 @@ package struct ReportRenderer: Sendable {
             names[job] = output.files.map(\.name) + output.streamed
             for file in output.files { try sink.add(file) }
         }
+        view.dropElsewhere()
         return formats.flatMap { format in
             guard format == .csv else { return names[.format(format)] ?? [] }
             // Both CSV jobs' files, in the tables' order.
@@ -205,6 +206,16 @@ private final class SharedView: @unchecked Sendable {
             built = view
             return view
         }
+    }
+
+    /// Once every document is rendered: the view model is freed on another thread, not on the way
+    /// to the files' commit (``ReleaseElsewhere``).
+    func dropElsewhere() {
+        let taken = lock.withLock { () -> ReportTemplates.WrappedView? in
+            defer { built = nil }
+            return built
+        }
+        if let taken { ReleaseElsewhere.drop(consume taken) }
     }
 }
 

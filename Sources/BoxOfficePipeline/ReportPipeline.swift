@@ -91,10 +91,12 @@ package struct ReportPipeline: Sendable {
     ///
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     package func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
-        try await build(request, requireEnrichment: requireEnrichment).report
+        var warnings: [String] = []
+        return try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings)
     }
 
-    private func build(_ request: Request, requireEnrichment: Bool) async throws -> (report: BoxOfficeReport, warnings: [String]) {
+    /// The report of `request`, and what went wrong without stopping it added to `warnings`.
+    private func build(_ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String]) async throws -> BoxOfficeReport {
         let fetched = try await fetch.fetch(request.plan)
         try Self.requireComplete(fetched, offline: request.offline, resume: request.plan.fetchCommand(request.range))
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
@@ -176,7 +178,8 @@ package struct ReportPipeline: Sendable {
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
-        return (report, warnings)
+        runWarnings += warnings
+        return report
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.
@@ -201,7 +204,8 @@ package struct ReportPipeline: Sendable {
         let renderer = self.renderer
         let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }
         defer { preparing.cancel() }
-        var (report, warnings) = try await build(request, requireEnrichment: requireEnrichment)
+        var warnings: [String] = []
+        var report = try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings)
         // What changed since the folder's last report: its state file, read now, replaced below.
         // Kept with the folder's index: a folder whose index is not kept (--no-index) has no digest.
         let digestFile = writer.toStandardOutput || request.index == nil ? nil : writer.directory.appendingPathComponent(DigestState.fileName)
@@ -222,8 +226,13 @@ package struct ReportPipeline: Sendable {
             let headline = ReportHeadline(report)
             var headlines = [base: headline]
             if request.latest { headlines[latest] = headline }
+            let digest = digestFile == nil || report.simulated ? nil : DigestState(report)
+            // Done with the model's rows: freed beside the commit and the index, not before them.
+            ReleaseElsewhere.drop(&report.days, leaving: [])
+            ReleaseElsewhere.drop(&report.films, leaving: [])
+            ReleaseElsewhere.drop(&report.periods, leaving: [])
             var result = Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
-            if let digestFile, !report.simulated, let state = DigestState(report), previous.map({ $0.date <= state.date }) ?? true,
+            if let digestFile, let state = digest, previous.map({ $0.date <= state.date }) ?? true,
                 let data = try? JSONEncoder().encode(state)
             {
                 // Derived state: a folder where it cannot be written just has no digest next time.
