@@ -103,7 +103,7 @@ struct JSONReaderTests {
 
     @Test("randomly damaged bodies are read as Foundation reads them")
     func mutations() throws {
-        var random = HostileInputTests.SplitMix(state: 11)
+        var random = SplitMix(state: 11)
         let fixtures = try Self.fixtures()
         let alphabet = Array("{}[]\",:\\0123456789-+.eEtrufalsn \n\tu".utf8) + [0x00, 0x80, 0xC3, 0xFF]
         for _ in 0..<3_000 {

@@ -176,18 +176,6 @@ struct RetryTests {
 
 @Suite("Hostile input")
 struct HostileInputTests {
-    /// A deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let hostileStrings: [String] = [
         String(repeating: "9", count: 100_000), String(repeating: "2024-01-01..", count: 5_000), "\u{0}\u{1}\u{7F}", "2024-01-01\u{0}",
         "２０２４-０１-０１", "2024-01-01..\n2024-01-02", "last-99999999999999999999-days", "99999-01-01", "-2024-01-01", "2024-00-10",
