@@ -213,12 +213,25 @@ struct RowSection: @unchecked Sendable {
         case other
 
         init(_ value: Any) {
-            switch value {
-            case let text as TemplateText: self = .text(text.text)
-            case let flag as Bool: self = .flag(flag)
-            case let object as ViewObject: self = .object(object)
-            case let list as BudgetedList: self = .list(list)
-            default: self = .other
+            // The wrapped view holds these exact types: told apart by their metadata, without the
+            // runtime's casts failing one after another (a third of a weekly report's casts).
+            let type = type(of: value)
+            if type == TemplateText.self {
+                self = .text((value as! TemplateText).text)
+            } else if type == ViewObject.self {
+                self = .object(value as! ViewObject)
+            } else if type == BudgetedList.self {
+                self = .list(value as! BudgetedList)
+            } else if type == Bool.self {
+                self = .flag(value as! Bool)
+            } else {
+                switch value {
+                case let text as TemplateText: self = .text(text.text)
+                case let flag as Bool: self = .flag(flag)
+                case let object as ViewObject: self = .object(object)
+                case let list as BudgetedList: self = .list(list)
+                default: self = .other
+                }
             }
         }
     }
