@@ -351,7 +351,7 @@ actor RequestLog {
             let body = Data(bytes)
             let general = Self.outcome(body, date, scanning: false)
             #expect(Self.outcome(body, date, scanning: true) == general, "\(what())")
-            if ChartBodyScanner.scan(body, list: "dailyBoxOfficeList")?.rows != nil { scanned += 1 }
+            if KOBISBodyScanner.scan(body, list: "dailyBoxOfficeList")?.rows != nil { scanned += 1 }
         }
         let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
         for (name, date, bytes) in bodies {
@@ -377,6 +377,9 @@ actor RequestLog {
                 text.replacingOccurrences(of: "\"OLD\"", with: "null"), text.replacingOccurrences(of: "\":\"", with: "\" : \""),
                 text.replacingOccurrences(of: "영화", with: "\\uc601\\ud654"), text.replacingOccurrences(of: ",", with: " ,\n"),
                 text.replacingOccurrences(of: "\"rnum\"", with: "\"rank\":\"9\",\"rnum\""),
+                // A fault beside the result, of any shape, is the reader's to judge.
+                text.replacingOccurrences(of: "{\"boxOfficeResult\"", with: "{\"faultInfo\":\"x\",\"boxOfficeResult\""),
+                text.replacingOccurrences(of: "{\"boxOfficeResult\"", with: "{\"faultInfo\":{},\"boxOfficeResult\""),
             ] {
                 agree(Array(variant.utf8), date, "\(name) varied")
             }
@@ -393,12 +396,109 @@ actor RequestLog {
                     return "malformed \(error.reason)"
                 }
             }
-            #expect(ChartBodyScanner.scan(weekend, list: "weeklyBoxOfficeList")?.rows?.count == 10)
+            #expect(KOBISBodyScanner.scan(weekend, list: "weeklyBoxOfficeList")?.rows?.count == 10)
             for length in stride(from: 0, through: weekend.count, by: max(1, weekend.count / 200)) {
                 let body = weekend.prefix(length)
                 #expect(weekly(body, scanning: true) == weekly(body, scanning: false), "weekend cut at \(length)")
             }
         }
         if !TestData.sharedFixturesAvailable { print("chart scanner: \(TestData.sharedSkipReason); checked the hand-made fixtures only") }
+    }
+
+    @Test("the scanner's UTF-8 check accepts exactly the bytes String(decoding:) keeps unchanged")
+    func wellFormedUTF8() {
+        var random = SplitMix(state: 38)
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90]
+        var samples: [[UInt8]] = [[], Array("영화 Film".utf8), Array("🎬".utf8), [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], [0xEA, 0xB0]]
+        for _ in 0..<20_000 {
+            let length = Int(random.next() % 7)
+            samples.append((0..<length).map { _ in random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : interesting[Int(random.next() % UInt64(interesting.count))] })
+        }
+        for bytes in samples {
+            let kept = String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+            #expect(bytes.withUnsafeBufferPointer { KOBISBodyScanner.isWellFormedUTF8($0) } == kept, "\(bytes)")
+        }
+    }
+
+    static func movieOutcome(_ body: Data, _ code: String, scanning: Bool) -> String {
+        do {
+            switch try KOBISDecoding.movieInfo(body, code: code, scanning: scanning) {
+            case .value(let info): return "value \(String(describing: info))"
+            case let .fault(code, message): return "fault \(code) \(message)"
+            }
+        } catch {
+            return "malformed \(error.reason) \(error.answersAnotherRequest)"
+        }
+    }
+
+    /// A movie-info body as the bench's simulated KOBIS and the real one send it: every list,
+    /// cast and staff included, a Korean title, text with spaces to trim, and every field the
+    /// decoder reads filled (a field the scanner's shape lacked would then read differently).
+    static let handMadeMovieInfo = """
+        {"movieInfoResult":{"movieInfo":{"prdtYear":"2009","showTm":"122","typeNm":"장편","genres":[{"genreNm":"드라마"},{"genreNm":" 액션 "}],\
+        "movieNmOg":"Film 583","movieNmEn":"Simulated Film 583 ","movieNm":"시뮬레이션 영화 583","nations":[{"nationNm":"미국"}],\
+        "showTypes":[{"showTypeGroupNm":"2D","showTypeNm":"디지털"}],"actors":[{"peopleNm":"배우","peopleNmEn":"Actor","cast":"","castEn":""}],\
+        "staffs":[],"audits":[{"auditNo":"2025-SIM582 ","watchGradeNm":"12세이상관람가"}],"prdtStatNm":"개봉",\
+        "directors":[{"peopleNmEn":"Director 583","peopleNm":"감독 583"}],"movieCd":"81000582",\
+        "companys":[{"companyCd":"20250582","companyPartNm":"배급사","companyNmEn":"","companyNm":"배급사 7"},\
+        {"companyPartNm":"제공","companyCd":"20250582","companyNmEn":"Distributor 7","companyNm":"배급사 7"}],"openDt":"20090112"},"source":"영화진흥위원회"}}
+        """
+
+    @Test("the movie-info scanner reads every body as the JSON reader does: recorded and hand-made films, their truncations, and bytes changed or inserted")
+    func movieInfoScannerAgreesWithReader() throws {
+        var bodies: [(name: String, code: String, bytes: [UInt8])] = [("hand-made", "81000582", Array(Self.handMadeMovieInfo.utf8))]
+        for url in try TestData.sharedFixturesAvailable ? TestData.sharedFiles("kobis", prefix: "movieinfo-") : [] {
+            let code = String(url.deletingPathExtension().lastPathComponent.dropFirst("movieinfo-".count))
+            bodies.append((url.lastPathComponent, code, Array(try Data(contentsOf: url))))
+        }
+        let own = TestData.ownFixtures.appendingPathComponent("kobis")
+        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted() where name.hasPrefix("movieinfo-") || name.hasPrefix("fault-") {
+            bodies.append((name, "20124079", Array(try Data(contentsOf: own.appendingPathComponent(name)))))
+        }
+        var scanned = 0
+        func agree(_ bytes: [UInt8], _ code: String, _ what: @autoclosure () -> String) {
+            let body = Data(bytes)
+            #expect(Self.movieOutcome(body, code, scanning: true) == Self.movieOutcome(body, code, scanning: false), "\(what())")
+            if KOBISBodyScanner.movieInfo(body, shape: KOBISDecoding.movieInfoShape) != nil { scanned += 1 }
+        }
+        let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
+        for (name, code, bytes) in bodies {
+            agree(bytes, code, name)
+            #expect(Self.movieOutcome(Data(bytes), code, scanning: true).hasPrefix("value") || name.hasPrefix("fault-"), "\(name) is read: \(Self.movieOutcome(Data(bytes), code, scanning: true))")
+            for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
+                agree(Array(bytes.prefix(length)), code, "\(name) cut at \(length)")
+            }
+            for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 120)) {
+                for byte in replacements {
+                    var changed = bytes
+                    changed[position] = byte
+                    agree(changed, code, "\(name) with byte \(position) made \(byte)")
+                    var inserted = bytes
+                    inserted.insert(byte, at: position)
+                    agree(inserted, code, "\(name) with \(byte) inserted at \(position)")
+                }
+            }
+            // Shapes the scanner leaves to the reader, and repeated or unexpected members it reads.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let edits: [(of: String, with: String)] = [
+                ("}]", "},]"), ("\"2009\"", "2009"), ("\"\"", "null"), ("\":\"", "\" : \""), ("영화", "\\uc601\\ud654"), (",", " ,\n"),
+                ("{\"movieInfoResult\"", "{\"faultInfo\":\"x\",\"movieInfoResult\""),
+                ("{\"movieInfoResult\"", "{\"faultInfo\":{},\"movieInfoResult\""),
+                ("\"movieInfo\":{", "\"movieInfo\":{\"nations\":\"한국\",\"movieCd\":\"1\","),
+                ("\"movieInfo\":{", "\"movieInfo\":{\"nations\":[{\"nationNm\":\"한국\"}],\"genres\":[1],"),
+                ("\"movieInfo\":{", "\"movieInfo\":{\"staffs\":[{\"a\":{}}],"),
+                ("\"movieInfo\":{", "\"movieInfo\":{\"extra\":{\"a\":\"b\"},"),
+                ("{\"movieInfoResult\":{\"movieInfo\":", "{\"movieInfoResult\":{\"other\":"),
+                ("\"source\"", "\"movieInfo\":{},\"source\""),
+                ("}}", "}},\"movieInfoResult\":{}"),
+                ("\"nations\":[", "\"nations\":[{},"),
+            ]
+            agree(Array(("\u{FEFF}" + text).utf8), code, "\(name) after a byte-order mark")
+            for edit in edits {
+                agree(Array(text.replacingOccurrences(of: edit.of, with: edit.with).utf8), code, "\(name) with \(edit.of) made \(edit.with)")
+            }
+        }
+        #expect(scanned >= bodies.count - 3, "the scanner read the usual bodies itself (\(scanned))")
+        if !TestData.sharedFixturesAvailable { print("movie-info scanner: \(TestData.sharedSkipReason); checked the hand-made bodies only") }
     }
 }

@@ -26,7 +26,7 @@ package enum KOBISDecoding {
     }
 
     /// ``dailyChart(_:date:)``; without `scanning`, always through ``JSONReader`` (for the test
-    /// that holds ``ChartBodyScanner`` to it).
+    /// that holds ``KOBISBodyScanner`` to it).
     static func dailyChart(_ body: Data, date: Day, scanning: Bool) throws(MalformedBody) -> Outcome<DailyChart> {
         // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
         // cache entry copied under this date's name) must not be reported under this date.
@@ -67,7 +67,7 @@ package enum KOBISDecoding {
         let field: (String) throws(MalformedBody) -> String?
         let rows: [JSONValue]
         var scannedRows: [RawChartRow]?
-        if scanning, let scanned = ChartBodyScanner.scan(body, list: listKey), let rowsRead = scanned.rows {
+        if scanning, let scanned = KOBISBodyScanner.scan(body, list: listKey), let rowsRead = scanned.rows {
             field = { scanned.fields[$0] }
             rows = []
             scannedRows = rowsRead
@@ -138,16 +138,41 @@ package enum KOBISDecoding {
         return .value(films)
     }
 
+    /// What ``movieInfo(_:code:)`` reads of a `searchMovieInfo` answer: the film's text fields, and
+    /// its lists with their entries' fields. The scanner keeps only these; a field read below but
+    /// missing here would differ between the two paths, which the test holding the scanner to the
+    /// reader catches.
+    static let movieInfoShape = KOBISBodyScanner.MovieInfoShape(
+        scalars: ["movieCd", "movieNm", "movieNmEn", "movieNmOg", "showTm", "prdtYear", "openDt"],
+        lists: [
+            "nations": ["nationNm"], "companys": ["companyCd", "companyNm", "companyNmEn", "companyPartNm"], "genres": ["genreNm"],
+            "directors": ["peopleNm", "peopleNmEn"], "audits": ["watchGradeNm"],
+        ])
+
     /// The lists of a `searchMovieInfo` answer that ``movieInfo(_:code:)`` reads.
-    private static let movieInfoLists: Set<String> = ["nations", "companys", "genres", "directors", "audits"]
+    private static let movieInfoLists = Set(movieInfoShape.lists.names)
 
     package static func movieInfo(_ body: Data, code asked: String) throws(MalformedBody) -> Outcome<MovieInfo?> {
-        let envelope = try readEnvelope(body)
-        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
-        guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
-        guard case .object = result else { throw shapeError }
-        guard let rawValue = present(result["movieInfo"]) else { return .value(nil) }
-        let raw = try RawMovieInfo(rawValue, lists: movieInfoLists)
+        try movieInfo(body, code: asked, scanning: true)
+    }
+
+    /// ``movieInfo(_:code:)``; without `scanning`, always through ``JSONReader`` (for the test that
+    /// holds ``KOBISBodyScanner`` to it).
+    static func movieInfo(_ body: Data, code asked: String, scanning: Bool) throws(MalformedBody) -> Outcome<MovieInfo?> {
+        let raw: RawMovieInfo
+        // The usual body is scanned straight into its fields; any other is read whole, and its
+        // fault or what is malformed about it reported.
+        if scanning, let scanned = KOBISBodyScanner.movieInfo(body, shape: movieInfoShape) {
+            guard case .info(let scalars, let lists) = scanned else { return .value(nil) }
+            raw = RawMovieInfo(scalars: scalars, lists: lists)
+        } else {
+            let envelope = try readEnvelope(body)
+            if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+            guard let result = present(envelope["movieInfoResult"]) else { throw MalformedBody("no movieInfoResult in the body") }
+            guard case .object = result else { throw shapeError }
+            guard let rawValue = present(result["movieInfo"]) else { return .value(nil) }
+            raw = try RawMovieInfo(rawValue, lists: movieInfoLists)
+        }
         guard !raw.scalars.isEmpty else { return .value(nil) }
         let row = Row(fields: raw.scalars, label: "movieInfo")
         let code = row.text("movieCd")
@@ -390,6 +415,11 @@ struct RawChartRow {
 private struct RawMovieInfo {
     var scalars: [String: String] = [:]
     var lists: [String: [[String: String]]] = [:]
+
+    /// What ``KOBISBodyScanner`` read of a body.
+    init(scalars: [String: String], lists: [String: [[String: String]]]) {
+        (self.scalars, self.lists) = (scalars, lists)
+    }
 
     init(_ value: JSONValue, lists wanted: Set<String>) throws(MalformedBody) {
         guard case .object(let fields) = value else { throw KOBISDecoding.shapeError }
