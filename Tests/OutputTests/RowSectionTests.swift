@@ -213,3 +213,19 @@ struct RowSectionTests {
         #expect(try templates.render("report.md", wrapped: view) == expected)
     }
 }
+
+@Suite struct PlaceholderSearchTests {
+    /// The byte search finds what the standard library's `firstRange(of:)` finds, as the same
+    /// `String.Index` range.
+    @Test func findsWhatTheGenericSearchFinds() {
+        let needle = "\u{1}row-section-ab-0-1\u{1}\n"
+        let texts = [
+            "", needle, "영화 " + needle + " 끝", "x\u{1}row-section-ab-0-\u{1}row-section-ab-0-1\u{1}\n", String(repeating: "\u{1}", count: 30) + needle,
+            "no placeholder here", "\u{1}row-section-ab-0-1\u{1}", "🎬🎬" + needle + needle, String(repeating: "가", count: 1_000) + needle,
+        ]
+        for text in texts {
+            #expect(TemplatePieces.firstRange(of: needle, in: text) == text.utf8.firstRange(of: needle.utf8), "\(text.debugDescription)")
+        }
+        #expect(TemplatePieces.firstRange(of: "", in: "abc") == "abc".startIndex..<"abc".startIndex)
+    }
+}
