@@ -43,12 +43,19 @@ package enum FuzzTarget: UInt8, CaseIterable, Sendable {
     func run(_ body: Data) -> Bool {
         switch self {
         case .dailyChart:
-            guard case .value(let chart)? = try? KOBISDecoding.dailyChart(body, date: Day(year: 2024, month: 3, day: 15)!) else {
+            let date = Day(year: 2024, month: 3, day: 15)!
+            Self.agree(
+                Self.outcome { try KOBISDecoding.dailyChart(body, date: date, scanning: true) },
+                Self.outcome { try KOBISDecoding.dailyChart(body, date: date, scanning: false) })
+            guard case .value(let chart)? = try? KOBISDecoding.dailyChart(body, date: date) else {
                 return false
             }
             Self.check(chart)
             return true
         case .movieInfo:
+            Self.agree(
+                Self.outcome { try KOBISDecoding.movieInfo(body, code: "20124079", scanning: true) },
+                Self.outcome { try KOBISDecoding.movieInfo(body, code: "20124079", scanning: false) })
             return (try? KOBISDecoding.movieInfo(body, code: "20124079")) != nil
         case .tmdbPage:
             guard let page = try? TMDBDecoding.page(body) else { return false }
@@ -105,6 +112,22 @@ package enum FuzzTarget: UInt8, CaseIterable, Sendable {
             "summary": ["days": 2, "films": 4], "provisional": false,
         ]
     }()
+
+    /// A decoder's answer (its value, fault or error), as text to compare.
+    static func outcome<Value>(_ decode: () throws -> KOBISDecoding.Outcome<Value>) -> String {
+        do {
+            return "\(try decode())"
+        } catch let error as MalformedBody {
+            return "malformed \(error.reason) \(error.answersAnotherRequest)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The scanner reads a body as the reader does, or leaves it to the reader.
+    static func agree(_ scanned: String, _ read: String) {
+        promise(scanned == read, "the scanner and the reader disagree: \(scanned) / \(read)")
+    }
 
     static func promise(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { fatalError("fuzz: broken promise: \(message())") }

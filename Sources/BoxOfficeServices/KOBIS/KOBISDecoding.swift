@@ -26,8 +26,8 @@ package enum KOBISDecoding {
     }
 
     /// ``dailyChart(_:date:)``; without `scanning`, always through ``JSONReader`` (for the test
-    /// that holds ``KOBISBodyScanner`` to it).
-    static func dailyChart(_ body: Data, date: Day, scanning: Bool) throws(MalformedBody) -> Outcome<DailyChart> {
+    /// and the fuzz target that hold ``KOBISBodyScanner`` to it).
+    package static func dailyChart(_ body: Data, date: Day, scanning: Bool) throws(MalformedBody) -> Outcome<DailyChart> {
         // KOBIS names the day it answers for; another day's chart (from a glitching mirror, or a
         // cache entry copied under this date's name) must not be reported under this date.
         let answer = try chartEntries(
@@ -156,9 +156,9 @@ package enum KOBISDecoding {
         try movieInfo(body, code: asked, scanning: true)
     }
 
-    /// ``movieInfo(_:code:)``; without `scanning`, always through ``JSONReader`` (for the test that
-    /// holds ``KOBISBodyScanner`` to it).
-    static func movieInfo(_ body: Data, code asked: String, scanning: Bool) throws(MalformedBody) -> Outcome<MovieInfo?> {
+    /// ``movieInfo(_:code:)``; without `scanning`, always through ``JSONReader`` (for the test and
+    /// the fuzz target that hold ``KOBISBodyScanner`` to it).
+    package static func movieInfo(_ body: Data, code asked: String, scanning: Bool) throws(MalformedBody) -> Outcome<MovieInfo?> {
         let raw: RawMovieInfo
         // The usual body is scanned straight into its fields; any other is read whole, and its
         // fault or what is malformed about it reported.
