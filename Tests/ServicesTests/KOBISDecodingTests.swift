@@ -319,6 +319,28 @@ actor RequestLog {
     func append(_ request: HTTPRequest) { requests.append(request) }
 
     /// A daily chart body's outcome as text: its entries or fault, or the error it is refused with.
+    /// A body's truncations (150 of them) and its bytes changed or inserted (at 120 places, each to
+    /// a byte that means something to JSON or to UTF-8), for the tests that hold the scanner to the
+    /// reader.
+    static func mutations(of bytes: [UInt8]) -> [(bytes: [UInt8], what: String)] {
+        let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
+        var mutations: [(bytes: [UInt8], what: String)] = []
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
+            mutations.append((Array(bytes.prefix(length)), "cut at \(length)"))
+        }
+        for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 120)) {
+            for byte in replacements {
+                var changed = bytes
+                changed[position] = byte
+                mutations.append((changed, "with byte \(position) made \(byte)"))
+                var inserted = bytes
+                inserted.insert(byte, at: position)
+                mutations.append((inserted, "with \(byte) inserted at \(position)"))
+            }
+        }
+        return mutations
+    }
+
     static func outcome(_ body: Data, _ date: Day, scanning: Bool) -> String {
         do {
             switch try KOBISDecoding.dailyChart(body, date: date, scanning: scanning) {
@@ -353,22 +375,9 @@ actor RequestLog {
             #expect(Self.outcome(body, date, scanning: true) == general, "\(what())")
             if KOBISBodyScanner.scan(body, list: "dailyBoxOfficeList")?.rows != nil { scanned += 1 }
         }
-        let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
         for (name, date, bytes) in bodies {
             agree(bytes, date, name)
-            for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
-                agree(Array(bytes.prefix(length)), date, "\(name) cut at \(length)")
-            }
-            for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 120)) {
-                for byte in replacements {
-                    var changed = bytes
-                    changed[position] = byte
-                    agree(changed, date, "\(name) with byte \(position) made \(byte)")
-                    var inserted = bytes
-                    inserted.insert(byte, at: position)
-                    agree(inserted, date, "\(name) with \(byte) inserted at \(position)")
-                }
-            }
+            for (changed, what) in Self.mutations(of: bytes) { agree(changed, date, "\(name) \(what)") }
             // Shapes the scanner leaves to the reader: a byte-order mark, a trailing comma, escapes,
             // numbers, nulls, white space everywhere.
             let text = String(decoding: bytes, as: UTF8.self)
@@ -461,23 +470,10 @@ actor RequestLog {
             #expect(Self.movieOutcome(body, code, scanning: true) == Self.movieOutcome(body, code, scanning: false), "\(what())")
             if KOBISBodyScanner.movieInfo(body, shape: KOBISDecoding.movieInfoShape) != nil { scanned += 1 }
         }
-        let replacements: [UInt8] = Array("\"\\,:{}[]1 n".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
         for (name, code, bytes) in bodies {
             agree(bytes, code, name)
             #expect(Self.movieOutcome(Data(bytes), code, scanning: true).hasPrefix("value") || name.hasPrefix("fault-"), "\(name) is read: \(Self.movieOutcome(Data(bytes), code, scanning: true))")
-            for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 150)) {
-                agree(Array(bytes.prefix(length)), code, "\(name) cut at \(length)")
-            }
-            for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 120)) {
-                for byte in replacements {
-                    var changed = bytes
-                    changed[position] = byte
-                    agree(changed, code, "\(name) with byte \(position) made \(byte)")
-                    var inserted = bytes
-                    inserted.insert(byte, at: position)
-                    agree(inserted, code, "\(name) with \(byte) inserted at \(position)")
-                }
-            }
+            for (changed, what) in Self.mutations(of: bytes) { agree(changed, code, "\(name) \(what)") }
             // Shapes the scanner leaves to the reader, and repeated or unexpected members it reads.
             let text = String(decoding: bytes, as: UTF8.self)
             let edits: [(of: String, with: String)] = [

@@ -30,27 +30,32 @@ struct KOBISBodyScanner {
 
     /// The chart in `body`, whose rows are under `list`; nil when the body is not of the usual shape.
     static func scan(_ body: Data, list: String) -> Chart? {
-        body.withUnsafeBytes { raw in
-            var scanner = KOBISBodyScanner(raw.bindMemory(to: UInt8.self))
-            return scanner.envelope(list: Array(list.utf8))
-        }
+        let list = Array(list.utf8)
+        return scanning(body, result: "boxOfficeResult") { $0.result(list: list) }
     }
 
-    private mutating func envelope(list: [UInt8]) -> Chart? {
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var chart: Chart?
-        guard
-            members({ scanner, key in
-                // Only the result: a fault (whatever its value), or anything else holding more
-                // than text, is JSONReader's.
-                guard !key.elementsEqual("faultInfo".utf8) else { return false }
-                guard key.elementsEqual("boxOfficeResult".utf8) else { return scanner.string() != nil }
-                chart = scanner.result(list: list)
-                return chart != nil
-            })
-        else { return nil }
-        skipWhitespace()
-        return index == bytes.count ? chart : nil
+    /// `body`'s top-level object read with `read` reading its `result` member, the only one that
+    /// may hold more than text; nil when the body is not of the usual shape.
+    private static func scanning<Result>(_ body: Data, result: StaticString, _ read: (inout KOBISBodyScanner) -> Result?) -> Result? {
+        body.withUnsafeBytes { raw in
+            var scanner = KOBISBodyScanner(raw.bindMemory(to: UInt8.self))
+            guard scanner.take(UInt8(ascii: "{")) else { return nil }
+            let name = UnsafeBufferPointer(start: result.utf8Start, count: result.utf8CodeUnitCount)
+            var found: Result?
+            guard
+                scanner.members({ scanner, key in
+                    // A fault (whatever its value), a second result, or anything else holding more
+                    // than text is JSONReader's to judge.
+                    guard !key.elementsEqual("faultInfo".utf8) else { return false }
+                    guard key.elementsEqual(name) else { return scanner.string() != nil }
+                    guard found == nil else { return false }
+                    found = read(&scanner)
+                    return found != nil
+                })
+            else { return nil }
+            scanner.skipWhitespace()
+            return scanner.index == scanner.bytes.count ? found : nil
+        }
     }
 
     private mutating func result(list: [UInt8]) -> Chart? {
@@ -134,27 +139,7 @@ struct KOBISBodyScanner {
     /// The film in a `searchMovieInfo` body, what `shape` names of it (the rest is read, to know the
     /// body is valid, and dropped); nil when the body is not of the usual shape.
     static func movieInfo(_ body: Data, shape: MovieInfoShape) -> MovieInfoBody? {
-        body.withUnsafeBytes { raw in
-            var scanner = KOBISBodyScanner(raw.bindMemory(to: UInt8.self))
-            return scanner.movieInfoEnvelope(shape)
-        }
-    }
-
-    private mutating func movieInfoEnvelope(_ shape: MovieInfoShape) -> MovieInfoBody? {
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var found: MovieInfoBody?
-        guard
-            members({ scanner, key in
-                guard !key.elementsEqual("faultInfo".utf8) else { return false }
-                guard key.elementsEqual("movieInfoResult".utf8) else { return scanner.string() != nil }
-                // A second result: which one counts is JSONReader's to say.
-                guard found == nil else { return false }
-                found = scanner.movieInfoResult(shape)
-                return found != nil
-            })
-        else { return nil }
-        skipWhitespace()
-        return index == bytes.count ? found : nil
+        scanning(body, result: "movieInfoResult") { $0.movieInfoResult(shape) }
     }
 
     private mutating func movieInfoResult(_ shape: MovieInfoShape) -> MovieInfoBody? {
