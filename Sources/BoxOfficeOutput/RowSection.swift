@@ -214,7 +214,7 @@ struct RowSection: @unchecked Sendable {
 
         init(_ value: Any) {
             // The wrapped view holds these exact types: told apart by their metadata, without the
-            // runtime's casts failing one after another (a third of a weekly report's casts).
+            // runtime's casts failing one after another (a quarter of a weekly report's casts).
             let type = type(of: value)
             if type == TemplateText.self {
                 self = .text((value as! TemplateText).text)
