@@ -185,7 +185,10 @@ struct RowSectionTests {
 
     @Test("Markdown escaping skips only text it would leave as it is")
     func markdownFastPath() {
-        let alphabet: [String] = ["a", "W", "w", "h", "t", "p", "f", ".", ":", "s", "영", "1", " ", "*", "\n", "\u{2028}", "–", "\u{301}", "|", "#", "H", "T", "P"]
+        let alphabet: [String] = [
+            "a", "W", "w", "h", "t", "p", "f", ".", ":", "s", "영", "1", " ", "*", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{A0}", "–", "·", "▲",
+            "\u{301}", "|", "#", "H", "T", "P",
+        ]
         var generator = SystemRandomNumberGenerator()
         let markdown = MarkdownContentType()
         var skipped = 0
@@ -197,8 +200,12 @@ struct RowSectionTests {
             }
         }
         #expect(skipped > 1_000)
-        for text in ["www.x", "WwW.x", "http:", "HTTPS:", "ftp:", "a*b", "x\ny", "\u{2028}"] { #expect(!MarkdownContentType.needsNothing(text), "\(text)") }
-        for text in ["12.5", "2026-11-25", "시뮬레이션 영화 12", "ww.x", "htt:"] { #expect(MarkdownContentType.needsNothing(text), "\(text)") }
+        for text in ["www.x", "WwW.x", "http:", "HTTPS:", "ftp:", "a*b", "x\ny", "\u{2028}", "a\u{2029}", "\u{85}b"] {
+            #expect(!MarkdownContentType.needsNothing(text), "\(text)")
+        }
+        for text in ["12.5", "2026-11-25", "시뮬레이션 영화 12", "ww.x", "htt:", "–", "+12.5% ▲", "a·b", "\u{A0}"] {
+            #expect(MarkdownContentType.needsNothing(text), "\(text)")
+        }
     }
 
     @Test("one wrapped view model renders document after document, each with the whole budget")
