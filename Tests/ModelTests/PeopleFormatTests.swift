@@ -16,8 +16,10 @@ struct PeopleFormatTests {
             let magnitude = Double.random(in: -3...9, using: &generator)
             let value = (Bool.random(using: &generator) ? -1 : 1) * pow(10, magnitude) * Double.random(in: 0...1, using: &generator)
             values.append(value)
-            // Halfway cases at each number of places.
+            // Halfway cases at each number of places, and values a hair either side of a half.
             values.append((value * 1_000).rounded() / 1_000 + 0.0005)
+            let half = ((value * 10).rounded(.down) + 0.5) / 10
+            values += [half.nextUp, half.nextDown, half + 1e-9, half - 1e-9, half + 2e-7, half - 2e-7]
         }
         for value in values {
             for places in 0...6 {

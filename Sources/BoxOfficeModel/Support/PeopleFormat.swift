@@ -101,6 +101,8 @@ package enum PeopleFormat {
         }
     }
 
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
     /// A number with at most `places` decimals and no trailing zeros: `58.5`, `12`.
     package static func trimmed(_ value: Double, places: Int) -> String {
         var text = printf(value, places: places)
@@ -118,7 +120,16 @@ package enum PeopleFormat {
     /// Text other than a `-`, digits and a `.` (an infinity, a locale's decimal comma) and longer
     /// text are left to `String(format:)`; a test holds the two to the same text.
     static func printf(_ value: Double, places: Int) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer -> String in
+        // Where the scaled value is not within a millionth of a half, rounding it (``fixed(_:places:)``)
+        // gives printf's correctly rounded text, without the va_list, whose building cast each
+        // argument at run time: 3,300 instructions a call, 18,000 calls in a twenty-year weekly
+        // report. Near a half (2.675 is 2.67499… in binary), a negative value (printf writes
+        // "-0.0"), large or odd values: printf.
+        if value.isFinite, value.sign == .plus, (0...6).contains(places) {
+            let scaled = value * Self.powersOfTen[places]
+            if scaled < 1e9, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 { return fixed(value, places: places) }
+        }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer -> String in
             let base = buffer.baseAddress!
             let written = withVaList([Int32(places), value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
             guard written > 0, written < buffer.count else { return String(format: "%.\(places)f", locale: nil, value) }
