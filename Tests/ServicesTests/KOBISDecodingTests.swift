@@ -341,15 +341,20 @@ actor RequestLog {
         return mutations
     }
 
-    static func outcome(_ body: Data, _ date: Day, scanning: Bool) -> String {
+    /// A decoder's answer (its value, fault or what is malformed), as text to compare.
+    static func outcome<Value>(_ decode: () throws(MalformedBody) -> KOBISDecoding.Outcome<Value>) -> String {
         do {
-            switch try KOBISDecoding.dailyChart(body, date: date, scanning: scanning) {
-            case .value(let chart): return "value \(chart)"
+            switch try decode() {
+            case .value(let value): return "value \(String(describing: value))"
             case let .fault(code, message): return "fault \(code) \(message)"
             }
         } catch {
             return "malformed \(error.reason) \(error.answersAnotherRequest)"
         }
+    }
+
+    static func outcome(_ body: Data, _ date: Day, scanning: Bool) -> String {
+        outcome { () throws(MalformedBody) in try KOBISDecoding.dailyChart(body, date: date, scanning: scanning) }
     }
 
     @Test("the chart scanner reads every body as the JSON reader does: recorded and hand-made charts, their truncations, and bytes changed or inserted")
@@ -430,14 +435,7 @@ actor RequestLog {
     }
 
     static func movieOutcome(_ body: Data, _ code: String, scanning: Bool) -> String {
-        do {
-            switch try KOBISDecoding.movieInfo(body, code: code, scanning: scanning) {
-            case .value(let info): return "value \(String(describing: info))"
-            case let .fault(code, message): return "fault \(code) \(message)"
-            }
-        } catch {
-            return "malformed \(error.reason) \(error.answersAnotherRequest)"
-        }
+        outcome { () throws(MalformedBody) in try KOBISDecoding.movieInfo(body, code: code, scanning: scanning) }
     }
 
     /// A movie-info body as the bench's simulated KOBIS and the real one send it: every list,

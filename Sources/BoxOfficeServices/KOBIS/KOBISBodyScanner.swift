@@ -116,21 +116,25 @@ struct KOBISBodyScanner {
         }
     }
 
-    /// Names matched by their UTF-8 bytes, without a String made of the key.
-    struct NameTable {
+    /// Names matched by their UTF-8 bytes, without a String made of the key (a chart row's fields,
+    /// a film's): a key is compared only with the names as long as it.
+    final class NameTable: Sendable {
         let names: [String]
-        private let bytes: [[UInt8]]
+        /// Each name's bytes and index, by the names' lengths in bytes.
+        private let byLength: [[(bytes: [UInt8], index: Int)]]
 
         init(_ names: [String]) {
             self.names = names
-            bytes = names.map { Array($0.utf8) }
+            var table = [[(bytes: [UInt8], index: Int)]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+            for (index, name) in names.enumerated() { table[name.utf8.count].append((Array(name.utf8), index)) }
+            byLength = table
         }
 
         /// The index of the name `key` spells, if it is one of them.
         func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard let base = key.baseAddress else { return nil }
-            for (index, name) in bytes.enumerated() where name.count == key.count {
-                if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, key.count) }) == 0 { return index }
+            guard let base = key.baseAddress, key.count < byLength.count else { return nil }
+            for candidate in byLength[key.count] where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, key.count) == 0 }) {
+                return candidate.index
             }
             return nil
         }

@@ -369,21 +369,12 @@ struct RawChartRow {
         case audiCnt, audiInten, audiChange, audiAcc, scrnCnt, showCnt
     }
 
-    /// The names' UTF-8 bytes with their fields, by length: a key is compared only with the names
-    /// as long as it.
-    private static let byLength: [[(bytes: [UInt8], field: Field)]] = {
-        var table = [[(bytes: [UInt8], field: Field)]](repeating: [], count: 16)
-        for field in Field.allCases { table[field.rawValue.utf8.count].append((Array(field.rawValue.utf8), field)) }
-        return table
-    }()
+    private static let fields = Field.allCases
+    private static let names = KOBISBodyScanner.NameTable(fields.map(\.rawValue))
 
     /// The field a key's UTF-8 bytes name, if the row keeps it.
     static func field(_ key: UnsafeBufferPointer<UInt8>) -> Field? {
-        guard key.count < byLength.count else { return nil }
-        for candidate in byLength[key.count] where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
-            return candidate.field
-        }
-        return nil
+        names.index(of: key).map { fields[$0] }
     }
 
     mutating func set(_ field: Field, _ text: String?) {
