@@ -52,81 +52,144 @@ final class RenderBudget: @unchecked Sendable {
     /// `value` with every list (at any depth) made a ``BudgetedList`` drawing on this budget, and
     /// made cheaper for Mustache to look into: every object a ``ViewObject``, every string a
     /// ``TemplateText``.
-    func wrap(_ value: Any) -> Any {
+    func wrap(_ value: Any) -> Any { self.value(value).any }
+
+    /// `value` wrapped (``wrap(_:)``), its kind told apart once, here, for every later lookup.
+    func value(_ value: Any) -> ViewValue {
         // The view models' values are of these exact types: told apart by their metadata first,
         // without a cast failing for each type tried before the right one (a failed cast costs the
         // runtime some 400 instructions; wrapping's and RowSection's casts were 4.7% of a
         // twenty-year weekly report's instructions).
         let type = type(of: value)
-        if type == String.self { return TemplateText(value as! String) }
-        if type == Bool.self { return value }
-        if type == [Any].self { return wrap(list: value as! [Any]) }
-        if type == [String: Any].self { return wrap(object: value as! [String: Any]) }
+        if type == String.self { return .text(value as! String) }
+        if type == Bool.self { return .flag(value as! Bool) }
+        if type == ViewRow.self { return .object(wrap(row: value as! ViewRow)) }
+        if type == [ViewRow].self { return .list(wrap(rows: value as! [ViewRow])) }
+        if type == [Any].self { return .list(wrap(list: value as! [Any])) }
+        if type == [String: Any].self { return .object(wrap(object: value as! [String: Any])) }
         switch value {
-        case let text as String: return TemplateText(text)  // text of another dynamic type
-        case is Bool: return value
-        case let list as [Any]: return wrap(list: list)
-        case let object as [String: Any]: return wrap(object: object)
-        default: return value
+        case let text as String: return .text(text)  // text of another dynamic type
+        case let flag as Bool: return .flag(flag)
+        case let row as ViewRow: return .object(wrap(row: row))
+        case let list as [Any]: return .list(wrap(list: list))
+        case let object as [String: Any]: return .object(wrap(object: object))
+        // Wrapped before (a transform's result wrapped again).
+        case let text as TemplateText: return .text(text.text)
+        case let object as ViewObject: return .object(object)
+        case let list as BudgetedList: return .list(list)
+        default: return .other(value)
         }
     }
 
     private func wrap(object: [String: Any]) -> ViewObject {
-        // The same keys in the same table: `mapValues` hashes none of them again (a fifth of
-        // wrapping a twenty-year weekly report's view model went on re-inserting keys).
-        var holdsLists = false
-        let wrapped = object.mapValues { value -> Any in
-            let type = type(of: value)
-            if type == String.self { return TemplateText(value as! String) }
-            if type == Bool.self { return value }
-            if let list = value as? [Any] {
-                holdsLists = true
-                return wrap(list: list)
+        // Keys and values in the same order: the dictionary's own.
+        let columns = TemplateColumns(unique: Array(object.keys))
+        var values: [ViewValue] = []
+        values.reserveCapacity(object.count)
+        for (key, value) in object { values.append(wrapCounting(value, key: key)) }
+        return ViewObject(columns: columns, values: values, budget: self)
+    }
+
+    /// A table's row: its columns shared with the rest of the table, so no name is hashed here.
+    private func wrap(row: ViewRow) -> ViewObject {
+        let values = row.pairs.withUnsafeBufferPointer { pairs in
+            [ViewValue](unsafeUninitializedCapacity: pairs.count) { values, count in
+                for index in pairs.indices { (values.baseAddress! + index).initialize(to: wrapCounting(pairs[index].1, key: pairs[index].0)) }
+                count = pairs.count
             }
-            return wrap(value)
         }
-        if holdsLists {
-            for (key, value) in object { if let list = value as? [Any] { elementsByKey[key, default: 0] += list.count } }
-        }
-        return ViewObject(values: wrapped, budget: self)
+        return ViewObject(columns: row.columns, values: values, budget: self)
+    }
+
+    /// `value` wrapped, the elements of a list counted under the name that holds it.
+    private func wrapCounting(_ value: Any, key: String) -> ViewValue {
+        let wrapped = self.value(value)
+        if case .list(let list) = wrapped { elementsByKey[key, default: 0] += list.elements.count }
+        return wrapped
     }
 
     private func wrap(list: [Any]) -> BudgetedList {
         elements += list.count
-        return BudgetedList(elements: list.map(wrap), budget: self)
+        return BudgetedList(elements: list.map(value), budget: self)
+    }
+
+    private func wrap(rows: [ViewRow]) -> BudgetedList {
+        elements += rows.count
+        return BudgetedList(elements: rows.map { .object(wrap(row: $0)) }, budget: self)
     }
 }
 
-/// A view-model object as Mustache sees it: the same names and values as the dictionary it was
-/// made from, looked up through a class's conformance rather than `Dictionary`'s conditional one,
-/// which swift-mustache checks (with another cast) for every object on the context stack at every
-/// name it looks up.
+/// A value of a wrapped view model, its kind known: what ``RowSection`` reads without a cast, and
+/// what Mustache is handed (``any``).
+enum ViewValue {
+    /// Text, handed to Mustache as a ``TemplateText``.
+    case text(String)
+    case flag(Bool)
+    case object(ViewObject)
+    case list(BudgetedList)
+    /// Anything else (a number, a user's type): handed to Mustache as it is.
+    case other(Any)
+
+    var any: Any {
+        switch self {
+        case .text(let text): TemplateText(text)
+        case .flag(let flag): flag
+        case .object(let object): object
+        case .list(let list): list
+        case .other(let value): value
+        }
+    }
+}
+
+/// A view-model object as Mustache sees it: the same names and values as the dictionary or row it
+/// was made from, looked up through a class's conformance rather than `Dictionary`'s conditional
+/// one, which swift-mustache checks (with another cast) for every object on the context stack at
+/// every name it looks up.
 final class ViewObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
-    let values: [String: Any]
+    /// The names, shared by every row of a table (``ViewRow``).
+    let columns: TemplateColumns
+    /// One value per column.
+    let values: [ViewValue]
     let budget: RenderBudget
 
-    init(values: [String: Any], budget: RenderBudget) {
+    init(columns: TemplateColumns, values: [ViewValue], budget: RenderBudget) {
+        precondition(values.count == columns.names.count)
+        self.columns = columns
         self.values = values
         self.budget = budget
     }
 
-    func child(named name: String) -> Any? { values[name] }
+    subscript(name: String) -> ViewValue? { columns.position(of: name).map { values[$0] } }
+
+    func child(named name: String) -> Any? { self[name]?.any }
+
+    /// The same names and values with `name` set to `value` (added, or replacing its value).
+    func setting(_ name: String, to value: ViewValue) -> ViewObject {
+        if let position = columns.position(of: name) {
+            var values = values
+            values[position] = value
+            return ViewObject(columns: columns, values: values, budget: budget)
+        }
+        return ViewObject(columns: TemplateColumns(unique: columns.names + [name]), values: values + [value], budget: budget)
+    }
 
     /// `count(object)`, `enumerated(object)` and the other dictionary transforms work as on the dictionary.
-    func transform(_ name: String) -> Any? { values.transform(name).map(budget.wrap) }
+    func transform(_ name: String) -> Any? {
+        Dictionary(uniqueKeysWithValues: zip(columns.names, values.lazy.map(\.any))).transform(name).map(budget.wrap)
+    }
 }
 
 /// A view-model list as Mustache sees it: the same elements, each visit counted against a budget.
 struct BudgetedList: MustacheSequence, MustacheTransformable {
-    let elements: [Any]
+    let elements: [ViewValue]
     let budget: RenderBudget
 
     struct Iterator: IteratorProtocol {
-        var base: IndexingIterator<[Any]>
+        var base: IndexingIterator<[ViewValue]>
         let budget: RenderBudget
         mutating func next() -> Any? {
             guard let element = base.next(), budget.spend() else { return nil }
-            return element
+            return element.any
         }
     }
 
@@ -134,6 +197,6 @@ struct BudgetedList: MustacheSequence, MustacheTransformable {
 
     /// `first(list)`, `reversed(list)` and the other list transforms work as on an array.
     func transform(_ name: String) -> Any? {
-        elements.transform(name).map(budget.wrap)
+        elements.map(\.any).transform(name).map(budget.wrap)
     }
 }

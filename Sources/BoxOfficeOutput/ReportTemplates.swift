@@ -580,12 +580,18 @@ struct TemplatePieces: @unchecked Sendable {
     static let rowSectionsFrom = 1_000
 
     static func topLevelElements(_ root: ViewObject) -> Int {
-        root.values.values.reduce(0) { $0 + (($1 as? BudgetedList)?.elements.count ?? 0) }
+        root.values.reduce(0) { total, value in
+            guard case .list(let list) = value else { return total }
+            return total + list.elements.count
+        }
     }
 
     /// The names of the view model's top-level lists: the sections ``RowSection`` may take.
     static func topLevelLists(_ root: ViewObject) -> Set<String> {
-        Set(root.values.compactMap { $0.value is BudgetedList ? $0.key : nil })
+        Set(zip(root.columns.names, root.values).compactMap { name, value in
+            guard case .list = value else { return nil }
+            return name
+        })
     }
 
     /// A piece's template, parsed when first rendered (a piece rewritten around its lists is

@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Templates see dictionaries, not the report model: Mustache cannot see computed properties and
 /// renders a missing key as nothing, so the keys built here are the contract the golden files check.
+/// The rows of the long tables (films, runs, chart rows, weeks, new entries) are ``ViewRow``s,
+/// which Mustache reads as it reads dictionaries.
 /// Values are plain text; escaping belongs to each template's content type.
 package enum ReportView {
     /// Ranges longer than this show a weekly summary instead of daily tables.
@@ -119,10 +121,10 @@ package enum ReportView {
             },
             "has_new_entries": !summary.newEntries.isEmpty,
             "new_entries": summary.newEntries.map { entry in
-                [
+                Tables.newEntries.row([
                     "date": w.date(entry.date), "weekday": w.weekday(entry.date), "title": entry.title,
                     "movie_cd": entry.movieCode, "rank": String(entry.rank),
-                ]
+                ])
             },
             "days_label": w.daysLabel(report.periodKind),
             "audience_label": w.ko ? (isPeriod ? "관객 수 (기간 합계)" : "순위권 관객 수") : (isPeriod ? "Audience (period totals)" : "Charted audience"),
@@ -145,12 +147,12 @@ package enum ReportView {
             "weekly_note": w.ko
                 ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
                 : "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
-            "weeks": daily || isPeriod ? [] : weeks(report, words: w),
+            "weeks": daily || isPeriod ? [ViewRow]() : weeks(report, words: w),
             "chart": ChartView.make(report, words: w),
             "enrichment_incomplete": report.enrichment.state == .incomplete,
             "show_tmdb": report.films.contains { $0.tmdb != nil },
             // The page loads images (and its CSP allows them) only when it shows a poster.
-            "show_posters": (films + upcoming).contains { $0["has_poster"] as? Bool == true },
+            "show_posters": films.contains { $0["has_poster"] as? Bool == true } || upcoming.contains { $0["has_poster"] as? Bool == true },
             "has_upcoming": !(report.upcoming ?? []).isEmpty,
             "upcoming_asked": report.upcoming != nil,
             "upcoming": upcoming,
@@ -159,8 +161,8 @@ package enum ReportView {
 
     /// The films table's and the runs table's rows. A long list's two halves are made on two
     /// cores: a twenty-year report's 3,700 films took 30 ms on one, on the way to its first document.
-    static func filmRows(_ films: [FilmRanking], style: Style) -> (films: [[String: Any]], runs: [[String: Any]]) {
-        @Sendable func rows(_ part: ArraySlice<FilmRanking>) -> (films: [[String: Any]], runs: [[String: Any]]) {
+    static func filmRows(_ films: [FilmRanking], style: Style) -> (films: [ViewRow], runs: [ViewRow]) {
+        @Sendable func rows(_ part: ArraySlice<FilmRanking>) -> (films: [ViewRow], runs: [ViewRow]) {
             (part.map { film($0, style: style) }, part.map { run($0, words: style.words) })
         }
         guard films.count >= 1_000 else { return rows(films[...]) }
@@ -169,10 +171,10 @@ package enum ReportView {
         return (first.films + second.films, first.runs + second.runs)
     }
 
-    static func film(_ film: FilmRanking, style: Style) -> [String: Any] {
+    static func film(_ film: FilmRanking, style: Style) -> ViewRow {
         let w = style.words
         let poster = style.posters ? film.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w92") } : nil
-        return [
+        return Tables.films.row([
             "rank": String(film.rank),
             "is_watched": film.watched == true,
             "movie_cd": film.movieCode,
@@ -209,13 +211,22 @@ package enum ReportView {
             "poster_url": poster ?? "",
             "has_poster": poster != nil,
             "lw": film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
-        ]
+        ])
+    }
+
+    /// The columns of the big tables' rows, each shared by every row of its table.
+    enum Tables {
+        static let films = ViewTable()
+        static let runs = ViewTable()
+        static let chartRows = ViewTable()
+        static let weeks = ViewTable()
+        static let newEntries = ViewTable()
     }
 
     /// A film's run as far as the report's charts show it: the runs table.
-    static func run(_ film: FilmRanking, words w: Words = .english) -> [String: Any] {
+    static func run(_ film: FilmRanking, words w: Words = .english) -> ViewRow {
         let figure = { FilmView.figure($0, words: w) }
-        return [
+        return Tables.runs.row([
             "rank": String(film.rank),
             "movie_cd": film.movieCode,
             "title": film.title,
@@ -238,7 +249,7 @@ package enum ReportView {
                         : "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
                             + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
                 }.joined(separator: "; "),
-        ]
+        ])
     }
 
     static func day(_ day: DayReport, words w: Words) -> [String: Any] {
@@ -276,8 +287,8 @@ package enum ReportView {
     /// One chart row, a day's or a period's, formatted. The changes compare with the day before or
     /// with the same period a week earlier; a rank change not known (the first day of a merged
     /// chart) shows no marker.
-    static func row(_ entry: DayEntry, words w: Words) -> [String: Any] {
-        [
+    static func row(_ entry: DayEntry, words w: Words) -> ViewRow {
+        Tables.chartRows.row([
             "is_watched": entry.watched == true,
             // A merged chart's rank past the rank it is exact through: marked, and the table's note says why.
             "rank": entry.rankExact == false ? "\(entry.rank)*" : String(entry.rank),
@@ -305,7 +316,7 @@ package enum ReportView {
             "since_open": entry.daysSinceOpen.map { w.sinceOpen($0) } ?? "–",
             "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
             "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",
-        ]
+        ])
     }
 
     /// One period of a weekly, weekend or weekdays report, formatted.
@@ -335,9 +346,9 @@ package enum ReportView {
         "“순위 밖 포함”은 기간 안에서 처음 순위에 든 날부터 마지막 날까지의 관객 수로, 그 사이 10위 밖이던 날도 KOBIS 누적 관객 수로 셉니다. *는 누적 수치가 맞지 않아 순위에 든 날만 센 영화입니다."
 
     /// The report's weeks, formatted.
-    static func weeks(_ report: BoxOfficeReport, words w: Words) -> [[String: Any]] {
+    static func weeks(_ report: BoxOfficeReport, words w: Words) -> [ViewRow] {
         report.summary.weeks.map { week in
-            [
+            Tables.weeks.row([
                 "week": w.range(DateRange(start: week.start, end: week.end)),
                 "audience": w.grouped(week.chartedAudience),
                 "sales": w.won(week.chartedSales),
@@ -345,7 +356,7 @@ package enum ReportView {
                 "new_entries": String(week.newEntries),
                 "top_title": week.topFilm?.title ?? "–",
                 "top_audience": week.topFilm.map { w.grouped($0.audience) } ?? "–",
-            ]
+            ])
         }
     }
 }

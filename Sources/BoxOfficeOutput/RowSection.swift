@@ -26,8 +26,16 @@ import Mustache
 struct RowSection: @unchecked Sendable {
     indirect enum Node {
         case text(String)
-        case variable(path: [String], escaped: Bool)
-        case section(path: [String], inverted: Bool, body: [Node])
+        case variable(Name, escaped: Bool)
+        case section(Name, inverted: Bool, body: [Node])
+    }
+
+    /// A name in a section's body: its parts, and where the positions of its parts in the columns
+    /// of the rows they are found in are kept (``Positions``), `slot` for the first part and the
+    /// slots after it for the later ones.
+    struct Name: Equatable {
+        let path: [String]
+        let slot: Int
     }
 
     /// The list's name: `films` (a dotted name's parts).
@@ -40,6 +48,8 @@ struct RowSection: @unchecked Sendable {
     /// names this process's random ``token``, so that no value a report shows can be taken for it.
     let placeholder: String
     let body: [Node]
+    /// Slots the body's names use (``Name/slot``).
+    let slots: Int
     /// The section as written, its list named ``probeName``, for Mustache (parsed when first used).
     let probe: TemplatePieces.Piece
     let escape: @Sendable (String) -> String
@@ -59,9 +69,10 @@ struct RowSection: @unchecked Sendable {
         // From the outermost section in: a hidden one hides the rest; one that pushes an object or
         // a list would have the placeholder rendered in another context (or once per element).
         var stack = [Frame.object(root)]
+        var once = Positions(slots: 0)
         for (path, inverted) in enclosing {
             let shown: Bool
-            switch Self.lookUp(path, in: stack) {
+            switch Self.lookUp(Name(path: path, slot: -1), in: stack, positions: &once) {
             case .missing: shown = inverted
             case .found(.flag(let flag)): shown = flag != inverted
             case .found(.text): shown = !inverted
@@ -70,29 +81,27 @@ struct RowSection: @unchecked Sendable {
             if !shown { return "" }
         }
         let rows: BudgetedList
-        switch Self.lookUp(list, in: stack) {
+        switch Self.lookUp(Name(path: list, slot: -1), in: stack, positions: &once) {
         case .missing: return ""
         case .unknown: return nil
         case .found(.list(let list)): rows = list
         // One object, a flag or text: Mustache renders it, with the same context.
-        case .found(.object(let object)): return renderProbe(root: root, value: object, library: library)
-        case .found(.text(let text)): return renderProbe(root: root, value: TemplateText(text), library: library)
-        case .found(.flag(let flag)): return renderProbe(root: root, value: flag, library: library)
-        case .found(.other): return nil
+        case .found(let value): return renderProbe(root: root, value: value, library: library)
         }
         // A list no longer than the rows compared: Mustache renders it, as it would compare it.
-        guard rows.elements.count > Self.probeRows else { return rows.elements.isEmpty ? "" : renderProbe(root: root, value: rows, library: library) }
+        guard rows.elements.count > Self.probeRows else { return rows.elements.isEmpty ? "" : renderProbe(root: root, value: .list(rows), library: library) }
         let first = Array(rows.elements.prefix(Self.probeRows))
         // Rows this interpreter cannot render, or renders otherwise than Mustache: Mustache renders
         // the section as written, in the same context.
         var probed = ""
+        var positions = Positions(slots: slots)
         for row in first {
             stack.append(Frame(row))
             defer { stack.removeLast() }
-            if !render(body, stack: &stack, into: &probed) { return renderProbe(root: root, value: rows, library: library) }
+            if !render(body, stack: &stack, into: &probed, positions: &positions) { return renderProbe(root: root, value: .list(rows), library: library) }
         }
-        let expected = renderProbe(root: root, value: BudgetedList(elements: first, budget: rows.budget), library: library)
-        guard probed == expected else { return renderProbe(root: root, value: rows, library: library) }
+        let expected = renderProbe(root: root, value: .list(BudgetedList(elements: first, budget: rows.budget)), library: library)
+        guard probed == expected else { return renderProbe(root: root, value: .list(rows), library: library) }
         let all = Rows(elements: rows.elements, budget: rows.budget, bytesPerRow: probed.utf8.count / first.count)
         let rendered: String?
         if all.elements.count >= Self.rowsInHalves {
@@ -102,7 +111,7 @@ struct RowSection: @unchecked Sendable {
         } else {
             rendered = render(all, all.elements.indices, root: root)
         }
-        return rendered ?? renderProbe(root: root, value: rows, library: library)
+        return rendered ?? renderProbe(root: root, value: .list(rows), library: library)
     }
 
     /// Rows at least this many are rendered in two halves, on two cores: the films and runs tables
@@ -111,7 +120,7 @@ struct RowSection: @unchecked Sendable {
 
     /// A list's rows, as the halves rendered side by side read them.
     private struct Rows: @unchecked Sendable {
-        let elements: [Any]
+        let elements: [ViewValue]
         let budget: RenderBudget
         let bytesPerRow: Int
     }
@@ -122,42 +131,41 @@ struct RowSection: @unchecked Sendable {
         var output = ""
         output.reserveCapacity(rows.bytesPerRow * indices.count + 64)
         var stack = [Frame.object(root)]
+        var positions = Positions(slots: slots)
         for index in indices {
             guard rows.budget.spend() else { break }
             stack.append(Frame(rows.elements[index]))
             defer { stack.removeLast() }
-            if !render(body, stack: &stack, into: &output) { return nil }
+            if !render(body, stack: &stack, into: &output, positions: &positions) { return nil }
         }
         return output
     }
 
-    private func renderProbe(root: ViewObject, value: Any, library: MustacheLibrary) -> String? {
-        var values = root.values
-        values[Self.probeName] = value
-        return probe.template?.render(ViewObject(values: values, budget: root.budget), library: library)
+    private func renderProbe(root: ViewObject, value: ViewValue, library: MustacheLibrary) -> String? {
+        probe.template?.render(root.setting(Self.probeName, to: value), library: library)
     }
 
     /// Renders `nodes` with `stack` (the root first, left as it was found); false at a value this
     /// interpreter does not know.
-    private func render(_ nodes: [Node], stack: inout [Frame], into output: inout String) -> Bool {
+    private func render(_ nodes: [Node], stack: inout [Frame], into output: inout String, positions: inout Positions) -> Bool {
         for node in nodes {
             switch node {
             case .text(let text): output += text
-            case .variable(let path, let escaped):
-                switch Self.lookUp(path, in: stack) {
+            case .variable(let name, let escaped):
+                switch Self.lookUp(name, in: stack, positions: &positions) {
                 case .missing: break
                 case .found(.text(let text)): output += escaped ? escape(text) : text
                 case .found(.flag(let flag)): output += flag ? "true" : "false"
                 case .found, .unknown: return false
                 }
-            case .section(let path, let inverted, let body):
+            case .section(let name, let inverted, let body):
                 let pushed: Frame
-                switch Self.lookUp(path, in: stack) {
+                switch Self.lookUp(name, in: stack, positions: &positions) {
                 case .missing:
-                    if inverted, !render(body, stack: &stack, into: &output) { return false }
+                    if inverted, !render(body, stack: &stack, into: &output, positions: &positions) { return false }
                     continue
                 case .found(.flag(let flag)):
-                    if flag != inverted, !render(body, stack: &stack, into: &output) { return false }
+                    if flag != inverted, !render(body, stack: &stack, into: &output, positions: &positions) { return false }
                     continue
                 case .found(.text): pushed = .leaf
                 case .found(.object(let object)): pushed = .object(object)
@@ -165,13 +173,14 @@ struct RowSection: @unchecked Sendable {
                     // Once per element, each visit spent as Mustache's iteration spends it; an
                     // inverted section on a list shows when it is empty.
                     if inverted {
-                        if list.elements.isEmpty, !render(body, stack: &stack, into: &output) { return false }
+                        if list.elements.isEmpty, !render(body, stack: &stack, into: &output, positions: &positions) { return false }
                         continue
                     }
-                    for element in list {
+                    for element in list.elements {
+                        guard list.budget.spend() else { break }
                         stack.append(Frame(element))
                         defer { stack.removeLast() }
-                        if !render(body, stack: &stack, into: &output) { return false }
+                        if !render(body, stack: &stack, into: &output, positions: &positions) { return false }
                     }
                     continue
                 case .found, .unknown: return false
@@ -179,7 +188,7 @@ struct RowSection: @unchecked Sendable {
                 if inverted { continue }
                 stack.append(pushed)
                 defer { stack.removeLast() }
-                if !render(body, stack: &stack, into: &output) { return false }
+                if !render(body, stack: &stack, into: &output, positions: &positions) { return false }
             }
         }
         return true
@@ -195,81 +204,88 @@ struct RowSection: @unchecked Sendable {
         /// Anything else: Mustache might find names in it, so this interpreter gives up.
         case opaque
 
-        init(_ value: Any) {
+        init(_ value: ViewValue) {
             switch value {
-            case let object as ViewObject: self = .object(object)
-            case is TemplateText, is Bool: self = .leaf
-            default: self = .opaque
-            }
-        }
-    }
-
-    /// A value found, each kind this interpreter knows told apart once.
-    enum Value {
-        case text(String)
-        case flag(Bool)
-        case object(ViewObject)
-        case list(BudgetedList)
-        case other
-
-        init(_ value: Any) {
-            // The wrapped view holds these exact types: told apart by their metadata, without the
-            // runtime's casts failing one after another (a quarter of a weekly report's casts).
-            let type = type(of: value)
-            if type == TemplateText.self {
-                self = .text((value as! TemplateText).text)
-            } else if type == ViewObject.self {
-                self = .object(value as! ViewObject)
-            } else if type == BudgetedList.self {
-                self = .list(value as! BudgetedList)
-            } else if type == Bool.self {
-                self = .flag(value as! Bool)
-            } else {
-                switch value {
-                case let text as TemplateText: self = .text(text.text)
-                case let flag as Bool: self = .flag(flag)
-                case let object as ViewObject: self = .object(object)
-                case let list as BudgetedList: self = .list(list)
-                default: self = .other
-                }
+            case .object(let object): self = .object(object)
+            case .text, .flag: self = .leaf
+            case .list, .other: self = .opaque
             }
         }
     }
 
     enum LookUp {
         case missing
-        case found(Value)
+        case found(ViewValue)
         /// Something on the way this interpreter cannot look into.
         case unknown
     }
 
-    /// `path` looked up as swift-mustache does: its first name in the stack from the top, the rest
+    /// Where each name of a section's body was found in the columns of the rows it was last looked
+    /// up in, for each depth of the context stack: a table's rows share their columns
+    /// (``ViewRow``), so after its first row each name is found by comparing one reference.
+    struct Positions {
+        /// Stack depths kept apart; deeper frames are looked up without.
+        static let depths = 4
+        private var columns: [TemplateColumns?]
+        /// The name's position in those columns; -1 when they do not have it.
+        private var found: [Int]
+
+        init(slots: Int) {
+            columns = Array(repeating: nil, count: slots * Self.depths)
+            found = Array(repeating: -1, count: slots * Self.depths)
+        }
+
+        /// `name`'s position in `columns`, looked up when these columns are not the ones last seen
+        /// for this slot at this depth.
+        mutating func position(of name: String, in columns: TemplateColumns, slot: Int, depth: Int) -> Int? {
+            guard slot >= 0, depth < Self.depths else { return columns.position(of: name) }
+            let index = slot * Self.depths + depth
+            if self.columns[index] !== columns {
+                self.columns[index] = columns
+                found[index] = columns.position(of: name) ?? -1
+            }
+            let position = found[index]
+            return position < 0 ? nil : position
+        }
+    }
+
+    /// `name` looked up as swift-mustache does: its first part in the stack from the top, the rest
     /// only in what that found.
-    static func lookUp(_ path: [String], in stack: [Frame]) -> LookUp {
-        var found: Value?
-        for frame in stack.reversed() {
-            switch frame {
+    static func lookUp(_ name: Name, in stack: [Frame], positions: inout Positions) -> LookUp {
+        var depth = stack.count
+        while depth > 0 {
+            depth -= 1
+            switch stack[depth] {
             case .leaf: continue
             case .opaque: return .unknown
             case .object(let object):
-                guard let value = object.values[path[0]] else { continue }
-                found = Value(value)
+                guard let position = positions.position(of: name.path[0], in: object.columns, slot: name.slot, depth: depth) else { continue }
+                return name.path.count == 1 ? found(object.values[position]) : lookUp(name, after: object.values[position], positions: &positions)
             }
-            break
         }
-        guard var value = found else { return .missing }
-        for name in path.dropFirst() {
+        return .missing
+    }
+
+    private static func found(_ value: ViewValue) -> LookUp {
+        if case .other = value { return .unknown }
+        return .found(value)
+    }
+
+    /// A dotted name's later parts, looked up only in what its first part found.
+    private static func lookUp(_ name: Name, after first: ViewValue, positions: inout Positions) -> LookUp {
+        var value = first
+        for (index, part) in name.path.enumerated().dropFirst() {
             switch value {
             case .object(let object):
-                guard let next = object.values[name] else { return .missing }
-                value = Value(next)
+                guard let position = positions.position(of: part, in: object.columns, slot: name.slot < 0 ? -1 : name.slot + index, depth: 0)
+                else { return .missing }
+                value = object.values[position]
             // Text has no children (see ``Frame/leaf``).
             case .text, .flag: return .missing
             case .list, .other: return .unknown
             }
         }
-        if case .other = value { return .unknown }
-        return .found(value)
+        return found(value)
     }
 
     // MARK: Reading a template
@@ -312,7 +328,7 @@ struct RowSection: @unchecked Sendable {
                         range: first.lowerBound..<last.upperBound,
                         section: RowSection(
                             list: list, enclosing: enclosing, placeholder: "\u{1}row-section-\(token)-\(pieceIndex)-\(sections.count)\u{1}" + lineEnd,
-                            body: body, probe: probe, escape: escape)))
+                            body: body.nodes, slots: body.slots, probe: probe, escape: escape)))
             default: break
             }
         }
@@ -384,11 +400,16 @@ struct RowSection: @unchecked Sendable {
         return escaped
     }
 
-    /// The nodes of a section's body; nil at anything outside the subset.
-    static func parse(_ body: String) -> [Node]? {
+    /// The nodes of a section's body and the slots their names use; nil at anything outside the subset.
+    static func parse(_ body: String) -> (nodes: [Node], slots: Int)? {
         let tags = ReportTemplates.tags(in: body)
         let bytes = Array(body.utf8)
-        var stack: [(path: [String], inverted: Bool, nodes: [Node])] = [([], false, [])]
+        var stack: [(name: Name, inverted: Bool, nodes: [Node])] = [(Name(path: [], slot: -1), false, [])]
+        var slots = 0
+        func name(_ path: [String]) -> Name {
+            defer { slots += path.count }
+            return Name(path: path, slot: slots)
+        }
         var position = 0
         for tag in tags {
             // A section tag or comment alone on its line takes the line with it, as in Mustache.
@@ -398,7 +419,6 @@ struct RowSection: @unchecked Sendable {
                 stack[stack.count - 1].nodes.append(.text(String(decoding: bytes[position..<textEnd], as: UTF8.self)))
             }
             position = line?.upperBound ?? tag.end
-            let name = tag.name
             var escaped = true
             switch tag.kind {
             case "!": continue
@@ -411,18 +431,18 @@ struct RowSection: @unchecked Sendable {
             case " ", "#", "^", "/": break
             default: return nil
             }
-            guard let path = Self.path(name) else { return nil }
+            guard let path = Self.path(tag.name) else { return nil }
             switch tag.kind {
-            case "#", "^": stack.append((path, tag.kind == "^", []))
+            case "#", "^": stack.append((name(path), tag.kind == "^", []))
             case "/":
-                guard stack.count > 1, let section = stack.popLast(), section.path == path else { return nil }
-                stack[stack.count - 1].nodes.append(.section(path: section.path, inverted: section.inverted, body: section.nodes))
-            default: stack[stack.count - 1].nodes.append(.variable(path: path, escaped: escaped))
+                guard stack.count > 1, let section = stack.popLast(), section.name.path == path else { return nil }
+                stack[stack.count - 1].nodes.append(.section(section.name, inverted: section.inverted, body: section.nodes))
+            default: stack[stack.count - 1].nodes.append(.variable(name(path), escaped: escaped))
             }
         }
         guard stack.count == 1 else { return nil }
         if position < bytes.count { stack[0].nodes.append(.text(String(decoding: bytes[position...], as: UTF8.self))) }
-        return stack[0].nodes
+        return (stack[0].nodes, slots)
     }
 
     /// A plain or dotted name's parts; nil for `.`, transforms and anything else.

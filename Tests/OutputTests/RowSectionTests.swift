@@ -110,8 +110,8 @@ struct RowSectionTests {
         let bundled = BundledTemplates()
         let library = try Self.library()
         var context = ReportView.make(try await TestReports.sample())
-        var films = try #require(context["films"] as? [[String: Any]])
-        films[films.count - 1]["title"] = 42
+        var films = try #require(context["films"] as? [ViewRow])
+        films[films.count - 1] = films[films.count - 1].setting("title", to: 42)
         context["films"] = films
         let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
         let pieces = try #require(bundled.pieces("report.md"))
@@ -127,9 +127,9 @@ struct RowSectionTests {
         let bundled = BundledTemplates()
         let library = try Self.library()
         var context = ReportView.make(Self.long(try await TestReports.sample()))
-        var films = try #require(context["films"] as? [[String: Any]])
+        var films = try #require(context["films"] as? [ViewRow])
         #expect(films.count >= RowSection.rowsInHalves)
-        films[films.count - 2]["title"] = 42
+        films[films.count - 2] = films[films.count - 2].setting("title", to: 42)
         context["films"] = films
         let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
         let pieces = try #require(bundled.pieces("report.md"))
@@ -159,6 +159,7 @@ struct RowSectionTests {
 
     @Test("standalone lines, lists inside, and placeholders render as Mustache renders them; a value that looks like a placeholder is text")
     func standaloneAndNested() async throws {
+        _ = ContentTypeRegistry.registered
         let texts = [
             "{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n{{#show}}\n{{#rows}}\n## {{name}}\n{{#items}}\n  {{! a comment }}\n- {{v}}\n{{/items}}\n{{^items}}\nnone\n{{/items}}\n  {{#flag}}  \nflagged {{l.word}}\n  {{/flag}}\n\n{{/rows}}\n{{/show}}\nend {{title}}\n",
             "{{#rows}}\n{{#kids}}\n<li>{{name}} {{{raw}}}</li>\n{{/kids}}\n{{/rows}}",
@@ -181,6 +182,49 @@ struct RowSectionTests {
             #expect(rowPieces.compactMap { $0 }.flatMap(\.sections).map(\.list) == [["rows"]], "\(text)")
             #expect(pieces.render(root, library: MustacheLibrary()) == whole, "\(text)")
         }
+    }
+
+    @Test("rows of other columns in one list (table rows in two orders, dictionaries, names only at the root) render as Mustache renders them")
+    func rowsOfManyColumns() throws {
+        _ = ContentTypeRegistry.registered
+        let text = "{{% CONTENT_TYPE: MARKDOWN}}\n{{#rows}}\n| {{a}} | {{b}} | {{only_root}} | {{l.word}} | {{#o}}{{o.x}}{{x}}{{/o}} | {{#f}}F{{/f}}{{^f}}-{{/f}} |\n{{/rows}}\n"
+        let first = ViewTable(), second = ViewTable()
+        let rows: [Any] = (0..<1_500).map { index -> Any in
+            let object: [String: Any] = ["x": "x\(index)"]
+            switch index % 5 {
+            case 0: return first.row(["a": "a\(index)", "b": "*\(index)*", "f": true, "o": object])
+            case 1: return second.row(["f": false, "b": "b\(index)", "a": "<\(index)>"])
+            case 2: return ["a": "d\(index)", "only_root": "mine \(index)", "l": ["word": "own"]] as [String: Any]
+            case 3: return first.row(["a": "a\(index)", "b": "|", "f": false, "o": ["y": "no x"] as [String: Any]])
+            default: return second.row(["f": true, "b": "", "a": "a\(index)", "l": ["word": "row's"] as [String: Any]])
+            }
+        }
+        let context: [String: Any] = ["rows": rows, "only_root": "root", "l": ["word": "w"], "x": "root x"]
+        let whole = try MustacheTemplate(string: text).render(context)
+        #expect(whole.contains("| a0 | \\*0\\* | root | w | x0x0 | F |") && whole.contains("| d2 |  | mine 2 | own |  | - |"))
+        #expect(whole.contains("| a3 | \\| | root | w | root x | - |") && whole.contains("| a4 |  | root | row's |  | F |"))
+        let pieces = try #require(TemplatePieces(text))
+        let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+        #expect(pieces.rowPieces(lists: TemplatePieces.topLevelLists(root)).compactMap { $0 }.flatMap(\.sections).map(\.list) == [["rows"]])
+        #expect(pieces.render(root, library: MustacheLibrary()) == whole)
+    }
+
+    @Test("a table's rows share their columns; a row named otherwise gets its own; Mustache reads a row as the dictionary")
+    func viewTableRows() throws {
+        let table = ViewTable()
+        let one = table.row(["title": "A", "rank": "1", "is_new": true])
+        let two = table.row(["title": "B", "rank": "2", "is_new": false])
+        #expect(one.columns === two.columns)
+        let other = table.row(["rank": "3", "title": "C", "is_new": false])
+        #expect(other.columns !== one.columns && other.columns.names == ["rank", "title", "is_new"])
+        #expect(table.row(["rank": "4", "title": "D", "is_new": true]).columns === other.columns, "the latest columns are the ones shared")
+        #expect(two["title"] as? String == "B" && two["is_new"] as? Bool == false && two["missing"] == nil)
+        #expect(two.setting("title", to: 42)["title"] as? Int == 42 && two["title"] as? String == "B")
+        let template = try MustacheTemplate(string: "{{#rows}}{{rank}}. {{title}}{{#is_new}} new{{/is_new}} ({{count(.)}}); {{/rows}}")
+        let expected = try template.render(["rows": [one.dictionary, two.dictionary]])
+        #expect(expected == "1. A new (3); 2. B (3); ")
+        #expect(try template.render(["rows": [one, two]]) == expected)
+        #expect(try template.render(RenderBudget.wrapping(["rows": [one, two]]).context) == expected)
     }
 
     @Test("Markdown escaping skips only text it would leave as it is")

@@ -68,7 +68,7 @@ struct DepthMergeTests {
         let report = ReportBuilder.build(range: DateRange(start: Self.day, end: Self.day), charts: [merged], movies: [:], options: .init())
         let day = try #require(report.days.first)
         #expect(day.entries.map(\.rankExact) == (1...20).map { $0 <= 15 })
-        let rows = try #require(ReportView.day(day, words: .english)["rows"] as? [[String: Any]])
+        let rows = try #require(ReportView.day(day, words: .english)["rows"] as? [ViewRow])
         #expect(rows.map { $0["rank"] as? String } == (1...20).map { $0 <= 15 ? "\($0)" : "\($0)*" })
         let csv = try #require(CSVView.daily(report)["rows"] as? [TemplateRow])
         #expect(csv.map { $0["rank_exact"] } == (1...20).map { $0 <= 15 ? "true" : "false" })
