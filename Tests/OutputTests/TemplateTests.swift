@@ -460,6 +460,44 @@ struct ListRenderingTests {
         }
     }
 
+    @Test("bytes built piece by piece come out as joined, whatever the room to start with")
+    func byteBuilder() {
+        var generator = SplitMix(state: 25)
+        for capacity in [0, 1, 7, 64, 4_096] {
+            var builder = ByteBuilder(capacity: capacity)
+            var expected: [UInt8] = []
+            for round in 0..<300 {
+                // Pieces of several parts, one now and then far larger than the room so far.
+                let parts = (0..<Int.random(in: 0...4, using: &generator)).map { part in
+                    [UInt8](repeating: UInt8(truncatingIfNeeded: round &+ part), count: round % 97 == 5 ? 9_000 : Int.random(in: 0...40, using: &generator))
+                }
+                builder.append { room in
+                    for part in parts { guard part.withUnsafeBufferPointer({ room.append($0) }) else { return false } }
+                    return true
+                }
+                expected += parts.joined()
+                if round % 50 == 0 { builder.append("영화, \(round)"); expected += "영화, \(round)".utf8 }
+            }
+            #expect(builder.finish() == expected, "starting with room for \(capacity)")
+        }
+    }
+
+    @Test("a CSV cell copied as it is would be escaped to itself")
+    func csvCellsCopiedUnchanged() {
+        let alphabet = ["a", "1", "-", "+", "=", "@", " ", ",", ";", "\"", "\t", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "é", "영", "–", ".", "'", "\u{A0}"]
+        var generator = SplitMix(state: 26)
+        var copied = 0
+        for _ in 0..<20_000 {
+            var text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            let unchanged = text.withUTF8(CSVContentType.needsNothing)
+            if unchanged {
+                copied += 1
+                #expect(CSVContentType().escapeText(text) == text, "\(text.debugDescription)")
+            }
+        }
+        #expect(copied > 1_000)
+    }
+
     @Test("a flat section reads only text and plain names")
     func parsing() {
         let head = "{{% CONTENT_TYPE: CSV}}\nh\n"
