@@ -38,24 +38,32 @@ package struct WeekSummary: Codable, Sendable, Equatable {
 
     /// The weeks of `days`, clipped to `range`, in order.
     package static func weeks(of days: [DayReport], in range: DateRange) -> [WeekSummary] {
-        var groups: [(start: Day, days: [DayReport])] = []
-        for day in days {
-            let start = max(day.date.weekStart, range.start)
-            if groups.last?.start == start { groups[groups.count - 1].days.append(day) } else { groups.append((start, [day])) }
-        }
-        return groups.map { group in
+        // Each week read in place, by index: grouping copies of the days and flattening their
+        // rows twice copied every row of the range (16 ms of a twenty-year report's build, `perf`).
+        var weeks: [WeekSummary] = []
+        var first = 0
+        while first < days.count {
+            let start = max(days[first].date.weekStart, range.start)
+            var end = first + 1
+            while end < days.count, max(days[end].date.weekStart, range.start) == start { end += 1 }
             var byFilm: [String: (title: String, audience: Int64)] = [:]
-            for entry in group.days.flatMap(\.entries) {
-                byFilm[entry.movieCode, default: (entry.title, 0)].audience += entry.audience
+            var audience: Int64 = 0, sales: Int64 = 0
+            var newEntries = 0
+            for day in first..<end {
+                audience += days[day].audience
+                sales += days[day].sales
+                for row in days[day].entries.indices {
+                    byFilm[days[day].entries[row].movieCode, default: (days[day].entries[row].title, 0)].audience += days[day].entries[row].audience
+                    if days[day].entries[row].isNew { newEntries += 1 }
+                }
             }
             let top = byFilm.max { ($0.value.audience, $1.key) < ($1.value.audience, $0.key) }
-            return WeekSummary(
-                start: group.start, end: min(group.start.weekStart + 6, range.end),
-                chartedAudience: group.days.reduce(0) { $0 + $1.audience },
-                chartedSales: group.days.reduce(0) { $0 + $1.sales },
-                films: byFilm.count,
-                newEntries: group.days.flatMap(\.entries).filter(\.isNew).count,
-                topFilm: top.map { TopFilm(movieCode: $0.key, title: $0.value.title, audience: $0.value.audience) })
+            weeks.append(
+                WeekSummary(
+                    start: start, end: min(start.weekStart + 6, range.end), chartedAudience: audience, chartedSales: sales, films: byFilm.count,
+                    newEntries: newEntries, topFilm: top.map { TopFilm(movieCode: $0.key, title: $0.value.title, audience: $0.value.audience) }))
+            first = end
         }
+        return weeks
     }
 }

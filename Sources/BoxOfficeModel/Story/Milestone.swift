@@ -54,9 +54,13 @@ package struct Milestone: Codable, Sendable, Equatable {
     package static func crossings(_ rows: [(date: Day, entry: ChartEntry)], openDate: Day?) -> [Milestone] {
         var highest: Int64 = 0
         var found: [Milestone] = []
-        for row in rows {
-            for threshold in crossed(before: max(row.entry.audienceCumulative - row.entry.audience, highest), after: row.entry.audienceCumulative) {
-                found.append(Milestone(threshold: threshold, date: row.date, dayOfRelease: openDate.map { dayOfRelease($0, on: row.date) }))
+        // By index, reading the two figures in place: `for row in rows` copied every row's entry
+        // through the runtime's generic tuple copy (a third of the story's time, `perf`).
+        for index in rows.indices {
+            let cumulative = rows[index].entry.audienceCumulative
+            for threshold in crossed(before: max(cumulative - rows[index].entry.audience, highest), after: cumulative) {
+                let date = rows[index].date
+                found.append(Milestone(threshold: threshold, date: date, dayOfRelease: openDate.map { dayOfRelease($0, on: date) }))
                 highest = threshold
             }
         }
