@@ -419,6 +419,33 @@ actor RequestLog {
         if !TestData.sharedFixturesAvailable { print("chart scanner: \(TestData.sharedSkipReason); checked the hand-made fixtures only") }
     }
 
+    @Test("a plain decimal is read to the same Double as Double(_:) reads it; anything else is left to Double(_:)")
+    func plainDecimals() {
+        var random = SplitMix(state: 41)
+        var texts = [
+            "0", "-0", "+0", "0.0", "-0.0", "7", "007", "-13", "+2.5", "100.0", "12.34", "-99.99", "0.1", "0.3", "2.675", "1.005",
+            "999999999999999", "-999999999999999", "0.000000000000001", "1234567890.12345", "9007199.254740993", "4.35", "0.07",
+        ]
+        for _ in 0..<50_000 {
+            let whole = String(random.next() % 1_000_000_000_000_000)
+            let cut = Int(random.next() % UInt64(whole.count + 1))
+            let digits = String(whole.prefix(max(1, cut)))
+            let point = random.next() % 3 == 0 ? "" : "." + String(String(random.next()).prefix(Int(random.next() % 8) + 1))
+            let sign = ["", "", "-", "+"][Int(random.next() % 4)]
+            texts.append(sign + digits + point)
+        }
+        var read = 0
+        for text in texts {
+            guard let value = KOBISDecoding.plainDecimal(text) else { continue }
+            read += 1
+            #expect(value.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        #expect(read > 30_000)
+        for text in ["", "-", "+", ".", "1.", ".5", "-.5", "1.2.3", "1e5", "1,000", " 1", "1 ", "1234567890123456", "0.1234567890123456", "nan", "inf", "0x10", "١٢"] {
+            #expect(KOBISDecoding.plainDecimal(text) == nil, "\(text)")
+        }
+    }
+
     @Test("the scanner's UTF-8 check accepts exactly the bytes String(decoding:) keeps unchanged")
     func wellFormedUTF8() {
         var random = SplitMix(state: 38)
