@@ -4,7 +4,6 @@ import Foundation
 /// Counts finished jobs and passes the progress on; the receiver decides how often to show it.
 actor ProgressTally {
     private var progress: FetchStage.Progress
-    private var films = Set<String>()
     private let budget: KOBISBudget?
     private let report: (@Sendable (FetchStage.Progress) -> Void)?
 
@@ -14,10 +13,10 @@ actor ProgressTally {
         self.report = report
     }
 
-    func chartDone(films codes: [String]) async {
+    /// A chart is done, naming `newFilms` films no chart before it named (``QueuedFilms``).
+    func chartDone(newFilms: Int) async {
         progress.chartsDone += 1
-        films.formUnion(codes)
-        progress.filmsKnown = films.count
+        progress.filmsKnown += newFilms
         await send()
     }
 

@@ -53,3 +53,31 @@ struct ProvisionalTests {
         #expect(Self.provisionalDates(lastDay) == ["2025-03-09"])
     }
 }
+
+/// What the fetch tells its progress line: every chart once, and each film the first time a chart
+/// names it, however many charts name it and in whatever order they arrive.
+@Suite("Fetch progress")
+struct FetchProgressTests {
+    final class Last: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: FetchStage.Progress?
+        private var calls = 0
+        func record(_ progress: FetchStage.Progress) { lock.withLock { value = progress; calls += 1 } }
+        var seen: (last: FetchStage.Progress?, calls: Int) { lock.withLock { (value, calls) } }
+    }
+
+    @Test("charts done and films known count each chart and each distinct film once", arguments: [1, 4])
+    func counts(width: Int) async throws {
+        let last = Last()
+        let stage = FetchStage(
+            client: KOBISClient(transport: SampleData.transport(), key: "sample", cache: nil), width: width,
+            progress: { last.record($0) })
+        let output = try await stage.fetch(SampleData.week, filters: .init())
+        let films = Set(output.charts.flatMap { $0.entries.map(\.movieCode) })
+        let (progress, calls) = last.seen
+        #expect(output.charts.count == SampleData.week.dayCount && films.count > 10)
+        #expect(progress?.chartsDone == SampleData.week.dayCount && progress?.chartsTotal == SampleData.week.dayCount)
+        #expect(progress?.filmsKnown == films.count && progress?.filmsDone == films.count)
+        #expect(calls == SampleData.week.dayCount + films.count, "one report per chart and per film")
+    }
+}

@@ -19,11 +19,12 @@ struct DailyChartJob: FetchJob {
             chart = try await context.kobis.dailyChart(on: day, depth: depth, filters: context.filters)
         } catch {
             let reason = try context.chartMissingReason(error)
-            await context.tally.chartDone(films: [])
+            await context.tally.chartDone(newFilms: 0)
             return .missing(.chart(day), reason)
         }
-        await context.tally.chartDone(films: chart.entries.map(\.movieCode))
-        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: context.filmJobs(chart.entries, on: day))
+        let films = context.filmJobs(chart.entries, on: day)
+        await context.tally.chartDone(newFilms: films.newFilms)
+        return FetchJobResult(record: { $0.charts.append(chart) }, followUps: films.jobs)
     }
 }
 
@@ -39,10 +40,11 @@ struct PeriodChartJob: FetchJob {
             chart = try await context.kobis.weeklyChart(period, filters: context.filters)
         } catch {
             let reason = try context.chartMissingReason(error)
-            await context.tally.chartDone(films: [])
+            await context.tally.chartDone(newFilms: 0)
             return .missing(.period(period), reason)
         }
-        await context.tally.chartDone(films: chart.entries.map(\.movieCode))
-        return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: context.filmJobs(chart.entries, on: period.start))
+        let films = context.filmJobs(chart.entries, on: period.start)
+        await context.tally.chartDone(newFilms: films.newFilms)
+        return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: films.jobs)
     }
 }

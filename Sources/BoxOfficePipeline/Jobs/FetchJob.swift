@@ -70,15 +70,20 @@ struct FetchContext: Sendable {
     /// The movie info (and, when TMDB is on, the match) of every film of a chart.
     /// `date` is the chart's: a re-release is told by a Korean release near it (the job of the film's
     /// first chart to arrive is the one that runs).
-    func filmJobs(_ entries: [ChartEntry], on date: Day) -> [any FetchJob] {
+    /// Only films no chart named before make jobs (`newFilms` of them): a film already queued
+    /// would be queued again only to be found in the group's set of jobs seen, and over twenty
+    /// years 73,000 chart rows name 4,900 films.
+    func filmJobs(_ entries: [ChartEntry], on date: Day) -> (jobs: [any FetchJob], newFilms: Int) {
         let lookUp = enrichment.matcher != nil
-        return entries.flatMap { entry -> [any FetchJob] in
-            // A film already queued would be queued again only to be found in the group's set of
-            // jobs seen; over twenty years 73,000 chart rows name 4,900 films.
-            guard queuedFilms.claim(entry.movieCode) else { return [] }
+        var jobs: [any FetchJob] = []
+        var newFilms = 0
+        for entry in entries where queuedFilms.claim(entry.movieCode) {
+            newFilms += 1
             let film = ChartedFilm(code: entry.movieCode, title: entry.title, openDate: entry.openDate, chartDate: date)
-            return lookUp ? [MovieInfoJob(film: film), TMDBMatchJob(film: film)] : [MovieInfoJob(film: film)]
+            jobs.append(MovieInfoJob(film: film))
+            if lookUp { jobs.append(TMDBMatchJob(film: film)) }
         }
+        return (jobs, newFilms)
     }
 
     /// The KOBIS errors that mean "not had this run" rather than "failed": the date or film is
