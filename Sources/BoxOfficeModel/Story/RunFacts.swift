@@ -63,15 +63,10 @@ package enum RunFacts {
     }
 
     /// ``bestDay(rows:)`` for rows in date order.
-    package static func bestDay(_ rows: [(date: Day, entry: ChartEntry)]) -> RunFigure? {
-        // By index, comparing in place (no row copied for each comparison).
-        guard var best = rows.indices.first else { return nil }
-        for index in rows.indices.dropFirst() {
-            let audience = rows[index].entry.audience, bestAudience = rows[best].entry.audience
-            if audience > bestAudience || (audience == bestAudience && rows[index].date < rows[best].date) { best = index }
+    package static func bestDay(_ rows: [DatedRow]) -> RunFigure? {
+        rows.min { a, b in a.audience != b.audience ? a.audience > b.audience : a.date < b.date }.map {
+            RunFigure(start: $0.date, end: $0.date, audience: $0.audience, sales: $0.sales, rank: $0.rank)
         }
-        return RunFigure(
-            start: rows[best].date, end: rows[best].date, audience: rows[best].entry.audience, sales: rows[best].entry.sales, rank: rows[best].entry.rank)
     }
 
     /// Days in release on `date`, the open date counted as day 1; nil without an open date or

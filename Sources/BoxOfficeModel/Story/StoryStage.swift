@@ -20,7 +20,7 @@ package enum StoryStage {
         return films.map { film in
             var film = film
             let sorted = inRange[film.movieCode] ?? []
-            let release = sorted.last { $0.entry.openDate != nil }?.entry.openDate
+            let release = sorted.last { $0.openDate != nil }?.openDate
             film.milestones = Milestone.crossings(sorted, openDate: release)
             // The opening day and weekend need the film's rows on at most four days, from any chart.
             var aroundOpening: [Day: ChartEntry] = [:]
@@ -214,12 +214,14 @@ package enum StoryStage {
     /// Each film's rows in date order, one per date (of two charts of one date, the later in
     /// `charts` counts). An array per film, not a dictionary by date: building one dictionary per
     /// film over twenty years was a tenth of a report's time before rendering.
-    static func datedRowsByFilm(_ charts: [DailyChart]) -> [String: [(date: Day, entry: ChartEntry)]] {
+    static func datedRowsByFilm(_ charts: [DailyChart]) -> [String: [DatedRow]] {
         let ordered = charts.indices.sorted { (charts[$0].date, $0) < (charts[$1].date, $1) }
-        var rows: [String: [(date: Day, entry: ChartEntry)]] = [:]
+        var rows: [String: [DatedRow]] = [:]
         for index in ordered {
             let date = charts[index].date
-            for entry in charts[index].entries { replacingSameDate((date, entry), in: &rows[entry.movieCode, default: []]) }
+            for row in charts[index].entries.indices {
+                replacingSameDate(DatedRow(date: date, entry: charts[index].entries[row]), in: &rows[charts[index].entries[row].movieCode, default: []])
+            }
         }
         return rows
     }
@@ -227,7 +229,7 @@ package enum StoryStage {
     /// Appends `row` to a film's rows in date order (found in the dictionary once, not three times:
     /// a third of this function's time for a twenty-year report): a second chart of one date
     /// replaces the first's row, and a film listed twice on one chart keeps its last row.
-    private static func replacingSameDate(_ row: (date: Day, entry: ChartEntry), in rows: inout [(date: Day, entry: ChartEntry)]) {
+    private static func replacingSameDate(_ row: DatedRow, in rows: inout [DatedRow]) {
         if let last = rows.last?.date, last == row.date { rows.removeLast() }
         rows.append(row)
     }
