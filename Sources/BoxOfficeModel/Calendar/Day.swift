@@ -19,20 +19,32 @@ package struct Day: Hashable, Comparable, Sendable, Strideable {
 
     /// Parses `yyyy-MM-dd`.
     package init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[5..<7]), let d = Day.digits(bytes[8..<10])
-        else { return nil }
+        let parts = Day.reading(text) { bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[5..<7]), let d = Day.digits(bytes[8..<10])
+            else { return nil }
+            return (y, m, d)
+        }
+        guard let (y, m, d) = parts else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
     /// Parses `yyyyMMdd`.
     package init?(compact text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 8, let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[4..<6]),
-            let d = Day.digits(bytes[6..<8])
-        else { return nil }
+        let parts = Day.reading(text) { bytes -> (Int, Int, Int)? in
+            guard bytes.count == 8, let y = Day.digits(bytes[0..<4]), let m = Day.digits(bytes[4..<6]), let d = Day.digits(bytes[6..<8])
+            else { return nil }
+            return (y, m, d)
+        }
+        guard let (y, m, d) = parts else { return nil }
         self.init(year: y, month: m, day: d)
+    }
+
+    /// `text`'s UTF-8 bytes read in place when they are contiguous (a native string's always
+    /// are), without the array a copy makes: a twenty-year report reads 73,000 open dates.
+    private static func reading<Result>(_ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Parses either `yyyy-MM-dd` or `yyyyMMdd`, after trimming white space; nil for blank or malformed text.
@@ -152,7 +164,7 @@ package struct Day: Hashable, Comparable, Sendable, Strideable {
         }
     }
 
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    private static func digits(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var value = 0
         for byte in bytes {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
