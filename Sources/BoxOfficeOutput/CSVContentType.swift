@@ -43,13 +43,13 @@ package struct CSVContentType: MustacheContentType {
     }
 
     /// Separators, quotes and line breaks (0xC2 and 0xE2 lead U+0085, U+2028 and U+2029) need the
-    /// slow path. A switch, not `Set<UInt8>.contains`: hashing every byte of a 20-year daily CSV
-    /// took 0.2 s.
+    /// slow path. The bytes below 64 as one bit mask: `Set<UInt8>.contains` hashed every byte of a
+    /// 20-year daily CSV (0.2 s), and a switch compared each byte with each case (1.3% of the
+    /// report's instructions, over 2.9 million cells).
     private static func needsLook(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "\""), 0x0A...0x0D, 0xC2, 0xE2: true
-        default: false
-        }
+        // Tab and 0x0A–0x0D (bits 9–13), `"` (34), `,` (44) and `;` (59).
+        let below64: UInt64 = 0b11111 << 9 | 1 << 34 | 1 << 44 | 1 << 59
+        return byte < 64 ? (below64 >> UInt64(byte)) & 1 == 1 : byte == 0xC2 || byte == 0xE2
     }
 
     private func escapeSlowly(_ text: String) -> String {
