@@ -211,6 +211,25 @@ struct BoundedTaskGroupTests {
         #expect(runs.first == 1 && runs.second == 1)
     }
 
+    @Test("mapInHalves: every element transformed once, in order, short lists and long ones")
+    func mapInHalves() {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var elements: [Int] = []
+        }
+        for count in [0, 1, 2, 3, 999, 1_000, 1_001, 4_321] {
+            let seen = Seen()
+            let elements = Array(0..<count)
+            let mapped = BoundedTaskGroup.mapInHalves(elements) { element -> String in
+                seen.lock.withLock { seen.elements.append(element) }
+                return "#\(element)"
+            }
+            #expect(mapped == elements.map { "#\($0)" }, "\(count)")
+            #expect(seen.elements.sorted() == elements, "each element once: \(count)")
+        }
+        #expect(BoundedTaskGroup.mapInHalves([5, 6, 7], from: 2) { $0 * 2 } == [10, 12, 14])
+    }
+
     @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
     func lanes() async throws {
         let gauges = [Gauge(), Gauge()]

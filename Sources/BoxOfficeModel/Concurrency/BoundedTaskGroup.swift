@@ -138,6 +138,18 @@ package enum BoundedTaskGroup {
         return (results.first!, results.second!)
     }
 
+    /// `transform` of each element, in order; a list of at least `threshold` elements is split
+    /// into two halves mapped side by side (``both(_:_:)``): for per-element work of a pure stage,
+    /// each element's result its own.
+    package static func mapInHalves<Element: Sendable, Result>(
+        _ elements: [Element], from threshold: Int = 1_000, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        guard elements.count >= threshold else { return elements.map(transform) }
+        let middle = elements.count / 2
+        let (first, second) = both({ elements[..<middle].map(transform) }, { elements[middle...].map(transform) })
+        return first + second
+    }
+
     private final class Pair<First, Second>: @unchecked Sendable {
         var first: First?
         var second: Second?

@@ -3,16 +3,6 @@ import Foundation
 /// Adds the story to a joined report: comparisons, streaks, milestones, each film's run facts, and
 /// the highlights built from them. Pure and synchronous.
 package enum StoryStage {
-    /// `transform` applied to each film, a long list's halves on two cores: each film's story is
-    /// its own, and a twenty-year report's 2,800 to 4,900 films kept one core busy while the
-    /// other had finished the days (`perf`).
-    static func eachFilm(_ films: [FilmRanking], _ transform: @Sendable (FilmRanking) -> FilmRanking) -> [FilmRanking] {
-        guard films.count >= 1_000 else { return films.map(transform) }
-        let middle = films.count / 2
-        let (first, second) = BoundedTaskGroup.both({ films[..<middle].map(transform) }, { films[middle...].map(transform) })
-        return first + second
-    }
-
     // MARK: Daily reports
 
     /// Each film's facts from the range's charts and the history around them.
@@ -27,7 +17,9 @@ package enum StoryStage {
         }
         let lastWeekDays = range.days.map { $0 - 7 }
         let lastWeekKnown = lastWeekDays.allSatisfy { all[$0] != nil }
-        return Self.eachFilm(films) { [daysLed] film in
+        // Each film's story is its own: a long list's halves on two cores (a twenty-year report's
+        // 2,800 to 4,900 films kept one core busy while the other had finished the days, `perf`).
+        return BoundedTaskGroup.mapInHalves(films) { [daysLed] film in
             var film = film
             let sorted = inRange[film.movieCode] ?? []
             let release = sorted.last { $0.openDate != nil }?.openDate
@@ -133,7 +125,7 @@ package enum StoryStage {
             for entry in chart.entries where seen.insert(entry.movieCode).inserted { rowsByFilm[entry.movieCode, default: []].append((chart.period, entry)) }
             if case .film(let code) = Streak.leader(chart) { periodsLed[code, default: []].append(chart) }
         }
-        return Self.eachFilm(films) { [rowsByFilm, periodsLed, all] film in
+        return BoundedTaskGroup.mapInHalves(films) { [rowsByFilm, periodsLed, all] film in
             var film = film
             let rows = rowsByFilm[film.movieCode] ?? []
             // The current release's open date as the chart gives it (blank for many re-releases).
