@@ -7,12 +7,20 @@ import Mustache
 /// multiplies the output: a few such levels over a twenty-year report never finish. Every list in
 /// a view model is handed to Mustache as a ``BudgetedList``, which stops yielding elements once the
 /// budget is spent; the renderer then throws instead of returning the partial text.
+///
+/// Each rendering of a wrapped view model spends from an ``Account`` of its own, so that the
+/// Markdown and the HTML render one view model side by side; visits made outside any account (a
+/// view model rendered straight through Mustache) spend from the budget's own count.
 final class RenderBudget: @unchecked Sendable {
     private let lock = NSLock()
+    /// Visits left to those made outside any account.
     private var left = 0
-    private(set) var exceeded = false
+    /// Set once the view model is wrapped: a transform's result wrapped while a document renders
+    /// (``ViewObject/transform(_:)``) then changes no count, so two renderings of one view model
+    /// can wrap side by side, and each is checked against the view model as it was made.
+    private var sealed = false
     /// Visits allowed: generous for any template that walks each list a few times, small against
-    /// one that multiplies them. Set by ``wrap(_:)``, from the elements it wrapped.
+    /// one that multiplies them. Set by ``wrapping(_:)``, from the elements it wrapped.
     private(set) var limit = 0
     private var elements = 0
     /// Elements under each key that holds a list, summed over every list of that name (each day's
@@ -26,24 +34,70 @@ final class RenderBudget: @unchecked Sendable {
         let wrapped = budget.wrap(context)
         budget.limit = 1_000_000 + 50 * budget.elements
         budget.left = budget.limit
+        budget.sealed = true
         return (budget, wrapped)
     }
 
-    /// The whole budget again, for another rendering of the same wrapped view model.
-    func refill() {
-        lock.withLock {
-            left = limit
-            exceeded = false
+    /// One rendering's visits: a whole budget's worth, spent by every visit made on the threads
+    /// that render it (``charging(_:)``, and ``RowSection``'s halves, which charge the same account).
+    final class Account: @unchecked Sendable {
+        private let lock = NSLock()
+        private var left: Int
+        private var taken = 0
+        private var refused = false
+
+        init(visits: Int) { left = visits }
+
+        /// True once a visit was refused.
+        var exceeded: Bool { lock.withLock { refused } }
+        /// The visits taken so far.
+        var used: Int { lock.withLock { taken } }
+
+        fileprivate func spend() -> Bool {
+            lock.withLock {
+                guard left > 0 else {
+                    refused = true
+                    return false
+                }
+                left -= 1
+                taken += 1
+                return true
+            }
         }
+
+        /// `body`, every visit spent on this thread while it runs charged to this account.
+        func charging<Result>(_ body: () throws -> Result) rethrows -> Result {
+            try Self.charging(self, body)
+        }
+
+        /// `body` charged to `account` on this thread (nil: to no account, as outside any rendering).
+        static func charging<Result>(_ account: Account?, _ body: () throws -> Result) rethrows -> Result {
+            let previous = pthread_getspecific(key)
+            pthread_setspecific(key, account.map { Unmanaged.passUnretained($0).toOpaque() })
+            defer { pthread_setspecific(key, previous) }
+            return try body()
+        }
+
+        /// The account this thread's visits are charged to, if any.
+        static var current: Account? {
+            pthread_getspecific(key).map { Unmanaged<Account>.fromOpaque($0).takeUnretainedValue() }
+        }
+
+        /// A thread's account is a thread-specific value: Mustache renders synchronously on the
+        /// calling thread, and its lists reach the budget only through ``BudgetedList``.
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for render budgets")
+            return key
+        }()
     }
 
-    /// Takes one element's visit; false once the budget is spent.
+    /// Takes one element's visit, from this thread's rendering's account if it has one; false once
+    /// the budget is spent.
     func spend() -> Bool {
-        lock.withLock {
-            guard left > 0 else {
-                exceeded = true
-                return false
-            }
+        if let account = Account.current { return account.spend() }
+        return lock.withLock {
+            guard left > 0 else { return false }
             left -= 1
             return true
         }
@@ -113,17 +167,17 @@ final class RenderBudget: @unchecked Sendable {
     /// `value` wrapped, the elements of a list counted under the name that holds it.
     private func wrapCounting(_ value: Any, key: String) -> ViewValue {
         let wrapped = self.value(value)
-        if case .list(let list) = wrapped { elementsByKey[key, default: 0] += list.elements.count }
+        if !sealed, case .list(let list) = wrapped { elementsByKey[key, default: 0] += list.elements.count }
         return wrapped
     }
 
     private func wrap(list: [Any]) -> BudgetedList {
-        elements += list.count
+        if !sealed { elements += list.count }
         return BudgetedList(elements: list.map(value), budget: self)
     }
 
     private func wrap(rows: [ViewRow]) -> BudgetedList {
-        elements += rows.count
+        if !sealed { elements += rows.count }
         return BudgetedList(elements: rows.map { .object(wrap(row: $0)) }, budget: self)
     }
 }

@@ -123,13 +123,13 @@ package struct ReportTemplates: Sendable {
         init(_ context: Any) { (budget, self.context) = RenderBudget.wrapping(context) }
     }
 
-    /// Renders `name` with a view model wrapped before; the budget is full again for each rendering
-    /// (renderings of one wrapped view model must not overlap).
+    /// Renders `name` with a view model wrapped before, with a whole budget of its own
+    /// (``RenderBudget/Account``): renderings of one wrapped view model may overlap.
     func render(_ name: String, wrapped view: WrappedView) throws(TemplateError) -> String {
-        view.budget.refill()
         try checkOutputSize(name, elementsByKey: view.budget.elementsByKey)
-        guard let text = parsed.render(name, view.context) else { throw .unknown(name: name, origin: nil) }
-        if view.budget.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: view.budget.limit) }
+        let account = RenderBudget.Account(visits: view.budget.limit)
+        guard let text = account.charging({ parsed.render(name, view.context) }) else { throw .unknown(name: name, origin: nil) }
+        if account.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: view.budget.limit) }
         return text
     }
 

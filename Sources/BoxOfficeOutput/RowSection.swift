@@ -106,7 +106,11 @@ struct RowSection: @unchecked Sendable {
         let rendered: String?
         if all.elements.count >= Self.rowsInHalves {
             let middle = all.elements.count / 2
-            let (head, tail) = BoundedTaskGroup.both({ render(all, 0..<middle, root: root) }, { render(all, middle..<all.elements.count, root: root) })
+            // Both halves spend from the rendering's account, whichever thread renders them.
+            let account = RenderBudget.Account.current
+            let (head, tail) = BoundedTaskGroup.both(
+                { RenderBudget.Account.charging(account) { render(all, 0..<middle, root: root) } },
+                { RenderBudget.Account.charging(account) { render(all, middle..<all.elements.count, root: root) } })
             rendered = head.flatMap { head in tail.map { head + $0 } }
         } else {
             rendered = render(all, all.elements.indices, root: root)

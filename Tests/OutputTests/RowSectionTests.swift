@@ -263,6 +263,62 @@ struct RowSectionTests {
         #expect(throws: TemplateError.self) { try templates.render("report.txt", wrapped: view) }
         #expect(try templates.render("report.md", wrapped: view) == expected)
     }
+
+    @Test("two documents render one wrapped view model side by side, each with a whole budget of its own")
+    func wrappedViewRendersSideBySide() throws {
+        let templates = try ReportTemplates.load(
+            replacing: ["report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}"],
+            origin: "test")
+        let view = ReportTemplates.WrappedView(["rows": (0..<1000).map { ["a": "\($0)"] }])
+        let expected = (0..<1000).map { "\($0)," }.joined()
+        for _ in 0..<5 {
+            // The runaway template spends its whole budget while the other renders: one budget
+            // shared by both would cut the Markdown short or fail it.
+            let (markdown, text) = BoundedTaskGroup.both(
+                { Result { try templates.render("report.md", wrapped: view) } }, { Result { try templates.render("report.txt", wrapped: view) } })
+            #expect((try? markdown.get()) == expected, "the Markdown, whole")
+            // (The runaway text is never printed: a megabyte of it.)
+            guard case .failure(let error) = text, case .tooMuchOutput(let origin, _) = error as? TemplateError else {
+                Issue.record("the runaway template did not stop with tooMuchOutput")
+                continue
+            }
+            #expect(origin.contains("report.txt"))
+        }
+    }
+
+    @Test("visits are charged to the rendering's account on every thread that renders it, else to the budget")
+    func accountsAcrossThreads() {
+        let (budget, _) = RenderBudget.wrapping(["rows": ["a", "b"]])
+        let account = RenderBudget.Account(visits: 3)
+        #expect(account.charging { (0..<3).allSatisfy { _ in budget.spend() } })
+        #expect(!account.exceeded)
+        // Another thread, charging the same account: the fourth visit is refused.
+        let refused = BoundedTaskGroup.both({ RenderBudget.Account.charging(account) { budget.spend() } }, { 0 }).0
+        #expect(!refused && account.exceeded && account.used == 3)
+        // Outside any account, the budget's own count (1,000,000 and more) is spent.
+        #expect(budget.spend() && RenderBudget.Account.current == nil)
+    }
+
+    @Test("a long table's halves, rendered on two threads, spend from the rendering's account")
+    func halvesSpendFromTheAccount() async throws {
+        let bundled = BundledTemplates()
+        let library = try Self.library()
+        let context = ReportView.make(Self.long(try await TestReports.sample()))
+        let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+        // The lists long enough to be rendered in halves (the films and their runs).
+        let halved = root.values.map { value -> Int in
+            guard case .list(let list) = value, list.elements.count >= RowSection.rowsInHalves else { return 0 }
+            return list.elements.count
+        }.reduce(0, +)
+        #expect(halved >= 2 * RowSection.rowsInHalves)
+        let pieces = try #require(bundled.pieces("report.md"))
+        let account = RenderBudget.Account(visits: 10_000_000)
+        let rendered = account.charging { pieces.render(root, library: library) }
+        #expect(rendered == (try #require(bundled.template("report.md")).render(context, library: library)))
+        // Every row of those lists is visited once, half of them on another thread: all charged
+        // to the account (half of them would be, were the other thread's charged elsewhere).
+        #expect(account.used >= halved, "\(account.used) visits charged for \(halved) rows rendered in halves")
+    }
 }
 
 @Suite struct PlaceholderSearchTests {
