@@ -574,15 +574,46 @@ struct TemplatePieces: @unchecked Sendable {
             }
         }
     }
-    /// Below this many elements in a view model's top-level lists, every piece is rendered as
-    /// written: reading the pieces again around their lists costs a short report more than the
-    /// lists (the sample's report was 15% slower).
-    static let rowSectionsFrom = 1_000
+    /// A top-level list weighing at least this much (``weight(_:)``) is rendered by ``RowSection``;
+    /// a piece without one is rendered as written. Taking a section costs about 25 M instructions
+    /// whatever its length (its piece and its probe parsed again: swift-mustache's parser measures
+    /// the distance to the end of the text at every delimiter), so a short list is left to
+    /// Mustache. Measured (callgrind, instructions of the whole run) against the rule before it
+    /// (``everyListFrom`` alone): a day, a week and two weeks unchanged
+    /// (±1%), a month 0.85×, a `--weekly` half year 0.87× and year 0.74×; every list taken (a weight
+    /// of 9) made the sample 18% dearer, a weight of 100 a week 6%.
+    static let rowSectionsFrom = 200
 
     static func topLevelElements(_ root: ViewObject) -> Int {
         root.values.reduce(0) { total, value in
             guard case .list(let list) = value else { return total }
             return total + list.elements.count
+        }
+    }
+
+    /// From this many elements in all the top-level lists together, every list is taken (the rule
+    /// before ``rowSectionsFrom``, kept for long reports: a twenty-year `--weekly` report's eight
+    /// highlights, weighing 135, cost 4% more instructions left to Mustache).
+    static let everyListFrom = 1_000
+
+    /// The names of the view model's top-level lists that ``RowSection`` takes: every list of a
+    /// long report (``everyListFrom``), else those weighing at least ``rowSectionsFrom``.
+    static func longLists(_ root: ViewObject) -> Set<String> {
+        let every = topLevelElements(root) >= everyListFrom
+        return Set(zip(root.columns.names, root.values).compactMap { name, value in
+            guard case .list(let list) = value, every || weight(list) >= rowSectionsFrom else { return nil }
+            return name
+        })
+    }
+
+    /// A list's elements and those of the lists in them (a day and its chart's rows).
+    static func weight(_ list: BudgetedList) -> Int {
+        list.elements.reduce(list.elements.count) { total, element in
+            guard case .object(let object) = element else { return total }
+            return object.values.reduce(total) { total, value in
+                guard case .list(let inner) = value else { return total }
+                return total + weight(inner)
+            }
         }
     }
 
@@ -670,8 +701,9 @@ struct TemplatePieces: @unchecked Sendable {
 
     func render(_ context: Any, library: MustacheLibrary) -> String {
         var text = ""
-        let root = (context as? ViewObject).flatMap { Self.topLevelElements($0) >= Self.rowSectionsFrom ? $0 : nil }
-        let rowPieces = root.map { self.rowPieces(lists: Self.topLevelLists($0)) } ?? Array(repeating: nil, count: pieces.count)
+        let root = context as? ViewObject
+        let lists = root.map(Self.longLists) ?? []
+        let rowPieces = lists.isEmpty ? Array(repeating: nil, count: pieces.count) : self.rowPieces(lists: lists)
         for (piece, rows) in zip(pieces, rowPieces) {
             if let rows, let root, let rendered = Self.render(rows, root: root, library: library) {
                 text += rendered

@@ -72,7 +72,7 @@ struct RowSectionTests {
         let sample = try await TestReports.sample()
         let long = Self.long(sample)
         let periods = try await Self.longPeriods(sample)
-        #expect(TemplatePieces.topLevelElements(try #require(RenderBudget.wrapping(ReportView.make(long)).context as? ViewObject)) >= TemplatePieces.rowSectionsFrom)
+        #expect(TemplatePieces.longLists(try #require(RenderBudget.wrapping(ReportView.make(long)).context as? ViewObject)).contains("films"))
         for report in [sample, long, periods, FixedReports.threeDays] {
             for language in [ReportLanguage.en, .ko] {
                 for name in ["report.md", "report.html"] {
@@ -284,6 +284,25 @@ struct RowSectionTests {
             }
             #expect(origin.contains("report.txt"))
         }
+    }
+
+    @Test("a list is taken by a row section from a weight of 200 (its elements and those of the lists in them), every list from 1,000 elements in all")
+    func longListsByWeight() async throws {
+        let days = (0..<3).map { day in ["date": "d\(day)", "rows": (0..<66).map { ["rank": "\($0)"] }] as [String: Any] }
+        let context: [String: Any] = ["days": days, "films": (0..<199).map { ["title": "\($0)"] }, "flat": (0..<200).map { "\($0)" }, "title": "t"]
+        let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
+        guard case .list(let dayList) = try #require(root["days"]) else { throw CancellationError() }
+        #expect(TemplatePieces.weight(dayList) == 3 + 3 * 66)
+        #expect(TemplatePieces.longLists(root) == ["days", "flat"], "201 and 200 are taken, 199 is not")
+        // With a thousand elements in all the lists together, every list is taken, however short.
+        var long = context
+        long["more"] = (0..<(TemplatePieces.everyListFrom - 402)).map { "\($0)" }
+        long["one"] = ["x"]
+        let longRoot = try #require(RenderBudget.wrapping(long).context as? ViewObject)
+        #expect(TemplatePieces.longLists(longRoot) == ["days", "films", "flat", "more", "one"])
+        // The sample's lists are short: it renders every piece as written.
+        let sample = try #require(RenderBudget.wrapping(ReportView.make(try await TestReports.sample())).context as? ViewObject)
+        #expect(TemplatePieces.longLists(sample).isEmpty)
     }
 
     @Test("visits are charged to the rendering's account on every thread that renders it, else to the budget")
