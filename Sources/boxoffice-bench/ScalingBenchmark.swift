@@ -4,10 +4,13 @@ import Foundation
 
 /// Reports from a warm cache over 1 month, 1, 5, 10 and 20 years, in every format: wall, CPU, peak
 /// memory and CPU per day, for daily charts, `--weekly` and `--depth 40`. CPU per day that stays
-/// flat as the range grows says every stage is linear in its days; the last column, the CPU each
-/// day adds over the row above (its CPU less that row's, over its days less that row's), leaves
-/// out what every run costs whatever its range (start-up, templates), which CPU per day of a
-/// short range mostly is.
+/// flat as the range grows says every stage is linear in its days. Two columns leave out what
+/// every run costs whatever its range (start-up, templates), which CPU per day of a short range
+/// mostly is: the CPU a day costs past the first row's (the row's CPU less the first row's, over
+/// its days less the first row's), and the CPU each day adds over the row above. The first is the
+/// steadier: the second is the difference of two medians over a few hundred days for the shorter
+/// rows. The ranges are measured in turn, one run of each per round, so that the machine's drift
+/// over a minute falls on every row alike.
 struct ScalingBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scaling", abstract: "Warm reports over 1 month to 20 years: wall, CPU, peak memory and CPU per day.")
@@ -37,33 +40,39 @@ struct ScalingBenchmark: ParsableCommand {
         let spans = years.split(separator: ",").compactMap { Int($0) }
         let folder = try WarmCache.folder(for: Self.range(years: spans.max() ?? 20), in: base)
         say("scaling: warm reports ending 2026-10-31, all formats, --offline, median of \(runs) runs")
-        say("shape    range                      days    wall      CPU     CPU/day   peak MB   +CPU/+day")
+        say("shape    range                      days    wall      CPU     CPU/day   peak MB   CPU/day past 1st  +CPU/+day")
         for shape in shapes.split(separator: ",").map(String.init) {
             guard let extra = Self.shapeArguments[shape] else { throw BenchError("unknown shape \(shape): daily, weekly or depth40") }
-            var previous: (days: Int, cpu: Double)?
-            for span in spans {
-                let range = Self.range(years: span)
-                var walls: [Double] = [], cpus: [Double] = [], peaks: [Double] = []
-                for _ in 0..<runs {
+            let ranges = spans.map(Self.range(years:))
+            var walls = ranges.map { _ in [Double]() }, cpus = walls, peaks = walls
+            for _ in 0..<runs {
+                for (index, range) in ranges.enumerated() {
                     let output = work.appendingPathComponent("out")
                     try? FileManager.default.removeItem(at: output)
                     let measurement = try Measurement.run(
                         binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: extra),
                         environment: WarmCache.environment(range, home: work))
                     guard measurement.status == 0 else { throw BenchError("boxoffice exited \(measurement.status) for \(shape) \(range.displayText)") }
-                    walls.append(measurement.wall)
-                    cpus.append(measurement.cpu)
-                    peaks.append(measurement.peakMB)
+                    walls[index].append(measurement.wall)
+                    cpus[index].append(measurement.cpu)
+                    peaks[index].append(measurement.peakMB)
                 }
-                let cpu = median(cpus)
-                let marginal = previous.flatMap { previous in
-                    range.dayCount > previous.days ? String(format: "%7.3f ms", (cpu - previous.cpu) * 1000 / Double(range.dayCount - previous.days)) : nil
+            }
+            let first = (days: ranges[0].dayCount, cpu: median(cpus[0]))
+            var previous: (days: Int, cpu: Double)?
+            for (index, range) in ranges.enumerated() {
+                let cpu = median(cpus[index])
+                func perDay(since earlier: (days: Int, cpu: Double)?) -> String {
+                    guard let earlier, range.dayCount > earlier.days else { return "" }
+                    return String(format: "%7.3f ms", (cpu - earlier.cpu) * 1000 / Double(range.dayCount - earlier.days))
                 }
+                let pastFirst = index == 0 ? "" : perDay(since: first)
+                let marginal = perDay(since: previous)
                 previous = (range.dayCount, cpu)
                 say(
                     shape.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(range.start.iso)..\(range.end.iso)".padding(toLength: 26, withPad: " ", startingAt: 0)
-                        + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls), cpu, cpu * 1000 / Double(range.dayCount), median(peaks))
-                        + "  " + (marginal ?? ""))
+                        + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls[index]), cpu, cpu * 1000 / Double(range.dayCount), median(peaks[index]))
+                        + "  " + pastFirst.padding(toLength: 18, withPad: " ", startingAt: 0) + marginal)
             }
         }
     }
