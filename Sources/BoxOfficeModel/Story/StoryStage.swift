@@ -107,25 +107,52 @@ package enum StoryStage {
 
     // MARK: Period reports
 
+    /// What every film's facts in a period report are read from: each film's rows and the periods
+    /// it led, from one pass over the charts (not one per film). It needs the charts only, so the
+    /// report builds it beside the films' join (``ReportBuilder``).
+    package struct PeriodRows: Sendable {
+        let earlier: WeeklyChart?
+        /// The period before the first's rows, by film.
+        let earlierRows: [String: ChartEntry]
+        /// The report's charts and the cached ones before them, by period.
+        let all: [ChartPeriod: WeeklyChart]
+        let periodCount: Int
+        let rowsByFilm: [String: [(ChartPeriod, ChartEntry)]]
+        let periodsLed: [String: [WeeklyChart]]
+
+        package init(periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart], earlier: WeeklyChart? = nil) {
+            self.earlier = earlier
+            // The period before the first counts only for the opening weekend of a film that opened then.
+            earlierRows = Dictionary((earlier?.entries ?? []).map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
+            var all = cached
+            for chart in charts { all[chart.period] = chart }
+            self.all = all
+            let sorted = charts.sorted { $0.period < $1.period }
+            periodCount = sorted.count
+            var rowsByFilm: [String: [(ChartPeriod, ChartEntry)]] = [:]
+            var periodsLed: [String: [WeeklyChart]] = [:]
+            for chart in sorted {
+                var seen = Set<String>()
+                for entry in chart.entries where seen.insert(entry.movieCode).inserted { rowsByFilm[entry.movieCode, default: []].append((chart.period, entry)) }
+                if case .film(let code) = Streak.leader(chart) { periodsLed[code, default: []].append(chart) }
+            }
+            self.rowsByFilm = rowsByFilm
+            self.periodsLed = periodsLed
+        }
+    }
+
     /// Each film's facts from a weekly, weekend or weekdays report's charts, with earlier periods of
     /// the same kind found in the cache counting toward its streak.
     package static func films(
         _ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart], earlier: WeeklyChart? = nil
     ) -> [FilmRanking] {
-        // The period before the first counts only for the opening weekend of a film that opened then.
-        let earlierRows = Dictionary((earlier?.entries ?? []).map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
-        var all = cached
-        for chart in charts { all[chart.period] = chart }
-        let sorted = charts.sorted { $0.period < $1.period }
-        // Each film's rows and the periods it led, from one pass over the charts (not one per film).
-        var rowsByFilm: [String: [(ChartPeriod, ChartEntry)]] = [:]
-        var periodsLed: [String: [WeeklyChart]] = [:]
-        for chart in sorted {
-            var seen = Set<String>()
-            for entry in chart.entries where seen.insert(entry.movieCode).inserted { rowsByFilm[entry.movieCode, default: []].append((chart.period, entry)) }
-            if case .film(let code) = Streak.leader(chart) { periodsLed[code, default: []].append(chart) }
-        }
-        return BoundedTaskGroup.mapInHalves(films) { [rowsByFilm, periodsLed, all] film in
+        Self.films(films, PeriodRows(periods: charts, cached: cached, earlier: earlier))
+    }
+
+    /// Each film's facts from the rows of a period report's charts (``PeriodRows``).
+    package static func films(_ films: [FilmRanking], _ index: PeriodRows) -> [FilmRanking] {
+        let (earlier, earlierRows, all) = (index.earlier, index.earlierRows, index.all)
+        return BoundedTaskGroup.mapInHalves(films) { [rowsByFilm = index.rowsByFilm, periodsLed = index.periodsLed, periodCount = index.periodCount] film in
             var film = film
             let rows = rowsByFilm[film.movieCode] ?? []
             // The current release's open date as the chart gives it (blank for many re-releases).
@@ -153,7 +180,7 @@ package enum StoryStage {
             }
             // KOBIS's own change against the same period a week earlier: the film's audience then is
             // its audience less the change, for rows that are not new.
-            if rows.count == sorted.count, rows.allSatisfy({ !$0.1.isNew }) {
+            if rows.count == periodCount, rows.allSatisfy({ !$0.1.isNew }) {
                 let before = rows.reduce(Int64(0)) { $0 + $1.1.audience - $1.1.audienceChange }
                 film.audienceLastWeek = before
                 film.audienceChangeLastWeekPercent = RunFacts.change(film.audience, from: before)
