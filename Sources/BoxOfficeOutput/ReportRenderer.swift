@@ -50,9 +50,9 @@ package struct ReportRenderer: Sendable {
     /// file to `sink` as soon as it is done, on its own lane, which frees it: the data files (the
     /// longest CSV, on one core, then the JSON, whose long lists are encoded on every core, which
     /// the documents no longer need by then) and the documents (Markdown and HTML from one view
-    /// model, then text, then the other CSVs). A lane that is done takes the other's last waiting
-    /// job: the small CSVs and the text first, then the HTML, rendered beside the Markdown from the
-    /// same view model (each rendering with a budget of its own, ``RenderBudget/Account``). The
+    /// model, then text, then the other CSVs). A lane that is done takes the HTML if it still
+    /// waits, to render it beside the Markdown from the same view model (each rendering with a
+    /// budget of its own, ``RenderBudget/Account``), else the other lane's last waiting job. The
     /// JSON is written to the sink as it is encoded: a twenty-year report's 77 MB are never held
     /// whole.
     package func render(_ report: BoxOfficeReport, formats: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
@@ -66,7 +66,9 @@ package struct ReportRenderer: Sendable {
         if formats.contains(.csv) { lanes[1].append(.smallCSVs) }
         let view = SharedView { ReportView.make(report, style: style) }
         var names: [Job: [String]] = [:]
-        try await BoundedTaskGroup.lanes(lanes, movable: { _ in true }, { job in
+        // The HTML, the longest document, first: a month's data lane is done while the Markdown
+        // renders; a long report's documents' lane has begun it by the time the data lane is done.
+        try await BoundedTaskGroup.lanes(lanes, movable: { _ in true }, preferring: { $0 == .format(.html) ? 1 : 0 }, { job in
             let output = try await renderer.files(report, job: job, view: view, base: base, sink: sink)
             // Written on the job's lane, beside the other lane's rendering: written by the task
             // that gathers the lanes, a file held up the next job of both (a twenty-year --weekly

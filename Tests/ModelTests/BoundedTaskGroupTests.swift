@@ -290,4 +290,31 @@ struct BoundedTaskGroupTests {
         #expect(started.firstIndex(of: 7)! < started.firstIndex(of: 5)!, "the last waiting job is taken first")
         #expect(ended.firstIndex(of: 1)! < started.firstIndex(of: 3)!, "a job that is not movable waits for its own lane")
     }
+
+    @Test("lanes: a lane that is done takes the waiting job it prefers, then the last ones", .timeLimit(.minutes(1)))
+    func lanesTakePreferredJobs() async throws {
+        /// Job 1 holds its lane until jobs 2, 3 and 4 have run: only the other lane can run them.
+        actor Log {
+            var started: [Int] = []
+            private var waiting: CheckedContinuation<Void, Never>?
+            func start(_ job: Int) {
+                started.append(job)
+                if Set(started).isSuperset(of: [2, 3, 4]) { waiting?.resume(); waiting = nil }
+            }
+            func awaitMoved() async {
+                if Set(started).isSuperset(of: [2, 3, 4]) { return }
+                await withCheckedContinuation { waiting = $0 }
+            }
+        }
+        let log = Log()
+        var delivered: [Int] = []
+        try await BoundedTaskGroup.lanes([[0], [1, 2, 3, 4]], movable: { _ in true }, preferring: { $0 == 2 ? 1 : 0 }, { job in
+            await log.start(job)
+            if job == 1 { await log.awaitMoved() }
+            return job
+        }) { job, _ in delivered.append(job) }
+        let started = await log.started
+        #expect(Set(delivered) == [0, 1, 2, 3, 4] && delivered.count == 5, "every job once")
+        #expect(Array(started.filter { $0 >= 2 }) == [2, 4, 3], "the preferred job first, then the last waiting")
+    }
 }

@@ -159,16 +159,18 @@ package enum BoundedTaskGroup {
     /// `deliver` (on the calling task) as soon as its job is done, so a lane's output can be freed
     /// before the lane's next job holds its own. The first error cancels the rest and is rethrown.
     ///
-    /// A lane that has run out of jobs takes the last job still waiting in another lane that
-    /// `movable` allows (one that does not need its lane mates to have run first), so the lanes
-    /// end close together: a twenty-year weekly report's data lane finished 90 ms before its
-    /// documents' lane, which still had the text and the small CSVs to render.
+    /// A lane that has run out of jobs takes a job still waiting in another lane that `movable`
+    /// allows (one that does not need its lane mates to have run first), so the lanes end close
+    /// together: a twenty-year weekly report's data lane finished 90 ms before its documents'
+    /// lane, which still had the text and the small CSVs to render. It takes the one `preferring`
+    /// ranks highest, and among those the last.
     ///
     /// The child tasks return their output alone and are told apart by index, never by a tuple
     /// built around a `try await` (see ``mapResults(_:width:recovering:_:)``).
     package static func lanes<Job: Sendable, Output: Sendable>(
         _ lanes: [[Job]],
         movable: (Job) -> Bool = { _ in false },
+        preferring priority: (Job) -> Int = { _ in 0 },
         _ perform: @escaping @Sendable (Job) async throws -> Output,
         deliver: (Job, Output) throws -> Void
     ) async throws {
@@ -179,7 +181,11 @@ package enum BoundedTaskGroup {
             func take(for lane: Int) -> Job? {
                 if let job = queues[lane].popFirst() { return job }
                 for other in queues.indices where other != lane {
-                    if let index = queues[other].lastIndex(where: movable) { return queues[other].remove(at: index) }
+                    var best: Int?
+                    for index in queues[other].indices where movable(queues[other][index]) {
+                        if best.map({ priority(queues[other][index]) >= priority(queues[other][$0]) }) ?? true { best = index }
+                    }
+                    if let best { return queues[other].remove(at: best) }
                 }
                 return nil
             }
