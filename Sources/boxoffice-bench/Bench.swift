@@ -10,7 +10,7 @@ import Foundation
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boxoffice-bench",
-        abstract: "Benchmarks of the boxoffice release binary: fetching, reports over years, the I/O floor, and A/B comparisons.",
+        abstract: "Benchmarks of the boxoffice release binary: fetching, reports over years, the floor, and A/B comparisons.",
         discussion: """
             Build first: swift build -c release --product boxoffice --product boxoffice-bench. \
             Every subcommand runs the boxoffice binary beside this one unless given --binary. Figures are \

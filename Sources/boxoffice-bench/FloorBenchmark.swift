@@ -9,7 +9,7 @@ import Foundation
 /// any reader of the cache must decode it once. Nothing is rendered.
 struct FloorBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "floor", abstract: "The I/O floor of a warm 20-year report: read its cache entries, write its reports' bytes.")
+        commandName: "floor", abstract: "The floor of a warm 20-year report: read its cache entries, decode them once, write its reports' bytes.")
 
     @Option(help: "Years of the range, ending 2026-10-31.") var years = 20
     @Option(help: "Where to keep the warmed cache between runs.") var cache: String?
