@@ -84,7 +84,8 @@ final class RenderBudget: @unchecked Sendable {
         }
 
         /// A thread's account is a thread-specific value: Mustache renders synchronously on the
-        /// calling thread, and its lists reach the budget only through ``BudgetedList``.
+        /// calling thread, and a rendering's visits reach the budget only through ``BudgetedList``
+        /// and ``RowSection`` (whose halves on another thread charge the account they were given).
         private static let key: pthread_key_t = {
             var key = pthread_key_t()
             precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for render budgets")

@@ -252,13 +252,19 @@ struct RowSectionTests {
         }
     }
 
-    @Test("one wrapped view model renders document after document, each with the whole budget")
-    func wrappedViewRendersTwice() throws {
+    /// A runaway text template (a list nested in itself four times) beside a Markdown one that
+    /// lists the rows once, a wrapped view model of 1,000 rows, and that Markdown's text.
+    static func runawayBesideRows() throws -> (templates: ReportTemplates, view: ReportTemplates.WrappedView, expected: String) {
         let templates = try ReportTemplates.load(
             replacing: ["report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}"],
             origin: "test")
         let view = ReportTemplates.WrappedView(["rows": (0..<1000).map { ["a": "\($0)"] }])
-        let expected = (0..<1000).map { "\($0)," }.joined()
+        return (templates, view, (0..<1000).map { "\($0)," }.joined())
+    }
+
+    @Test("one wrapped view model renders document after document, each with the whole budget")
+    func wrappedViewRendersTwice() throws {
+        let (templates, view, expected) = try Self.runawayBesideRows()
         #expect(try templates.render("report.md", wrapped: view) == expected)
         #expect(throws: TemplateError.self) { try templates.render("report.txt", wrapped: view) }
         #expect(try templates.render("report.md", wrapped: view) == expected)
@@ -266,11 +272,7 @@ struct RowSectionTests {
 
     @Test("two documents render one wrapped view model side by side, each with a whole budget of its own")
     func wrappedViewRendersSideBySide() throws {
-        let templates = try ReportTemplates.load(
-            replacing: ["report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}"],
-            origin: "test")
-        let view = ReportTemplates.WrappedView(["rows": (0..<1000).map { ["a": "\($0)"] }])
-        let expected = (0..<1000).map { "\($0)," }.joined()
+        let (templates, view, expected) = try Self.runawayBesideRows()
         for _ in 0..<5 {
             // The runaway template spends its whole budget while the other renders: one budget
             // shared by both would cut the Markdown short or fail it.
