@@ -699,19 +699,27 @@ struct TemplatePieces: @unchecked Sendable {
         return cuts
     }
 
+    /// The pieces rendered with `context` and joined. They read the same view model and nothing
+    /// else, so they are rendered on every core, each piece charged to the rendering's budget
+    /// account wherever it runs.
     func render(_ context: Any, library: MustacheLibrary) -> String {
-        var text = ""
         let root = context as? ViewObject
         let lists = root.map(Self.longLists) ?? []
         let rowPieces = lists.isEmpty ? Array(repeating: nil, count: pieces.count) : self.rowPieces(lists: lists)
-        for (piece, rows) in zip(pieces, rowPieces) {
-            if let rows, let root, let rendered = Self.render(rows, root: root, library: library) {
-                text += rendered
-            } else if let template = piece.template {
-                text += template.render(context, library: library)
+        let shared = SharedContext(context: context, rowPieces: rowPieces)
+        let (pieces, account) = (self.pieces, RenderBudget.Account.current)
+        return BoundedTaskGroup.mapEach(pieces.count) { index in
+            RenderBudget.Account.charging(account) {
+                if let rows = shared.rowPieces[index], let root, let rendered = Self.render(rows, root: root, library: library) { return rendered }
+                return pieces[index].template?.render(shared.context, library: library) ?? ""
             }
-        }
-        return text
+        }.joined()
+    }
+
+    /// A rendering's view model and row pieces, only read by the pieces rendered side by side.
+    private struct SharedContext: @unchecked Sendable {
+        let context: Any
+        let rowPieces: [(template: Piece, sections: [RowSection])?]
     }
 
     /// A piece with its long lists rendered by ``RowSection``; nil when one of them must be left

@@ -230,6 +230,24 @@ struct BoundedTaskGroupTests {
         #expect(BoundedTaskGroup.mapInHalves([5, 6, 7], from: 2) { $0 * 2 } == [10, 12, 14])
     }
 
+    @Test("mapEach: every index transformed once, the results in order, however uneven the work")
+    func mapEach() {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var indices: [Int] = []
+        }
+        for count in [0, 1, 2, 3, 17, 100] {
+            let seen = Seen()
+            let mapped = BoundedTaskGroup.mapEach(count) { index -> String in
+                seen.lock.withLock { seen.indices.append(index) }
+                // Uneven parts: the first of each ten is much longer.
+                return index % 10 == 0 ? String(repeating: "\(index)", count: 10_000).suffix(3).description : "#\(index)"
+            }
+            #expect(mapped == (0..<count).map { $0 % 10 == 0 ? String(repeating: "\($0)", count: 10_000).suffix(3).description : "#\($0)" }, "\(count)")
+            #expect(seen.indices.sorted() == Array(0..<count), "each index once: \(count)")
+        }
+    }
+
     @Test("lanes: one job per lane at a time, in the lane's order, each output delivered once as its job ends; an error cancels the rest")
     func lanes() async throws {
         let gauges = [Gauge(), Gauge()]
