@@ -158,14 +158,31 @@ package enum BoundedTaskGroup {
         let results = Slots<Result>(count: count)
         withoutActuallyEscaping(transform) { transform in
             // Each slot is written by one thread, and read once all are done.
-            DispatchQueue.concurrentPerform(iterations: count) { index in results.values[index] = transform(index) }
+            DispatchQueue.concurrentPerform(iterations: count) { index in results.set(index, transform(index)) }
         }
-        return results.values.map { $0! }
+        return results.values
     }
 
+    /// Results written side by side: each in its own memory, never through an array's
+    /// copy-on-write check, which another thread's access could make copy.
     private final class Slots<Result>: @unchecked Sendable {
-        var values: [Result?]
-        init(count: Int) { values = Array(repeating: nil, count: count) }
+        private let base: UnsafeMutablePointer<Result>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            base = .allocate(capacity: count)
+        }
+
+        func set(_ index: Int, _ value: Result) { (base + index).initialize(to: value) }
+
+        /// Every result, in order (each slot written once, before this is read).
+        var values: [Result] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
     }
 
     private final class Pair<First, Second>: @unchecked Sendable {
