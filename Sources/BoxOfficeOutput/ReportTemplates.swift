@@ -579,9 +579,9 @@ struct TemplatePieces: @unchecked Sendable {
     /// whatever its length (its piece and its probe parsed again: swift-mustache's parser measures
     /// the distance to the end of the text at every delimiter), so a short list is left to
     /// Mustache. Measured (callgrind, instructions of the whole run) against the rule before it
-    /// (``everyListFrom`` alone): a day, a week and two weeks unchanged
-    /// (±1%), a month 0.85×, a `--weekly` half year 0.87× and year 0.74×; every list taken (a weight
-    /// of 9) made the sample 18% dearer, a weight of 100 a week 6%.
+    /// (``everyListFrom`` alone): a day, a week and two weeks unchanged (±1%), a month 0.85×, a
+    /// `--weekly` half year 0.87× and year 0.74×; every list taken (a weight of 9) made the sample
+    /// 18% dearer, a weight of 100 a week 6%.
     static let rowSectionsFrom = 200
 
     static func topLevelElements(_ root: ViewObject) -> Int {
