@@ -141,15 +141,9 @@ package enum StoryStage {
         }
     }
 
-    /// Each film's facts from a weekly, weekend or weekdays report's charts, with earlier periods of
-    /// the same kind found in the cache counting toward its streak.
-    package static func films(
-        _ films: [FilmRanking], periods charts: [WeeklyChart], cached: [ChartPeriod: WeeklyChart], earlier: WeeklyChart? = nil
-    ) -> [FilmRanking] {
-        Self.films(films, PeriodRows(periods: charts, cached: cached, earlier: earlier))
-    }
-
-    /// Each film's facts from the rows of a period report's charts (``PeriodRows``).
+    /// Each film's facts from the rows of a weekly, weekend or weekdays report's charts
+    /// (``PeriodRows``), with earlier periods of the same kind found in the cache counting toward
+    /// its streak.
     package static func films(_ films: [FilmRanking], _ index: PeriodRows) -> [FilmRanking] {
         let (earlier, earlierRows, all) = (index.earlier, index.earlierRows, index.all)
         return BoundedTaskGroup.mapInHalves(films) { [rowsByFilm = index.rowsByFilm, periodsLed = index.periodsLed, periodCount = index.periodCount] film in
