@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "BoxOfficeModel"),
         // Talking to the services: HTTP with retries, the response cache and quota ledger, the
         // KOBIS and TMDB clients with their decoders and cache keys.
-        .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel"]),
+        .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel", "CCurl"]),
+        // libcurl, which Foundation's networking already links, called directly (CurlTransport).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Rendering the report model: JSON, the Mustache templates, and writing files atomically.
         .target(
             name: "BoxOfficeOutput",
@@ -64,7 +66,7 @@ let package = Package(
             name: "UnitTestSupport", dependencies: ["BoxOfficePipeline", "TestSupport"], path: "Tests/UnitTestSupport",
             exclude: ["Fixtures"]),
         .testTarget(name: "ModelTests", dependencies: ["BoxOfficeModel", "BoxOfficeOutput", "UnitTestSupport", "TestSupport"]),
-        .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "UnitTestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "FakeServices", "UnitTestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),

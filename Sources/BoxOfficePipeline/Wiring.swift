@@ -118,14 +118,14 @@ package struct Wiring: Sendable {
             key: key, baseURL: baseURL, cache: cache, budget: budget)
     }
 
-    /// HTTP for one service: URLSession sized for the concurrency, under the retry policy, with a
-    /// retry quota of its own (so one service's outage cannot spend the other's retries), taking the
-    /// run's shared request slots only while on the wire.
+    /// HTTP for one service: libcurl (``CurlTransport``) sized for the concurrency, under the retry
+    /// policy, with a retry quota of its own (so one service's outage cannot spend the other's
+    /// retries), taking the run's shared request slots only while on the wire.
     package func transport(
         _ options: NetworkSettings, maximumBodySize: Int, isDamaged: @escaping @Sendable (Data) -> Bool, meter: (any RequestMeter)? = nil
     ) -> RetryingTransport {
         RetryingTransport(
-            URLSessionTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
+            CurlTransport(maxConnectionsPerHost: options.concurrency, timeout: options.timeout, maximumBodySize: maximumBodySize),
             policy: options.retryPolicy, quota: RetryQuota(downAfter: options.concurrency), slots: requestSlots, meter: meter,
             isDamaged: isDamaged)
     }

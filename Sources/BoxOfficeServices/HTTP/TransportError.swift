@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// A failure below HTTP. Messages name the host, never the URL, whose query may hold a key.
@@ -5,6 +6,7 @@ package indirect enum TransportError: Error, Equatable, Sendable {
     case timedOut(host: String)
     case cannotConnect(host: String)
     case connectionLost(host: String)
+    /// Any other failure, with libcurl's result code (`CURLcode`).
     case other(host: String, code: Int)
     /// The decoded body grew past the transport's limit: abandoned, never retried.
     case tooLarge(host: String, limit: Int)
@@ -26,7 +28,7 @@ package indirect enum TransportError: Error, Equatable, Sendable {
         case .timedOut: "the request timed out"
         case .cannotConnect: "could not connect"
         case .connectionLost: "the connection was lost"
-        case .other(_, let code): "the request failed (URL error \(code))"
+        case .other(_, let code): "the request failed (libcurl error \(code): \(String(cString: curl_easy_strerror(CURLcode(UInt32(clamping: code))))))"
         case .tooLarge(_, let limit): "the answer grew past \(limit >> 20) MiB, which no honest answer reaches"
         case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
         case let .outOfRetries(error, attempts, failures):

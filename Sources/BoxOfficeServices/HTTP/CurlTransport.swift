@@ -1,0 +1,289 @@
+import CCurl
+import Foundation
+
+/// The production transport: libcurl's multi interface, driven by one thread of its own that
+/// sleeps in `curl_multi_poll` until a socket, a timer or a new request wakes it.
+///
+/// Why not `URLSession`: on Linux, swift-corelibs-foundation (Swift 6.3.1) keeps a socket's
+/// dispatch write source after libcurl stops asking to write, so while an answer is awaited the
+/// source fires again and again: a cold month's `boxoffice fetch` (55 requests answered in 50 ms,
+/// `--concurrency 8`) spent 0.42 s of CPU in 0.44 s, one of this machine's two cores busy
+/// (`perf stat`: 43,000 `poll` and 76,000 `epoll_wait` calls), and at `--concurrency 1` a request
+/// cost about 40 ms of CPU a second it waited. The same libcurl (Foundation's networking is built
+/// on it and already links it) called directly waits without spinning: `boxoffice-bench fetch`
+/// and the README's Performance section give the figures. Nothing is added to what the binary
+/// needs on a server.
+///
+/// It never follows a redirect: a 3xx answer is returned as it is, for the client to refuse. A
+/// followed redirect would carry the request's credentials (TMDB's `Authorization` header, the
+/// KOBIS key in the query) to wherever the `Location` points, and neither service redirects.
+/// Only `http` and `https` are spoken.
+///
+/// A body is counted as it arrives, after decompression: one larger than `maximumBodySize` is
+/// abandoned at that point (``TransportError/tooLarge(host:limit:)``), so a small gzip bomb cannot
+/// fill the memory or the cache.
+package final class CurlTransport: HTTPTransport {
+    private let loop: CurlLoop
+    private let settings: Settings
+
+    /// What every transfer is given.
+    struct Settings {
+        var timeout: TimeInterval
+        var maximumBodySize: Int
+    }
+
+    /// - Parameters:
+    ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight.
+    ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
+    ///   - maximumBodySize: bytes a decoded body may have.
+    package init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
+        loop = CurlLoop(maxConnectionsPerHost: max(1, maxConnectionsPerHost))
+        settings = Settings(timeout: timeout, maximumBodySize: maximumBodySize)
+    }
+
+    deinit { loop.stop() }
+
+    /// How many times the transport's thread has woken up: for tests that hold a wait to a few
+    /// wake-ups instead of a busy loop.
+    package var wakeUps: Int { loop.wakeUps }
+
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let transfer = try CurlTransfer(request, settings: settings)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.expect(continuation)
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+    }
+
+    /// The transport's error for a libcurl result other than `CURLE_OK`.
+    static func transportError(_ code: CURLcode, host: String) -> TransportError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: .timedOut(host: host)
+        case CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT: .cannotConnect(host: host)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY,
+            CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
+            .connectionLost(host: host)
+        default: .other(host: host, code: Int(code.rawValue))
+        }
+    }
+}
+
+/// libcurl's process-wide setup, done once before the first handle is made.
+private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+
+/// One request: its easy handle, and what has arrived of its answer.
+///
+/// The loop's thread is the only one that touches it between ``CurlLoop/submit(_:)`` and the end
+/// of the transfer; the continuation is resumed once, by whichever of completion and cancellation
+/// comes first.
+final class CurlTransfer: @unchecked Sendable {
+    let easy: UnsafeMutableRawPointer
+    let host: String
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let limit: Int
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var tooLarge = false
+
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, Error>?
+    private var finished = false
+    /// Set under the loop's lock: the caller's task was cancelled.
+    var cancelRequested = false
+
+    init(_ request: HTTPRequest, settings: CurlTransport.Settings) throws {
+        host = request.url.host ?? "the server"
+        guard curlReady, let easy = curl_easy_init() else { throw TransportError.other(host: host, code: Int(CURLE_FAILED_INIT.rawValue)) }
+        self.easy = easy
+        limit = settings.maximumBodySize
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_URL, request.url.absoluteString)
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        // Every encoding libcurl decodes, decoded before the body is counted.
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_ACCEPT_ENCODING, "")
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(1, Int(settings.timeout * 1000)))
+        let wait = min(settings.timeout, 10)
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(wait * 1000)))
+        // Less than a byte a second for `wait` seconds: a wait for data that lasted too long.
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        boxoffice_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(wait.rounded(.up))))
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_USERAGENT, "boxoffice")
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        if let headerList { boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
+        boxoffice_curl_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+        }
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        boxoffice_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            transfer.header(UnsafeRawBufferPointer(start: data, count: length))
+            return length
+        }
+        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+    }
+
+    func expect(_ continuation: CheckedContinuation<HTTPResponse, Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    /// Appends a piece of the decoded body; false once it would pass the limit (the transfer ends).
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= limit else {
+            tooLarge = true
+            body = Data()
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// One header line. A status line starts the headers over: those of an interim answer or of a
+    /// proxy's are not the answer's.
+    private func header(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return }
+        headers[name] = headers[name].map { $0 + ", " + value } ?? value
+    }
+
+    /// The transfer ended with `code`: its answer, or the error.
+    func complete(_ code: CURLcode) {
+        if code == CURLE_OK {
+            var status = 0
+            boxoffice_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            finish(.success(HTTPResponse(status: status, headers: headers, body: body)))
+        } else if tooLarge {
+            finish(.failure(TransportError.tooLarge(host: host, limit: limit)))
+        } else {
+            finish(.failure(CurlTransport.transportError(code, host: host)))
+        }
+    }
+
+    /// Resumes the caller once; later calls do nothing.
+    func finish(_ result: Result<HTTPResponse, Error>) {
+        let waiting = lock.withLock { () -> CheckedContinuation<HTTPResponse, Error>? in
+            guard !finished else { return nil }
+            finished = true
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
+}
+
+/// The multi handle and the thread that drives it.
+///
+/// Requests and cancellations are handed over under a lock and `curl_multi_wakeup` ends the
+/// thread's wait; everything else happens on the thread, which never holds one of Swift's
+/// cooperative threads.
+final class CurlLoop: @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer?
+    private let lock = NSLock()
+    private var submitted: [CurlTransfer] = []
+    private var cancelled: [CurlTransfer] = []
+    private var stopping = false
+    private var wokenUp = 0
+
+    init(maxConnectionsPerHost: Int) {
+        multi = curlReady ? curl_multi_init() : nil
+        guard let multi else { return }
+        boxoffice_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
+        boxoffice_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 2 * maxConnectionsPerHost)
+        let thread = Thread { [self] in run() }
+        thread.name = "boxoffice-curl"
+        thread.start()
+    }
+
+    var wakeUps: Int { lock.withLock { wokenUp } }
+
+    func submit(_ transfer: CurlTransfer) {
+        guard let multi else {
+            transfer.finish(.failure(TransportError.other(host: transfer.host, code: Int(CURLE_FAILED_INIT.rawValue))))
+            return
+        }
+        let alreadyCancelled = lock.withLock { () -> Bool in
+            if !transfer.cancelRequested { submitted.append(transfer) }
+            return transfer.cancelRequested
+        }
+        if alreadyCancelled { transfer.finish(.failure(CancellationError())) }
+        curl_multi_wakeup(multi)
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        lock.withLock {
+            transfer.cancelRequested = true
+            cancelled.append(transfer)
+        }
+        if let multi { curl_multi_wakeup(multi) }
+    }
+
+    func stop() {
+        lock.withLock { stopping = true }
+        if let multi { curl_multi_wakeup(multi) }
+    }
+
+    private func run() {
+        guard let multi else { return }
+        var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        while true {
+            let (new, cancels, stop) = lock.withLock { () -> ([CurlTransfer], [CurlTransfer], Bool) in
+                wokenUp += 1
+                // One cancelled before the thread took it is only finished, below.
+                defer { (submitted, cancelled) = ([], []) }
+                return (submitted.filter { !$0.cancelRequested }, cancelled, stopping)
+            }
+            for transfer in new {
+                running[transfer.easy] = transfer
+                curl_multi_add_handle(multi, transfer.easy)
+            }
+            for transfer in cancels {
+                if running.removeValue(forKey: transfer.easy) != nil { curl_multi_remove_handle(multi, transfer.easy) }
+                transfer.finish(.failure(CancellationError()))
+            }
+            if stop {
+                for (easy, transfer) in running {
+                    curl_multi_remove_handle(multi, easy)
+                    transfer.finish(.failure(CancellationError()))
+                }
+                break
+            }
+            var active: Int32 = 0
+            curl_multi_perform(multi, &active)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                    let transfer = running.removeValue(forKey: easy)
+                else { continue }
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, easy)
+                transfer.complete(code)
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        curl_multi_cleanup(multi)
+    }
+}
