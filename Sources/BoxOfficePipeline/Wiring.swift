@@ -95,6 +95,7 @@ package struct Wiring: Sendable {
             throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
         }
         let baseURL = try url("KOBIS_BASE_URL") ?? KOBISClient.defaultBaseURL
+        if cache?.mode != .offline { CurlLibrary.preload() }
         let ledger = QuotaLedger(file: QuotaLedger.defaultFile(environment), key: key)
         // A ledger that cannot be read at all says nothing of today's calls: a fetch, the big
         // spender, does not guess them to be zero unless told how many it may spend.

@@ -33,7 +33,7 @@ enum HostileCase {
         ]
         let line = Data((fields.map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t") + "\n").utf8)
         lock.withLock {
-            if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
             defer { try? handle.close() }
             _ = try? handle.seekToEnd()

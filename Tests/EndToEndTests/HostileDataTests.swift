@@ -274,6 +274,29 @@ struct HostileDataTests {
         #expect(folder.files(in: "cache") == ["boxoffice"], "only boxoffice's own folder in XDG_CACHE_HOME")
     }
 
+    @Test("libcurl is loaded only by a run that reaches the network: not by an --offline report, nor by the sample")
+    func libcurlOnlyWhenFetching() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let logs = folder.url.appendingPathComponent("loader")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        // glibc's loader lists every library it loads, a dlopen'd one too, into LD_DEBUG_OUTPUT.PID.
+        func loadsLibcurl(_ arguments: [String]) async throws -> Bool {
+            let log = logs.appendingPathComponent(UUID().uuidString)
+            var environment = FaultInjectionTests.environment(server, folder)
+            environment["LD_DEBUG"] = "files"
+            environment["LD_DEBUG_OUTPUT"] = log.path
+            let result = try await BoxOfficeProcess.run(arguments, environment: environment, in: folder.url)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let written = try FileManager.default.contentsOfDirectory(atPath: logs.path).filter { $0.hasPrefix(log.lastPathComponent) }
+            #expect(!written.isEmpty, "the loader wrote no list")
+            return try written.contains { try String(contentsOfFile: logs.appendingPathComponent($0).path, encoding: .utf8).contains("libcurl") }
+        }
+        #expect(try await loadsLibcurl(["report", "2025-03-06", "--no-tmdb"]))
+        #expect(try await !loadsLibcurl(["report", "2025-03-06", "--no-tmdb", "--offline"]))
+        #expect(try await !loadsLibcurl(["report", "--sample"]))
+    }
+
     @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
     func fifoEntry() async throws {
         let server = try FakeKOBISServer()

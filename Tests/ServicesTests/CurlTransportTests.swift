@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UnitTestSupport
 
+@testable import BoxOfficeModel
 @testable import BoxOfficeServices
 
 /// The production transport against a real server on loopback.
@@ -109,5 +110,23 @@ struct CurlTransportTests {
         // Each request wakes it to be added and when its socket is ready (connected, sent, answered);
         // a busy wait would be thousands over 0.4 s.
         #expect(transport.wakeUps < 8 * 12, "\(transport.wakeUps) wake-ups")
+    }
+
+    @Test("without libcurl every request fails at once, unretried, and the client says so as a configuration error (78)")
+    func libcurlMissing() async throws {
+        #expect(CurlLibrary(path: "/nonexistent/libcurl.so.4") == nil)
+        #expect(CurlLibrary.system != nil)
+        let transport = CurlTransport(maxConnectionsPerHost: 1, library: { nil })
+        let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/chart")!)
+        await #expect(throws: TransportError.libcurlMissing(host: "127.0.0.1")) { try await transport.send(request) }
+        #expect(!TransportError.libcurlMissing(host: "h").isTransient)
+        let client = KOBISClient(transport: transport, key: "k", baseURL: URL(string: "http://127.0.0.1:9/")!)
+        do {
+            _ = try await client.dailyChart(on: Day(iso: "2025-03-06")!)
+            Issue.record("a chart without libcurl")
+        } catch let error as LibcurlMissing {
+            #expect(error.exitStatus == .configuration)
+            #expect(error.errorDescription?.contains("libcurl4") == true)
+        }
     }
 }

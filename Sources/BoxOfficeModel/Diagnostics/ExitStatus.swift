@@ -15,7 +15,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case tryAgainLater = 75
     /// A service answered with something that is not the data it documents.
     case malformedResponse = 76
-    /// Configuration: a missing or rejected API key, an invalid environment variable, a broken template.
+    /// Configuration: a missing or rejected API key, an invalid environment variable, a broken template,
+    /// no libcurl to reach the services with.
     case configuration = 78
     /// Standard output could not be written (a closed pipe): the reports were written whole first.
     case outputClosed = 74

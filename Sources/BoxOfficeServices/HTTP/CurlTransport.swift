@@ -22,9 +22,12 @@ import Foundation
 /// A body is counted as it arrives, after decompression: one larger than `maximumBodySize` is
 /// abandoned at that point (``TransportError/tooLarge(host:limit:)``), so a small gzip bomb cannot
 /// fill the memory or the cache.
-package final class CurlTransport: HTTPTransport {
-    private let loop: CurlLoop
+package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let settings: Settings
+    private let maxConnectionsPerHost: Int
+    private let library: @Sendable () -> CurlLibrary?
+    private let lock = NSLock()
+    private var started: CurlLoop?
 
     /// What every transfer is given.
     struct Settings {
@@ -36,20 +39,39 @@ package final class CurlTransport: HTTPTransport {
     ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight.
     ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
     ///   - maximumBodySize: bytes a decoded body may have.
-    package init(maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20) {
-        loop = CurlLoop(maxConnectionsPerHost: max(1, maxConnectionsPerHost))
+    ///   - library: libcurl, asked for when the first request is sent (a run that finds everything
+    ///     in its cache never loads it); nil when it could not be loaded, and every request then
+    ///     fails with ``TransportError/libcurlMissing(host:)``.
+    package init(
+        maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20,
+        library: @escaping @Sendable () -> CurlLibrary? = { CurlLibrary.system }
+    ) {
+        self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
+        self.library = library
         settings = Settings(timeout: timeout, maximumBodySize: maximumBodySize)
     }
 
-    deinit { loop.stop() }
+    deinit { started?.stop() }
+
+    /// The loop, started with the first request.
+    private var loop: CurlLoop {
+        lock.withLock {
+            if let started { return started }
+            let loop = CurlLoop(maxConnectionsPerHost: maxConnectionsPerHost, library: library())
+            started = loop
+            return loop
+        }
+    }
 
     /// How many times the transport's thread has woken up: for tests that hold a wait to a few
     /// wake-ups instead of a busy loop.
-    package var wakeUps: Int { loop.wakeUps }
+    package var wakeUps: Int { lock.withLock { started?.wakeUps ?? 0 } }
 
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let transfer = try CurlTransfer(request, settings: settings)
+        let loop = self.loop
+        guard let library = loop.library else { throw TransportError.libcurlMissing(host: request.url.host ?? "the server") }
+        let transfer = try CurlTransfer(request, settings: settings, library: library)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.expect(continuation)
@@ -73,8 +95,34 @@ package final class CurlTransport: HTTPTransport {
     }
 }
 
-/// libcurl's process-wide setup, done once before the first handle is made.
-private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+/// libcurl, loaded and initialised when the first request is sent, or by ``preload()`` (the `CCurl`
+/// header says why it is not linked): its functions, or nil when the library cannot be loaded.
+package final class CurlLibrary: @unchecked Sendable {
+    let api: UnsafeMutablePointer<boxoffice_curl_api>
+
+    /// The system's `libcurl.so.4`, loaded once per process.
+    package static let system = CurlLibrary(path: nil)
+
+    /// Loads the system's libcurl on a thread of its own, for a run that is about to send requests:
+    /// loading it takes a few milliseconds the run can spend on its setup meanwhile.
+    package static func preload() {
+        Thread.detachNewThread { _ = system }
+    }
+
+    /// The library at `path` (nil: the system's); nil when it cannot be loaded or initialised.
+    package init?(path: String?) {
+        let api = UnsafeMutablePointer<boxoffice_curl_api>.allocate(capacity: 1)
+        api.initialize(to: boxoffice_curl_api())
+        guard boxoffice_curl_load(api, path) != 0 else {
+            api.deallocate()
+            return nil
+        }
+        self.api = api
+    }
+
+    /// libcurl's own words for a result code.
+    func describe(_ code: CURLcode) -> String { api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "" }
+}
 
 /// One request: its easy handle, and what has arrived of its answer.
 ///
@@ -83,6 +131,7 @@ private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 /// comes first.
 final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
+    private let api: UnsafeMutablePointer<boxoffice_curl_api>
     let host: String
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let limit: Int
@@ -96,48 +145,49 @@ final class CurlTransfer: @unchecked Sendable {
     /// Set under the loop's lock: the caller's task was cancelled.
     var cancelRequested = false
 
-    init(_ request: HTTPRequest, settings: CurlTransport.Settings) throws {
+    init(_ request: HTTPRequest, settings: CurlTransport.Settings, library: CurlLibrary) throws {
         host = request.url.host ?? "the server"
-        guard curlReady, let easy = curl_easy_init() else { throw TransportError.other(host: host, code: Int(CURLE_FAILED_INIT.rawValue)) }
+        api = library.api
+        guard let easy = api.pointee.easy_init() else { throw TransportError.other(host: host, code: Int(CURLE_FAILED_INIT.rawValue)) }
         self.easy = easy
         limit = settings.maximumBodySize
         let context = Unmanaged.passUnretained(self).toOpaque()
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_URL, request.url.absoluteString)
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_URL, request.url.absoluteString)
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_HTTPGET, 1)
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_FOLLOWLOCATION, 0)
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_NOSIGNAL, 1)
         // Every encoding libcurl decodes, decoded before the body is counted.
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_ACCEPT_ENCODING, "")
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(1, Int(settings.timeout * 1000)))
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_ACCEPT_ENCODING, "")
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_TIMEOUT_MS, max(1, Int(settings.timeout * 1000)))
         let wait = min(settings.timeout, 10)
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(wait * 1000)))
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(wait * 1000)))
         // Less than a byte a second for `wait` seconds: a wait for data that lasted too long.
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-        boxoffice_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(wait.rounded(.up))))
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_USERAGENT, "boxoffice")
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(wait.rounded(.up))))
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_USERAGENT, "boxoffice")
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = api.pointee.slist_append(headerList, "\(name): \(value)")
         }
-        if let headerList { boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
-        boxoffice_curl_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+        if let headerList { boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_HTTPHEADER, headerList) }
+        boxoffice_curl_easy_setopt_callback(api, easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
         }
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        boxoffice_curl_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_WRITEDATA, context)
+        boxoffice_curl_easy_setopt_callback(api, easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             transfer.header(UnsafeRawBufferPointer(start: data, count: length))
             return length
         }
-        boxoffice_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_HEADERDATA, context)
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        api.pointee.easy_cleanup(easy)
+        api.pointee.slist_free_all(headerList)
     }
 
     func expect(_ continuation: CheckedContinuation<HTTPResponse, Error>) {
@@ -174,7 +224,7 @@ final class CurlTransfer: @unchecked Sendable {
     func complete(_ code: CURLcode) {
         if code == CURLE_OK {
             var status = 0
-            boxoffice_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            boxoffice_curl_easy_getinfo_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
             finish(.success(HTTPResponse(status: status, headers: headers, body: body)))
         } else if tooLarge {
             finish(.failure(TransportError.tooLarge(host: host, limit: limit)))
@@ -201,6 +251,7 @@ final class CurlTransfer: @unchecked Sendable {
 /// thread's wait; everything else happens on the thread, which never holds one of Swift's
 /// cooperative threads.
 final class CurlLoop: @unchecked Sendable {
+    let library: CurlLibrary?
     private let multi: UnsafeMutableRawPointer?
     private let lock = NSLock()
     private var submitted: [CurlTransfer] = []
@@ -208,11 +259,12 @@ final class CurlLoop: @unchecked Sendable {
     private var stopping = false
     private var wokenUp = 0
 
-    init(maxConnectionsPerHost: Int) {
-        multi = curlReady ? curl_multi_init() : nil
-        guard let multi else { return }
-        boxoffice_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
-        boxoffice_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 2 * maxConnectionsPerHost)
+    init(maxConnectionsPerHost: Int, library: CurlLibrary?) {
+        self.library = library
+        multi = library?.api.pointee.multi_init()
+        guard let library, let multi else { return }
+        boxoffice_curl_multi_setopt_long(library.api, multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
+        boxoffice_curl_multi_setopt_long(library.api, multi, CURLMOPT_MAXCONNECTS, 2 * maxConnectionsPerHost)
         let thread = Thread { [self] in run() }
         thread.name = "boxoffice-curl"
         thread.start()
@@ -221,7 +273,7 @@ final class CurlLoop: @unchecked Sendable {
     var wakeUps: Int { lock.withLock { wokenUp } }
 
     func submit(_ transfer: CurlTransfer) {
-        guard let multi else {
+        guard let library, let multi else {
             transfer.finish(.failure(TransportError.other(host: transfer.host, code: Int(CURLE_FAILED_INIT.rawValue))))
             return
         }
@@ -230,7 +282,7 @@ final class CurlLoop: @unchecked Sendable {
             return transfer.cancelRequested
         }
         if alreadyCancelled { transfer.finish(.failure(CancellationError())) }
-        curl_multi_wakeup(multi)
+        _ = library.api.pointee.multi_wakeup(multi)
     }
 
     func cancel(_ transfer: CurlTransfer) {
@@ -238,16 +290,16 @@ final class CurlLoop: @unchecked Sendable {
             transfer.cancelRequested = true
             cancelled.append(transfer)
         }
-        if let multi { curl_multi_wakeup(multi) }
+        if let library, let multi { _ = library.api.pointee.multi_wakeup(multi) }
     }
 
     func stop() {
         lock.withLock { stopping = true }
-        if let multi { curl_multi_wakeup(multi) }
+        if let library, let multi { _ = library.api.pointee.multi_wakeup(multi) }
     }
 
     private func run() {
-        guard let multi else { return }
+        guard let api = library?.api, let multi else { return }
         var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         while true {
             let (new, cancels, stop) = lock.withLock { () -> ([CurlTransfer], [CurlTransfer], Bool) in
@@ -258,32 +310,32 @@ final class CurlLoop: @unchecked Sendable {
             }
             for transfer in new {
                 running[transfer.easy] = transfer
-                curl_multi_add_handle(multi, transfer.easy)
+                _ = api.pointee.multi_add_handle(multi, transfer.easy)
             }
             for transfer in cancels {
-                if running.removeValue(forKey: transfer.easy) != nil { curl_multi_remove_handle(multi, transfer.easy) }
+                if running.removeValue(forKey: transfer.easy) != nil { _ = api.pointee.multi_remove_handle(multi, transfer.easy) }
                 transfer.finish(.failure(CancellationError()))
             }
             if stop {
                 for (easy, transfer) in running {
-                    curl_multi_remove_handle(multi, easy)
+                    _ = api.pointee.multi_remove_handle(multi, easy)
                     transfer.finish(.failure(CancellationError()))
                 }
                 break
             }
             var active: Int32 = 0
-            curl_multi_perform(multi, &active)
+            _ = api.pointee.multi_perform(multi, &active)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = api.pointee.multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                     let transfer = running.removeValue(forKey: easy)
                 else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, easy)
+                _ = api.pointee.multi_remove_handle(multi, easy)
                 transfer.complete(code)
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            _ = api.pointee.multi_poll(multi, nil, 0, 1000, nil)
         }
-        curl_multi_cleanup(multi)
+        _ = api.pointee.multi_cleanup(multi)
     }
 }

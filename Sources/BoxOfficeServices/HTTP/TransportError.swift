@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import CCurl
 import Foundation
 
@@ -10,6 +11,8 @@ package indirect enum TransportError: Error, Equatable, Sendable {
     case other(host: String, code: Int)
     /// The decoded body grew past the transport's limit: abandoned, never retried.
     case tooLarge(host: String, limit: Int)
+    /// libcurl, which every request goes through, could not be loaded: never retried.
+    case libcurlMissing(host: String)
     /// The last of several failed attempts.
     case gaveUp(TransportError, attempts: Int)
     /// Not retried (again): the run's retry quota for the service ran out after `failures` failures.
@@ -17,7 +20,9 @@ package indirect enum TransportError: Error, Equatable, Sendable {
 
     package var host: String {
         switch self {
-        case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _), .tooLarge(let host, _): host
+        case .timedOut(let host), .cannotConnect(let host), .connectionLost(let host), .other(let host, _), .tooLarge(let host, _),
+            .libcurlMissing(let host):
+            host
         case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.host
         }
     }
@@ -28,8 +33,10 @@ package indirect enum TransportError: Error, Equatable, Sendable {
         case .timedOut: "the request timed out"
         case .cannotConnect: "could not connect"
         case .connectionLost: "the connection was lost"
-        case .other(_, let code): "the request failed (libcurl error \(code): \(String(cString: curl_easy_strerror(CURLcode(UInt32(clamping: code))))))"
+        case .other(_, let code):
+            "the request failed (libcurl error \(code)\(CurlLibrary.system.map { ": " + $0.describe(CURLcode(UInt32(clamping: code))) } ?? ""))"
         case .tooLarge(_, let limit): "the answer grew past \(limit >> 20) MiB, which no honest answer reaches"
+        case .libcurlMissing: LibcurlMissing.message
         case let .gaveUp(error, attempts): "\(error.summary), \(attempts) attempts"
         case let .outOfRetries(error, attempts, failures):
             "\(error.summary)\(attempts > 1 ? ", \(attempts) attempts" : ""); \(HTTPResponse.budgetNote(failures: failures))"
@@ -39,7 +46,7 @@ package indirect enum TransportError: Error, Equatable, Sendable {
     /// True for failures another attempt may cure (not an oversized answer).
     package var isTransient: Bool {
         switch self {
-        case .tooLarge: false
+        case .tooLarge, .libcurlMissing: false
         case .gaveUp(let error, _), .outOfRetries(let error, _, _): error.isTransient
         default: true
         }
@@ -57,4 +64,14 @@ package indirect enum TransportError: Error, Equatable, Sendable {
         default: .outOfRetries(self, attempts: attempts, failures: failures)
         }
     }
+}
+
+/// libcurl could not be loaded: the machine's configuration (78), not a service's answer.
+package struct LibcurlMissing: UserFacingError {
+    static let message =
+        "libcurl (libcurl.so.4), which boxoffice reaches KOBIS and TMDB through, could not be loaded: install it "
+        + "(Debian and Ubuntu: sudo apt-get install libcurl4)"
+
+    package var exitStatus: ExitStatus { .configuration }
+    package var errorDescription: String? { Self.message }
 }

@@ -210,6 +210,8 @@ package struct KOBISClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
+        } catch TransportError.libcurlMissing {
+            throw LibcurlMissing()
         } catch let error as TransportError where !error.isTransient {
             throw KOBISError.malformed(subject: subject, reason: error.summary)
         } catch let error as TransportError {

@@ -123,6 +123,8 @@ package struct TMDBClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
+        } catch TransportError.libcurlMissing {
+            throw LibcurlMissing()
         } catch let error as TransportError where !error.isTransient {
             throw TMDBError.malformed(subject: subject, reason: error.summary)
         } catch let error as TransportError {
