@@ -99,6 +99,23 @@ struct CurlTransportTests {
         #expect(!server.requests.map(\.path).contains("/never"))
     }
 
+    @Test(
+        "a request cancelled before its caller waits still ends: the loop's answer is kept until the caller waits",
+        .timeLimit(.minutes(1)))
+    func cancelledBeforeWaiting() async throws {
+        // The order a task cancelled just as it sends can take: the loop finishes the transfer
+        // (cancelled) before the caller's continuation exists. It once waited for ever, and a
+        // run with it never exited.
+        let library = try #require(CurlLibrary.system)
+        let transfer = try CurlTransfer(
+            HTTPRequest(url: URL(string: "http://127.0.0.1:9/chart")!), settings: .init(timeout: 5, maximumBodySize: 1024), library: library)
+        transfer.finish(.failure(CancellationError()))
+        transfer.finish(.failure(TransportError.timedOut(host: "later")))
+        await #expect(throws: CancellationError.self) {
+            try await withCheckedThrowingContinuation { transfer.expect($0) }
+        }
+    }
+
     @Test("waiting for answers does not spin: eight requests held 0.4 s wake the transport's thread a few times per request")
     func waitsWithoutSpinning() async throws {
         let server = try Self.server(ScriptedResponse(body: Data("{}".utf8), delay: 0.4))

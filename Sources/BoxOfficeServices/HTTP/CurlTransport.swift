@@ -103,11 +103,11 @@ package final class CurlLibrary: @unchecked Sendable {
     /// The system's `libcurl.so.4`, loaded once per process.
     package static let system = CurlLibrary(path: nil)
 
-    /// Loads the system's libcurl on a thread of its own, for a run that is about to send requests:
-    /// loading it takes a few milliseconds the run can spend on its setup meanwhile.
-    package static func preload() {
-        Thread.detachNewThread { _ = system }
-    }
+    /// Loads the system's libcurl on a thread of its own, once, for a run that is about to send
+    /// requests: loading it takes 3–4 ms the run can spend on its setup meanwhile.
+    package static func preload() { _ = preloading }
+
+    private static let preloading: Void = Thread.detachNewThread { _ = system }
 
     /// The library at `path` (nil: the system's); nil when it cannot be loaded or initialised.
     package init?(path: String?) {
@@ -140,8 +140,15 @@ final class CurlTransfer: @unchecked Sendable {
     private var tooLarge = false
 
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<HTTPResponse, Error>?
-    private var finished = false
+    /// Who waits for the answer, or the answer that came before anyone waited (a cancellation the
+    /// loop handled before the caller's continuation was made); done once it has been handed over.
+    private var state = State.pending
+    private enum State {
+        case pending
+        case waiting(CheckedContinuation<HTTPResponse, Error>)
+        case finished(Result<HTTPResponse, Error>)
+        case done
+    }
     /// Set under the loop's lock: the caller's task was cancelled.
     var cancelRequested = false
 
@@ -190,8 +197,17 @@ final class CurlTransfer: @unchecked Sendable {
         api.pointee.slist_free_all(headerList)
     }
 
+    /// Hands the answer to `continuation`: now if it came already, else when it comes.
     func expect(_ continuation: CheckedContinuation<HTTPResponse, Error>) {
-        lock.withLock { self.continuation = continuation }
+        let ready = lock.withLock { () -> Result<HTTPResponse, Error>? in
+            guard case .finished(let result) = state else {
+                state = .waiting(continuation)
+                return nil
+            }
+            state = .done
+            return result
+        }
+        if let ready { continuation.resume(with: ready) }
     }
 
     /// Appends a piece of the decoded body; false once it would pass the limit (the transfer ends).
@@ -233,13 +249,20 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// Resumes the caller once; later calls do nothing.
+    /// Ends the transfer with `result`, handed to its caller once (kept until it waits, if it does
+    /// not yet); later calls do nothing.
     func finish(_ result: Result<HTTPResponse, Error>) {
         let waiting = lock.withLock { () -> CheckedContinuation<HTTPResponse, Error>? in
-            guard !finished else { return nil }
-            finished = true
-            defer { continuation = nil }
-            return continuation
+            switch state {
+            case .pending:
+                state = .finished(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done
+                return continuation
+            case .finished, .done:
+                return nil
+            }
         }
         waiting?.resume(with: result)
     }
