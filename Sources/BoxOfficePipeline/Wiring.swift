@@ -85,6 +85,12 @@ package struct Wiring: Sendable {
         }
     }
 
+    /// Starts loading libcurl beside the run's setup when the run may send requests (a key, not
+    /// `--offline`): the first request then finds it loaded.
+    package func preloadNetwork(offline: Bool) {
+        if !offline, let key = kobisKey, !key.isEmpty { CurlLibrary.preload() }
+    }
+
     /// The live KOBIS client: key, endpoint, cache and today's budget.
     ///
     /// With `recordEveryCall` (`fetch`), the quota ledger must be writable before the first call and

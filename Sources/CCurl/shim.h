@@ -38,9 +38,9 @@ typedef struct {
 /// it cannot be loaded, lacks a function, or fails to initialise.
 static inline int boxoffice_curl_load(boxoffice_curl_api *api, const char *path) {
 #ifdef __APPLE__
-    void *library = dlopen(path ? path : "libcurl.4.dylib", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(path ? path : "libcurl.4.dylib", RTLD_LAZY | RTLD_LOCAL);
 #else
-    void *library = dlopen(path ? path : "libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(path ? path : "libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
 #endif
     if (!library) return 0;
 #define BOXOFFICE_CURL_FIND(field, name) \

@@ -73,6 +73,7 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
+            wiring.preloadNetwork(offline: false)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let today = wiring.calendar.today
             var periods: [ChartPeriod] = []

@@ -86,6 +86,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
+            if !sample { wiring.preloadNetwork(offline: offline) }
             let scope = try ReportScope(range: self.range, period: period, sample: sample, calendar: wiring.calendar)
             let range = scope.range
             var request = ReportPipeline.Request(
