@@ -66,7 +66,7 @@ let package = Package(
             name: "UnitTestSupport", dependencies: ["BoxOfficePipeline", "TestSupport"], path: "Tests/UnitTestSupport",
             exclude: ["Fixtures"]),
         .testTarget(name: "ModelTests", dependencies: ["BoxOfficeModel", "BoxOfficeOutput", "UnitTestSupport", "TestSupport"]),
-        .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "FakeServices", "UnitTestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "FakeServices", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),

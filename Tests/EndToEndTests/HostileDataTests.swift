@@ -3,6 +3,7 @@ import BoxOfficePipeline
 import BoxOfficeServices
 import FakeServices
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -333,15 +334,7 @@ struct HostileDataTests {
         var headers = ["Content-Type": "application/json"]
         if gzip {
             // 3 MiB of spaces compress to a few KB: the limit must hold after decompression.
-            let folder = try TemporaryFolder()
-            let plain = folder.url.appendingPathComponent("body")
-            try body.write(to: plain)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            process.arguments = ["-9", plain.path]
-            try process.run()
-            process.waitUntilExit()
-            body = try Data(contentsOf: plain.appendingPathExtension("gz"))
+            body = try Gzip.compress(body)
             #expect(body.count < 100_000)
             headers["Content-Encoding"] = "gzip"
         }
