@@ -26,6 +26,7 @@ enum Terminal {
     /// standard output (a closed pipe) is exit 74, after everything else succeeded.
     static func reportingErrors(redacting secrets: [String?], _ body: @escaping @Sendable () async throws -> Void) async throws {
         let redactor = Redactor(secrets: secrets)
+        defer { CurlLibrary.settle() }
         do {
             try await Signals.cancellingOnSignal(body)
             // With SIGPIPE ignored, a closed standard output shows here, after the reports are written.

@@ -107,7 +107,19 @@ package final class CurlLibrary: @unchecked Sendable {
     /// requests: loading it takes 3–4 ms the run can spend on its setup meanwhile.
     package static func preload() { _ = preloading }
 
-    private static let preloading: Void = Thread.detachNewThread { _ = system }
+    private static let preloaded = DispatchGroup()
+    private static let preloading: Void = {
+        preloaded.enter()
+        Thread.detachNewThread {
+            _ = system
+            preloaded.leave()
+        }
+    }()
+
+    /// Waits for a preload still under way, before the process exits: a run that failed at once (an
+    /// unwritable ledger) exited while the preload was inside `dlopen` or OpenSSL's initialisation,
+    /// and crashed in the exit handlers about once in 40 runs with both cores busy.
+    package static func settle() { preloaded.wait() }
 
     /// The library at `path` (nil: the system's); nil when it cannot be loaded or initialised.
     package init?(path: String?) {
