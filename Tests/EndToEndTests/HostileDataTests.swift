@@ -298,6 +298,27 @@ struct HostileDataTests {
         #expect(try await !loadsLibcurl(["report", "--sample"]))
     }
 
+    @Test("no libcurl to load (an empty libcurl.so.4 first on the library path): a fetching run stops with one line and 78, nothing written; the sample still renders")
+    func withoutLibcurl() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let libraries = folder.url.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data().write(to: libraries.appendingPathComponent("libcurl.so.4"))
+        var environment = FaultInjectionTests.environment(server, folder)
+        environment["LD_LIBRARY_PATH"] = libraries.path
+        for command in ["report", "fetch"] {
+            let result = try await BoxOfficeProcess.run([command, "2025-03-06", "--no-tmdb"], environment: environment, in: folder.url)
+            #expect(result.status == 78, "\(command): \(result.stderr)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains("libcurl") && result.stderr.contains("apt-get install libcurl4"), "\(result.stderr)")
+        }
+        #expect(server.server.requests.isEmpty)
+        #expect(folder.files(in: "Reports").isEmpty)
+        let sample = try await BoxOfficeProcess.run(["report", "--sample", "-q", "-o", "sample"], environment: environment, in: folder.url)
+        #expect(sample.status == 0, "\(sample.stderr)")
+        #expect(!folder.files(in: "sample").isEmpty)
+    }
+
     @Test("a FIFO where a cache entry belongs never blocks: refetched online, 'not cached' offline (75)")
     func fifoEntry() async throws {
         let server = try FakeKOBISServer()
