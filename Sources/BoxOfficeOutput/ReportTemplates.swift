@@ -617,14 +617,6 @@ struct TemplatePieces: @unchecked Sendable {
         }
     }
 
-    /// The names of the view model's top-level lists: the sections ``RowSection`` may take.
-    static func topLevelLists(_ root: ViewObject) -> Set<String> {
-        Set(zip(root.columns.names, root.values).compactMap { name, value in
-            guard case .list = value else { return nil }
-            return name
-        })
-    }
-
     /// A piece's template, parsed when first rendered (a piece rewritten around its lists is
     /// parsed only when a long report renders it).
     final class Piece: @unchecked Sendable {

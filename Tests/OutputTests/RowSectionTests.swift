@@ -357,3 +357,14 @@ struct RowSectionTests {
         #expect(TemplatePieces.firstRange(of: "", in: "abc") == "abc".startIndex..<"abc".startIndex)
     }
 }
+
+extension TemplatePieces {
+    /// The names of the view model's top-level lists: every section ``RowSection`` may take, for
+    /// the tests that have it take them all whatever their weight (``longLists(_:)`` decides in a run).
+    static func topLevelLists(_ root: ViewObject) -> Set<String> {
+        Set(zip(root.columns.names, root.values).compactMap { name, value in
+            guard case .list = value else { return nil }
+            return name
+        })
+    }
+}
