@@ -39,9 +39,9 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight.
     ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
     ///   - maximumBodySize: bytes a decoded body may have.
-    ///   - library: libcurl, asked for when the first request is sent (a run that finds everything
-    ///     in its cache never loads it); nil when it could not be loaded, and every request then
-    ///     fails with ``TransportError/libcurlMissing(host:)``.
+    ///   - library: libcurl, asked for when the first request is sent (``CurlLibrary/preload()``
+    ///     may have loaded it already; an `--offline` run never does); nil when it could not be
+    ///     loaded, and every request then fails with ``TransportError/libcurlMissing(host:)``.
     package init(
         maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20,
         library: @escaping @Sendable () -> CurlLibrary? = { CurlLibrary.system }
