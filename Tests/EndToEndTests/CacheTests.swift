@@ -88,7 +88,7 @@ struct CacheTests {
         #expect(QuotaLedger(file: ledger, key: server.validKey).used(on: Day(iso: "2025-03-10")!) == server.server.requests.count)
     }
 
-    @Test("a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours")
+    @Test("a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours, and once more when it is final")
     func secondRun() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -118,11 +118,18 @@ struct CacheTests {
         #expect(third.status == 0)
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"] && server.movieInfoRequests.isEmpty)
 
-        // A day later the same chart is final: never fetched again.
+        // Once the day is final, the chart fetched while it was provisional is fetched once more
+        // (KOBIS's final figures), and the report no longer calls it provisional; then never again.
         server.server.resetLog()
         let later = try await BoxOfficeProcess.run(
             ["report", Self.week, "--format", "json"], environment: environment(server, folder, today: "2025-03-12"), in: folder.url)
-        #expect(later.status == 0 && server.server.requests.isEmpty)
+        #expect(later.status == 0 && server.chartRequests.map { $0.query["targetDt"] } == ["20250309"] && server.movieInfoRequests.isEmpty)
+        let final = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.json"), encoding: .utf8)
+        #expect(!final.contains("Provisional:"))
+        server.server.resetLog()
+        let after = try await BoxOfficeProcess.run(
+            ["report", Self.week, "--format", "json"], environment: environment(server, folder, today: "2025-03-13"), in: folder.url)
+        #expect(after.status == 0 && server.server.requests.isEmpty)
     }
 
     @Test("cache entries are named after what they hold and contain no secret")

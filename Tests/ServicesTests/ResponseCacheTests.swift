@@ -33,11 +33,11 @@ struct ResponseCacheTests {
         let calendar = SeoulCalendar(now: { now })
         let cache = ResponseCache(directory: folder.url)
         try cache.write("a.json", body: Data("{}".utf8), fetchedAt: now.addingTimeInterval(-3_600))
-        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", maxAge: 7_200) != nil)
-        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", maxAge: 60) == nil)
-        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", maxAge: nil) != nil)
-        #expect(CacheAccess(cache: cache, mode: .offline, calendar: calendar).lookup("a.json", maxAge: 60) != nil)
-        #expect(CacheAccess(cache: cache, mode: .refresh, calendar: calendar).lookup("a.json", maxAge: nil) == nil)
+        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", .init(maxAge: 7_200)) != nil)
+        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", .init(maxAge: 60)) == nil)
+        #expect(CacheAccess(cache: cache, calendar: calendar).lookup("a.json", .anyAge) != nil)
+        #expect(CacheAccess(cache: cache, mode: .offline, calendar: calendar).lookup("a.json", .init(maxAge: 60)) != nil)
+        #expect(CacheAccess(cache: cache, mode: .refresh, calendar: calendar).lookup("a.json", .anyAge) == nil)
     }
 
     @Test("the cache-or-fetch rule: fetched once, stored only when decoded, offline misses named, undecodable entries dropped")
@@ -45,10 +45,10 @@ struct ResponseCacheTests {
         let folder = try ScratchFolder()
         let access = CacheAccess(cache: ResponseCache(directory: folder.url), calendar: SeoulCalendar())
         let fetches = Counter()
-        let decode: (Data) -> Int? = { Int(String(decoding: $0, as: UTF8.self)) }
+        let decode: (Data, Date) -> Int? = { body, _ in Int(String(decoding: body, as: UTF8.self)) }
         for _ in 0..<3 {
             let value = try await CacheAccess.value(
-                from: access, key: "n.json", maxAge: nil, decode: decode,
+                from: access, key: "n.json", .anyAge, decode: decode,
                 notCached: { CacheError.unwritable(path: "n", reason: "test") }
             ) {
                 fetches.increment()
@@ -59,7 +59,7 @@ struct ResponseCacheTests {
         #expect(fetches.value == 1)
         try access.cache.write("n.json", body: Data("forty-two".utf8), fetchedAt: Date())
         _ = try await CacheAccess.value(
-            from: access, key: "n.json", maxAge: nil, decode: decode,
+            from: access, key: "n.json", .anyAge, decode: decode,
             notCached: { CacheError.unwritable(path: "n", reason: "test") }
         ) {
             fetches.increment()
@@ -69,7 +69,7 @@ struct ResponseCacheTests {
         let offline = CacheAccess(cache: access.cache, mode: .offline, calendar: SeoulCalendar())
         await #expect(throws: CacheError.unwritable(path: "missing", reason: "test")) {
             _ = try await CacheAccess.value(
-                from: offline, key: "missing.json", maxAge: nil, decode: decode,
+                from: offline, key: "missing.json", .anyAge, decode: decode,
                 notCached: { CacheError.unwritable(path: "missing", reason: "test") }
             ) { (Data(), 0) }
         }
@@ -110,7 +110,7 @@ struct InFlightTests {
                 let key = index < 10 ? "tmdb/search/a.json" : "tmdb/search/b.json"
                 group.addTask {
                     try await CacheAccess.value(
-                        from: access, key: key, maxAge: nil, decode: { String(data: $0, encoding: .utf8) },
+                        from: access, key: key, .anyAge, decode: { body, _ in String(data: body, encoding: .utf8) },
                         notCached: { CancellationError() },
                         fetch: {
                             counter.add(key)
@@ -136,7 +136,7 @@ struct InFlightTests {
                 group.addTask {
                     do {
                         _ = try await CacheAccess.value(
-                            from: access, key: "k.json", maxAge: nil, decode: { String(data: $0, encoding: .utf8) }, notCached: { CancellationError() },
+                            from: access, key: "k.json", .anyAge, decode: { body, _ in String(data: body, encoding: .utf8) }, notCached: { CancellationError() },
                             fetch: { () async throws -> (body: Data, value: String) in
                                 counter.add("k")
                                 try await Task.sleep(nanoseconds: 50_000_000)
@@ -150,7 +150,7 @@ struct InFlightTests {
         }
         #expect(failures == 5 && counter.counts["k"] == 1)
         let later = try await CacheAccess.value(
-            from: access, key: "k.json", maxAge: nil, decode: { String(data: $0, encoding: .utf8) }, notCached: { CancellationError() },
+            from: access, key: "k.json", .anyAge, decode: { body, _ in String(data: body, encoding: .utf8) }, notCached: { CancellationError() },
             fetch: { (Data("ok".utf8), "ok") })
         #expect(later == "ok")
     }

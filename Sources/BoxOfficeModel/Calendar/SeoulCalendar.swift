@@ -32,8 +32,16 @@ package struct SeoulCalendar: Sendable {
         return Day(ordinal: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
+    /// The instant `day`'s charts stop being provisional: midnight in Seoul at the start of the
+    /// second day after it. KOBIS corrects a day's figures until late morning of the next day
+    /// (`../shared/docs/api-notes.md`, "Corrections after the fact"); two days back they are final.
+    package static func finalFrom(_ day: Day) -> Date {
+        Date(timeIntervalSince1970: TimeInterval((day + 2).ordinal) * 86_400 - TimeInterval(utcOffsetSeconds))
+    }
+
     /// Builds the calendar from the environment: `BOXOFFICE_TODAY=yyyy-MM-dd` pins today, for
-    /// reproducing a past run. It may not lie ahead of the real date in Seoul by more than a day
+    /// reproducing a past run, and the clock with it (that date at the current time of day), so
+    /// that what the run stores is dated as if fetched then and a later pinned run judges it alike. It may not lie ahead of the real date in Seoul by more than a day
     /// (clocks disagree by hours, not years: a far future "today" would mark every final chart
     /// provisional and ask KOBIS for days that have not happened), nor leave no day to report.
     package static func fromEnvironment(_ environment: [String: String], now: Date = Date()) throws -> SeoulCalendar {
@@ -44,6 +52,7 @@ package struct SeoulCalendar: Sendable {
             throw ConfigurationError.invalidValue(
                 name: "BOXOFFICE_TODAY", expected: "a date as YYYY-MM-DD from \(earliest.iso) to \(latest.iso) (tomorrow in Seoul)")
         }
-        return SeoulCalendar(pinnedToday: day)
+        let shift = TimeInterval(day.ordinal - Self.day(containing: now).ordinal) * 86_400
+        return SeoulCalendar(now: { Date().addingTimeInterval(shift) }, pinnedToday: day)
     }
 }

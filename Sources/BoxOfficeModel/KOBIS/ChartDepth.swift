@@ -49,7 +49,10 @@ package enum ChartDepth: Int, Sendable, Codable, CaseIterable, Comparable {
         let full = charts.filter { $0.chart.entries.count >= 10 }
         let threshold = full.compactMap { $0.chart.entries.map(\.audience).min() }.max()
         let exact = threshold.map { bar in rows.prefix { $0.audience > bar }.count } ?? rows.count
-        return DailyChart(date: date, entries: rows, depth: depth, exactThroughRank: exact)
+        var merged = DailyChart(date: date, entries: rows, depth: depth, exactThroughRank: exact)
+        // Early figures in any part are early figures in the whole.
+        merged.provisional = charts.contains { $0.chart.provisional }
+        return merged
     }
 }
 

@@ -9,6 +9,9 @@ package struct DailyChart: Hashable, Sendable, Codable {
     /// The merged chart's rows are certainly the market's top films down to this rank (see
     /// ``ChartDepth/merge(_:on:)``); every row for an unfiltered top 10.
     package var exactThroughRank: Int
+    /// Fetched while KOBIS could still revise the day (before ``SeoulCalendar/finalFrom(_:)``):
+    /// its figures are early ones until the chart is fetched again.
+    package var provisional = false
 
     package init(date: Day, entries: [ChartEntry], depth: ChartDepth = .top10, exactThroughRank: Int? = nil) {
         self.date = date

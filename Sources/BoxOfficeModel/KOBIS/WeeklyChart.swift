@@ -6,6 +6,8 @@ import Foundation
 package struct WeeklyChart: Hashable, Sendable, Codable {
     package var period: ChartPeriod
     package var entries: [ChartEntry]
+    /// Fetched while KOBIS could still revise the period's last day (``DailyChart/provisional``).
+    package var provisional = false
 
     package init(period: ChartPeriod, entries: [ChartEntry]) {
         self.period = period

@@ -71,7 +71,9 @@ package struct PeriodReport: Codable, Sendable, Equatable {
                     }
                     return row
                 })
-            period.provisional = today.map { chart.period.end >= $0 - 1 } ?? false
+            // Provisional while the period's last day may still be revised, or while its chart is
+            // one fetched before that day's figures were final (fetched again by the next online run).
+            period.provisional = chart.provisional || (today.map { chart.period.end >= $0 - 1 } ?? false)
             if let before = previous, before.period == chart.period.previous {
                 period.audienceChangePercent = RunFacts.change(period.audience, from: before.audience)
                 period.salesChangePercent = RunFacts.change(period.sales, from: before.sales)

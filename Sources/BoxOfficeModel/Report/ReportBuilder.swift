@@ -43,16 +43,17 @@ package enum ReportBuilder {
             return StoryStage.films(joined, range: range, charts: charts, history: history)
         } _: {
             var days = JoinStage.days(charts: charts, history: history.charts)
-            if let today = options.today {
-                for index in days.indices where days[index].date >= today - 1 { days[index].provisional = true }
+            // Provisional while KOBIS may still revise the day, or while its chart is one fetched
+            // before the day's figures were final (fetched again by the next online run).
+            let early = Set(charts.filter(\.provisional).map(\.date))
+            for index in days.indices where early.contains(days[index].date) || options.today.map({ days[index].date >= $0 - 1 }) == true {
+                days[index].provisional = true
             }
             return (days, WeekSummary.weeks(of: days, in: range))
         }
         let depth = charts.map(\.depth).max() ?? .top10
         var notes: [ReportNote] = [depth == .top10 ? .chartCoverage : .deepChart(depth)]
-        if options.today != nil {
-            notes += provisionalNote(days.filter(\.provisional).map(\.date))
-        }
+        notes += provisionalNote(days.filter(\.provisional).map(\.date))
         if depth != .top10, let first = days.first, first.entries.contains(where: { $0.rankChange == nil }) {
             notes.append(.rankChangesUnknown(first.date))
         }
@@ -95,11 +96,9 @@ package enum ReportBuilder {
         }
         let films = StoryStage.films(joined, periodRows)
         var notes: [ReportNote] = [.periodChart(kind)]
-        if options.today != nil {
-            let provisional = periods.filter(\.provisional)
-            if !provisional.isEmpty {
-                notes.append(.provisionalPeriods(provisional.map { DateRange(start: $0.start, end: $0.end) }))
-            }
+        let provisional = periods.filter(\.provisional)
+        if !provisional.isEmpty {
+            notes.append(.provisionalPeriods(provisional.map { DateRange(start: $0.start, end: $0.end) }))
         }
         // The summary beside the highlights: each reads the films and the periods only.
         let (summary, highlights) = BoundedTaskGroup.both { () -> ReportSummary in

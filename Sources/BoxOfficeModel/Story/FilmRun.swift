@@ -163,6 +163,9 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         if !gaps.isEmpty {
             run.notes.append(.offlineGaps(gaps))
         }
+        // The film's days whose figures are early ones (yesterday, or a chart cached before the day was final).
+        let early = sorted.filter { charts[$0.key]?.provisional == true }.map(\.key)
+        if !early.isEmpty { run.notes.append(.provisionalDays(early)) }
         return run
     }
 

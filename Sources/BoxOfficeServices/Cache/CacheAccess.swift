@@ -36,20 +36,20 @@ package struct CacheAccess: Sendable {
         revisions = RevisionLog(cacheDirectory: cache.directory)
     }
 
-    /// A stored body young enough for `maxAge` (nil = any age); always nil with `--refresh`.
-    /// Offline, any stored body will do: stale beats nothing when the user asked for no network.
-    package func lookup(_ key: String, maxAge: TimeInterval?) -> Data? {
+    /// A stored entry fresh enough by `rule`; always nil with `--refresh`. Offline, any stored
+    /// entry will do: stale beats nothing when the user asked for no network.
+    package func lookup(_ key: String, _ rule: CacheFreshness.Rule) -> ResponseCache.Entry? {
         guard mode != .refresh, let entry = cache.read(key) else { return nil }
-        if mode == .offline { return entry.body }
-        if let maxAge, calendar.now().timeIntervalSince(entry.fetchedAt) > maxAge { return nil }
-        return entry.body
+        if mode == .offline || rule.isFresh(fetchedAt: entry.fetchedAt, now: calendar.now()) { return entry }
+        return nil
     }
 
-    /// The cached value at `key` when its body is fresh enough and still decodes; a body that no
-    /// longer decodes is removed, so it is fetched again rather than trusted.
-    package func value<Value>(_ key: String, maxAge: TimeInterval?, decode: (Data) -> Value?) -> Value? {
-        guard let body = lookup(key, maxAge: maxAge) else { return nil }
-        if let value = decode(body) { return value }
+    /// The cached value at `key` when its entry is fresh enough and its body still decodes
+    /// (`decode` is given the body and when it was fetched); a body that no longer decodes is
+    /// removed, so it is fetched again rather than trusted.
+    package func value<Value>(_ key: String, _ rule: CacheFreshness.Rule, decode: (Data, Date) -> Value?) -> Value? {
+        guard let entry = lookup(key, rule) else { return nil }
+        if let value = decode(entry.body, entry.fetchedAt) { return value }
         cache.discard(key)
         return nil
     }
@@ -96,22 +96,23 @@ package final class WriteFailures: Sendable {
 
 extension CacheAccess {
     /// The one cache-or-fetch rule both clients follow: `key` from `cache` when it is fresh enough
-    /// and still decodes; offline, `notCached`; otherwise `fetch` sends the request and decodes the
-    /// answer, and its body is stored only once it decoded to data.
+    /// by `rule` and still decodes (`decode` is given the body and its fetch time); offline,
+    /// `notCached`; otherwise `fetch` sends the request and decodes the answer, and its body is
+    /// stored only once it decoded to data.
     package static func value<Value>(
-        from cache: CacheAccess?, key: String, maxAge: TimeInterval?,
-        decode: (Data) -> Value?, notCached: () -> any Error,
+        from cache: CacheAccess?, key: String, _ rule: CacheFreshness.Rule,
+        decode: (Data, Date) -> Value?, notCached: () -> any Error,
         fetch: () async throws -> (body: Data, value: Value)
     ) async throws -> Value {
-        if let cached = cache?.value(key, maxAge: maxAge, decode: decode) { return cached }
+        if let cached = cache?.value(key, rule, decode: decode) { return cached }
         if cache?.mode == .offline { throw notCached() }
         guard let cache else { return try await fetch().value }
         // One request per entry at a time, whoever asks (two films with one title search TMDB
         // alike): a caller that finds the entry being fetched waits for that body. One that came
         // as the first caller finished looks in the cache again.
         while let shared = try await cache.inFlight.join(key) {
-            if let value = decode(shared) { return value }
-            if let cached = cache.value(key, maxAge: maxAge, decode: decode) { return cached }
+            if let value = decode(shared, cache.calendar.now()) { return value }
+            if let cached = cache.value(key, rule, decode: decode) { return cached }
         }
         do {
             let (body, value) = try await fetch()

@@ -61,18 +61,19 @@ package struct KOBISClient: Sendable {
         request("movie/searchMovieList.json", [("movieNm", title), ("itemPerPage", String(MovieListSearch.pageSize))])
     }
 
-    /// The top 10 of a date, filtered as asked: from the cache when fresh there, else from KOBIS.
+    /// The top 10 of a date, filtered as asked: from the cache when fresh there (``CacheFreshness/chart(_:)``),
+    /// else from KOBIS; marked provisional when it was fetched before the day's figures were final.
     package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {
-        let maxAge = cache.map { $0.freshness.chart(date, today: $0.calendar.today) } ?? nil
+        let rule = cache?.freshness.chart(date) ?? .anyAge
         let key = KOBISCacheKeys.chart(date, filters: filters)
         // A day fetched again (provisional, or --refresh): its earlier body, to see what KOBIS
         // revised; only the unfiltered chart is compared, so only its body is read.
         nonisolated(unsafe) var earlier: Data?
         let chart = try await cached(
-            key, maxAge: maxAge, request: { dailyChartRequest(on: date, filters: filters) }, subject: "the daily chart for \(date.iso)",
+            key, rule, request: { dailyChartRequest(on: date, filters: filters) }, subject: "the daily chart for \(date.iso)",
             beforeFetch: { if filters.isEmpty { earlier = cache?.cache.read(key)?.body } }
-        ) { body throws(MalformedBody) in
-            try KOBISDecoding.dailyChart(body, date: date)
+        ) { body, fetchedAt throws(MalformedBody) in
+            try KOBISDecoding.dailyChart(body, date: date).marked { $0.provisional = Self.isProvisional(date, fetchedAt: fetchedAt) }
         }
         if let earlier, let cache, case .value(let old)? = try? KOBISDecoding.dailyChart(earlier, date: date) {
             cache.revisions.append(Revision.between(old, chart, seenAt: Int64(cache.calendar.now().timeIntervalSince1970)))
@@ -84,16 +85,18 @@ package struct KOBISClient: Sendable {
     /// cache when fresh there (a period is final once its last day is two days back), else from KOBIS.
     /// Ask only for periods that have ended (``ChartPeriod/lastCompleted(_:today:)``).
     package func weeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) async throws -> WeeklyChart {
-        let maxAge = cache.map { $0.freshness.chart(period, today: $0.calendar.today) } ?? nil
+        let rule = cache?.freshness.chart(period) ?? .anyAge
         // KOBIS publishes a period's chart within days of its end; one that ended weeks ago (a
         // year-earlier comparison's) and lists no film is an empty chart, kept like any other.
         let recent = period.end >= (cache?.calendar.today ?? SeoulCalendar().today) - Self.publicationDays
         return try await cached(
-            KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: maxAge,
+            KOBISCacheKeys.weeklyChart(period, filters: filters), rule,
             request: { weeklyChartRequest(period, filters: filters) },
             subject: "the \(period.kind.rawValue) chart for \(period.start.iso)..\(period.end.iso)"
-        ) { body throws(MalformedBody) in
-            let outcome = try KOBISDecoding.weeklyChart(body, period: period)
+        ) { body, fetchedAt throws(MalformedBody) in
+            let outcome = try KOBISDecoding.weeklyChart(body, period: period).marked {
+                $0.provisional = Self.isProvisional(period.end, fetchedAt: fetchedAt)
+            }
             // An unfiltered recent period with no film is one KOBIS has not published yet: not data to keep.
             if case .value(let chart) = outcome, chart.entries.isEmpty, filters.isEmpty, recent {
                 return .fault(code: KOBISError.notYetPublishedCode, message: "")
@@ -105,20 +108,25 @@ package struct KOBISClient: Sendable {
     /// A period's chart when the cache holds one (of any age), sending nothing: for facts that are
     /// worth having only when free, such as a streak of weekends at #1.
     package func cachedWeeklyChart(_ period: ChartPeriod, filters: KOBISFilters = .init()) -> WeeklyChart? {
-        cache?.value(KOBISCacheKeys.weeklyChart(period, filters: filters), maxAge: nil) { body in
-            if case .value(let chart)? = try? KOBISDecoding.weeklyChart(body, period: period), !chart.entries.isEmpty { return chart }
-            return nil
+        cache?.value(KOBISCacheKeys.weeklyChart(period, filters: filters), .anyAge) { body, fetchedAt in
+            guard case .value(var chart)? = try? KOBISDecoding.weeklyChart(body, period: period), !chart.entries.isEmpty else { return nil }
+            chart.provisional = Self.isProvisional(period.end, fetchedAt: fetchedAt)
+            return chart
         }
     }
 
     /// A date's chart when the cache holds one (of any age), sending nothing: for figures worth
     /// having only when free, such as the year to date.
     package func cachedDailyChart(on date: Day, filters: KOBISFilters = .init()) -> DailyChart? {
-        cache?.value(KOBISCacheKeys.chart(date, filters: filters), maxAge: nil) { body in
-            if case .value(let chart)? = try? KOBISDecoding.dailyChart(body, date: date) { return chart }
-            return nil
+        cache?.value(KOBISCacheKeys.chart(date, filters: filters), .anyAge) { body, fetchedAt in
+            guard case .value(var chart)? = try? KOBISDecoding.dailyChart(body, date: date) else { return nil }
+            chart.provisional = Self.isProvisional(date, fetchedAt: fetchedAt)
+            return chart
         }
     }
+
+    /// True when a chart ending on `day` was fetched at `fetchedAt` while KOBIS could still revise it.
+    static func isProvisional(_ day: Day, fetchedAt: Date) -> Bool { fetchedAt < SeoulCalendar.finalFrom(day) }
 
     /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
     /// title up in.
@@ -150,9 +158,9 @@ package struct KOBISClient: Sendable {
     /// partial movie info (code, titles, open date, nations, genres, directors), not a film's details.
     package func movieList(title: String) async throws -> [MovieInfo] {
         try await cached(
-            KOBISCacheKeys.movieList(title: title), maxAge: cache?.freshness.movieList, request: { movieListRequest(title: title) },
+            KOBISCacheKeys.movieList(title: title), .init(maxAge: cache?.freshness.movieList), request: { movieListRequest(title: title) },
             subject: "KOBIS's movie list for \"\(title)\""
-        ) { body throws(MalformedBody) in
+        ) { body, _ throws(MalformedBody) in
             try KOBISDecoding.movieList(body)
         }
     }
@@ -160,23 +168,24 @@ package struct KOBISClient: Sendable {
     /// A film's details; nil when KOBIS has none for the code.
     package func movieInfo(code: String) async throws -> MovieInfo? {
         try await cached(
-            KOBISCacheKeys.movieInfo(code), maxAge: cache?.freshness.movieInfo, request: { movieInfoRequest(code: code) },
+            KOBISCacheKeys.movieInfo(code), .init(maxAge: cache?.freshness.movieInfo), request: { movieInfoRequest(code: code) },
             subject: "movie info for film \(code)"
-        ) { body throws(MalformedBody) in
+        ) { body, _ throws(MalformedBody) in
             try KOBISDecoding.movieInfo(body, code: code)
         }
     }
 
-    /// Serves `key` from the cache, else spends a call from the budget, fetches and decodes. The
-    /// request is built only when sent.
+    /// Serves `key` from the cache, else spends a call from the budget, fetches and decodes (`decode`
+    /// is given the body and when it was fetched). The request is built only when sent.
     private func cached<Value>(
-        _ key: String, maxAge: TimeInterval?, request: () -> HTTPRequest, subject: String, beforeFetch: () -> Void = {},
-        decode: (Data) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>
+        _ key: String, _ rule: CacheFreshness.Rule, request: () -> HTTPRequest, subject: String, beforeFetch: () -> Void = {},
+        decode: (Data, Date) throws(MalformedBody) -> KOBISDecoding.Outcome<Value>
     ) async throws -> Value {
-        try await CacheAccess.value(
-            from: cache, key: key, maxAge: maxAge,
-            decode: { body -> Value? in
-                if case .value(let value)? = try? decode(body) { return value }
+        let now = { cache?.calendar.now() ?? Date() }
+        return try await CacheAccess.value(
+            from: cache, key: key, rule,
+            decode: { body, fetchedAt -> Value? in
+                if case .value(let value)? = try? decode(body, fetchedAt) { return value }
                 return nil
             }, notCached: { KOBISError.notCached(subject: subject) }
         ) {
@@ -186,7 +195,7 @@ package struct KOBISClient: Sendable {
                 (body, decoded) = try await MalformedBody.askingOnceMore {
                     if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
                     let body = try await fetch(request(), subject: subject)
-                    return (body, try decode(body))
+                    return (body, try decode(body, now()))
                 }
             } catch let error as MalformedBody {
                 throw KOBISError.malformed(subject: subject, reason: error.reason)

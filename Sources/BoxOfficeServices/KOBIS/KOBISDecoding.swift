@@ -18,6 +18,15 @@ package enum KOBISDecoding {
             case let .fault(code, message): .fault(code: code, message: message)
             }
         }
+
+        /// The same outcome with its value changed by `change`.
+        func marked(_ change: (inout Value) -> Void) -> Outcome {
+            map { value in
+                var value = value
+                change(&value)
+                return value
+            }
+        }
     }
 
     /// Decodes a `searchDailyBoxOfficeList` body; throws a description of what is malformed.

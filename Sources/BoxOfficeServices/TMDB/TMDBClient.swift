@@ -81,7 +81,7 @@ package struct TMDBClient: Sendable {
         decode: (Data) throws(MalformedBody) -> Value
     ) async throws -> Value {
         try await CacheAccess.value(
-            from: cache, key: key, maxAge: maxAge, decode: { try? decode($0) },
+            from: cache, key: key, .init(maxAge: maxAge), decode: { body, _ in try? decode(body) },
             notCached: { TMDBError.notCached(subject: subject) }
         ) {
             do {
