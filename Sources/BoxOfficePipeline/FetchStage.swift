@@ -34,6 +34,8 @@ package struct FetchStage: Sendable {
         /// Problems that did not stop the run (calls the quota ledger could not record, responses
         /// that could not be cached), one line each.
         package var warnings: [String] = []
+        /// The comparison charts the plan asked for, or the KOBIS error that kept each.
+        package var comparisons = Comparisons()
 
         /// Periods whose chart could not be had, in order.
         package var missingPeriods: [ChartPeriod] {
@@ -49,6 +51,13 @@ package struct FetchStage: Sendable {
         package var missingFilms: [String] {
             missing.compactMap { if case .movieInfo(let code) = $0.subject { code } else { nil } }.sorted()
         }
+    }
+
+    /// Charts beyond a report's range that it compares with (``Plan/comparisonDays``,
+    /// ``Plan/comparisonPeriods``): each chart, or why it was not had.
+    package struct Comparisons: Sendable {
+        package var days: [Day: Result<DailyChart, KOBISError>] = [:]
+        package var periods: [ChartPeriod: Result<WeeklyChart, KOBISError>] = [:]
     }
 
     /// An item the fetch could not have.
@@ -122,12 +131,23 @@ package struct FetchStage: Sendable {
         package var filters: KOBISFilters
         /// `--allow-gaps`: leave out a chart KOBIS answers with a malformed body, and go on.
         package var allowGaps = false
+        /// Daily charts (at `depth`) and period charts beyond the range that a report compares
+        /// with: fetched in the same trip, after the range's jobs, and never a reason to fail.
+        package var comparisonDays: [Day] = []
+        package var comparisonPeriods: [ChartPeriod] = []
 
         package init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
             self.days = days
             self.depth = depth
             self.periods = periods
             self.filters = filters
+        }
+
+        /// The most KOBIS calls the plan could cost before retries: every chart (a deeper one a call
+        /// per partition) and a movie info for every row they could hold.
+        var mostCalls: Int {
+            let charts = (days.count + comparisonDays.count) * depth.callsPerDay + periods.count + comparisonPeriods.count
+            return charts + days.count * depth.rawValue + periods.count * ChartDepth.top10.rawValue
         }
 
         /// The `boxoffice fetch` command that caches this plan over `range`, for messages that say how
@@ -162,10 +182,18 @@ package struct FetchStage: Sendable {
         let initial =
             plan.days.map { QueuedJob(job: DailyChartJob(day: $0, depth: plan.depth)) }
             + plan.periods.map { QueuedJob(job: PeriodChartJob(period: $0)) }
-        let results = try await BoundedTaskGroup.run(initial, width: width) { queued in
+        let comparisons =
+            plan.comparisonDays.map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
+            + plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
+        let perform: @Sendable (QueuedJob) async throws -> (output: @Sendable (inout Output) -> Void, followUps: [QueuedJob]) = { queued in
             let result = try await queued.job.run(context)
             return (result.record, result.followUps.map(QueuedJob.init))
         }
+        // The comparisons ride with the range (one trip for a cold report) when the budget covers
+        // the most the range could cost; otherwise they wait for the range, which the budget serves first.
+        let together = await client.budget?.covers(plan.mostCalls) ?? true
+        var results = try await BoundedTaskGroup.run(initial, later: together ? comparisons : [], width: width, perform)
+        if !together { results += try await BoundedTaskGroup.run(comparisons, width: width, perform) }
         var output = Output()
         for (_, record) in results { record(&output) }
         // Its closures and jobs, one allocation each, took 15–20 ms to free over twenty years,

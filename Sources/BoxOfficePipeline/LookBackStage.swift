@@ -2,9 +2,11 @@ import BoxOfficeModel
 import BoxOfficeServices
 import Foundation
 
-/// Fetches what a report compares with beyond its range, after the range itself: the day before it
-/// and the same days a week earlier (at the report's depth), then, while the range's first #1 kept
-/// its place, one day further back at a time (top 10 only, at most
+/// What a report compares with beyond its range. The day before it, the same days a week and a
+/// year earlier (a period report: the period before its first, the same periods a year earlier)
+/// come with the range's own fetch (``FetchStage/Plan/comparisonDays``), so a cold report makes one
+/// trip; this stage turns them into the report's history and, while the range's first #1 kept its
+/// place, reads one day further back at a time (top 10 only, at most
 /// ``ChartHistory/streakLookBackDays``), and weekend charts already in the cache.
 ///
 /// Every call is cached and taken from the run's budget like any other; what cannot be had (offline
@@ -14,9 +16,11 @@ struct LookBackStage: Sendable {
     let client: KOBISClient
     let width: Int
 
-    /// The history of a daily report, and warnings for look-backs KOBIS failed (not for the ones the
-    /// run chose not to have: offline, budget).
-    func daily(range: DateRange, charts: [DailyChart], depth: ChartDepth, filters: KOBISFilters) async throws -> (ChartHistory, [String]) {
+    /// The history of a daily report from its fetched comparison charts, and warnings for those
+    /// KOBIS failed (not for the ones the run chose not to have: offline, budget).
+    func daily(
+        range: DateRange, charts: [DailyChart], comparisons: [Day: Result<DailyChart, KOBISError>], filters: KOBISFilters
+    ) async throws -> (ChartHistory, [String]) {
         var history = ChartHistory()
         var warnings: [String] = []
         func record(_ day: Day, _ outcome: Result<DailyChart, KOBISError>) {
@@ -27,19 +31,16 @@ struct LookBackStage: Sendable {
                 if warnings.isEmpty, let warning = Self.warning(error) { warnings.append(warning) }
             }
         }
-        let client = client
-        let days = ChartHistory.comparisonDays(for: range)
-        for (day, outcome) in try await BoundedTaskGroup.mapResults(days, width: width, recovering: Self.isRecoverable, { day in
-            try await client.dailyChart(on: day, depth: depth, filters: filters)
-        }) {
-            record(day, outcome)
-        }
+        for (day, outcome) in comparisons.sorted(by: { $0.key < $1.key }) { record(day, outcome) }
         // The #1 of the range's first day: count its run back while it kept the place.
         if let first = charts.first(where: { $0.date == range.start }), case .film(let code) = Streak.leader(first) {
             let bound = max(range.start - ChartHistory.streakLookBackDays, DateRange.earliest)
             var day = range.start - 1
             while day >= bound, history.unavailable[day] == nil {
-                if history.charts[day] == nil { record(day, try await Self.chart(client, day, .top10, filters)) }
+                if history.charts[day] == nil {
+                    let client = client
+                    record(day, try await Self.outcome { try await client.dailyChart(on: day, depth: .top10, filters: filters) })
+                }
                 guard let chart = history.charts[day], Streak.leader(chart) == .film(code) else { break }
                 day = day - 1
             }
@@ -48,44 +49,44 @@ struct LookBackStage: Sendable {
         return (history, warnings)
     }
 
-    /// The period just before a period report's first, for the comparisons its first period needs
-    /// (screens ±, the total's change, the opening weekend of films that opened the week before):
-    /// fetched, cached and budgeted like a day's look-back. Nil with the reason when it cannot be had
-    /// (and a warning when KOBIS failed rather than the run choosing not to ask).
-    func previousPeriod(
-        before first: ChartPeriod, filters: KOBISFilters
-    ) async throws -> (chart: WeeklyChart?, unavailable: String?, warning: String?) {
-        let period = first.previous
-        guard period.start >= DateRange.earliest else { return (nil, nil, nil) }
-        do {
-            return (try await client.weeklyChart(period, filters: filters), nil, nil)
-        } catch let error as KOBISError where Self.isRecoverable(error) {
-            return (nil, Self.reason(error), Self.warning(error))
-        }
+    /// The periods a period report over `periods` compares with: the one before the first (screens
+    /// ±, the total's change, the opening weekend of films that opened the week before) and the
+    /// same periods 52 weeks back that the report does not hold itself.
+    static func comparisonPeriods(_ periods: [ChartPeriod]) -> [ChartPeriod] {
+        guard let first = periods.first else { return [] }
+        let held = Set(periods)
+        let wanted = [first.previous] + periods.map(\.yearEarlier).filter { !held.contains($0) }
+        var seen = Set<ChartPeriod>()
+        return wanted.filter { $0.start >= DateRange.earliest && seen.insert($0).inserted }
     }
 
-    /// Period charts a period report compares with (the same periods 52 weeks earlier), fetched,
-    /// cached and budgeted like a day's look-back; those not had come back with the reason, and one
-    /// warning when KOBIS failed rather than the run choosing not to ask.
-    func periods(
-        _ periods: [ChartPeriod], filters: KOBISFilters
-    ) async throws -> (charts: [ChartPeriod: WeeklyChart], unavailable: [ChartPeriod: String], warning: String?) {
-        var charts: [ChartPeriod: WeeklyChart] = [:]
-        var unavailable: [ChartPeriod: String] = [:]
+    /// A period report's comparisons from its fetched charts: the period before the first, the
+    /// year-earlier charts, the cached periods before the first (for streaks), the note for those
+    /// not had, and one warning when KOBIS failed rather than the run choosing not to ask.
+    func periodHistory(
+        _ periods: [ChartPeriod], kind: PeriodKind, comparisons: [ChartPeriod: Result<WeeklyChart, KOBISError>], filters: KOBISFilters
+    ) -> (earlier: WeeklyChart?, cached: [ChartPeriod: WeeklyChart], yearEarlier: [ChartPeriod: WeeklyChart], note: ReportNote?, warning: String?) {
+        guard let first = periods.first else { return (nil, [:], [:], nil, nil) }
+        var cached = cachedPeriods(kind, endingBy: first.start - 1, filters: filters)
+        var yearEarlier: [ChartPeriod: WeeklyChart] = [:]
+        var missing: [ChartPeriod: String] = [:]
         var warning: String?
-        let client = client
-        let wanted = periods.filter { $0.start >= DateRange.earliest }
-        for (period, outcome) in try await BoundedTaskGroup.mapResults(wanted, width: width, recovering: Self.isRecoverable, { period in
-            try await client.weeklyChart(period, filters: filters)
-        }) {
+        for (period, outcome) in comparisons.sorted(by: { $0.key < $1.key }) {
             switch outcome {
-            case .success(let chart): charts[period] = chart
+            case .success(let chart) where period == first.previous: cached[period] = chart
+            case .success(let chart): yearEarlier[period] = chart
             case .failure(let error):
-                unavailable[period] = Self.reason(error)
+                missing[period] = Self.reason(error)
                 if warning == nil { warning = Self.warning(error) }
             }
         }
-        return (charts, unavailable, warning)
+        // The year-earlier periods include the one before the first when it is 52 weeks back of one.
+        if case .success(let chart)? = comparisons[first.previous], periods.contains(where: { $0.yearEarlier == first.previous }) {
+            yearEarlier[first.previous] = chart
+        }
+        let note: ReportNote? =
+            missing.isEmpty ? nil : .historyUnavailable(days: missing.keys.sorted().flatMap(\.days), reasons: Set(missing.values).sorted())
+        return (cached[first.previous], cached, yearEarlier, note, warning)
     }
 
     /// The year to date of every day of `range` against last year's same span, from the charts at
@@ -155,13 +156,11 @@ struct LookBackStage: Sendable {
         return found
     }
 
-    /// A date's chart at a depth, or the KOBIS error that kept it; any other error (cancellation, a
-    /// cache that must not be written past) is thrown.
-    static func chart(_ client: KOBISClient, _ day: Day, _ depth: ChartDepth, _ filters: KOBISFilters) async throws -> Result<DailyChart, KOBISError>
-    {
+    /// What `fetch` gave, or the KOBIS error that kept it; any other error (cancellation, a cache
+    /// that must not be written past) and a rejected key are thrown.
+    static func outcome<Chart>(_ fetch: () async throws -> Chart) async throws -> Result<Chart, KOBISError> {
         do {
-            let chart = try await client.dailyChart(on: day, depth: depth, filters: filters)
-            return .success(chart)
+            return .success(try await fetch())
         } catch let error as KOBISError where isRecoverable(error) {
             return .failure(error)
         }

@@ -6,7 +6,7 @@ import Foundation
 /// The whole `boxoffice report` run, as typed stages:
 ///
 /// 1. **fetch** (``FetchStage``): every chart of the range and the movie info of every film in them,
-///    concurrently and bounded;
+///    concurrently and bounded, with the charts beyond the range it compares with (``LookBackStage``);
 /// 2. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
 ///    fetched data to a ``BoxOfficeReport``;
 /// 3. **render** (``ReportRenderer``): JSON and the Mustache templates, in memory;
@@ -47,6 +47,14 @@ package struct ReportPipeline: Sendable {
                 periods.map { FetchStage.Plan(days: [], periods: $0.periods, filters: filters) }
                 ?? FetchStage.Plan(days: range.days, depth: depth, filters: filters)
             plan.allowGaps = allowGaps
+            // The comparisons beyond the range ride with it: their dates are known before the first request.
+            if lookBack {
+                if let periods {
+                    plan.comparisonPeriods = LookBackStage.comparisonPeriods(periods.periods)
+                } else {
+                    plan.comparisonDays = ChartHistory.comparisonDays(for: range)
+                }
+            }
             return plan
         }
 
@@ -114,21 +122,11 @@ package struct ReportPipeline: Sendable {
             var cached: [ChartPeriod: WeeklyChart] = [:]
             var earlier: WeeklyChart?
             var yearEarlier: [ChartPeriod: WeeklyChart] = [:]
-            if request.lookBack, let first = periods.first {
-                let previous = try await lookBack.previousPeriod(before: first, filters: request.filters)
-                cached = lookBack.cachedPeriods(kind, endingBy: first.start - 1, filters: request.filters)
-                earlier = previous.chart
-                if let chart = previous.chart { cached[chart.period] = chart }
-                // The same periods 52 weeks back, those the report does not hold itself.
-                let held = Set(periods)
-                let back = try await lookBack.periods(periods.map(\.yearEarlier).filter { !held.contains($0) }, filters: request.filters)
-                yearEarlier = back.charts
-                var missing = back.unavailable
-                if let reason = previous.unavailable { missing[first.previous] = reason }
-                if !missing.isEmpty {
-                    notes.append(.historyUnavailable(days: missing.keys.sorted().flatMap(\.days), reasons: Set(missing.values).sorted()))
-                }
-                warnings += [previous.warning, back.warning].compactMap { $0 }.prefix(1)
+            if request.lookBack {
+                let history = lookBack.periodHistory(periods, kind: kind, comparisons: fetched.comparisons.periods, filters: request.filters)
+                (earlier, cached, yearEarlier) = (history.earlier, history.cached, history.yearEarlier)
+                if let note = history.note { notes.append(note) }
+                if let warning = history.warning { warnings.append(warning) }
             }
             report = ReportBuilder.build(
                 range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
@@ -139,7 +137,7 @@ package struct ReportPipeline: Sendable {
             if request.lookBack {
                 let lookBackWarnings: [String]
                 (history, lookBackWarnings) = try await lookBack.daily(
-                    range: request.range, charts: fetched.charts, depth: request.depth, filters: request.filters)
+                    range: request.range, charts: fetched.charts, comparisons: fetched.comparisons.days, filters: request.filters)
                 warnings += lookBackWarnings
                 known.merge(history.charts) { own, _ in own }
             }

@@ -133,7 +133,8 @@ struct HostileDataTests {
         HostileCase.record(5, "chart of 5,000 rows", result)
         #expect(result.status == 76)
         #expect(result.stderr.contains("5000 rows, where KOBIS sends 10 at most"))
-        #expect(server.movieInfoRequests.isEmpty && server.chartRequests.count == 1)
+        // The comparison charts ride with the range's; the malformed one is asked for once.
+        #expect(server.movieInfoRequests.isEmpty && server.chartRequests.filter { $0.query["targetDt"] == "20250306" }.count == 1)
     }
 
     @Test(
@@ -367,7 +368,7 @@ struct HostileDataTests {
         HostileCase.record(3, "chart of 3 MiB\(gzip ? " gzipped to a few KB" : "")", result)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("grew past 2 MiB"))
-        #expect(server.chartRequests.count == 1, "an oversized answer is not asked for again")
+        #expect(server.chartRequests.filter { $0.query["targetDt"] == "20250306" }.count == 1, "an oversized answer is not asked for again")
         #expect(FaultInjectionTests.cacheEntries(folder).allSatisfy { !$0.contains("20250306") })
     }
 

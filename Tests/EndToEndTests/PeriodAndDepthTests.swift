@@ -47,10 +47,10 @@ struct PeriodAndDepthTests {
             result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
                 "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt", "index.html", "index.md",
             ])
-        // The weekend, then the one before it for the first weekend's screens ± and change, and the
-        // same weekend 52 weeks earlier (look-back).
-        #expect(
-            server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250307", "1"], ["20250228", "1"], ["20240308", "1"]])
+        // The weekend, and in the same trip the one before it for the first weekend's screens ± and
+        // change, and the same weekend 52 weeks earlier (look-back).
+        let periods = server.periodRequests.map { [$0.query["targetDt"] ?? "", $0.query["weekGb"] ?? ""] }
+        #expect(periods.count == 3 && Set(periods) == [["20250307", "1"], ["20250228", "1"], ["20240308", "1"]], "\(periods)")
         #expect(server.chartRequests.isEmpty, "a weekend report needs no daily chart")
         #expect(server.movieInfoRequests.count == 10)
 
@@ -107,8 +107,8 @@ struct PeriodAndDepthTests {
         let folder = try TemporaryFolder()
         let weekly = try await run(["report", Self.week, "--weekly", "--format", "csv"], server, folder)
         #expect(weekly.status == 0 && Self.warnings(weekly).isEmpty, "\(weekly.stderr)")
-        #expect(
-            server.periodRequests.map { [$0.query["targetDt"], $0.query["weekGb"]] } == [["20250303", "0"], ["20250224", "0"], ["20240304", "0"]])
+        let weeks = server.periodRequests.map { [$0.query["targetDt"] ?? "", $0.query["weekGb"] ?? ""] }
+        #expect(weeks.count == 3 && Set(weeks) == [["20250303", "0"], ["20250224", "0"], ["20240304", "0"]], "\(weeks)")
 
         let snapped = try await run(["report", "2025-03-05..2025-03-11", "--weekend", "--format", "md"], server, folder)
         #expect(snapped.status == 0)
@@ -223,7 +223,7 @@ struct PeriodAndDepthTests {
                 result.stderr
                     == "boxoffice: KOBIS has no figures for the weekend chart for 2025-03-07..2025-03-09 yet (an empty list); try again later\n")
         }
-        #expect(empty.periodRequests.count == 2, "an empty answer is never cached")
+        #expect(empty.periodRequests.filter { $0.query["targetDt"] == "20250307" }.count == 2, "an empty answer is never cached")
         #expect(folder.files(in: "Reports").isEmpty)
     }
 

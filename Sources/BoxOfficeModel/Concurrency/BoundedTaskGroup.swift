@@ -8,11 +8,15 @@ import Foundation
 /// every job in flight and is rethrown; cancelling the calling task does the same with
 /// `CancellationError`.
 package enum BoundedTaskGroup {
-    /// Runs `initial` jobs and every follow-up they queue, `width` at a time at most.
+    /// Runs `initial` jobs and every follow-up they queue, `width` at a time at most; each of
+    /// `later` starts only when no other job is waiting, so it fills a place the others leave free
+    /// (a report's comparison charts: in the same trip as its range, never ahead of it).
     ///
-    /// - Returns: each job with its output, initial jobs first, then follow-ups in the order they were queued.
+    /// - Returns: each job with its output, in the order the jobs started: initial jobs first, then
+    ///   follow-ups and `later` jobs as they were taken.
     package static func run<Job: Hashable & Sendable, Output: Sendable>(
         _ initial: [Job],
+        later: [Job] = [],
         width: Int,
         _ perform: @escaping @Sendable (Job) async throws -> (output: Output, followUps: [Job])
     ) async throws -> [(job: Job, output: Output)] {
@@ -20,13 +24,19 @@ package enum BoundedTaskGroup {
         var queue: [Job] = []
         var seen = Set<Job>()
         for job in initial where seen.insert(job).inserted { queue.append(job) }
+        var waiting = later[...]
 
         return try await withThrowingTaskGroup(of: (Int, Output, [Job]).self) { group in
             var outputs: [Output?] = []
             var next = 0
             var inFlight = 0
             while true {
-                while inFlight < width, next < queue.count {
+                while inFlight < width, next < queue.count || !waiting.isEmpty {
+                    if next == queue.count {
+                        let job = waiting.removeFirst()
+                        guard seen.insert(job).inserted else { continue }
+                        queue.append(job)
+                    }
                     try Task.checkCancellation()
                     let index = next
                     let job = queue[index]

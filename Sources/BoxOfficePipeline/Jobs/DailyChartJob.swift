@@ -48,3 +48,39 @@ struct PeriodChartJob: FetchJob {
         return FetchJobResult(record: { $0.periodCharts.append(chart) }, followUps: films.jobs)
     }
 }
+
+/// A chart a report compares with beyond its range (the day before it, the same days a week and a
+/// year earlier; a period report's previous period and the same periods a year earlier), fetched
+/// in the same bounded group as the range so that a cold report makes one trip, but only when no
+/// job of the range is waiting (``BoundedTaskGroup/run(_:later:width:_:)``). Its films are not
+/// looked up, and one that cannot be had leaves a blank with the reason (``LookBackStage``), never
+/// a failed fetch; a rejected key still ends the run.
+struct ComparisonChartJob: FetchJob {
+    enum Subject: Sendable {
+        case day(Day, ChartDepth)
+        case period(ChartPeriod)
+    }
+
+    let subject: Subject
+    let identity: String
+
+    init(_ subject: Subject) {
+        self.subject = subject
+        identity =
+            switch subject {
+            case .day(let day, let depth): "comparison:\(depth.rawValue):\(day.iso)"
+            case .period(let period): "comparison:\(period.kind.rawValue):\(period.start.iso)"
+            }
+    }
+
+    func run(_ context: FetchContext) async throws -> FetchJobResult {
+        switch subject {
+        case .day(let day, let depth):
+            let outcome = try await LookBackStage.outcome { try await context.kobis.dailyChart(on: day, depth: depth, filters: context.filters) }
+            return FetchJobResult { $0.comparisons.days[day] = outcome }
+        case .period(let period):
+            let outcome = try await LookBackStage.outcome { try await context.kobis.weeklyChart(period, filters: context.filters) }
+            return FetchJobResult { $0.comparisons.periods[period] = outcome }
+        }
+    }
+}

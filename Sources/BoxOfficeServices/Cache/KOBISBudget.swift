@@ -112,6 +112,11 @@ package actor KOBISBudget: RequestMeter {
         reserving = nil
     }
 
+    /// True when `calls` more could be taken without passing this run's limit (always, without one).
+    package func covers(_ calls: Int) -> Bool {
+        stop == nil && limit.map { spent + calls <= $0 } ?? true
+    }
+
     /// A retry is a call like any other: taken from the budget and recorded.
     package func admitRetry() async -> Bool { await take() }
 
