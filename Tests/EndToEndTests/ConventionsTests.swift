@@ -436,19 +436,13 @@ struct ManualTests {
     }
 
     @Test("man renders the page with no warning", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man is not installed"))
-    func manPageRendersCleanly() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/man")
-        process.arguments = ["--warnings", "-l", TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1").path]
-        process.environment = ["LC_ALL": "C.UTF-8", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "MANPAGER": "cat", "PAGER": "cat"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+    func manPageRendersCleanly() async throws {
+        let result = try await Subprocess.run(
+            "/usr/bin/man", ["--warnings", "-l", TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1").path],
+            environment: ["LC_ALL": "C.UTF-8", "MANWIDTH": "80", "PATH": "/usr/bin:/bin", "MANPAGER": "cat", "PAGER": "cat"])
+        let text = String(decoding: result.output, as: UTF8.self)
+        let warnings = String(decoding: result.errors, as: UTF8.self)
+        #expect(result.status == 0 && warnings.isEmpty, "\(warnings)")
         #expect(text.contains("boxoffice film --sample \"검은 파도\""))
     }
 

@@ -181,16 +181,12 @@ struct CSVTests {
         try films.write(to: input)
         // LibreOffice's import dialog defaults: Tab, Comma and Semicolon (9/44/59), " as the text
         // delimiter, UTF-8 (76); written back out with commas, every text cell quoted.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: soffice)
-        process.arguments = [
-            "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--infilter=CSV:9/44/59,34,76,1",
-            "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true", "--outdir", folder.appendingPathComponent("out").path, input.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try await Subprocess.run(
+            soffice,
+            [
+                "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--infilter=CSV:9/44/59,34,76,1",
+                "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true", "--outdir", folder.appendingPathComponent("out").path, input.path,
+            ])
         let converted = try String(contentsOf: folder.appendingPathComponent("out/films.csv"), encoding: .utf8)
         let original = try CSVReader.parse(try #require(String(data: films.dropFirst(3), encoding: .utf8)))
         // LibreOffice writes LF between records: read its lines with a lenient split on LF.

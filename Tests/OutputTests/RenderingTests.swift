@@ -260,7 +260,7 @@ struct RenderingTests {
             let tableCount =
                 5 + ((report.upcoming ?? []).isEmpty ? 0 : 1) + (report.range.days <= ReportView.dailyTablesMaxDays ? report.days.count : 1)
             let markdown = try #require(try await FixedReports.render(report, [.md]).first?.value)
-            guard let rendered = try GFM.render(markdown) else { return }
+            guard let rendered = try await GFM.render(markdown) else { return }
             let tables = try #require(rendered["tables"] as? [[String: Any]])
             #expect(tables.count == tableCount, "\(label): \(tables.count) tables")
             for table in tables {
@@ -335,26 +335,17 @@ enum GFM {
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// The script's JSON, or nil (the failure recorded) when python3 or cmarkgfm is missing.
-    static func render(_ markdown: Data) throws -> [String: Any]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+    static func render(_ markdown: Data) async throws -> [String: Any]? {
+        let result: Subprocess.Result
+        do { result = try await Subprocess.run("/usr/bin/env", ["python3", script.path], input: markdown) } catch {
             return missing("python3 could not be started")
         }
-        input.fileHandleForWriting.write(markdown)
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 3 || process.terminationStatus == 127 {
+        let data = result.output
+        if result.status == 3 || result.status == 127 {
             return missing("the cmarkgfm package is not installed (python3 -m pip install cmarkgfm)")
         }
-        guard process.terminationStatus == 0 else {
-            Issue.record("gfm_tables.py exited \(process.terminationStatus)")
+        guard result.status == 0 else {
+            Issue.record("gfm_tables.py exited \(result.status)")
             return nil
         }
         return try JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -122,17 +122,13 @@ struct XLSXTests {
         let workbook = folder.appendingPathComponent("book.xlsx")
         try #require(byName["boxoffice-2024-01-10.xlsx"]).write(to: workbook)
         // Every sheet (-1) to its own CSV, commas, quotes, UTF-8, cells as shown.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: soffice)
-        process.arguments = [
-            "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--convert-to",
-            "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true,true,false,false,false,-1", "--outdir", folder.appendingPathComponent("out").path,
-            workbook.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try await Subprocess.run(
+            soffice,
+            [
+                "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--convert-to",
+                "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true,true,false,false,false,-1", "--outdir", folder.appendingPathComponent("out").path,
+                workbook.path,
+            ])
         for name in ["films", "daily", "days"] {
             let converted = try String(contentsOf: folder.appendingPathComponent("out/book-\(name).csv"), encoding: .utf8)
             let read = try CSVReader.parse(converted.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))
@@ -166,15 +162,10 @@ struct XLSXTests {
             try file.contents.write(to: folder.appendingPathComponent(file.name))
         }
         let base = ReportRenderer.baseName(for: report)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestPaths.repositoryRoot.appendingPathComponent("Tests/Tools/xlsx_cells.py").path, folder.path, base]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try await Subprocess.run(
+            "/usr/bin/env", ["python3", TestPaths.repositoryRoot.appendingPathComponent("Tests/Tools/xlsx_cells.py").path, folder.path, base])
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(result.status == 0, "\(text)")
         #expect(text.hasPrefix("films daily days: 0 mismatches, header frozen"), "\(text)")
     }
 }

@@ -75,7 +75,17 @@ struct CurlTransportTests {
 
     @Test("a cancelled task's request ends with CancellationError, not the answer the server holds back")
     func cancellation() async throws {
-        let server = try Self.server(ScriptedResponse(body: Data("{}".utf8), delay: 5))
+        // The server holds its answer until the test lets it go, however long the test waits to be
+        // scheduled: a delay of seconds once passed while a busy suite starved the test's task.
+        let gate = DispatchSemaphore(value: 0)
+        let server = try LoopbackHTTPServer { request in
+            if request.path == "/chart" { gate.wait() }
+            return .json("{}")
+        }
+        defer {
+            gate.signal()
+            server.stop()
+        }
         let transport = CurlTransport(maxConnectionsPerHost: 1)
         let task = Task { try await transport.send(Self.request(server)) }
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
