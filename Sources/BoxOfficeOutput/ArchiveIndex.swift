@@ -44,7 +44,7 @@ package struct ArchiveIndex {
         let state = directory.appendingPathComponent(Self.stateFile)
         let written = try staged.commit { names throws(OutputError) in
             // Under the folder's commit lock: no other run changes the headlines in between.
-            var known = Self.readHeadlines(state)
+            var known = try Self.readHeadlines(state)
             known.merge(headlines) { $1 }
             let present = Set(names.compactMap { Self.parseReport($0)?.0 })
             known = known.filter { present.contains($0.key) }
@@ -66,11 +66,24 @@ package struct ArchiveIndex {
         return try encoder.encode(headlines)
     }
 
-    /// The headlines kept beside the index; none when the file is missing, not a regular file,
-    /// too large or not what this writes (a damaged file is replaced at the next rebuild).
-    static func readHeadlines(_ url: URL) -> [String: ReportHeadline] {
-        guard let data = RegularFile.contents(atPath: url.path, limit: largestStateFile) else { return [:] }
-        return (try? JSONDecoder().decode([String: ReportHeadline].self, from: data)) ?? [:]
+    /// The headlines kept beside the index; none when the file is missing or not what this writes
+    /// (a damaged file is replaced at the next rebuild). The file is input like any other: one that
+    /// is not a regular file (a link, a FIFO) or too large is refused, naming it, and every line of
+    /// text in it loses control and bidirectional characters (``PlainText/oneLine(_:)``) before
+    /// the index shows it.
+    static func readHeadlines(_ url: URL) throws(OutputError) -> [String: ReportHeadline] {
+        let read: Data?
+        do throws(SideFile.Refusal) {
+            read = try SideFile.contents(url.path, limit: largestStateFile)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+        guard let data = read, let headlines = try? JSONDecoder().decode([String: ReportHeadline].self, from: data) else { return [:] }
+        return headlines.mapValues { headline in
+            ReportHeadline(
+                en: PlainText.oneLine(headline.en), ko: PlainText.oneLine(headline.ko), digestEN: headline.digestEN.map(PlainText.oneLine),
+                digestKO: headline.digestKO.map(PlainText.oneLine))
+        }
     }
 
     /// `index.html` and `index.md` for a folder holding `names`.

@@ -226,6 +226,7 @@ package struct FetchStage: Sendable {
         output.budgetStop = await client.budget?.stop
         if let warning = await client.budget?.ledgerWarning { output.warnings.append(warning) }
         if let warning = client.cache?.writeFailures.warning { output.warnings.append(warning) }
+        if let warning = client.cache?.revisions.warning { output.warnings.append(warning) }
         return output
     }
 

@@ -176,6 +176,8 @@ package struct ReportPipeline: Sendable {
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
+        // Said by the fetch already, unless the look-back was the first to log a revision.
+        if let warning = fetch.client.cache?.revisions.warning, !warnings.contains(warning) { warnings.append(warning) }
         runWarnings += warnings
         return report
     }
@@ -207,7 +209,14 @@ package struct ReportPipeline: Sendable {
         // What changed since the folder's last report: its state file, read now, replaced below.
         // Kept with the folder's index: a folder whose index is not kept (--no-index) has no digest.
         let digestFile = writer.toStandardOutput || request.index == nil ? nil : writer.directory.appendingPathComponent(DigestState.fileName)
-        let previous = digestFile.flatMap { RegularFile.contents(atPath: $0.path, limit: 1 << 20) }.flatMap { try? JSONDecoder().decode(DigestState.self, from: $0) }
+        var previous: DigestState?
+        if let digestFile {
+            do {
+                previous = try SideFile.contents(digestFile.path, limit: 1 << 20).flatMap { try? JSONDecoder().decode(DigestState.self, from: $0) }
+            } catch {
+                warnings.append("no digest since the last report: \(error)")
+            }
+        }
         if let previous, !report.simulated { report.digest = Digest.since(previous, report: report) }
         let staged = try writer.stage()
         do {

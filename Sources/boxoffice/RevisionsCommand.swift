@@ -41,7 +41,7 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             let calendar = try SeoulCalendar.fromEnvironment(environment)
             let days = try range.map { try DateRange.parse($0, calendar: calendar) }
             let directory = cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
-            let revisions = RevisionLog(cacheDirectory: directory).all().filter { days?.contains($0.date) ?? true }
+            let revisions = try RevisionLog(cacheDirectory: directory).all { days?.contains($0.date) ?? true }
             switch format {
             case .txt: break
             case .csv: return Terminal.write(RevisionView.csv(revisions))

@@ -55,16 +55,18 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
             try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
                 let wiring = try Wiring(environment: environment, network: network.settings)
                 let file = WatchlistFile.standard(environment)
-                var list = try file.loadForChange()
+                // A damaged list is said (and set aside) before anything is looked up.
+                _ = try file.loadForChange()
                 let (code, title) = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
                     let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await WatchlistLookup(client: client, offline: offline).film(film)
                 }
-                let known = list.film(code) != nil
-                guard list.add(.init(movieCode: code, title: title, added: wiring.calendar.today, breakEven: breakEven, note: note)) else {
-                    throw WatchlistError.full
+                let (today, breakEven, note) = (wiring.calendar.today, breakEven, note)
+                let known = try await file.update { (list: inout Watchlist) throws(WatchlistError) -> Bool in
+                    let known = list.film(code) != nil
+                    guard list.add(.init(movieCode: code, title: title, added: today, breakEven: breakEven, note: note)) else { throw .full }
+                    return known
                 }
-                try file.save(list)
                 let name = title.isEmpty ? code : "\(title) (\(code))"
                 Terminal.printLine(known ? "updated \(name) on the watchlist" : "watching \(name)")
             }
@@ -81,14 +83,15 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
             let environment = ProcessInfo.processInfo.environment
             try await Terminal.reportingErrors(redacting: []) {
                 let file = WatchlistFile.standard(environment)
-                var list = try file.loadForChange()
                 let text = film.trimmingCharacters(in: .whitespaces)
                 let key = FilmPipeline.titleKey(text)
-                guard let watched = list.film(text) ?? list.films.first(where: { FilmPipeline.titleKey($0.title) == key }) else {
-                    throw WatchlistError.notWatched(text)
+                let watched = try await file.update { (list: inout Watchlist) throws(WatchlistError) -> Watchlist.Film in
+                    guard let watched = list.film(text) ?? list.films.first(where: { FilmPipeline.titleKey($0.title) == key }) else {
+                        throw .notWatched(text)
+                    }
+                    list.remove(watched.movieCode)
+                    return watched
                 }
-                list.remove(watched.movieCode)
-                try file.save(list)
                 Terminal.printLine("no longer watching \(watched.title.isEmpty ? watched.movieCode : "\(watched.title) (\(watched.movieCode))")")
             }
         }

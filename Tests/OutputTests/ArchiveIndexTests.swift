@@ -43,13 +43,13 @@ struct ArchiveIndexTests {
         // A report removed from the folder loses its headline; a later one replaces an earlier one.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("boxoffice-2025-03-05.md"))
         try index.rebuild(headlines: ["boxoffice-2025-03-06": .init(en: "day six, again", ko: "엿새")])
-        #expect(ArchiveIndex.readHeadlines(state) == ["boxoffice-2025-03-06": .init(en: "day six, again", ko: "엿새")])
+        #expect(try ArchiveIndex.readHeadlines(state) == ["boxoffice-2025-03-06": .init(en: "day six, again", ko: "엿새")])
 
         // A damaged file is read as none, and replaced.
         try Data("{ not json".utf8).write(to: state)
         try index.rebuild()
         markdown = try String(contentsOf: folder.appendingPathComponent("index.md"), encoding: .utf8)
-        #expect(!markdown.contains("—") && ArchiveIndex.readHeadlines(state).isEmpty)
+        #expect(try !markdown.contains("—") && ArchiveIndex.readHeadlines(state).isEmpty)
         #expect(try Data(contentsOf: state) == Data("{\n\n}".utf8))
     }
 }

@@ -10,9 +10,10 @@ import Darwin
 /// without trusting them: only a regular file is read, opened so that a FIFO or a device can
 /// never block the run, and never more than `limit` bytes.
 package enum RegularFile {
-    /// A regular file's bytes; nil when it is absent, not a regular file, larger than `limit`, or unreadable.
-    package static func contents(atPath path: String, limit: Int = 64 << 20) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    /// A regular file's bytes; nil when it is absent, not a regular file, larger than `limit`, or
+    /// unreadable, and, unless `followingLinks` (a user's templates may be links), a link.
+    package static func contents(atPath path: String, limit: Int = 64 << 20, followingLinks: Bool = true) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

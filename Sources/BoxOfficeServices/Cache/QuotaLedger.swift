@@ -51,7 +51,12 @@ package struct QuotaLedger: Sendable {
     /// True when a ledger file is there but cannot be read at all (too large, not a regular file,
     /// no permission): none of its counts is known, so a run must not take them for zero.
     package var isUnreadable: Bool {
-        FileManager.default.fileExists(atPath: file.path) && RegularFile.contents(atPath: file.path, limit: Self.largestFile) == nil
+        do {
+            _ = try SideFile.contents(file.path, limit: Self.largestFile)
+            return false
+        } catch {
+            return true
+        }
     }
 
     /// The largest ledger read: a sound one holds a week of counts for a few keys (a few KB).
@@ -91,8 +96,8 @@ package struct QuotaLedger: Sendable {
             if problem != nil {
                 // Kept for whoever wants to look at it, before the sound counts are written over it:
                 // copied when it can be read, else moved aside whole (a file too large, a folder).
-                let aside = file.appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970))")
-                if let damaged = RegularFile.contents(atPath: file.path, limit: Self.largestFile) {
+                let aside = URL(fileURLWithPath: SideFile.asideName(for: file.path, label: "damaged", stamp: "\(Int(Date().timeIntervalSince1970))"))
+                if let damaged = try? SideFile.contents(file.path, limit: Self.largestFile) {
                     try AtomicFile.replace(aside, with: damaged, durable: true)
                 } else if rename(file.path, aside.path) != 0 {
                     throw .system(file.path)
@@ -127,10 +132,13 @@ package struct QuotaLedger: Sendable {
     /// that is not a whole number in 0…``largestCount``, or a key whose days are not an object, is
     /// left out without losing the other keys' counts.
     private static func load(_ file: URL) -> (contents: Contents, problem: String?) {
-        guard let data = RegularFile.contents(atPath: file.path, limit: largestFile) else {
-            let exists = FileManager.default.fileExists(atPath: file.path)
-            return ([:], exists ? "the quota ledger \(file.path) cannot be read as a file" : nil)
+        let read: Data?
+        do {
+            read = try SideFile.contents(file.path, limit: largestFile)
+        } catch {
+            return ([:], "the quota ledger \(error)")
         }
+        guard let data = read else { return ([:], nil) }
         guard let ledger = try? JSONDecoder().decode(LenientLedger.self, from: data) else {
             return ([:], "the quota ledger \(file.path) is damaged (not a ledger's JSON)")
         }

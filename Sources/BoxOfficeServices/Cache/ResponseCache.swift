@@ -52,7 +52,8 @@ package final class ResponseCache: Sendable {
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     package func read(_ key: String) -> Entry? {
         let path = directoryPath + "/" + key
-        guard let data = RegularFile.contents(atPath: path, limit: Self.maximumEntrySize) else { return nil }
+        // A link in the cache is a miss, never followed: entries are files this tool wrote.
+        guard let data = RegularFile.contents(atPath: path, limit: Self.maximumEntrySize, followingLinks: false) else { return nil }
         guard let entry = Self.parse(data) else {
             unlink(path)
             return nil

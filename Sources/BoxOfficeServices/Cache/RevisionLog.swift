@@ -11,22 +11,31 @@ import Darwin
 /// What KOBIS revised, kept beside the cache as `revisions.jsonl`: one JSON line per changed figure,
 /// appended (each line one `write` on a file opened for appending, so lines from two runs never
 /// interleave), read by `boxoffice revisions` and the report. The first-fetched body is not kept:
-/// the comparison happens when the day is fetched again, before its entry is replaced.
+/// the comparison happens when the day is fetched again, before its entry is replaced. The log is
+/// a ``SideFile``: a link, a FIFO or a folder in its place is refused, never followed or waited on.
 package final class RevisionLog: Sendable {
     package let url: URL
-    /// The revisions this process saw, for its report.
-    private let seen = Mutex<[Revision]>([])
+    /// The revisions this process saw, for its report, and why they could not be logged, if so.
+    private let seen = Mutex<(revisions: [Revision], refusal: SideFile.Refusal?)>(([], nil))
 
     package init(cacheDirectory: URL) {
         url = cacheDirectory.appendingPathComponent("revisions.jsonl")
     }
 
-    package var seenThisRun: [Revision] { seen.withLock { $0 } }
+    package var seenThisRun: [Revision] { seen.withLock { $0.revisions } }
 
-    /// Appends `revisions`; a log that cannot be written is left as it is (the report still says them).
+    /// One line for stderr when revisions this run saw could not be logged (the report still says them).
+    package var warning: String? {
+        seen.withLock { $0.refusal }.map { "KOBIS's revisions were not logged: \($0)" }
+    }
+
+    /// The longest line read: a revision is a few hundred bytes, its title at most 1,000 characters.
+    static let longestLine = 16 << 10
+
+    /// Appends `revisions`; a log that cannot be written is left as it is, and said once (``warning``).
     package func append(_ revisions: [Revision]) {
         guard !revisions.isEmpty else { return }
-        seen.withLock { $0 += revisions }
+        seen.withLock { $0.revisions += revisions }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = Data()
@@ -35,16 +44,23 @@ package final class RevisionLog: Sendable {
             data += line + Data([UInt8(ascii: "\n")])
         }
         try? AtomicFile.makeFolder(url.deletingLastPathComponent())
-        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        do throws(SideFile.Refusal) {
+            try SideFile.append(data, to: url.path)
+        } catch {
+            seen.withLock { if $0.refusal == nil { $0.refusal = error } }
+        }
     }
 
-    /// Every revision logged, oldest first; a damaged line is skipped.
-    package func all() -> [Revision] {
-        guard let data = RegularFile.contents(atPath: url.path, limit: 64 << 20) else { return [] }
+    /// Every revision logged for which `keep` is true, oldest first, read a block at a time (a log
+    /// grows for as long as the cache is kept); a damaged or overlong line is passed over. Throws
+    /// when the log is not a regular file or cannot be read.
+    package func all(where keep: (Revision) -> Bool = { _ in true }) throws -> [Revision] {
         let decoder = JSONDecoder()
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Revision.self, from: Data($0)) }
+        var revisions: [Revision] = []
+        var skipped = 0
+        try SideFile.forEachLine(url.path, longestLine: Self.longestLine, skipped: &skipped) { line in
+            if let revision = try? decoder.decode(Revision.self, from: line), keep(revision) { revisions.append(revision) }
+        }
+        return revisions
     }
 }

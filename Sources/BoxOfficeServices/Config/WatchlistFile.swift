@@ -27,10 +27,13 @@ package struct WatchlistFile: Sendable {
 
     /// The list; empty when there is no file yet.
     package func load() throws(WatchlistError) -> Watchlist {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Watchlist() }
-        guard let data = RegularFile.contents(atPath: url.path, limit: Self.maximumSize) else {
-            throw .damaged(path: url.path, reason: "not a readable file of at most 1 MB", keptAs: nil)
+        let read: Data?
+        do throws(SideFile.Refusal) {
+            read = try SideFile.contents(url.path, limit: Self.maximumSize)
+        } catch {
+            throw .refused(error)
         }
+        guard let data = read else { return Watchlist() }
         do {
             let list = try JSONDecoder().decode(Watchlist.self, from: data)
             guard Set(list.films.map(\.movieCode)).count == list.films.count else {
@@ -54,12 +57,38 @@ package struct WatchlistFile: Sendable {
             return try load()
         } catch .damaged(let path, let reason, _) {
             let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-            let aside = path + ".damaged-" + stamp
+            // Under the watchlist's lock (``update(_:)``): no other run takes the same name meanwhile.
+            let aside = SideFile.asideName(for: path, label: "damaged", stamp: stamp)
             guard rename(path, aside) == 0 else { throw .damaged(path: path, reason: reason, keptAs: nil) }
             throw .damaged(path: path, reason: reason, keptAs: aside)
         } catch {
             throw error
         }
+    }
+
+    /// Reads the list (``loadForChange(now:)``), changes it and writes it back holding
+    /// `watchlist.json.lock`, so that changes made at once by several runs all land (each reads
+    /// what the one before it wrote). Waits up to `wait` seconds for another run's change.
+    package func update<Result>(
+        wait: Double = 10, time: TimeSource = .system, _ change: (inout Watchlist) throws(WatchlistError) -> Result
+    ) async throws -> Result {
+        do {
+            try AtomicFile.makeFolder(url.deletingLastPathComponent())
+        } catch {
+            throw WatchlistError.cannotWrite(error)
+        }
+        let lockPath = url.path + ".lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard lock >= 0 else { throw WatchlistError.refused(SideFile.Refusal.system(lockPath)) }
+        defer { close(lock) }
+        guard try await FileLock.acquire(lock, LOCK_EX, wait: wait, interval: 0.01, time: time) else {
+            throw WatchlistError.cannotWrite(FileWriteError(path: lockPath, reason: "another run held it for \(Int(wait)) s"))
+        }
+        defer { flock(lock, LOCK_UN) }
+        var list = try loadForChange()
+        let result = try change(&list)
+        try save(list)
+        return result
     }
 
     package func save(_ list: Watchlist) throws(WatchlistError) {
@@ -95,6 +124,8 @@ package struct WatchlistFile: Sendable {
 /// Why the watchlist cannot be used.
 package enum WatchlistError: Error, Equatable, Sendable, LocalizedError {
     case damaged(path: String, reason: String, keptAs: String?)
+    /// A link, a FIFO or a folder where the list should be, or one too large to be a list.
+    case refused(SideFile.Refusal)
     case cannotWrite(FileWriteError)
     case full
     case notWatched(String)
@@ -105,6 +136,7 @@ package enum WatchlistError: Error, Equatable, Sendable, LocalizedError {
             "the watchlist \(path) is damaged (\(reason)); it was moved to \(kept), nothing in it lost: mend it and move it back, or start a new list"
         case .damaged(let path, let reason, nil):
             "the watchlist \(path) is damaged (\(reason)): mend it, or move it away to start a new list"
+        case .refused(let refusal): "the watchlist \(refusal)"
         case .cannotWrite(let error): "cannot write the watchlist \(error)"
         case .full: "the watchlist holds \(Watchlist.maximumFilms) films, its most: remove one first (boxoffice watch remove CODE)"
         case .notWatched(let film): "\(film) is not on the watchlist (boxoffice watch list shows it)"
@@ -116,7 +148,7 @@ extension WatchlistError: UserFacingError {
     package var exitStatus: ExitStatus {
         switch self {
         case .damaged: .configuration
-        case .cannotWrite: .cannotWrite
+        case .refused, .cannotWrite: .cannotWrite
         case .full, .notWatched: .usage
         }
     }

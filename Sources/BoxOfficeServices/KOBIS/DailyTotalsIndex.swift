@@ -120,25 +120,36 @@ package final class DailyTotalsIndex: @unchecked Sendable {
         for line in String(decoding: body, as: UTF8.self).utf8.split(separator: UInt8(ascii: "\n")) {
             // A line of another shape (an older index) is left out: its chart is read again.
             let fields = line.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+            // Every figure within what a top 10 of bounded rows can sum to (``ChartBounds``): the
+            // index is input like the cache, and a figure past the bounds (Int64.max) would overflow
+            // the year's sums. Such a line is unreadable, and its chart is read again.
             guard fields.count == 8, let day = Day(compact: fields[0]), day.year == year,
-                let audience = Int64(fields[2]), let sales = Int64(fields[3]), let openingAudience = Int64(fields[5])
+                let audience = Int64(fields[2]), Self.dayAudience.contains(audience), let sales = Int64(fields[3]), Self.daySales.contains(sales),
+                let openingAudience = Int64(fields[5]), ChartBounds.audience.contains(openingAudience)
             else { continue }
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
             // A damaged list is a damaged line: its chart is read again.
             guard
                 let hits = Self.list(fields[6], parts: 2, { parts in
-                    Int64(parts[1]).map { Hit(movieCode: String(parts[0]), cumulative: $0) }
+                    Int64(parts[1]).flatMap { ChartBounds.audienceCumulative.contains($0) ? Hit(movieCode: String(parts[0]), cumulative: $0) : nil }
                 }),
-                let crossings = Self.list(fields[7], parts: 3, { parts in
-                    Int64(parts[0]).flatMap { threshold in
-                        Int(parts[2]).map { MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: $0) }
-                    }
+                let crossings = Self.list(fields[7], parts: 3, { (parts: [Substring]) -> MilestoneCrossing? in
+                    guard let threshold = Int64(parts[0]), ChartBounds.audienceCumulative.contains(threshold), let days = Int(parts[2]),
+                        Self.daysOfRelease.contains(days)
+                    else { return nil }
+                    return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: days)
                 })
             else { continue }
             entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits, crossings: crossings))
         }
         return entries
     }
+
+    /// A day's top-10 totals at most: ten rows at their bounds.
+    static let dayAudience = 0...(10 * ChartBounds.audience.upperBound)
+    static let daySales = 0...(10 * ChartBounds.sales.upperBound)
+    /// A film's day of release in a crossing: previews come days before it, runs last years, not centuries.
+    static let daysOfRelease = -36_500...36_500
 
     /// A list field as written: `-` when empty, else each item's `a:b…` joined by commas.
     private static func field<Item>(_ items: [Item], _ item: (Item) -> String) -> String {
