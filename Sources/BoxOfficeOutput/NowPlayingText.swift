@@ -29,7 +29,7 @@ package enum NowPlayingText {
         if playing.films.contains(where: \.watched) { lines.append(w.ko ? "◆ 관심 영화." : "◆ on your watchlist.") }
         let hints = playing.offChart.filter { !$0.watched }.compactMap { film -> String? in
             let name = PlainText.oneLine(film.movie.title).trimmingCharacters(in: .whitespaces)
-            return name.isEmpty ? nil : "  boxoffice watch add \(ShellWord.quoted(name))"
+            return name.isEmpty ? nil : "  boxoffice watch add -- \(ShellWord.quoted(name))"
         }
         if !hints.isEmpty {
             lines.append(w.ko ? "순위 밖의 영화를 관심 영화로 두려면:" : "To follow a film off the chart:")

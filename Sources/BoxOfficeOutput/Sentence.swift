@@ -1,3 +1,4 @@
+import BoxOfficeModel
 /// A sentence of a report, as runs of the report's own words and of values, so that one sentence
 /// written once per language is marked up by each format its own way: Markdown bolds with `**`,
 /// HTML with `<strong>`, plain text not at all; and values (titles above all) are escaped as the
@@ -55,8 +56,15 @@ package struct Sentence: Sendable, Equatable {
         return joined
     }
 
-    /// Appends a run, joining neighbouring words into one.
+    /// Appends a run, joining neighbouring words into one. A value (a title, a name) is made one
+    /// line first (``PlainText/oneLine(_:)``): a sentence is one line of a txt report or a list
+    /// item, and a line break in a title must not start another.
     mutating func append(_ run: Run) {
+        switch run {
+        case .value(let text) where text.contains(where: \.isNewline): return append(.value(PlainText.oneLine(text)))
+        case .strong(let text) where text.contains(where: \.isNewline): return append(.strong(PlainText.oneLine(text)))
+        default: break
+        }
         if case .words(let next) = run {
             if next.isEmpty { return }
             if case .words(let last)? = runs.last {

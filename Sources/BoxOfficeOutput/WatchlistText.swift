@@ -12,7 +12,7 @@ package enum WatchlistText {
             + list.films.enumerated().map { index, film in
                 let seen = latest[film.movieCode].map { "#\($0.rank) on \($0.day.iso), \(PeopleFormat.grouped($0.cumulative)) to date" }
                     ?? "not charted in the last \(Watchlist.latestLookBackDays) days cached"
-                return cell(String(index + 1), 3) + cell(film.movieCode, 10) + cell(film.title.isEmpty ? "–" : film.title, titleWidth + 2)
+                return cell(String(index + 1), 3) + cell(film.movieCode, 10) + cell(film.title.isEmpty ? "–" : PlainText.oneLine(film.title), titleWidth + 2)
                     + cell(film.added.iso, 12) + cell(film.breakEven.map(PeopleFormat.grouped) ?? "–", 13) + seen
                     + (film.note.map { " · \($0)" } ?? "")
             }

@@ -61,7 +61,28 @@ enum XLSXWorkbook {
             let digits = unsigned.count { $0 != UInt8(ascii: ".") }
             if !leadingZero, digits <= 15 { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
         }
-        return .text(text)
+        return .text(fitted(text))
+    }
+
+    /// Excel refuses (or "repairs" the workbook of) a cell longer than this many characters (UTF-16
+    /// units, as Excel counts them): TMDB's keywords reach 54,000.
+    static let cellLimit = 32_767
+
+    /// `text` whole when a cell can hold it; else cut at a whole character, with a mark saying so
+    /// (the CSV keeps the whole text).
+    static func fitted(_ text: String) -> String {
+        let length = text.utf16.count
+        guard length > cellLimit else { return text }
+        let mark = " … [cut: \(length) characters, more than a cell holds; the CSV has them all]"
+        var kept = 0
+        var end = text.startIndex
+        for character in text {
+            let size = character.utf16.count
+            guard kept + size + mark.utf16.count <= cellLimit else { break }
+            kept += size
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + mark
     }
 
     static let excelEpoch = Day(iso: "1899-12-30")!

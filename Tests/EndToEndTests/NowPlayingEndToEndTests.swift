@@ -61,7 +61,7 @@ struct NowPlayingEndToEndTests {
         let unlistedLine = try #require(lines.first { $0.hasPrefix("On the chart but not in TMDB's list:") })
         for entry in notListed { #expect(unlistedLine.contains("#\(entry.rank) \(entry.title)")) }
         let hints = lines.filter { $0.hasPrefix("  boxoffice watch add ") }
-        #expect(hints == ["  boxoffice watch add '조용한 항구'", "  boxoffice watch add 'Paper Moons'"], "off the chart and not watched: \(hints)")
+        #expect(hints == ["  boxoffice watch add -- '조용한 항구'", "  boxoffice watch add -- 'Paper Moons'"], "off the chart and not watched: \(hints)")
 
         // Three pages read (the limit), the chart once; then offline, the same list from the cache.
         #expect(tmdb.server.requests.filter { $0.path.hasSuffix("/movie/now_playing") }.count == 3)
