@@ -147,6 +147,26 @@ struct XLSXTests {
         }
     }
 
+    @Test("a text past Excel's 32,767 characters a cell is cut there, whole characters kept, with a mark saying how long it was")
+    func cellLimit() {
+        let keywords = String(repeating: "액션, 스릴러, 🎬 ", count: 6_000)
+        #expect(keywords.utf16.count > XLSXWorkbook.cellLimit)
+        guard case .text(let cut) = XLSXWorkbook.cell(keywords) else {
+            Issue.record("not a text cell")
+            return
+        }
+        #expect(cut.utf16.count <= XLSXWorkbook.cellLimit && cut.utf16.count > XLSXWorkbook.cellLimit - 100)
+        #expect(cut.hasSuffix(" … [cut: \(keywords.utf16.count) characters, more than a cell holds; the CSV has them all]"))
+        #expect(keywords.hasPrefix(String(cut.prefix { $0 != "…" }.dropLast())), "the kept part is the text's start, no character split")
+        #expect(XLSXWorkbook.fitted("short") == "short")
+    }
+
+    @Test("a value with a line break enters a sentence as one line, in every format's view")
+    func sentenceValuesAreOneLine() {
+        let sentence: Sentence = "\("줄바꿈\n있는 제목") is #1"
+        #expect(sentence.plain == "줄바꿈 있는 제목 is #1")
+    }
+
     /// python3 with openpyxl, when installed (CI installs it).
     static let openpyxl = Python.canImport("openpyxl")
 
