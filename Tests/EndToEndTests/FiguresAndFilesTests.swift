@@ -3,14 +3,16 @@ import BoxOfficePipeline
 import FakeServices
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 47: figures that stay true (a provisional chart fetched again once final) and files beside
 /// the cache that stay whole (bounded, regular files only, changes under a lock).
 @Suite("Figures that stay true and files that stay whole, end to end")
 struct FiguresAndFilesTests {
-    static func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
+    static func run(
+        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws
         -> BoxOfficeProcess.Result
     {
         try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
@@ -92,7 +94,9 @@ struct FiguresAndFilesTests {
         let codes = (1...15).map { String(format: "202590%02d", $0) }
         // The fifteen films, and five of them again with a note: twenty changes at once.
         // Each waits its turn for the cache, as a user's concurrent runs would be told to.
-        let changes = codes.map { ["watch", "add", $0, "--wait", "120"] } + codes.prefix(5).map { ["watch", "add", $0, "--note", "again \($0)", "--wait", "120"] }
+        let changes =
+            codes.map { ["watch", "add", $0, "--wait", "120"] }
+            + codes.prefix(5).map { ["watch", "add", $0, "--note", "again \($0)", "--wait", "120"] }
         let results = try await withThrowingTaskGroup(of: BoxOfficeProcess.Result.self) { group in
             for change in changes { group.addTask { try await Self.run(change, server, folder) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -100,7 +104,8 @@ struct FiguresAndFilesTests {
         HostileCase.record(3, "20 watch adds at once", results[0])
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
         let list = try #require(
-            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("config/boxoffice/watchlist.json"))) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("config/boxoffice/watchlist.json")))
+                as? [String: Any])
         let films = try #require(list["films"] as? [[String: Any]])
         #expect(Set(films.compactMap { $0["movie_cd"] as? String }) == Set(codes), "\(films.count) films")
         // Each film once: the re-adds updated the film, in whichever order they came.
@@ -129,7 +134,9 @@ struct FiguresAndFilesTests {
             let result = try await Self.run(name == "watchlist.json" ? ["watch", "list"] : ["revisions"], server, folder)
             HostileCase.record(4, "\(kind) at \(name)", result)
             #expect(result.status == 73, "\(kind): \(result.stderr)")
-            #expect(result.stderrLines.count == 1 && result.stderr.contains(place.path) && result.stderr.contains("not a regular file"), "\(result.stderr)")
+            #expect(
+                result.stderrLines.count == 1 && result.stderr.contains(place.path) && result.stderr.contains("not a regular file"),
+                "\(result.stderr)")
             #expect(try String(contentsOf: target, encoding: .utf8) == "someone's file\n", "nothing written where the link points")
         }
     }
@@ -153,7 +160,8 @@ struct FiguresAndFilesTests {
         try (Data("boxoffice-cache 1 1741539600 \(edited.count) \(String(CRC32.checksum(edited), radix: 16))\n".utf8) + edited).write(to: entry)
         let again = try await Self.run(["report", "2025-03-09", "-f", "json"], server, folder, today: "2025-03-12")
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderrLines.filter { $0.contains("revisions were not logged") && $0.contains("not a regular file") }.count == 1, "\(again.stderr)")
+        #expect(
+            again.stderrLines.filter { $0.contains("revisions were not logged") && $0.contains("not a regular file") }.count == 1, "\(again.stderr)")
         #expect(try Data(contentsOf: target).isEmpty)
     }
 

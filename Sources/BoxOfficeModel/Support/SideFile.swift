@@ -24,11 +24,14 @@ package enum SideFile {
         package var exitStatus: ExitStatus { .cannotWrite }
 
         package static func notRegular(_ path: String) -> Refusal {
-            Refusal(path: path, reason: "is not a regular file (a link, a FIFO, a device or a folder): boxoffice uses only regular files there; move it away")
+            Refusal(
+                path: path,
+                reason: "is not a regular file (a link, a FIFO, a device or a folder): boxoffice uses only regular files there; move it away")
         }
 
         package static func system(_ path: String, _ code: Int32 = errno) -> Refusal {
-            code == ELOOP || code == ENXIO || code == EISDIR ? notRegular(path) : Refusal(path: path, reason: "cannot be opened (\(String(cString: strerror(code))))")
+            code == ELOOP || code == ENXIO || code == EISDIR
+                ? notRegular(path) : Refusal(path: path, reason: "cannot be opened (\(String(cString: strerror(code))))")
         }
     }
 
