@@ -14,7 +14,6 @@ import Foundation
 /// failed report.
 struct LookBackStage: Sendable {
     let client: KOBISClient
-    let width: Int
 
     /// The history of a daily report from its fetched comparison charts, and warnings for those
     /// KOBIS failed (not for the ones the run chose not to have: offline, budget).

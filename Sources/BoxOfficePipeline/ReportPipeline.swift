@@ -110,7 +110,7 @@ package struct ReportPipeline: Sendable {
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
         let enrichment = ReportBuilder.Enrichment(matches: fetched.matches, upcoming: fetched.upcoming, status: fetched.enrichment)
-        let lookBack = LookBackStage(client: fetch.client, width: fetch.width)
+        let lookBack = LookBackStage(client: fetch.client)
         var warnings = fetched.warnings
         var notes = request.notes
         if let gaps = fetched.gapReportNote {

@@ -41,8 +41,8 @@ package struct SeoulCalendar: Sendable {
 
     /// Builds the calendar from the environment: `BOXOFFICE_TODAY=yyyy-MM-dd` pins today, for
     /// reproducing a past run, and the clock with it (that date at the current time of day), so
-    /// that what the run stores is dated as if fetched then and a later pinned run judges it alike. It may not lie ahead of the real date in Seoul by more than a day
-    /// (clocks disagree by hours, not years: a far future "today" would mark every final chart
+    /// that what the run stores is dated as if fetched then and a later pinned run judges it alike.
+    /// It may not lie ahead of the real date in Seoul by more than a day (clocks disagree by hours, not years: a far future "today" would mark every final chart
     /// provisional and ask KOBIS for days that have not happened), nor leave no day to report.
     package static func fromEnvironment(_ environment: [String: String], now: Date = Date()) throws -> SeoulCalendar {
         guard let pinned = environment["BOXOFFICE_TODAY"], !pinned.isEmpty else { return SeoulCalendar() }

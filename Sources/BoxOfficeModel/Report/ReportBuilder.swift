@@ -46,7 +46,8 @@ package enum ReportBuilder {
             // Provisional while KOBIS may still revise the day, or while its chart is one fetched
             // before the day's figures were final (fetched again by the next online run).
             let early = Set(charts.filter(\.provisional).map(\.date))
-            for index in days.indices where early.contains(days[index].date) || options.today.map({ days[index].date >= $0 - 1 }) == true {
+            let stillRevised = options.today.map { $0 - 1 }
+            for index in days.indices where early.contains(days[index].date) || stillRevised.map({ days[index].date >= $0 }) == true {
                 days[index].provisional = true
             }
             return (days, WeekSummary.weeks(of: days, in: range))

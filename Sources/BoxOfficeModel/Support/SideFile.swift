@@ -75,11 +75,10 @@ package enum SideFile {
     }
 
     /// Each line of the file, read a block at a time (a log that grows is never held whole); a line
-    /// longer than `longestLine` bytes is passed over and counted. False when the file does not exist.
+    /// longer than `longestLine` bytes is passed over, as a line that does not decode is by the
+    /// caller. False when the file does not exist.
     @discardableResult
-    package static func forEachLine(
-        _ path: String, longestLine: Int, skipped: inout Int, _ body: (Data) throws -> Void
-    ) throws -> Bool {
+    package static func forEachLine(_ path: String, longestLine: Int, _ body: (Data) throws -> Void) throws -> Bool {
         guard let (descriptor, _) = try openRegular(path, O_RDONLY) else { return false }
         defer { close(descriptor) }
         var pending = Data()
@@ -95,8 +94,6 @@ package enum SideFile {
                 if !tooLong, pending.count + index - start <= longestLine {
                     pending.append(contentsOf: block[start..<index])
                     try body(pending)
-                } else {
-                    skipped += 1
                 }
                 pending.removeAll(keepingCapacity: true)
                 tooLong = false
@@ -109,7 +106,7 @@ package enum SideFile {
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        if tooLong { skipped += 1 } else if !pending.isEmpty { try body(pending) }
+        if !tooLong, !pending.isEmpty { try body(pending) }
         return true
     }
 

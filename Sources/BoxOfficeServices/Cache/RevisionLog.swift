@@ -57,8 +57,7 @@ package final class RevisionLog: Sendable {
     package func all(where keep: (Revision) -> Bool = { _ in true }) throws -> [Revision] {
         let decoder = JSONDecoder()
         var revisions: [Revision] = []
-        var skipped = 0
-        try SideFile.forEachLine(url.path, longestLine: Self.longestLine, skipped: &skipped) { line in
+        try SideFile.forEachLine(url.path, longestLine: Self.longestLine) { line in
             if let revision = try? decoder.decode(Revision.self, from: line), keep(revision) { revisions.append(revision) }
         }
         return revisions
