@@ -215,7 +215,7 @@ package struct FetchStage: Sendable {
             }
         }
 
-        output.matches = TMDBMatch.demotingSharedIDs(output.matches)
+        output.matches = TMDBMatch.resolvingSharedIDs(output.matches)
         let error = await context.failure.error
         output.enrichmentError = error
         switch (enrichment, error) {

@@ -32,7 +32,7 @@ package struct NowPlayingPipeline: Sendable {
         let list = try await TMDBListPages.read(.nowPlaying, client: matcher.client, width: width)
         return NowPlaying.join(
             day: day, listed: list.films, window: list.window, pagesRead: list.pagesRead, totalPages: list.totalPages,
-            chart: chart.map { ($0.rank, $0.movieCode, $0.title) }, matches: TMDBMatch.demotingSharedIDs(matches), watched: watched.codes)
+            chart: chart.map { ($0.rank, $0.movieCode, $0.title) }, matches: TMDBMatch.resolvingSharedIDs(matches), watched: watched.codes)
     }
 
     /// A watched film's match from its movie info; nil when the info is not cached and cannot be

@@ -170,6 +170,8 @@ struct TMDBTrustTests {
         var entries: [SimulatedTMDB.Entry] = SampleData.tmdbEntries.filter { $0.movie.id != 900_013 }.map { entry in
             var entry = entry
             if entry.movie.id == 900_003 { entry.extras.otherTitles = ["Night on the Han"] }
+            // 검은 파도's own entry knows its English title: what tells it from the renamed film opening the same day.
+            if entry.movie.id == 900_001 { entry.extras.otherTitles.append("Black Tide") }
             if entry.movie.id == 900_011 {
                 entry.movie.title = "한강의 밤"
                 entry.extras.otherTitles = ["Forest of Monsters"]
@@ -197,12 +199,13 @@ struct TMDBTrustTests {
         #expect(forest.reason.contains("its title is the KOBIS English title"), "\(forest.reason)")
         // The pair: the release on the open date, not the one a week later listed first.
         #expect(try match("20259002").id == 900_002 && match("20259002").confidence == "exact")
-        // One id for two films: both likely, each naming the other.
-        for (code, other) in [("20259001", "20259013"), ("20259013", "20259001")] {
-            let shared = try match(code)
-            #expect(shared.id == 900_001 && shared.confidence == "likely", "\(code): \(shared)")
-            #expect(shared.reason.contains("KOBIS film \(other)"), "\(shared.reason)")
-        }
+        // One id for two films opening the same day: the one it fits better (its English title is
+        // 검은 파도's) keeps it; the renamed 안녕, 나의 고양이 is left unmatched, naming the other.
+        let kept = try match("20259001")
+        #expect(kept.id == 900_001 && kept.confidence == "exact" && kept.reason.hasSuffix("of the KOBIS films matched to TMDB 900001 it fits best"), "\(kept)")
+        let lost = try match("20259013")
+        #expect(lost.id == nil && lost.confidence == "none", "\(lost)")
+        #expect(lost.reason.contains("TMDB 900001 is also matched to KOBIS film 20259001, which fits it better (released 0 days from the KOBIS open date, the KOBIS English title"), "\(lost.reason)")
         // Nothing else wrong or invented: every other exact match is the film's own sample entry.
         let own = Dictionary(uniqueKeysWithValues: SampleData.tmdbEntries.map { ("2025" + String($0.movie.id - 900_000 + 9_000), $0.movie.id) })
         for film in films where film["tmdb_match"] as? String == "exact" {
@@ -211,8 +214,9 @@ struct TMDBTrustTests {
         }
         let review = try await BoxOfficeProcess.run(
             ["tmdb", "review", "2025-03-03..2025-03-09", "--offline"], environment: environment(kobis, tmdb, folder), in: folder.url)
-        let listed = review.stdoutLines.filter { $0.hasPrefix("likely ") || $0.hasPrefix("none ") }.prefix(2)
-        #expect(listed.count == 2 && listed.allSatisfy { $0.contains("20259001") || $0.contains("20259013") }, "the shared id first: \(review.stdout)")
+        let listed = review.stdoutLines.filter { $0.hasPrefix("likely ") || $0.hasPrefix("none ") }
+        #expect(listed.first?.contains("20259013") == true, "the film that lost the shared id first: \(review.stdout)")
+        #expect(review.stdout.contains("which fits it better"), "with the reason: \(review.stdout)")
     }
 
     @Test("a KOBIS title with a line break forges no overrides line in tmdb review, and no row in the txt report")

@@ -103,23 +103,51 @@ struct TMDBMatcherTests {
         #expect(b.how.hasSuffix("its title is the KOBIS English title"), "\(b.how)")
     }
 
-    @Test("one TMDB film matched to two KOBIS films: both demoted to likely, each naming the other; a pinned one stays")
-    func sharedIDIsDemoted() async throws {
+    @Test("one TMDB film matched to two KOBIS films that fit it alike: neither keeps it, each naming the other; a pinned one keeps it")
+    func sharedIDWithoutABetterFit() async throws {
         let day = "2024-12-11"
         let entries: [SimulatedTMDB.Entry] = [.init(Self.movie(60, "겨울", released: day), koreanReleases: [Day(day)])]
         let (a, _) = try await match(FilmQuery(movieCode: "20241001", title: "겨울", openDate: Day(day), isKorean: true), in: entries)
         let (b, _) = try await match(FilmQuery(movieCode: "20241002", title: "겨울", openDate: Day(day), isKorean: true), in: entries)
         let (c, _) = try await match(FilmQuery(movieCode: "20241003", title: "다른 영화", openDate: Day(day), isKorean: true), in: entries)
         #expect(a.confidence == .exact && b.confidence == .exact && a.details?.movie.id == 60 && b.details?.movie.id == 60)
-        let demoted = TMDBMatch.demotingSharedIDs(["20241001": a, "20241002": b, "20241003": c])
-        #expect(demoted["20241001"]?.confidence == .likely && demoted["20241002"]?.confidence == .likely)
-        #expect(demoted["20241001"]?.how.hasSuffix("TMDB 60 is also matched to KOBIS film 20241002, so at most one of them is right") == true)
-        #expect(demoted["20241002"]?.how.contains("KOBIS film 20241001") == true)
-        #expect(demoted["20241003"] == c, "a film with no shared match is untouched")
+        #expect(a.fit == TMDBMatch.Fit(releaseDays: 0), "the matcher records how the film fits")
+        let resolved = TMDBMatch.resolvingSharedIDs(["20241001": a, "20241002": b, "20241003": c])
+        #expect(resolved["20241001"]?.confidence == MatchConfidence.none && resolved["20241002"]?.confidence == MatchConfidence.none)
+        #expect(resolved["20241001"]?.details == nil && resolved["20241001"]?.candidates == a.candidates, "the candidates stay for tmdb review")
+        #expect(
+            resolved["20241001"]?.how.hasSuffix(
+                "TMDB 60 is also matched to KOBIS film 20241002, and none of them fits it better (this film: released 0 days from the KOBIS open date), so none keeps it")
+                == true, "\(resolved["20241001"]?.how ?? "")")
+        #expect(resolved["20241002"]?.how.contains("KOBIS film 20241001") == true)
+        #expect(resolved["20241003"] == c, "a film with no shared match is untouched")
         var pinned = a
         pinned.how = TMDBMatch.pinnedHow
-        let withPin = TMDBMatch.demotingSharedIDs(["20241001": pinned, "20241002": b])
-        #expect(withPin["20241001"]?.confidence == .exact && withPin["20241002"]?.confidence == .likely)
+        let withPin = TMDBMatch.resolvingSharedIDs(["20241001": pinned, "20241002": b])
+        #expect(withPin["20241001"] == pinned && withPin["20241002"]?.confidence == MatchConfidence.none)
+        #expect(withPin["20241002"]?.how.hasSuffix("it is pinned to 20241001 in the overrides file") == true)
+    }
+
+    @Test(
+        "two KOBIS films claiming one TMDB film: the one that fits (same Korean release, runtime within a minute) keeps it, the other is unmatched with the reason"
+    )
+    func sharedIDDecidedByFit() {
+        let details = TMDBDetails(movie: Self.movie(70, "귀향", released: "2024-05-01"), keywords: [], releases: [:])
+        let fits = TMDBMatch(confidence: .exact, details: details, how: "search 1 of 2", fit: .init(releaseDays: 0, runtimeMinutes: 1, nations: true))
+        let farther = TMDBMatch(confidence: .likely, details: details, how: "search 1 of 1", fit: .init(releaseDays: 21, runtimeMinutes: 10, nations: true))
+        let resolved = TMDBMatch.resolvingSharedIDs(["20240010": farther, "20240011": fits])
+        #expect(resolved["20240011"]?.confidence == .exact && resolved["20240011"]?.details?.movie.id == 70)
+        #expect(resolved["20240011"]?.how == "search 1 of 2; of the KOBIS films matched to TMDB 70 it fits best")
+        #expect(resolved["20240010"]?.confidence == MatchConfidence.none && resolved["20240010"]?.details == nil)
+        #expect(
+            resolved["20240010"]?.how
+                == "search 1 of 1; TMDB 70 is also matched to KOBIS film 20240011, which fits it better (released 0 days from the KOBIS open date, runtime 1 minute from KOBIS's, KOBIS's nation; this film: released 21 days from the KOBIS open date, runtime 10 minutes from KOBIS's, KOBIS's nation)"
+        )
+        // The same release distance: the runtime decides; then the English title; unknown measures decide nothing.
+        let sameDay = TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 12)
+        #expect(TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 1).isBetter(than: sameDay) && !sameDay.isBetter(than: .init(releaseDays: 0, runtimeMinutes: 1)))
+        #expect(TMDBMatch.Fit(releaseDays: 3, englishTitle: true).isBetter(than: .init(releaseDays: 3, englishTitle: false)))
+        #expect(!TMDBMatch.Fit(releaseDays: 3).isBetter(than: .init(runtimeMinutes: 0)) && !TMDBMatch.Fit(runtimeMinutes: 0).isBetter(than: .init(releaseDays: 3)))
     }
 
     @Test("a foreign film not on TMDB, with a Korean-made namesake released in Korea that week: rejected by nation, not matched")
@@ -421,7 +449,7 @@ struct TMDBMatcherTests {
         let matcher = TMDBMatcher(client: stub.client())
         var matches: [String: TMDBMatch] = [:]
         for film in range.films { matches[film.movieCode] = try await matcher.match(film) }
-        matches = TMDBMatch.demotingSharedIDs(matches)
+        matches = TMDBMatch.resolvingSharedIDs(matches)
         var right = 0, wrong = 0, missed = 0, invented = 0, unmatched = 0
         for film in range.films {
             let result = matches[film.movieCode]!

@@ -125,10 +125,11 @@ package struct TMDBMatcher: Sendable {
             // Said when it decided between films released the same distance from the open date.
             let tie = exactDays.filter { $0 == exact.days }.count > 1
             let english = exact.english && tie ? "; of the same-titled films released then, its title is the KOBIS English title" : ""
-            return TMDBMatch(confidence: .exact, details: exact.details, how: exact.how + english, candidates: considered)
+            return TMDBMatch(
+                confidence: .exact, details: exact.details, how: exact.how + english, candidates: considered, fit: Self.fit(exact.details, film))
         }
         if let likely {
-            return TMDBMatch(confidence: .likely, details: likely.details, how: likely.how, candidates: considered)
+            return TMDBMatch(confidence: .likely, details: likely.details, how: likely.how, candidates: considered, fit: Self.fit(likely.details, film))
         }
         let rejected = considered.count
         return TMDBMatch(
@@ -192,6 +193,24 @@ package struct TMDBMatcher: Sendable {
             return .rejected("released \(released.iso), \(abs(offset)) days from the KOBIS open date, with no Korean release")
         }
         return .likely("no Korean release date on TMDB; released \(released.iso)" + made.clause)
+    }
+
+    /// How well `details` fits `film`, each measure where both sides know it: what decides between
+    /// two KOBIS films matched to one TMDB film (``TMDBMatch/resolvingSharedIDs(_:)``).
+    static func fit(_ details: TMDBDetails, _ film: FilmQuery) -> TMDBMatch.Fit {
+        var fit = TMDBMatch.Fit()
+        if let open = film.openDate {
+            let korean = details.koreanTheatricalDates.map { abs($0.distance(to: open)) }.min()
+            fit.releaseDays = korean ?? details.movie.releaseDate.map { abs($0.distance(to: open)) }
+        }
+        if let kobis = film.runtimeMinutes, kobis > 0, let runtime = details.extras.runtimeMinutes { fit.runtimeMinutes = abs(kobis - runtime) }
+        if !film.titleEnglish.isEmpty {
+            fit.englishTitle = englishTitleAgrees([details.movie.title, details.movie.originalTitle] + details.extras.otherTitles, film)
+        }
+        if !details.extras.originCountries.isEmpty, let kobis = KOBISNation.isoCodes(film.nations) {
+            fit.nations = details.extras.originCountries.contains(where: kobis.contains)
+        }
+        return fit
     }
 
     /// A gap from the KOBIS open date to the first chart date that makes a film a re-release.
