@@ -80,6 +80,27 @@ static inline CURLcode boxoffice_curl_easy_setopt_callback(const boxoffice_curl_
     return api->easy_setopt(easy, option, callback);
 }
 
+typedef int (*boxoffice_curl_prereq_callback)(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port);
+
+/// CURLOPT_PREREQFUNCTION (libcurl 7.80): called each time libcurl is about to send the request,
+/// the sends it makes on its own included (again on a new connection when a reused one died).
+/// CURLE_UNKNOWN_OPTION from an older libcurl, or headers older than the option.
+static inline CURLcode boxoffice_curl_easy_setopt_prereq(const boxoffice_curl_api *api, CURL *easy, boxoffice_curl_prereq_callback callback) {
+#if LIBCURL_VERSION_NUM >= 0x075000
+    return api->easy_setopt(easy, CURLOPT_PREREQFUNCTION, callback);
+#else
+    return CURLE_UNKNOWN_OPTION;
+#endif
+}
+
+static inline CURLcode boxoffice_curl_easy_setopt_prereq_data(const boxoffice_curl_api *api, CURL *easy, void *context) {
+#if LIBCURL_VERSION_NUM >= 0x075000
+    return api->easy_setopt(easy, CURLOPT_PREREQDATA, context);
+#else
+    return CURLE_UNKNOWN_OPTION;
+#endif
+}
+
 static inline CURLcode boxoffice_curl_easy_getinfo_long(const boxoffice_curl_api *api, CURL *easy, CURLINFO info, long *value) {
     return api->easy_getinfo(easy, info, value);
 }

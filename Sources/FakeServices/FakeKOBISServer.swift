@@ -22,17 +22,18 @@ package final class FakeKOBISServer: @unchecked Sendable {
     ///   - validKey: any other key gets `320010`.
     ///   - quota: after this many answered calls, every call gets `320011`.
     ///   - delay: seconds added to every answer.
+    ///   - connections: what becomes of a connection after an answer (closed, by default).
     ///   - script: answers a request itself when it returns non-nil (faults, hand-made bodies).
     package init(
         films: [SimulatedFilm] = SampleData.films, validKey: String = "test-kobis-key",
-        quota: Int? = nil, delay: TimeInterval = 0,
+        quota: Int? = nil, delay: TimeInterval = 0, connections: LoopbackHTTPServer.Connections = .closeAfterEach,
         script: (@Sendable (ReceivedRequest) -> ScriptedResponse?)? = nil
     ) throws {
         let kobis = SimulatedKOBIS(films: films)
         let state = State()
         self.validKey = validKey
         self.state = state
-        server = try LoopbackHTTPServer { request in
+        server = try LoopbackHTTPServer(connections: connections) { request in
             if let scripted = script?(request) {
                 var response = scripted
                 response.delay += delay

@@ -63,13 +63,27 @@ package struct ScriptedResponse: Sendable {
 }
 
 /// A real HTTP/1.1 server on 127.0.0.1 for integration tests and benchmarks: one thread per
-/// connection, `Connection: close` after each answer, every request logged.
+/// connection, `Connection: close` after each answer unless ``Connections`` says otherwise, every
+/// request logged.
 ///
 /// It listens only on loopback and on a port the system picks; `stop()` (or deinit) closes it.
 package final class LoopbackHTTPServer: @unchecked Sendable {
     package typealias Handler = @Sendable (ReceivedRequest) -> ScriptedResponse
 
+    /// What the server does with a connection after an answer.
+    package enum Connections: Sendable {
+        /// `Connection: close`: one request a connection.
+        case closeAfterEach
+        /// Kept open for the next request.
+        case keepAlive
+        /// Kept open, and a request that is not the connection's first is read (and logged: it
+        /// reached the server) and answered with a reset: a server that drops a kept connection
+        /// as a request arrives, which a client's library may send again on its own.
+        case keepAliveResettingReused
+    }
+
     package let port: Int
+    private let connections: Connections
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -80,8 +94,9 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     private let acceptDone = DispatchSemaphore(value: 0)
 
     /// Starts listening at once; throws when no loopback socket can be had.
-    package init(handler: @escaping Handler) throws {
+    package init(connections: Connections = .closeAfterEach, handler: @escaping Handler) throws {
         self.handler = handler
+        self.connections = connections
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -162,22 +177,38 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let request = Self.readRequest(connection) else { return }
-        lock.withLock {
-            log.append(request)
-            inFlight += 1
-            peakInFlight = max(peakInFlight, inFlight)
+        var answered = 0
+        while let request = Self.readRequest(connection) {
+            if connections == .keepAliveResettingReused, answered > 0 {
+                lock.withLock { log.append(request) }
+                Self.reset(connection)
+                return
+            }
+            lock.withLock {
+                log.append(request)
+                inFlight += 1
+                peakInFlight = max(peakInFlight, inFlight)
+            }
+            let response = handler(request)
+            if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+            lock.withLock { inFlight -= 1 }
+            if case .hang? = response.fault {
+                // Hold the connection open, unanswered, until the client closes it or the server stops.
+                var byte: UInt8 = 0
+                while !lock.withLock({ stopped }), recv(connection, &byte, 1, 0) > 0 {}
+                return
+            }
+            let keep = connections != .closeAfterEach && response.fault == nil
+            Self.send(response, on: connection, keepAlive: keep)
+            guard keep else { return }
+            answered += 1
         }
-        let response = handler(request)
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        lock.withLock { inFlight -= 1 }
-        if case .hang? = response.fault {
-            // Hold the connection open, unanswered, until the client closes it or the server stops.
-            var byte: UInt8 = 0
-            while !lock.withLock({ stopped }), recv(connection, &byte, 1, 0) > 0 {}
-            return
-        }
-        Self.send(response, on: connection)
+    }
+
+    /// Makes close() send RST instead of FIN (SO_LINGER with a zero timeout).
+    private static func reset(_ connection: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
     private static func readRequest(_ connection: Int32) -> ReceivedRequest? {
@@ -210,10 +241,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             headers: headers, target: target)
     }
 
-    private static func send(_ response: ScriptedResponse, on connection: Int32) {
+    private static func send(_ response: ScriptedResponse, on connection: Int32, keepAlive: Bool) {
         var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        head += "Content-Length: \(response.body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         var bytes = [UInt8](head.utf8)
         let headLength = bytes.count
         bytes.append(contentsOf: response.body)
@@ -228,9 +259,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             }
         case .resetAfter(let count)?:
             _ = write(bytes[0..<min(count, bytes.count)], on: connection)
-            // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
-            var option = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            reset(connection)
         case .truncateBody(let count)?:
             _ = write(bytes[0..<min(headLength + count, bytes.count)], on: connection)
         case .hang?, nil:

@@ -192,4 +192,17 @@ struct FiguresAndFilesTests {
             #expect(try lines()[0] == sound, "the line is read again from its chart and written back as it was")
         }
     }
+
+    @Test("a KOBIS that resets kept connections as requests arrive: every request that reached it is in the ledger, libcurl's own re-sends too")
+    func resendsInTheLedger() async throws {
+        let server = try FakeKOBISServer(connections: .keepAliveResettingReused)
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(["fetch", "2025-03-03..2025-03-09", "--concurrency", "2"], server, folder)
+        HostileCase.record(4, "KOBIS resetting every reused connection (fetch)", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let arrived = server.server.requests.count
+        let distinct = Set(server.server.requests.map(\.target)).count
+        #expect(arrived > distinct, "libcurl sent some requests again on its own: \(arrived) arrived for \(distinct)")
+        #expect((result.after?.ledgerCalls ?? 0) >= arrived, "ledger \(result.after?.ledgerCalls ?? -1), arrived \(arrived)")
+    }
 }

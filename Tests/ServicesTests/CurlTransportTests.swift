@@ -73,6 +73,24 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("a request libcurl sends again on its own (a kept connection reset as the request arrives) is counted: every send that reached the server")
+    func resendsCounted() async throws {
+        let server = try LoopbackHTTPServer(connections: .keepAliveResettingReused) { _ in .json("{}") }
+        defer { server.stop() }
+        let transport = CurlTransport(maxConnectionsPerHost: 1)
+        var counted = 0
+        for index in 0..<3 {
+            let sends = SendCount()
+            let response = try await SendCount.$current.withValue(sends) { try await transport.send(Self.request(server, "/chart?n=\(index)")) }
+            #expect(response.status == 200)
+            counted += sends.value
+        }
+        // The first on a new connection; each later one sent on the kept connection, reset, and
+        // sent again by libcurl on a new one.
+        #expect(server.requests.count == 5, "\(server.requests.map(\.target))")
+        #expect(counted == server.requests.count)
+    }
+
     @Test("a cancelled task's request ends with CancellationError, not the answer the server holds back")
     func cancellation() async throws {
         // The server holds its answer until the test lets it go, however long the test waits to be

@@ -65,6 +65,23 @@ struct QuotaLedgerTests {
         #expect(warning.hasPrefix("1 KOBIS call was not recorded in the quota ledger (cannot lock"))
     }
 
+    @Test("sends the transport made on its own are counted and recorded, past the block recorded ahead and past the limit")
+    func resentCalls() async throws {
+        let folder = try ScratchFolder()
+        let ledger = QuotaLedger(file: folder.file("calls.json"), key: "k")
+        let budget = KOBISBudget(limit: 3, ledger: ledger, day: day)
+        #expect(await budget.take())
+        #expect(ledger.used(on: day) == 3, "a block of the limit's size recorded ahead")
+        await budget.recordResent(1)
+        #expect(await budget.spent == 2 && ledger.used(on: day) == 3, "taken from the block recorded ahead")
+        await budget.recordResent(4)
+        #expect(await budget.spent == 6 && ledger.used(on: day) == 6, "the rest recorded at once, though past the limit: they were sent")
+        await budget.recordResent(0)
+        await budget.settle()
+        let another = await budget.take()
+        #expect(ledger.used(on: day) == 6 && !another)
+    }
+
     @Test("a ledger that cannot be written (its folder is a file) is a warning, never silent")
     func unwritable() async throws {
         let folder = try ScratchFolder()

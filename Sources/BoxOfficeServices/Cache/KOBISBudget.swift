@@ -117,6 +117,29 @@ package actor KOBISBudget: RequestMeter {
         stop == nil && limit.map { spent + calls <= $0 } ?? true
     }
 
+    /// Calls libcurl sent again on its own (a kept connection that died under the request): they
+    /// reached KOBIS, so they are counted and recorded even past the limit, from the block recorded
+    /// ahead while it lasts and in the ledger beyond it (``unrecorded`` when the ledger refuses).
+    package func recordResent(_ calls: Int) async {
+        guard calls > 0 else { return }
+        await reserving?.value
+        spent += calls
+        let covered = min(reserved, calls)
+        reserved -= covered
+        let rest = calls - covered
+        guard rest > 0, let ledger else { return }
+        if ledgerFailure != nil || stop.map({ if case .ledger = $0 { true } else { false } }) == true {
+            unrecorded += rest
+            return
+        }
+        do throws(LedgerError) {
+            try await ledger.record(rest, on: day)
+        } catch {
+            unrecorded += rest
+            if ledgerFailure == nil { ledgerFailure = error.description }
+        }
+    }
+
     /// A retry is a call like any other: taken from the budget and recorded.
     package func admitRetry() async -> Bool { await take() }
 

@@ -71,7 +71,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         try Task.checkCancellation()
         let loop = self.loop
         guard let library = loop.library else { throw TransportError.libcurlMissing(host: request.url.host ?? "the server") }
-        let transfer = try CurlTransfer(request, settings: settings, library: library)
+        let transfer = try CurlTransfer(request, settings: settings, library: library, sends: SendCount.current)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.expect(continuation)
@@ -163,8 +163,11 @@ final class CurlTransfer: @unchecked Sendable {
     }
     /// Set under the loop's lock: the caller's task was cancelled.
     var cancelRequested = false
+    /// Counts each time libcurl sends the request (``SendCount``).
+    private let sends: SendCount?
 
-    init(_ request: HTTPRequest, settings: CurlTransport.Settings, library: CurlLibrary) throws {
+    init(_ request: HTTPRequest, settings: CurlTransport.Settings, library: CurlLibrary, sends: SendCount? = nil) throws {
+        self.sends = sends
         host = request.url.host ?? "the server"
         api = library.api
         guard let easy = api.pointee.easy_init() else { throw TransportError.other(host: host, code: Int(CURLE_FAILED_INIT.rawValue)) }
@@ -202,6 +205,14 @@ final class CurlTransfer: @unchecked Sendable {
             return length
         }
         boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_HEADERDATA, context)
+        // Every send counted, libcurl's own re-sends on a new connection included; a libcurl too
+        // old to say when it sends is kept from reusing connections, so it never re-sends unseen.
+        let counting =
+            boxoffice_curl_easy_setopt_prereq(api, easy) { context, _, _, _, _ in
+                Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().sends?.add()
+                return 0  // CURL_PREREQFUNC_OK
+            } == CURLE_OK && boxoffice_curl_easy_setopt_prereq_data(api, easy, context) == CURLE_OK
+        if !counting { boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_FORBID_REUSE, 1) }
     }
 
     deinit {

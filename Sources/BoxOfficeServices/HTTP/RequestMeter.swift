@@ -3,4 +3,8 @@
 package protocol RequestMeter: Sendable {
     /// True when one more attempt may be sent; false stops the retries with the last outcome.
     func admitRetry() async -> Bool
+
+    /// `calls` more requests that the transport sent on its own within one attempt (``SendCount``):
+    /// already sent, so counted whatever the budget says. Nothing for 0 or fewer.
+    func recordResent(_ calls: Int) async
 }

@@ -55,13 +55,17 @@ package struct RetryingTransport: HTTPTransport {
                 holding = true
             }
             let outcome: Result<HTTPResponse, Error>
+            let sends = SendCount()
             do {
-                outcome = .success(try await attemptOnce(request))
+                outcome = .success(try await SendCount.$current.withValue(sends) { try await attemptOnce(request) })
             } catch is CancellationError {
+                await meter?.recordResent(sends.value - 1)
                 throw CancellationError()
             } catch {
                 outcome = .failure(error)
             }
+            // The sends the transport made on its own reached the service too.
+            await meter?.recordResent(sends.value - 1)
             guard let wait = retryDelay(after: outcome, attempt: attempt) else {
                 if case .success = outcome { await quota.deposit(retryCost: spent) }
                 return try Self.finish(outcome, attempts: attempt)
