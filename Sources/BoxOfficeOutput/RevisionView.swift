@@ -20,26 +20,64 @@ package enum RevisionView {
         return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
     }
 
-    /// `boxoffice revisions -f csv`: a row per revision, the log's own keys as columns, `seen_at` as
-    /// UTC ISO 8601; cells escaped as every CSV's are (a title can start a formula).
-    package static func csv(_ revisions: [Revision], dialect: CSVDialect = CSVDialect()) -> Data {
-        let cell = CSVContentType()
-        var text = "date,movie_cd,title,field,before,after,seen_at\n"
-        for revision in revisions {
-            let seen = Date(timeIntervalSince1970: TimeInterval(revision.seenAt)).ISO8601Format()
-            let cells = [
-                revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after), seen,
-            ]
-            text += cells.map(cell.escapeText).joined(separator: ",") + "\n"
-        }
-        return CSVContentType.file(from: text, dialect: dialect)
-    }
+    /// `boxoffice revisions -f csv` and `-f json`, written a piece at a time as the log is read, so
+    /// that a log of any size is never held whole (a 62 MB log made a 422 MB `-f json`). CSV: a row
+    /// per revision, the log's own keys as columns, `seen_at` as UTC ISO 8601, cells escaped as every
+    /// CSV's are (a title can start a formula). JSON: the log's lines as one array, keys as in
+    /// `revisions.jsonl`, laid out as `JSONEncoder`'s pretty printing lays out the whole array.
+    package struct Writer {
+        package enum Format: Sendable { case csv, json }
 
-    /// `boxoffice revisions -f json`: the log's lines as one array, keys as in `revisions.jsonl`.
-    package static func json(_ revisions: [Revision]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(revisions) + Data("\n".utf8)
+        private let format: Format
+        private var dialect: CSVDialect
+        private let sink: (Data) -> Void
+        private var pending = ""
+        private var count = 0
+        private let encoder: JSONEncoder = {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return encoder
+        }()
+
+        /// A piece is handed to `sink` once it holds about this many bytes.
+        package static let pieceSize = 1 << 20
+
+        package init(_ format: Format, dialect: CSVDialect = CSVDialect(), sink: @escaping (Data) -> Void) {
+            self.format = format
+            self.dialect = dialect
+            self.sink = sink
+            pending = format == .csv ? "date,movie_cd,title,field,before,after,seen_at\n" : "["
+        }
+
+        package mutating func add(_ revision: Revision) throws {
+            switch format {
+            case .csv:
+                let cell = CSVContentType()
+                let seen = Date(timeIntervalSince1970: TimeInterval(revision.seenAt)).ISO8601Format()
+                let cells = [
+                    revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after), seen,
+                ]
+                pending += cells.map(cell.escapeText).joined(separator: ",") + "\n"
+            case .json:
+                let object = String(decoding: try encoder.encode(revision), as: UTF8.self)
+                pending += (count == 0 ? "\n  " : ",\n  ") + object.replacingOccurrences(of: "\n", with: "\n  ")
+            }
+            count += 1
+            if pending.utf8.count >= Self.pieceSize { flush() }
+        }
+
+        package mutating func finish() {
+            if format == .json { pending += count == 0 ? "\n\n]\n" : "\n]\n" }
+            flush()
+        }
+
+        private mutating func flush() {
+            guard !pending.isEmpty else { return }
+            sink(format == .csv ? CSVContentType.file(from: pending, dialect: dialect) : Data(pending.utf8))
+            // The byte-order mark opens the file, not each piece.
+            dialect.byteOrderMark = false
+            pending = ""
+        }
     }
 
     /// The report's section: at most 20 lines, the rest counted.

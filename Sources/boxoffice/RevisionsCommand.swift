@@ -21,7 +21,7 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice revisions 2025-03", "those of March 2025's days"),
             ("boxoffice revisions -f csv > r.csv", "for a spreadsheet"),
         ],
-        exitCodes: [.success, .usage, .internalError, .configuration])
+        exitCodes: [.success, .usage, .internalError, .cannotWrite, .configuration])
 
     @Argument(help: ArgumentHelp(DateRange.helpText + " (default: every day)", valueName: "range"))
     var range: String?
@@ -41,18 +41,30 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             let calendar = try SeoulCalendar.fromEnvironment(environment)
             let days = try range.map { try DateRange.parse($0, calendar: calendar) }
             let directory = cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
-            let revisions = try RevisionLog(cacheDirectory: directory).all { days?.contains($0.date) ?? true }
+            // The log is read and written out a piece at a time: it grows for as long as the cache is kept.
+            let log = RevisionLog(cacheDirectory: directory)
+            func wanted(_ revision: Revision) -> Bool { days?.contains(revision.date) ?? true }
             switch format {
-            case .txt: break
-            case .csv: return Terminal.write(RevisionView.csv(revisions))
-            case .json: return try Terminal.write(RevisionView.json(revisions))
+            case .csv, .json:
+                var writer = RevisionView.Writer(format == .csv ? .csv : .json, sink: Terminal.write)
+                try log.forEach { if wanted($0) { try writer.add($0) } }
+                writer.finish()
+            case .txt:
+                let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
+                var shown = 0
+                var lines = ""
+                try log.forEach { revision in
+                    guard wanted(revision) else { return }
+                    shown += 1
+                    lines += RevisionView.line(revision, words: words) + "\n"
+                    if lines.utf8.count >= RevisionView.Writer.pieceSize {
+                        Terminal.write(Data(lines.utf8))
+                        lines = ""
+                    }
+                }
+                Terminal.write(Data(lines.utf8))
+                if shown == 0 { Terminal.printLine(days == nil ? "No revisions logged." : "No revisions logged for \(days!.displayText).") }
             }
-            guard !revisions.isEmpty else {
-                Terminal.printLine(days == nil ? "No revisions logged." : "No revisions logged for \(days!.displayText).")
-                return
-            }
-            let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
-            for revision in revisions { Terminal.printLine(RevisionView.line(revision, words: words)) }
         }
     }
 }

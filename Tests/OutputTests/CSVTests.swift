@@ -229,3 +229,48 @@ struct CSVTests {
         #expect(CSVContentType().escapeText(input) == output)
     }
 }
+
+@Suite("boxoffice revisions written a piece at a time")
+struct RevisionWriterTests {
+    static func revisions(_ count: Int) -> [Revision] {
+        (0..<count).map {
+            Revision(
+                date: Day(iso: "2025-03-09")!, movieCode: "2025900\($0)", title: "=검은 \"파도\", \($0)", field: .audience, before: 123_155,
+                after: 130_000 + Int64($0), seenAt: 1_741_539_600)
+        }
+    }
+
+    static func written(_ format: RevisionView.Writer.Format, _ revisions: [Revision]) throws -> (Data, pieces: Int) {
+        var data = Data()
+        var pieces = 0
+        var writer = RevisionView.Writer(format) {
+            data += $0
+            pieces += 1
+        }
+        for revision in revisions { try writer.add(revision) }
+        writer.finish()
+        return (data, pieces)
+    }
+
+    @Test("the JSON is byte for byte what JSONEncoder makes of the whole array, for none, one and many", arguments: [0, 1, 3, 9_000])
+    func jsonAsTheEncoderWritesIt(count: Int) throws {
+        let revisions = Self.revisions(count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let (data, pieces) = try Self.written(.json, revisions)
+        #expect(data == (try encoder.encode(revisions)) + Data("\n".utf8))
+        #expect(count < 9_000 || pieces > 1, "a long list goes out in pieces: \(pieces)")
+    }
+
+    @Test("the CSV: one byte-order mark, a header, a row per revision escaped like every CSV's, across pieces", arguments: [0, 20_000])
+    func csvInPieces(count: Int) throws {
+        let (data, pieces) = try Self.written(.csv, Self.revisions(count))
+        #expect(data.starts(with: [0xEF, 0xBB, 0xBF]) && !data.dropFirst(3).starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(data.dropFirst(3).firstRange(of: Data([0xEF, 0xBB, 0xBF])) == nil, "no mark inside the file")
+        let rows = try CSVReader.table(data.dropFirst(3))
+        #expect(rows.count == count && (count < 20_000 || pieces > 1))
+        if count > 0 {
+            #expect(rows[0]["title"] == "'=검은 \"파도\", 0" && rows[0]["after"] == "130000" && rows[0]["seen_at"] == "2025-03-09T17:00:00Z")
+        }
+    }
+}

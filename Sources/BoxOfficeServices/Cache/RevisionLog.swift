@@ -51,15 +51,13 @@ package final class RevisionLog: Sendable {
         }
     }
 
-    /// Every revision logged for which `keep` is true, oldest first, read a block at a time (a log
-    /// grows for as long as the cache is kept); a damaged or overlong line is passed over. Throws
-    /// when the log is not a regular file or cannot be read.
-    package func all(where keep: (Revision) -> Bool = { _ in true }) throws -> [Revision] {
+    /// Each revision logged, oldest first, read a block at a time (a log grows for as long as the
+    /// cache is kept); a damaged or overlong line is passed over. Throws when the log is not a
+    /// regular file or cannot be read, or when `body` throws.
+    package func forEach(_ body: (Revision) throws -> Void) throws {
         let decoder = JSONDecoder()
-        var revisions: [Revision] = []
         try SideFile.forEachLine(url.path, longestLine: Self.longestLine) { line in
-            if let revision = try? decoder.decode(Revision.self, from: line), keep(revision) { revisions.append(revision) }
+            if let revision = try? decoder.decode(Revision.self, from: line) { try body(revision) }
         }
-        return revisions
     }
 }
