@@ -22,6 +22,8 @@ struct FetchBenchmark: ParsableCommand {
     @Option(help: "Runs per concurrency; the median is shown.") var runs = 5
     @Option(help: "Concurrency values to measure, comma-separated.") var widths = "1,4,8,16"
     @Option(help: "The boxoffice binary (default: the one beside this benchmark).") var binary: String?
+    @Flag(help: "Reports with their comparison charts (the day before, a week and a year earlier), as users run them; without it, --no-look-back.")
+    var lookBack = false
 
     func run() throws {
         let binary = try boxofficeBinary(binary)
@@ -39,7 +41,7 @@ struct FetchBenchmark: ParsableCommand {
                 var times: [Double] = []
                 var requests = 0
                 for _ in 0..<runs {
-                    let (measurement, sent) = try Self.once(binary, server, range, width: width, work: work, command: command)
+                    let (measurement, sent) = try Self.once(binary, server, range, width: width, work: work, lookBack: lookBack, command: command)
                     times.append(measurement.wall)
                     requests = sent
                 }

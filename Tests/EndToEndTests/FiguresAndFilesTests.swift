@@ -1,5 +1,7 @@
 import BoxOfficeModel
+import BoxOfficeOutput
 import BoxOfficePipeline
+import BoxOfficeServices
 import FakeServices
 import Foundation
 import Synchronization
@@ -204,5 +206,52 @@ struct FiguresAndFilesTests {
         let distinct = Set(server.server.requests.map(\.target)).count
         #expect(arrived > distinct, "libcurl sent some requests again on its own: \(arrived) arrived for \(distinct)")
         #expect((result.after?.ledgerCalls ?? 0) >= arrived, "ledger \(result.after?.ledgerCalls ?? -1), arrived \(arrived)")
+    }
+
+    @Test("a #1 title with a line break stays on its highlight's line in the txt report")
+    func titleLineBreakInHighlights() async throws {
+        let simulated = SimulatedKOBIS(films: SampleData.films)
+        let server = try FakeKOBISServer(script: { request in
+            let body = simulated.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!)).body
+            return ScriptedResponse(body: Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "검은 파도", with: #"줄바꿈\n있는 제목"#).utf8))
+        })
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(["report", "2025-03-09", "-f", "txt", "-q"], server, folder)
+        HostileCase.record(6, "#1 title with a line break, txt highlights", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
+        #expect(text.contains("줄바꿈 있는 제목 is #1"), "\(text)")
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("있는 제목") }, "no line starts inside the title: \(text)")
+    }
+
+    @Test("ESC and RLO put into the folder's index data never reach index.md or index.html")
+    func controlCharactersInIndexData() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        #expect(try await Self.run(["report", "2025-03-09", "-f", "md", "-q"], server, folder).status == 0)
+        let state = folder.url.appendingPathComponent("Reports/\(ArchiveIndex.stateFile)")
+        let hostile = "\u{1B}[2J\u{1B}]0;owned\u{07}검은 파도 \u{202E}txt.exe\u{202C} is #1"
+        let headlines = ["boxoffice-2025-03-09": ["en": hostile, "ko": hostile, "digest_en": hostile, "digest_ko": hostile]]
+        try JSONSerialization.data(withJSONObject: headlines).write(to: state)
+        // Another day's report rebuilds the index, reading the earlier report's headline from the data.
+        let result = try await Self.run(["report", "2025-03-08", "-f", "md", "-q"], server, folder)
+        HostileCase.record(6, "ESC and RLO in the folder's index data", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["index.md", "index.html"] {
+            let index = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"), encoding: .utf8)
+            #expect(index.contains("txt.exe"), "\(name) shows the headline")
+            #expect(!index.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x07 }, "\(name)")
+        }
+    }
+
+    @Test("a title that looks like an option is given after --: watch add takes it as the film, not an option")
+    func titleLikeAnOption() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await Self.run(["watch", "add", "--", "--note=pwned"], server, folder)
+        HostileCase.record(8, "watch add -- '--note=pwned'", result)
+        #expect(result.status != 64 && result.status != 0, "a title no film has, not a usage error: \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("--note=pwned"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("config/boxoffice/watchlist.json").path))
     }
 }
