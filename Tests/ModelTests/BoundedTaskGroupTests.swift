@@ -336,3 +336,31 @@ struct BoundedTaskGroupTests {
         #expect(Array(started.filter { $0 >= 2 }) == [2, 4, 3], "the preferred job first, then the last waiting")
     }
 }
+
+extension BoundedTaskGroupTests {
+    @Test("a later job starts only when no other job waits: after every initial job and every follow-up queued before it")
+    func laterJobsFillFreePlaces() async throws {
+        let started = Locked<[Int]>([])
+        let results = try await BoundedTaskGroup.run(Array(1...6), later: [100, 101, 3], width: 2) { job -> (output: Int, followUps: [Int]) in
+            started.withLock { $0.append(job) }
+            try await Task.sleep(nanoseconds: 1_000_000)
+            // Each of the first two queues a follow-up, which runs before the later jobs.
+            return (job, job <= 2 ? [job + 10] : [])
+        }
+        let order = started.withLock { $0 }
+        #expect(Set(order) == [1, 2, 3, 4, 5, 6, 11, 12, 100, 101], "each job once, a later job already queued not again: \(order)")
+        let firstLater = try #require(order.firstIndex(of: 100))
+        #expect(order.prefix(firstLater).count == 8 && order[firstLater...].starts(with: [100, 101]), "\(order)")
+        #expect(results.map(\.output) == order, "results in the order the jobs started")
+    }
+}
+
+/// A value behind an `NSLock` (ThreadSanitizer, which CI runs on this suite, understands pthread locks).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
+}

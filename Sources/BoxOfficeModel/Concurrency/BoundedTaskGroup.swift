@@ -10,7 +10,8 @@ import Foundation
 package enum BoundedTaskGroup {
     /// Runs `initial` jobs and every follow-up they queue, `width` at a time at most; each of
     /// `later` starts only when no other job is waiting, so it fills a place the others leave free
-    /// (a report's comparison charts: in the same trip as its range, never ahead of it).
+    /// (a report's comparison charts: in the same trip as its range, never started ahead of a job
+    /// of it; on the wire, where fewer requests go at once than jobs run, they take turns).
     ///
     /// - Returns: each job with its output, in the order the jobs started: initial jobs first, then
     ///   follow-ups and `later` jobs as they were taken.
