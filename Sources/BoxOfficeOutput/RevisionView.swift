@@ -33,6 +33,8 @@ package enum RevisionView {
         private let sink: (Data) -> Void
         private var pending = ""
         private var count = 0
+        private var batch: [Revision] = []
+        private var encoded = 0
         private let encoder: JSONEncoder = {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -59,16 +61,29 @@ package enum RevisionView {
                 ]
                 pending += cells.map(cell.escapeText).joined(separator: ",") + "\n"
             case .json:
-                let object = String(decoding: try encoder.encode(revision), as: UTF8.self)
-                pending += (count == 0 ? "\n  " : ",\n  ") + object.replacingOccurrences(of: "\n", with: "\n  ")
+                batch.append(revision)
+                if batch.count == Self.batchSize { try encodeBatch() }
             }
             count += 1
             if pending.utf8.count >= Self.pieceSize { flush() }
         }
 
-        package mutating func finish() {
+        package mutating func finish() throws {
+            try encodeBatch()
             if format == .json { pending += count == 0 ? "\n\n]\n" : "\n]\n" }
             flush()
+        }
+
+        /// Revisions encoded at a time: the encoder lays out an array of them as it lays out the
+        /// whole (`[\n  {…},\n  {…}\n]`), so its inside is the whole's, piece by piece.
+        static let batchSize = 2_000
+
+        private mutating func encodeBatch() throws {
+            guard !batch.isEmpty else { return }
+            let array = String(decoding: try encoder.encode(batch), as: UTF8.self)
+            pending += (encoded == 0 ? "\n" : ",\n") + array.dropFirst(2).dropLast(2)
+            encoded += batch.count
+            batch.removeAll(keepingCapacity: true)
         }
 
         private mutating func flush() {

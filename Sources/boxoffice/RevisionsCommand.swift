@@ -48,7 +48,7 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             case .csv, .json:
                 var writer = RevisionView.Writer(format == .csv ? .csv : .json, sink: Terminal.write)
                 try log.forEach { if wanted($0) { try writer.add($0) } }
-                writer.finish()
+                try writer.finish()
             case .txt:
                 let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
                 var shown = 0

@@ -248,7 +248,7 @@ struct RevisionWriterTests {
             pieces += 1
         }
         for revision in revisions { try writer.add(revision) }
-        writer.finish()
+        try writer.finish()
         return (data, pieces)
     }
 
