@@ -143,6 +143,11 @@ struct TMDBMatcherTests {
             resolved["20240010"]?.how
                 == "search 1 of 1; TMDB 70 is also matched to KOBIS film 20240011, which fits it better (released 0 days from the KOBIS open date, runtime 1 minute from KOBIS's, KOBIS's nation; this film: released 21 days from the KOBIS open date, runtime 10 minutes from KOBIS's, KOBIS's nation)"
         )
+        // Three claimants: the keeper is named among the others.
+        let third = TMDBMatch(confidence: .likely, details: details, how: "search 2 of 2", fit: .init(releaseDays: 40))
+        let three = TMDBMatch.resolvingSharedIDs(["20240010": farther, "20240011": fits, "20240012": third])
+        #expect(three["20240011"]?.details?.movie.id == 70 && three["20240010"]?.details == nil && three["20240012"]?.details == nil)
+        #expect(three["20240012"]?.how.contains("TMDB 70 is also matched to KOBIS film 20240010, 20240011, of which 20240011 fits it better (") == true)
         // The same release distance: the runtime decides; then the English title; unknown measures decide nothing.
         let sameDay = TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 12)
         #expect(TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 1).isBetter(than: sameDay) && !sameDay.isBetter(than: .init(releaseDays: 0, runtimeMinutes: 1)))

@@ -107,19 +107,19 @@ extension TMDBMatch {
                 pinned.isEmpty
                 ? codes.first { code in codes.allSatisfy { $0 == code || fit(code).isBetter(than: fit($0)) } } : nil
             for code in codes where !pinned.contains(code) && code != keeper {
-                let others = codes.filter { $0 != code }.joined(separator: ", ")
+                let others = codes.filter { $0 != code }
                 let why =
                     if let first = pinned.first {
                         "it is pinned to \(first) in the overrides file"
                     } else if let keeper {
-                        "which fits it better (\(fit(keeper).text); this film: \(fit(code).text))"
+                        "\(others.count == 1 ? "which" : "of which \(keeper)") fits it better (\(fit(keeper).text); this film: \(fit(code).text))"
                     } else {
                         "and none of them fits it better (this film: \(fit(code).text)), so none keeps it"
                     }
                 result[code]?.confidence = .none
                 result[code]?.details = nil
                 result[code]?.fit = nil
-                result[code]?.how += "; TMDB \(id) \(sharedMarker) \(others), \(why)"
+                result[code]?.how += "; TMDB \(id) \(sharedMarker) \(others.joined(separator: ", ")), \(why)"
             }
             if let keeper, let match = result[keeper] {
                 result[keeper]?.how = match.how + "; of the KOBIS films matched to TMDB \(id) it fits best"
