@@ -93,7 +93,8 @@ struct TMDBMatcherTests {
         let day = "2024-12-11"
         let entries: [SimulatedTMDB.Entry] = [
             .init(Self.movie(50, "겨울", original: "Last Winter", language: "en", released: day, popularity: 30), koreanReleases: [Day(day)]),
-            .init(Self.movie(51, "겨울", original: "Winter Detective Ghost", language: "en", released: day, popularity: 20), koreanReleases: [Day(day)]),
+            .init(
+                Self.movie(51, "겨울", original: "Winter Detective Ghost", language: "en", released: day, popularity: 20), koreanReleases: [Day(day)]),
         ]
         let first = FilmQuery(movieCode: "20241001", title: "겨울", titleEnglish: "Last Winter", openDate: Day(day), isKorean: false)
         let second = FilmQuery(movieCode: "20241002", title: "겨울", titleEnglish: "Winter Detective Ghost", openDate: Day(day), isKorean: false)
@@ -117,7 +118,8 @@ struct TMDBMatcherTests {
         #expect(resolved["20241001"]?.details == nil && resolved["20241001"]?.candidates == a.candidates, "the candidates stay for tmdb review")
         #expect(
             resolved["20241001"]?.how.hasSuffix(
-                "TMDB 60 is also matched to KOBIS film 20241002, and none of them fits it better (this film: released 0 days from the KOBIS open date), so none keeps it")
+                "TMDB 60 is also matched to KOBIS film 20241002, and none of them fits it better (this film: released 0 days from the KOBIS open date), so none keeps it"
+            )
                 == true, "\(resolved["20241001"]?.how ?? "")")
         #expect(resolved["20241002"]?.how.contains("KOBIS film 20241001") == true)
         #expect(resolved["20241003"] == c, "a film with no shared match is untouched")
@@ -134,7 +136,8 @@ struct TMDBMatcherTests {
     func sharedIDDecidedByFit() {
         let details = TMDBDetails(movie: Self.movie(70, "귀향", released: "2024-05-01"), keywords: [], releases: [:])
         let fits = TMDBMatch(confidence: .exact, details: details, how: "search 1 of 2", fit: .init(releaseDays: 0, runtimeMinutes: 1, nations: true))
-        let farther = TMDBMatch(confidence: .likely, details: details, how: "search 1 of 1", fit: .init(releaseDays: 21, runtimeMinutes: 10, nations: true))
+        let farther = TMDBMatch(
+            confidence: .likely, details: details, how: "search 1 of 1", fit: .init(releaseDays: 21, runtimeMinutes: 10, nations: true))
         let resolved = TMDBMatch.resolvingSharedIDs(["20240010": farther, "20240011": fits])
         #expect(resolved["20240011"]?.confidence == .exact && resolved["20240011"]?.details?.movie.id == 70)
         #expect(resolved["20240011"]?.how == "search 1 of 2; of the KOBIS films matched to TMDB 70 it fits best")
@@ -147,12 +150,17 @@ struct TMDBMatcherTests {
         let third = TMDBMatch(confidence: .likely, details: details, how: "search 2 of 2", fit: .init(releaseDays: 40))
         let three = TMDBMatch.resolvingSharedIDs(["20240010": farther, "20240011": fits, "20240012": third])
         #expect(three["20240011"]?.details?.movie.id == 70 && three["20240010"]?.details == nil && three["20240012"]?.details == nil)
-        #expect(three["20240012"]?.how.contains("TMDB 70 is also matched to KOBIS film 20240010, 20240011, of which 20240011 fits it better (") == true)
+        #expect(
+            three["20240012"]?.how.contains("TMDB 70 is also matched to KOBIS film 20240010, 20240011, of which 20240011 fits it better (") == true)
         // The same release distance: the runtime decides; then the English title; unknown measures decide nothing.
         let sameDay = TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 12)
-        #expect(TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 1).isBetter(than: sameDay) && !sameDay.isBetter(than: .init(releaseDays: 0, runtimeMinutes: 1)))
+        #expect(
+            TMDBMatch.Fit(releaseDays: 0, runtimeMinutes: 1).isBetter(than: sameDay)
+                && !sameDay.isBetter(than: .init(releaseDays: 0, runtimeMinutes: 1)))
         #expect(TMDBMatch.Fit(releaseDays: 3, englishTitle: true).isBetter(than: .init(releaseDays: 3, englishTitle: false)))
-        #expect(!TMDBMatch.Fit(releaseDays: 3).isBetter(than: .init(runtimeMinutes: 0)) && !TMDBMatch.Fit(runtimeMinutes: 0).isBetter(than: .init(releaseDays: 3)))
+        #expect(
+            !TMDBMatch.Fit(releaseDays: 3).isBetter(than: .init(runtimeMinutes: 0))
+                && !TMDBMatch.Fit(runtimeMinutes: 0).isBetter(than: .init(releaseDays: 3)))
     }
 
     @Test("a foreign film not on TMDB, with a Korean-made namesake released in Korea that week: rejected by nation, not matched")
@@ -447,7 +455,9 @@ struct TMDBMatcherTests {
 
     /// Right, wrong, missed, invented and rightly unmatched films of one colliding range, matched
     /// film by film and then put through the one-id-one-film rule as a run is.
-    static func score(_ range: (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?])) async throws
+    static func score(
+        _ range: (films: [FilmQuery], entries: [SimulatedTMDB.Entry], answers: [String: Int?])
+    ) async throws
         -> (right: Int, wrong: Int, missed: Int, invented: Int, unmatched: Int, detailCalls: Int)
     {
         let stub = TMDBStub.simulated(range.entries)
@@ -564,7 +574,9 @@ struct NowPlayingJoinTests {
     @Test("on the chart only through a likely or exact match by id; charted first by rank; unmatched and unlisted charted films named")
     func join() {
         let listed = [UpcomingTests.film(10, nil), UpcomingTests.film(11, nil), UpcomingTests.film(12, nil), UpcomingTests.film(10, nil)]
-        let chart = [(rank: 2, code: "A", title: "에이"), (rank: 1, code: "B", title: "비"), (rank: 3, code: "C", title: "씨"), (rank: 4, code: "D", title: "디")]
+        let chart = [
+            (rank: 2, code: "A", title: "에이"), (rank: 1, code: "B", title: "비"), (rank: 3, code: "C", title: "씨"), (rank: 4, code: "D", title: "디"),
+        ]
         let matches = ["A": Self.match(11, .likely), "B": Self.match(12, .exact), "C": Self.match(10, .none), "W": Self.match(10, .exact)]
         let playing = NowPlaying.join(
             day: Day("2025-03-09"), listed: listed, window: nil, pagesRead: 1, totalPages: 1, chart: chart, matches: matches, watched: ["W", "A"])
