@@ -163,9 +163,10 @@ package struct ArchiveIndex {
             }
             // A report writes a CSV per table (`-films.csv`); a film one (`film-CODE.csv`).
             if format == .csv {
-                return CSVView.reportTables.map { ("-\($0.name).csv", "\($0.label.en) CSV", "\($0.label.ko) CSV", true) } + [(".csv", label, korean, false)]
+                let tables: [ReportTable] = [.films, .daily, .days, .weeks]
+                return tables.map { ("-\($0.rawValue).csv", "\($0.label.en) CSV", "\($0.label.ko) CSV", true) } + [(".csv", label, korean, false)]
             }
-            return [("." + format.rawValue, label, korean, true)]
+            return [(format.suffix, label, korean, true)]
         }
 
     /// The part `name` ends with, the longest that fits (`.ko.html` rather than `.html`).

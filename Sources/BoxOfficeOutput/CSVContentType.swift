@@ -52,11 +52,15 @@ package struct CSVContentType: MustacheContentType {
         return byte < 64 ? (below64 >> UInt64(byte)) & 1 == 1 : byte == 0xC2 || byte == 0xE2
     }
 
+    /// `text` with `'` before it when a spreadsheet would run it as a formula (a plain number,
+    /// such as `-2`, is left as it is).
+    static func formulaGuarded(_ text: String) -> String {
+        if let first = text.unicodeScalars.first, formulaStarts.contains(first), !isPlainNumber(text) { return "'" + text }
+        return text
+    }
+
     private func escapeSlowly(_ text: String) -> String {
-        var cell = text
-        if let first = cell.unicodeScalars.first, Self.formulaStarts.contains(first), !Self.isPlainNumber(cell) {
-            cell = "'" + cell
-        }
+        let cell = Self.formulaGuarded(text)
         let needsQuotes =
             cell.unicodeScalars.contains { Self.separators.contains($0) || $0 == "\"" || Character($0).isNewline }
             || cell.first == " " || cell.last == " "
@@ -98,14 +102,6 @@ package struct CSVContentType: MustacheContentType {
     package static func file(from rendered: String, dialect: CSVDialect) -> Data {
         var rendered = rendered
         return rendered.withUTF8 { file(fromUTF8: $0, dialect: dialect) }
-    }
-
-    /// ``file(from:dialect:)`` for a rendering however it was made.
-    package static func file(from rendered: ReportTemplates.RenderedText, dialect: CSVDialect) -> Data {
-        switch rendered {
-        case .string(let text): file(from: text, dialect: dialect)
-        case .utf8(let bytes): bytes.withUnsafeBufferPointer { file(fromUTF8: $0, dialect: dialect) }
-        }
     }
 
     /// ``file(from:dialect:)`` for a rendering's UTF-8 bytes.

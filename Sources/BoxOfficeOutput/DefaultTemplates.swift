@@ -5,8 +5,9 @@ import Mustache
 package enum DefaultTemplates {
     /// Every default template, keyed by name (file name without `.mustache`): the documents' from
     /// `Templates/`, compiled in, and the CSVs' made from their tables' definitions
-    /// (``CSVView/tables``).
-    package static let sources: [String: String] = embedded.merging(CSVView.defaultTemplates) { file, _ in file }
+    /// (``CSVTable/defaultTemplate(_:)``).
+    package static let sources: [String: String] = embedded.merging(
+        ReportTable.allCases.map { ($0.template, CSVTable.defaultTemplate($0)) }, uniquingKeysWith: { file, _ in file })
 
     /// Template names (file names without `.mustache`), sorted.
     package static var names: [String] { sources.keys.sorted() }

@@ -71,8 +71,7 @@ package enum FilmView {
             case .json:
                 return RenderedFile(name: base + ".json", contents: try ReportJSON.document(run))
             case .csv:
-                let text = try templates.render("film.csv", CSVView.filmDays(run))
-                return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, dialect: csv))
+                return RenderedFile(name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: run), dialect: csv, templates: templates))
             case .md, .html:
                 // A Korean page is `….ko.html`, beside the English one, as a report's documents are.
                 return RenderedFile(

@@ -58,14 +58,13 @@ package enum RankView {
             case .json:
                 return RenderedFile(name: base + ".json", contents: try ReportJSON.document(ranking))
             case .csv:
-                let text = try templates.render("rank.csv", CSVView.ranking(ranking))
-                return RenderedFile(name: base + ".csv", contents: CSVContentType.file(from: text, dialect: csv))
+                return RenderedFile(name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: ranking), dialect: csv, templates: templates))
             case .md, .html, .txt:
                 let text = try templates.render("rank.\(format.rawValue)", view)
                 return RenderedFile(
                     name: "\(base)\(language.infix).\(format.rawValue)",
                     contents: Data((format == .txt ? TextView.asciiSigns(text) : text).utf8))
-            case .xlsx:
+            default:
                 return nil
             }
         }

@@ -3,6 +3,10 @@ import Foundation
 /// An output format the user can ask for with `--format`.
 package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     case json, csv, md, html, txt, xlsx
+    /// A SQLite database of the report's tables (``SQLiteTables``).
+    case sqlite
+    /// A Frictionless data package: `datapackage.json` describing the CSVs, written with them.
+    case datapackage
 
     /// What a report writes when no format is asked for: every format but the Excel workbook,
     /// which holds the CSVs' tables again and is written only when asked for (`-f xlsx`).
@@ -14,7 +18,15 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     var isDefault: Bool {
         switch self {
         case .json, .csv, .md, .html, .txt: true
-        case .xlsx: false
+        case .xlsx, .sqlite, .datapackage: false
+        }
+    }
+
+    /// What a file of this format ends with, after the report's base name.
+    package var suffix: String {
+        switch self {
+        case .datapackage: ".datapackage.json"
+        default: "." + rawValue
         }
     }
 
@@ -23,7 +35,7 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     package var isDocument: Bool {
         switch self {
         case .md, .html, .txt: true
-        case .json, .csv, .xlsx: false
+        case .json, .csv, .xlsx, .sqlite, .datapackage: false
         }
     }
 
@@ -31,7 +43,7 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     package var hasFilmForm: Bool {
         switch self {
         case .json, .csv, .md, .html: true
-        case .txt, .xlsx: false
+        case .txt, .xlsx, .sqlite, .datapackage: false
         }
     }
 
@@ -45,7 +57,18 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
         case .csv: (3, "CSV", "CSV")
         case .json: (4, "JSON", "JSON")
         case .xlsx: (5, "Excel", "엑셀")
+        case .sqlite: (6, "SQLite", "SQLite")
+        case .datapackage: (7, "data package", "데이터 패키지")
         }
+    }
+
+    /// `formats` with the formats whose files another needs beside it: a data package describes
+    /// the CSVs, so `datapackage` brings `csv` (just before it) when it is not asked for.
+    package static func withTheirFiles(_ formats: [ReportFormat]) -> [ReportFormat] {
+        guard let package = formats.firstIndex(of: .datapackage), !formats.contains(.csv) else { return formats }
+        var formats = formats
+        formats.insert(.csv, at: package)
+        return formats
     }
 
     /// Parses `json,csv`: a comma-separated list, each format once, in the order given.

@@ -55,7 +55,8 @@ package struct ReportRenderer: Sendable {
     /// budget of its own, ``RenderBudget/Account``), else the other lane's last waiting job. The
     /// JSON is written to the sink as it is encoded: a twenty-year report's 77 MB are never held
     /// whole.
-    package func render(_ report: BoxOfficeReport, formats: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
+    package func render(_ report: BoxOfficeReport, formats asked: [ReportFormat], into sink: some ReportFileSink) async throws -> [String] {
+        let formats = ReportFormat.withTheirFiles(asked)
         let base = Self.baseName(for: report)
         let renderer = self
         let style = options.style
@@ -83,7 +84,7 @@ package struct ReportRenderer: Sendable {
             guard format == .csv else { return names[.format(format)] ?? [] }
             // Both CSV jobs' files, in the tables' order.
             let made = Set((names[.format(.csv)] ?? []) + (names[.smallCSVs] ?? []))
-            return Self.csvTables(report).map { "\(base)-\($0).csv" }.filter(made.contains)
+            return Self.tables(report).map { "\(base)-\($0.rawValue).csv" }.filter(made.contains)
         }
     }
 
@@ -95,20 +96,10 @@ package struct ReportRenderer: Sendable {
         case smallCSVs
     }
 
-    /// The CSV tables of a report (its CSV files' and its workbook's sheets), in the order they are
-    /// listed.
-    static func csvTables(_ report: BoxOfficeReport) -> [String] {
-        csvTables(periods: report.periodKind != nil)
-    }
-
-    /// The CSV tables of a period report, or of a daily one.
-    static func csvTables(periods: Bool) -> [String] {
-        periods ? ["films", "weeks"] : ["films", "daily", "days"]
-    }
-
-    /// The longest CSV table: a period report's charts, a daily report's rows.
-    static func longCSVTable(_ report: BoxOfficeReport) -> String {
-        report.periodKind != nil ? "weeks" : "daily"
+    /// A report's tables (its CSV files, its workbook's sheets, its database's tables), in the
+    /// order they are listed.
+    static func tables(_ report: BoxOfficeReport) -> [ReportTable] {
+        ReportTables.tables(periods: report.periodKind != nil)
     }
 
     /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
@@ -123,7 +114,9 @@ package struct ReportRenderer: Sendable {
     ) async throws -> FormatOutput {
         let format: ReportFormat
         switch job {
-        case .smallCSVs: return FormatOutput(files: try await csv(report, base: base, tables: Self.csvTables(report).filter { $0 != Self.longCSVTable(report) }))
+        case .smallCSVs:
+            let long = ReportTables.longest(periods: report.periodKind != nil)
+            return FormatOutput(files: try csv(report, base: base, tables: Self.tables(report).filter { $0 != long }))
         case .format(let asked): format = asked
         }
         switch format {
@@ -131,8 +124,16 @@ package struct ReportRenderer: Sendable {
             let name = base + ".json"
             try await sink.add(streaming: name) { write in try await ReportJSON.write(report, to: write) }
             return FormatOutput(streamed: [name])
-        case .csv: return FormatOutput(files: try await csv(report, base: base, tables: [Self.longCSVTable(report)]))
-        case .xlsx: return FormatOutput(files: [try await xlsx(report, base: base)])
+        case .csv: return FormatOutput(files: try csv(report, base: base, tables: [ReportTables.longest(periods: report.periodKind != nil)]))
+        case .xlsx:
+            let workbook = try XLSXWorkbook.data(Self.tables(report).map { ReportTables.table($0, of: report) })
+            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: workbook)])
+        case .sqlite:
+            let database = try SQLiteTables.database(report, tables: Self.tables(report).map { ReportTables.table($0, of: report) })
+            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: database)])
+        case .datapackage:
+            let descriptor = DataPackage.descriptor(report, tables: Self.tables(report), base: base, dialect: options.csv)
+            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: descriptor)])
         case .txt: return FormatOutput(files: [try document(report, format: format, view: nil, base: base)])
         case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.wrapped, base: base)])
         }
@@ -144,42 +145,19 @@ package struct ReportRenderer: Sendable {
         var names: [String] = []
         for format in formats {
             switch format {
-            case .json: break
-            case .csv, .xlsx: names += Self.csvTables(periods: periods).map { "\($0).csv" }
+            case .json, .xlsx, .sqlite, .datapackage: break
+            case .csv: names += ReportTables.tables(periods: periods).map(\.template)
             case .md, .html, .txt: names.append(templates.documentTemplate(format, language: options.style.words.language))
             }
         }
         templates.prepare(names)
     }
 
-    /// The CSVs' tables as one Excel workbook, a sheet each (``XLSXWorkbook``), read back from what
-    /// their templates render, so the workbook's cells are the CSVs' cells.
-    func xlsx(_ report: BoxOfficeReport, base: String) async throws -> RenderedFile {
-        let templates = templates
-        let workbook = try await XLSXWorkbook.data(sheets: Self.csvTables(report)) { sheet in
-            try await Self.renderTable(sheet, report, templates: templates).string
-        }
-        return RenderedFile(name: base + ".xlsx", contents: workbook)
-    }
-
-    /// The CSV files of `tables` (``csvTables(_:)``), in that order.
-    func csv(_ report: BoxOfficeReport, base: String, tables: [String]) async throws -> [RenderedFile] {
-        var files: [RenderedFile] = []
-        for table in tables {
-            let rendered = try await Self.renderTable(table, report, templates: templates)
-            files.append(RenderedFile(name: "\(base)-\(table).csv", contents: CSVContentType.file(from: rendered, dialect: options.csv)))
-        }
-        return files
-    }
-
-    /// One of the ``csvTables(_:)`` rendered by its template (a CSV file's text, a workbook's sheet).
-    static func renderTable(_ table: String, _ report: BoxOfficeReport, templates: ReportTemplates) async throws -> ReportTemplates.RenderedText {
-        switch table {
-        case "films": try await templates.renderListText("films.csv", CSVView.films(report), listKey: "films")
-        // A period report has no daily rows: its charts go to the weeks CSV.
-        case "weeks": try await templates.renderListText("weeks.csv", CSVView.weeks(report), listKey: "rows")
-        case "daily": try await templates.renderListText("daily.csv", CSVView.daily(report), listKey: "rows")
-        default: try await templates.renderListText("days.csv", CSVView.days(report), listKey: "days")
+    /// The CSV files of `tables`, in that order.
+    func csv(_ report: BoxOfficeReport, base: String, tables: [ReportTable]) throws -> [RenderedFile] {
+        try tables.map { name in
+            let data = try CSVTable.data(ReportTables.table(name, of: report), dialect: options.csv, templates: templates)
+            return RenderedFile(name: "\(base)-\(name.rawValue).csv", contents: data)
         }
     }
 

@@ -100,6 +100,11 @@ package struct ReportTemplates: Sendable {
         return language != .en && origins[variant] != nil ? variant : "report.\(format.rawValue)"
     }
 
+    /// Whether the template called `name` is the user's own, not the bundled default.
+    package func isOwn(_ name: String) -> Bool {
+        texts[name].map { $0 != DefaultTemplates.sources[name] } ?? false
+    }
+
     /// Parses the templates called `names` and their partials now, so rendering them later does
     /// not wait for it (a report parses them while its data is fetched).
     package func prepare(_ names: [String]) {
@@ -131,145 +136,6 @@ package struct ReportTemplates: Sendable {
         guard let text = account.charging({ parsed.render(name, view.context) }) else { throw .unknown(name: name, origin: nil) }
         if account.exceeded { throw .tooMuchOutput(origin: origins[name] ?? name, visits: view.budget.limit) }
         return text
-    }
-
-    /// A rendering's text: a String, or UTF-8 bytes joined from valid UTF-8 only (template text and
-    /// values), as a flat list section renders (``FlatListSection/renderUTF8(_:head:tail:)``). A CSV
-    /// file is made from the bytes with no String between: making one of a twenty-year daily CSV's
-    /// 18 MB checked every byte again (25 ms) and held another copy.
-    package enum RenderedText: Sendable {
-        case string(String)
-        case utf8([UInt8])
-
-        package var string: String {
-            switch self {
-            case .string(let text): text
-            case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
-            }
-        }
-    }
-
-    /// How ``renderList(_:_:listKey:chunks:)`` rendered a template.
-    enum ListRendering: Sendable, Equatable {
-        /// The list section read as a ``FlatListSection``, row by row.
-        case flat
-        /// The list section rendered by Mustache in chunks, one per core.
-        case chunked
-        /// The whole template rendered by Mustache at once.
-        case onePass
-    }
-
-    /// Renders `name` like ``render(_:_:)``, faster when its one top-level `{{#listKey}}…{{/listKey}}`
-    /// section has many rows.
-    ///
-    /// The template is split at that section into head, section and tail, which are rendered
-    /// separately: the section as a ``FlatListSection`` when it is one, otherwise by Mustache in
-    /// chunks on both cores. Before trusting either, the first rows are rendered that way and by
-    /// Mustache in one pass; unless the results are identical (a template using the list's position,
-    /// say, or mentioning the list twice), the whole template is rendered in one pass instead.
-    package func renderList(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> String {
-        try await renderListReporting(name, context, listKey: listKey, chunks: chunks).text
-    }
-
-    /// ``renderList(_:_:listKey:chunks:)``'s text as the rendering made it: a flat section's rows
-    /// stay UTF-8 bytes (``RenderedText``).
-    package func renderListText(_ name: String, _ context: [String: Any], listKey: String, chunks: Int = 2) async throws -> RenderedText {
-        try await renderListRendering(name, context, listKey: listKey, chunks: chunks).text
-    }
-
-    func renderListReporting(
-        _ name: String, _ context: [String: Any], listKey: String,
-        chunks: Int = 2
-    ) async throws -> (text: String, how: ListRendering) {
-        let (text, how) = try await renderListRendering(name, context, listKey: listKey, chunks: chunks)
-        return (text.string, how)
-    }
-
-    private func renderListRendering(
-        _ name: String, _ context: [String: Any], listKey: String,
-        chunks: Int
-    ) async throws -> (text: RenderedText, how: ListRendering) {
-        if let rows = context[listKey] as? [Any] { try checkOutputSize(name, elementsByKey: [listKey: rows.count]) }
-        guard let rows = context[listKey] as? [Any], rows.count >= 32, let parts = splitParts(name, listKey: listKey) else {
-            return (.string(try render(name, context)), .onePass)
-        }
-        let library = parsed.library(for: name)
-        var probe = context
-        probe[listKey] = Array(rows.prefix(8))
-        let expected = try render(name, probe)
-        // The head and tail see the view model as every rendering does (``RenderBudget/wrap(_:)``):
-        // swift-mustache's casts of a plain dictionary to its protocols can bridge the whole of it,
-        // every row, to Foundation's NSDictionary. The list itself is left out when neither
-        // mentions it (they cannot hold its section).
-        var outside = context
-        if let text = texts[name], let open = text.range(of: "{{#\(listKey)}}"), let close = text.range(of: "{{/\(listKey)}}"),
-            !text[..<open.lowerBound].contains(listKey), !text[close.upperBound...].contains(listKey)
-        {
-            outside[listKey] = nil
-        }
-        let outsideView = RenderBudget.wrapping(outside).context
-        func whole(_ body: String) -> String {
-            parts.head.render(outsideView, library: library) + body + parts.tail.render(outsideView, library: library)
-        }
-
-        if let flat = parts.flat, let typed = rows as? [TemplateRow] {
-            let head = parts.head.render(outsideView, library: library), tail = parts.tail.render(outsideView, library: library)
-            if let probed = flat.render(Array(typed.prefix(8)), head: head, tail: tail), probed == expected,
-                let bytes = flat.renderUTF8(typed, head: head, tail: tail)
-            {
-                return (.utf8(bytes), .flat)
-            }
-        }
-
-        guard rows.count >= 2_000 else { return (.string(try render(name, context)), .onePass) }
-        func renderParts(_ slices: [ArraySlice<Any>]) -> String {
-            var local = context
-            return whole(
-                slices.map { slice in
-                    local[listKey] = Array(slice)
-                    return parts.section.render(RenderBudget.wrapping(local).context, library: library)
-                }.joined())
-        }
-        guard renderParts([rows[0..<1], rows[1..<8]]) == expected else { return (.string(try render(name, context)), .onePass) }
-
-        let size = (rows.count + chunks - 1) / chunks
-        // The view model is built before rendering and only read from here on, by every chunk.
-        let shared = ReadOnlyViewModel(
-            context: context,
-            slices: stride(from: 0, to: rows.count, by: size).map {
-                Array(rows[$0..<min($0 + size, rows.count)])
-            })
-        let section = parts.section
-        let bodies = try await BoundedTaskGroup.map(Array(shared.slices.indices), width: chunks) { index in
-            var local = shared.context
-            local[listKey] = shared.slices[index]
-            return section.render(RenderBudget.wrapping(local).context, library: library)
-        }
-        return (.string(whole(bodies.joined())), .chunked)
-    }
-
-    /// The template split around its single top-level `{{#key}}…{{/key}}` section (the closing tag's
-    /// line end kept with the section); nil when there is no such single section.
-    private func splitParts(
-        _ name: String, listKey: String
-    )
-        -> (head: MustacheTemplate, section: MustacheTemplate, tail: MustacheTemplate, flat: FlatListSection?)?
-    {
-        guard let text = texts[name], !text.contains("{{="), !text.contains("{{>") else { return nil }
-        let open = "{{#\(listKey)}}", close = "{{/\(listKey)}}"
-        guard let start = text.range(of: open), text.ranges(of: open).count == 1, text.ranges(of: close).count == 1,
-            !text.contains("{{^\(listKey)}}"), let end = text.range(of: close), start.upperBound <= end.lowerBound
-        else { return nil }
-        // Everything before the section must be outside any other section, and so must everything after.
-        var sectionEnd = end.upperBound
-        if sectionEnd < text.endIndex, text[sectionEnd] == "\n" { sectionEnd = text.index(after: sectionEnd) }
-        let head = String(text[..<start.lowerBound]), section = String(text[start.lowerBound..<sectionEnd]), tail = String(text[sectionEnd...])
-        let pragma = head.hasPrefix("{{%") ? String(head.prefix { $0 != "\n" }) + "\n" : ""
-        guard let headTemplate = try? MustacheTemplate(string: head),
-            let sectionTemplate = try? MustacheTemplate(string: pragma + section),
-            let tailTemplate = try? MustacheTemplate(string: pragma + tail)
-        else { return nil }
-        return (headTemplate, sectionTemplate, tailTemplate, FlatListSection.parse(section: section, head: head, listKey: listKey))
     }
 
     /// The most a report's file may be, as estimated from its template before rendering.
@@ -773,10 +639,4 @@ extension TemplatePieces {
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
         return start..<utf8.index(start, offsetBy: needle.utf8.count)
     }
-}
-
-/// A view model shared by the tasks rendering its chunks: built once, then only read.
-private struct ReadOnlyViewModel: @unchecked Sendable {
-    let context: [String: Any]
-    let slices: [[Any]]
 }

@@ -393,9 +393,27 @@ struct RowSection: @unchecked Sendable {
     /// The escaping of the content type declared on the text's first line (HTML without one), when
     /// it is declared nowhere else.
     static func escaping(_ text: String) -> (@Sendable (String) -> String)? {
-        guard let declared = FlatListSection.declaredContentType(text) else { return nil }
+        guard let declared = declaredContentType(text) else { return nil }
         guard let name = declared, name != "HTML" else { return htmlEscape }
-        return FlatListSection.escaping(contentType: name)
+        switch name {
+        case CSVContentType.name: return { CSVContentType().escapeText($0) }
+        case MarkdownContentType.name: return { MarkdownContentType().escapeText($0) }
+        case "TEXT": return { $0 }
+        default: return nil
+        }
+    }
+
+    /// The content type `text` declares: its name when `{{% CONTENT_TYPE: NAME}}` is the start of
+    /// its first line and no other pragma follows, nil inside when it declares none at all (the
+    /// text is then HTML), and nil when a pragma stands anywhere else or reads otherwise.
+    static func declaredContentType(_ text: String) -> String?? {
+        let pragmas = text.ranges(of: "{{%").count
+        guard pragmas > 0 else { return .some(nil) }
+        guard pragmas == 1, text.hasPrefix("{{%"), let end = text.range(of: "}}") else { return nil }
+        let parts = text[text.index(text.startIndex, offsetBy: 3)..<end.lowerBound].split(separator: ":", maxSplits: 1)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { return nil }
+        return parts[1]
     }
 
     /// swift-mustache's HTML escaping (`String.htmlEscape`, internal to it): `< > & " '` replaced,

@@ -59,7 +59,7 @@ package final class TemplateRow: MustacheParent, Sendable {
         self.values = values
     }
 
-    /// A row with columns of its own, for a handful of rows; a long list is built with a ``TemplateTable``.
+    /// A row with columns of its own, for a handful of rows; a table's rows share theirs.
     package convenience init(_ pairs: KeyValuePairs<String, String>) {
         self.init(columns: TemplateColumns(pairs.map(\.key)), values: pairs.map(\.value))
     }
@@ -147,26 +147,4 @@ package final class ViewTable: @unchecked Sendable {
             }
         }
     }
-}
-
-/// How to turn items into template rows: a column name and a formatting rule per column, in order.
-package struct TemplateTable<Item>: Sendable {
-    package let columns: TemplateColumns
-    private let cells: [@Sendable (Item) -> String]
-
-    package init(_ definitions: KeyValuePairs<String, @Sendable (Item) -> String>) {
-        self.init(columns: definitions.map { ($0.key, $0.value) })
-    }
-
-    /// Columns given as a list, so that tables can share some of their columns.
-    package init(columns definitions: [(String, @Sendable (Item) -> String)]) {
-        columns = TemplateColumns(definitions.map(\.0))
-        cells = definitions.map(\.1)
-    }
-
-    package func row(_ item: Item) -> TemplateRow {
-        TemplateRow(columns: columns, values: cells.map { $0(item) })
-    }
-
-    package func rows(_ items: some Sequence<Item>) -> [TemplateRow] { items.map(row) }
 }

@@ -200,6 +200,8 @@ package struct ReportPipeline: Sendable {
     /// into place, so a failure or an interruption at any point leaves the output folder as it was.
     /// `--latest` names are hard links to the same temporary files (copies where links fail).
     package func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+        // A format whose library is missing stops the run before anything is fetched.
+        if request.formats.contains(.sqlite) { _ = try SQLiteLibrary.load() }
         // Templates are parsed while the data is fetched, off the path to the first file.
         let renderer = self.renderer
         let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }

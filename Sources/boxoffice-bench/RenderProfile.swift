@@ -34,10 +34,12 @@ enum RenderProfile {
         let templates = try ReportTemplates.bundled()
         let view = await time("view model for md and html") { ReportView.make(report) }
         _ = try await time("report.md from that view") { try templates.render("report.md", view) }
-        let daily = await time("view model for daily.csv") { CSVView.daily(report) }
-        let onePass = try await time("daily.csv in one pass") { try templates.render("daily.csv", daily) }
-        let asList = try await time("daily.csv as a list") { try await templates.renderList("daily.csv", daily, listKey: "rows") }
-        say("daily.csv as a list is \(asList == onePass ? "identical to" : "DIFFERENT from") the one-pass rendering")
+        let daily = await time("daily table") { ReportTables.table(.daily, of: report) }
+        let written = await time("daily.csv from its definition") { CSVTable.data(daily, dialect: .init()) }
+        let byTemplate = try await time("daily.csv by Mustache, as a user's template is") {
+            CSVContentType.file(from: try templates.render("daily.csv", CSVTable.context(daily)), dialect: .init())
+        }
+        say("daily.csv by Mustache is \(byTemplate == written ? "identical to" : "DIFFERENT from") the definition's")
         let files = try await time("render all, as boxoffice does") { try await renderer.render(report, formats: ReportFormat.byDefault) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -162,7 +162,7 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: all but xlsx).",
+            "\(ReportFormat.allCases.map(\.rawValue).joined(separator: ",")) (default: the first five).",
             valueName: "list"))
     var format: [String] = []
 

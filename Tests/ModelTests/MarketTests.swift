@@ -58,9 +58,11 @@ struct MarketTests {
 
         let c = try #require(films.first { $0.movieCode == "2024000C" })
         #expect(c.firstToLastMethod == .chartedSum && c.audienceFirstToLast == 270 && c.salesFirstToLast == 27_200, "falls back to the charted sums")
-        let csv = CSVView.filmsTable(source: "KOBIS")
-        #expect(csv.row(c)["first_to_last_method"] == "charted_sum")
-        #expect(csv.row(b)["first_to_last_method"] == "cumulative" && csv.row(b)["audience_first_to_last"] == "1000")
+        let table = ReportTables.films(source: "KOBIS").filled([c, b])
+        let method = try #require(table.columns.firstIndex { $0.name == "first_to_last_method" })
+        let firstToLast = try #require(table.columns.firstIndex { $0.name == "audience_first_to_last" })
+        #expect(table.cell(0, method) == "charted_sum")
+        #expect(table.cell(1, method) == "cumulative" && table.cell(1, firstToLast) == "1000")
     }
 
     @Test("the day's market: Σ sales ÷ Σ share × 100, against a hand computation")
@@ -103,8 +105,7 @@ struct MarketTests {
     func daysCSV() async throws {
         let report = ReportBuilder.build(
             range: DateRange(start: Day("2024-05-01"), end: Day("2024-05-03")), charts: Self.charts, movies: [:], options: .init())
-        let rendered = try await ReportTemplates.load(overrides: nil).renderList("days.csv", CSVView.days(report), listKey: "days")
-        let file = CSVContentType.file(from: rendered, dialect: .init())
+        let file = CSVTable.data(ReportTables.table(.days, of: report), dialect: .init())
         #expect(file.starts(with: [0xEF, 0xBB, 0xBF]), "a BOM, like the other CSVs")
         let records = try CSVReader.parse(String(decoding: file.dropFirst(3), as: UTF8.self))
         #expect(

@@ -83,7 +83,7 @@ struct TemplateTests {
     func bundled() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestData.repositoryRoot.appendingPathComponent("Templates").path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
-        let tables = CSVView.tables.map(\.template)
+        let tables = ReportTable.allCases.map(\.template)
         #expect(Set(names).isDisjoint(with: tables), "a CSV template is not also a file")
         #expect(DefaultTemplates.names == (names + tables).sorted())
         for name in names {
@@ -370,116 +370,75 @@ struct ReportWriterTests {
     }
 }
 
-@Suite("Rendering a long list: flat, in chunks, or in one pass")
-struct ListRenderingTests {
-    static let table = TemplateTable<Int>([
-        "date": { "2024-01-\($0 % 28 + 1)" },
-        "rank": { String($0 % 10 + 1) },
-        "rank_change": { "-\($0 % 3)" },
-        "is_new": { $0 % 7 == 0 ? "true" : "false" },
-        "movie_cd": { String(20_000_000 + $0) },
-        "title": { index in
-            switch index % 5 {
-            case 0: "쉼표, \"따옴표\"\n줄"
-            case 1: "=HYPERLINK(\"x\")"
-            case 2: " 앞뒤 공백 "
-            default: "영화 \(index) <b>&</b>"
-            }
-        },
-        "data_source": { _ in "KOBIS" },
-    ])
-
-    static func context(rows: Int) -> [String: Any] {
-        ["rows": table.rows(0..<rows), "report_name": "주간 & <보고서>"]
+@Suite("Tables: one definition, every machine format")
+struct TableTests {
+    /// Rows whose titles need every kind of care: separators, quotes, line breaks, formulas, spaces.
+    static func awkward(_ report: BoxOfficeReport) -> BoxOfficeReport {
+        var report = report
+        let titles = ["쉼표, \"따옴표\"\n줄", "=HYPERLINK(\"x\")", " 앞뒤 공백 ", "영화 <b>&</b>; 세미콜론", "-2", "탭\t문자"]
+        for index in report.days.indices {
+            for row in report.days[index].entries.indices { report.days[index].entries[row].title = titles[(index + row) % titles.count] }
+        }
+        for index in report.periods.indices {
+            for row in report.periods[index].entries.indices { report.periods[index].entries[row].title = titles[(index + row) % titles.count] }
+        }
+        for index in report.films.indices { report.films[index].title = titles[index % titles.count] }
+        return report
     }
 
-    func templates(daily text: String) throws -> ReportTemplates {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-split-\(UUID().uuidString)")
+    @Test("a table's CSV is the bytes Mustache renders from its starter template, in every dialect", arguments: [false, true])
+    func starterTemplateEquivalence(periods: Bool) async throws {
+        let report = Self.awkward(try await periods ? TestReports.weekend() : TestReports.sample())
+        let templates = try ReportTemplates.bundled()
+        for name in ReportTables.tables(periods: report.periodKind != nil) {
+            let table = ReportTables.table(name, of: report)
+            #expect(table.count > 0, "\(name)")
+            for dialect in [CSVDialect(), CSVDialect(byteOrderMark: false, delimiter: .semicolon), CSVDialect(delimiter: .tab)] {
+                let rendered = CSVContentType.file(from: try templates.render(name.template, CSVTable.context(table)), dialect: dialect)
+                #expect(CSVTable.data(table, dialect: dialect) == rendered, "\(name), \(dialect)")
+            }
+        }
+    }
+
+    @Test("a user's CSV template replaces the table's CSV, and only the CSV")
+    func ownTemplate() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-own-csv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try text.write(to: folder.appendingPathComponent("daily.csv.mustache"), atomically: true, encoding: .utf8)
-        return try ReportTemplates.load(overrides: folder)
+        try "{{% CONTENT_TYPE: CSV}}\ntitle,audience\n{{#films}}\n{{title}},{{audience}}\n{{/films}}\n".write(
+            to: folder.appendingPathComponent("films.csv.mustache"), atomically: true, encoding: .utf8)
+        let templates = try ReportTemplates.load(overrides: folder)
+        #expect(templates.isOwn("films.csv") && !templates.isOwn("daily.csv"))
+        let report = try await TestReports.sample()
+        let films = ReportTables.table(.films, of: report)
+        let own = String(decoding: try CSVTable.data(films, dialect: .init(byteOrderMark: false), templates: templates), as: UTF8.self)
+        #expect(own.hasPrefix("title,audience\r\n") && own.split(separator: "\r\n").count == report.films.count + 1)
+        let daily = ReportTables.table(.daily, of: report)
+        #expect(try CSVTable.data(daily, dialect: .init(), templates: templates) == CSVTable.data(daily, dialect: .init()))
     }
 
-    @Test(
-        "every way of rendering a list gives Mustache's own one-pass text",
-        arguments: [
-            // Any template of text and the rows' names is read row by row.
-            ("{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}{{title}}\n{{/rows}}", .flat),
-            ("{{% CONTENT_TYPE: CSV}}\nd,r,t\n{{#rows}}\n{{date}},{{rank}},{{title}}\n{{/rows}}\n", .flat),
-            ("{{% CONTENT_TYPE: TEXT}}\n{{#rows}}\n{{ rank }}|{{title}}|\n{{/rows}}\nend\n", .flat),
-            ("{{% CONTENT_TYPE: MARKDOWN}}\n| t |\n{{#rows}}\n| {{title}} |\n{{/rows}}\n", .flat),
-            // Tags beyond plain names, names from outside the rows, indented or inline section tags,
-            // and HTML escaping go to Mustache, in chunks when the rows are independent.
-            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{{title}}},{{&rank}}\n{{/rows}}\n", .chunked),
-            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{title}},{{report_name}}\n{{/rows}}\n", .chunked),
-            ("{{% CONTENT_TYPE: CSV}}\n  {{#rows}}\n{{title}}\n  {{/rows}}\n", .chunked),
-            ("<ul>\n{{#rows}}\n<li>{{title}}</li>\n{{/rows}}\n</ul>\n", .chunked),
-            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{#is_new}}new {{/is_new}}{{title}}\n{{/rows}}\n", .chunked),
-            // A list used twice, or by position, is rendered in one pass.
-            ("{{% CONTENT_TYPE: CSV}}\nhead\n{{#rows}}\n{{rank}},{{title}}\n{{/rows}}\ntail {{#rows}}x{{/rows}}\n", .onePass),
-            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}\n{{index()}},{{title}}{{^last()}};{{/last()}}\n{{/rows}}\n", .onePass),
-            ("{{% CONTENT_TYPE: CSV}}\n{{^rows}}no rows{{/rows}}{{#rows}}{{movie_cd}}\n{{/rows}}", .onePass),
-            // So is a split Mustache would render differently: a line end after an inline section.
-            ("{{% CONTENT_TYPE: CSV}}\n{{#rows}}{{title}};{{/rows}}\n", .onePass),
-        ] as [(String, ReportTemplates.ListRendering)])
-    func equivalence(template: String, expected: ReportTemplates.ListRendering) async throws {
-        let templates = try templates(daily: template)
-        let context = Self.context(rows: 4_321)
-        let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
-        #expect(text == (try templates.render("daily.csv", context)))
-        #expect(how == expected)
-        #expect(text.count > 4_321 * 2)
-    }
-
-    @Test("the bundled CSV templates are read row by row, as Mustache would render them")
-    func bundledTemplates() async throws {
-        var report = try await TestReports.sample()
-        report.films += report.films + report.films
-        let templates = try ReportTemplates.bundled()
-        for (name, context, key) in [("daily.csv", CSVView.daily(report), "rows"), ("films.csv", CSVView.films(report), "films")] {
-            let (text, how) = try await templates.renderListReporting(name, context, listKey: key)
-            #expect(how == .flat, "\(name)")
-            #expect(text == (try templates.render(name, context)))
-            #expect(text.split(separator: "\n").count == (context[key] as? [Any])!.count + 1)
-        }
-    }
-
-    @Test("rows with columns of their own, short lists and empty lists")
-    func edges() async throws {
-        let templates = try templates(daily: "{{% CONTENT_TYPE: CSV}}\ntitle\n{{#rows}}\n{{title}},{{rank}}\n{{/rows}}\n")
-        // Rows that do not share their columns are rendered by Mustache.
-        let loose: [String: Any] = ["rows": (0..<3_000).map { TemplateRow(["title": "t\($0)", "rank": String($0)]) }]
-        let (looseText, looseHow) = try await templates.renderListReporting("daily.csv", loose, listKey: "rows")
-        #expect(try looseHow == .chunked && looseText == templates.render("daily.csv", loose))
-        for count in [0, 1, 31, 32, 33] {
-            let context = Self.context(rows: count)
-            let (text, how) = try await templates.renderListReporting("daily.csv", context, listKey: "rows")
-            #expect(text == (try templates.render("daily.csv", context)))
-            #expect(how == (count >= 32 ? .flat : .onePass))
-        }
-    }
-
-    @Test("bytes built piece by piece come out as joined, whatever the room to start with")
-    func byteBuilder() {
-        var generator = SplitMix(state: 25)
-        for capacity in [0, 1, 7, 64, 4_096] {
-            var builder = ByteBuilder(capacity: capacity)
-            var expected: [UInt8] = []
-            for round in 0..<300 {
-                // Pieces of several parts, one now and then far larger than the room so far.
-                let parts = (0..<Int.random(in: 0...4, using: &generator)).map { part in
-                    [UInt8](repeating: UInt8(truncatingIfNeeded: round &+ part), count: round % 97 == 5 ? 9_000 : Int.random(in: 0...40, using: &generator))
-                }
-                builder.append { room in
-                    for part in parts { guard part.withUnsafeBufferPointer({ room.append($0) }) else { return false } }
-                    return true
-                }
-                expected += parts.joined()
-                if round % 50 == 0 { builder.append("영화, \(round)"); expected += "영화, \(round)".utf8 }
+    @Test("every table is defined with distinct, described columns, and keys that are its own columns")
+    func definitions() {
+        for name in ReportTable.allCases {
+            let columns = ReportTables.columns(name)
+            let names = columns.map(\.name)
+            #expect(Set(names).count == names.count, "\(name)")
+            #expect(columns.allSatisfy { !$0.about.isEmpty && !$0.about.contains("\n") }, "\(name)")
+            #expect(Set(name.primaryKey).isSubset(of: names), "\(name)")
+            for key in name.foreignKeys {
+                #expect(names.contains(key.column) && ReportTables.columns(key.table).map(\.name).contains(key.references), "\(name)")
             }
-            #expect(builder.finish() == expected, "starting with room for \(capacity)")
         }
+    }
+
+    @Test("the SQLite database refuses two rows for one key, naming them (a malformed answer, 76), rather than keep either")
+    func duplicateKey() async throws {
+        var report = try await TestReports.sample()
+        report.days[0].entries[1].movieCode = report.days[0].entries[0].movieCode
+        let tables = ReportTables.tables(periods: false).map { ReportTables.table($0, of: report) }
+        let expected = OutputError.duplicateRow(table: "daily", key: "\(report.days[0].date.iso), \(report.days[0].entries[0].movieCode)")
+        #expect(throws: expected) { try SQLiteTables.database(report, tables: tables) }
+        #expect(expected.exitStatus == .malformedResponse)
     }
 
     @Test("a CSV cell copied as it is would be escaped to itself")
@@ -496,18 +455,5 @@ struct ListRenderingTests {
             }
         }
         #expect(copied > 1_000)
-    }
-
-    @Test("a flat section reads only text and plain names")
-    func parsing() {
-        let head = "{{% CONTENT_TYPE: CSV}}\nh\n"
-        let flat = FlatListSection.parse(section: "{{#rows}}\n{{a}},x{{ b }}\n{{/rows}}\n", head: head, listKey: "rows")
-        #expect(flat?.segments == [.value(name: "a"), .text(",x"), .value(name: "b"), .text("\n")])
-        for body in ["{{a.b}}\n", "{{.}}\n", "{{!c}}\n", "{{>p}}\n", "{{a\n", "{{#a}}{{/a}}\n", "{{%x}}\n"] {
-            #expect(FlatListSection.parse(section: "{{#rows}}\n\(body){{/rows}}\n", head: head, listKey: "rows") == nil, "\(body)")
-        }
-        // No content type, or one this project does not own the escaping of: Mustache renders it.
-        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "h\n", listKey: "rows") == nil)
-        #expect(FlatListSection.parse(section: "{{#rows}}\n{{a}}\n{{/rows}}\n", head: "{{% CONTENT_TYPE: HTML}}\n", listKey: "rows") == nil)
     }
 }

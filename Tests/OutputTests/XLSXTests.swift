@@ -11,15 +11,17 @@ import UnitTestSupport
 @Suite("The xlsx workbook")
 struct XLSXTests {
     @Test(
-        "a CSV cell's type in the sheet: numbers and ISO dates typed, codes with a leading zero or 16 digits kept as text",
+        "a cell's type in the sheet is its column's: numbers and dates typed, codes, flags and text kept as written",
         arguments: [
-            ("20259001", XLSXWorkbook.Cell.number("20259001")), ("-5", .number("-5")), ("+3.5", .number("3.5")), ("42.20", .number("42.20")),
-            ("0105001", .text("0105001")), ("0.5", .number("0.5")), ("1234567890123456", .text("1234567890123456")),
-            ("2025-03-05", .date(45_721)), ("1899-12-31", .date(1)), ("2025-3-5", .text("2025-3-5")), ("'=cmd", .text("'=cmd")),
-            ("", .empty), ("검은 파도", .text("검은 파도")),
+            ("20259001", ColumnType.integer, XLSXWorkbook.Cell.number("20259001")), ("-5", .integer, .number("-5")),
+            ("+3.5", .decimal(places: 1), .number("3.5")), ("42.20", .decimal(places: 2), .number("42.20")),
+            ("20259001", .code, .text("20259001")), ("0105001", .code, .text("0105001")), ("1987", .text, .text("1987")),
+            ("2025-03-05", .date, .date(45_721)), ("1899-12-31", .date, .date(1)), ("2025-3-5", .date, .text("2025-3-5")),
+            ("=cmd", .text, .text("'=cmd")), ("-2", .text, .text("-2")), ("true", .boolean, .text("true")),
+            ("", .integer, .empty), ("", .text, .empty), ("검은 파도", .text, .text("검은 파도")),
         ])
-    func cellTypes(csv: String, cell: XLSXWorkbook.Cell) {
-        #expect(XLSXWorkbook.cell(csv) == cell)
+    func cellTypes(text: String, type: ColumnType, cell: XLSXWorkbook.Cell) {
+        #expect(XLSXWorkbook.cell(text, type) == cell)
     }
 
     @Test("XML text: entities escaped, a CR kept as a reference, characters XML cannot hold dropped, Korean as it is")
@@ -151,7 +153,7 @@ struct XLSXTests {
     func cellLimit() {
         let keywords = String(repeating: "액션, 스릴러, 🎬 ", count: 6_000)
         #expect(keywords.utf16.count > XLSXWorkbook.cellLimit)
-        guard case .text(let cut) = XLSXWorkbook.cell(keywords) else {
+        guard case .text(let cut) = XLSXWorkbook.cell(keywords, .text) else {
             Issue.record("not a text cell")
             return
         }

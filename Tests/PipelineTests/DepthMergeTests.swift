@@ -70,12 +70,12 @@ struct DepthMergeTests {
         #expect(day.entries.map(\.rankExact) == (1...20).map { $0 <= 15 })
         let rows = try #require(ReportView.day(day, words: .english)["rows"] as? [ViewRow])
         #expect(rows.map { $0["rank"] as? String } == (1...20).map { $0 <= 15 ? "\($0)" : "\($0)*" })
-        let csv = try #require(CSVView.daily(report)["rows"] as? [TemplateRow])
-        #expect(csv.map { $0["rank_exact"] } == (1...20).map { $0 <= 15 ? "true" : "false" })
+        #expect(ReportTables.table(.daily, of: report).cells(of: "rank_exact") == (1...20).map { $0 <= 15 ? "true" : "false" })
         // KOBIS's own top 10: every rank is KOBIS's, nothing marked.
         let plain = ReportBuilder.build(range: DateRange(start: Self.day, end: Self.day), charts: [Self.korean], movies: [:], options: .init())
         #expect(plain.days[0].entries.allSatisfy { $0.rankExact == nil })
-        #expect((CSVView.daily(plain)["rows"] as? [TemplateRow])?.allSatisfy { $0["rank_exact"] == "" } == true)
+        let exact = ReportTables.table(.daily, of: plain).cells(of: "rank_exact")
+        #expect(exact.count == 10 && exact.allSatisfy(\.isEmpty))
     }
 
     @Test("rank changes of merged days compare merged charts; the first day's are unknown")

@@ -12,6 +12,10 @@ import UnitTestSupport
 /// with the invariants below.
 @Suite("Extreme numbers within the bounds, through every report")
 struct ExtremeNumbersTests {
+    /// Every format but the SQLite database: these charts list a film twice on a day, which no
+    /// KOBIS chart does, and a database keeps one row per key (``SQLiteTests`` checks that refusal).
+    static let formats = ReportFormat.allCases.filter { $0 != .sqlite }
+
     /// A deterministic generator (xorshift), so a failure names a reproducible seed.
     struct Generator {
         var state: UInt64
@@ -61,7 +65,7 @@ struct ExtremeNumbersTests {
         for day in report.days {
             if let market = day.estimatedMarketSales { #expect(market > 0 && Double(market) <= DayReport.largestMarketEstimate) }
         }
-        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: Self.formats)
         #expect(files.count >= 7 && files.allSatisfy { !$0.contents.isEmpty })
     }
 
@@ -87,7 +91,7 @@ struct ExtremeNumbersTests {
         }
         let range = DateRange(start: charts.first!.period.start, end: charts.last!.period.end)
         let report = ReportBuilder.build(range: range, periods: charts, kind: .weekend, movies: [:], options: .init())
-        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: ReportFormat.allCases)
+        let files = try await ReportRenderer(templates: try ReportTemplates.bundled()).render(report, formats: Self.formats)
         #expect(!files.isEmpty)
     }
 }

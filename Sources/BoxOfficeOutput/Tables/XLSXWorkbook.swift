@@ -1,33 +1,28 @@
 import BoxOfficeModel
 import Foundation
 
-/// An Excel workbook (Office Open XML, `.xlsx`) of a report's CSV tables, one sheet per table.
+/// An Excel workbook (Office Open XML, `.xlsx`) of a report's tables, one sheet per table.
 ///
-/// Its cells are the CSVs' cells: each sheet is read back from the CSV its template renders (the
-/// bundled one, or the user's), so a column added to a CSV template is in the workbook too, and
-/// the two never disagree. What the workbook adds is what a spreadsheet user would otherwise do by
-/// hand: numbers are numbers and ISO dates are dates (shown `yyyy-mm-dd`), the header row is bold
-/// and frozen, and columns are as wide as their widest cell (Korean counting double). Text that
-/// the CSV prefixes with `'` so that a spreadsheet does not run it as a formula keeps that prefix:
-/// an xlsx text cell is never evaluated, and the cell reads as the CSV's does.
-///
-/// Codes are kept as text where a number would change them: a leading zero (`0105001`) or more
-/// than 15 digits (past a double's precision).
+/// Its cells are the tables' cells, typed by their columns' definitions (``ColumnType``): integer
+/// and decimal columns are numbers, date columns are dates (shown `yyyy-mm-dd`), and codes, flags
+/// and text stay text, whatever they look like (a movie code, a title such as `1987`). The header
+/// row is bold and frozen, and columns are as wide as their widest cell (Korean counting double).
+/// Text that the CSV prefixes with `'` so that a spreadsheet does not run it as a formula keeps that
+/// prefix: an xlsx text cell is never evaluated, and the cell reads as the CSV's does.
 enum XLSXWorkbook {
-    /// The workbook's bytes (a stored ZIP; see ``StoredZip``) from each sheet's name and the CSV
-    /// text its template renders. `sheets` is asked for one sheet at a time, and each sheet's CSV
-    /// and XML are let go once it is in the archive: a twenty-year daily sheet's XML is ~90 MB.
-    static func data(sheets names: [String], csv: (String) async throws -> String) async throws -> Data {
+    /// The workbook's bytes (a stored ZIP; see ``StoredZip``), a sheet per table. Each sheet's XML
+    /// is let go once it is in the archive: a twenty-year daily sheet's XML is ~90 MB.
+    static func data(_ tables: [Table]) throws -> Data {
         var zip = StoredZip.Writer()
+        let names = tables.map(\.name.rawValue)
         do {
             try zip.add("[Content_Types].xml", Data(contentTypes(names.count).utf8))
             try zip.add("_rels/.rels", Data(rootRelationships.utf8))
             try zip.add("xl/workbook.xml", Data(workbook(names).utf8))
             try zip.add("xl/_rels/workbook.xml.rels", Data(workbookRelationships(names.count).utf8))
             try zip.add("xl/styles.xml", Data(styles.utf8))
-            for (index, name) in names.enumerated() {
-                let sheet = worksheet(csv: try await csv(name))
-                try zip.add("xl/worksheets/sheet\(index + 1).xml", sheet)
+            for (index, table) in tables.enumerated() {
+                try zip.add("xl/worksheets/sheet\(index + 1).xml", worksheet(table))
             }
             return try zip.finish()
         } catch is StoredZip.TooLarge {
@@ -51,17 +46,17 @@ enum XLSXWorkbook {
         text.utf8.count == 10 ? Day(iso: text) : nil
     }
 
-    static func cell(_ text: String) -> Cell {
+    /// The sheet's cell for a table's cell of a column of `type`.
+    static func cell(_ text: String, _ type: ColumnType) -> Cell {
         if text.isEmpty { return .empty }
-        if let day = isoDay(text) { return .date(excelEpoch.distance(to: day)) }
-        if CSVContentType.isPlainNumber(text) {
-            let unsigned = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
-            let integerDigits = unsigned.prefix { $0 != UInt8(ascii: ".") }.count
-            let leadingZero = unsigned.first == UInt8(ascii: "0") && integerDigits > 1
-            let digits = unsigned.count { $0 != UInt8(ascii: ".") }
-            if !leadingZero, digits <= 15 { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
+        switch type {
+        case .integer, .decimal:
+            if CSVContentType.isPlainNumber(text) { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
+        case .date:
+            if let day = isoDay(text) { return .date(excelEpoch.distance(to: day)) }
+        case .text, .code, .boolean: break
         }
-        return .text(fitted(text))
+        return .text(fitted(CSVContentType.formulaGuarded(text)))
     }
 
     /// Excel refuses (or "repairs" the workbook of) a cell longer than this many characters (UTF-16
@@ -89,28 +84,26 @@ enum XLSXWorkbook {
 
     // MARK: - Parts
 
-    /// A sheet's XML from the CSV its template rendered, in two passes over the text (the column
-    /// widths, then the cells) so that no more than one row's cells are held at a time.
-    static func worksheet(csv: String) -> [UInt8] {
-        var widths: [Int] = []
-        var rowCount = 0
-        eachRow(ofCSV: csv) { row in
-            rowCount += 1
-            for (column, text) in row.enumerated() {
-                if widths.count <= column { widths.append(0) }
-                let width = isoDay(text) != nil ? 10 : DisplayWidth.of(text)
+    /// A sheet's XML from a table, in two passes over its cells (the column widths, then the
+    /// cells), so that no more than one row's cells are held at a time.
+    static func worksheet(_ table: Table) -> [UInt8] {
+        var widths = table.columns.map { DisplayWidth.of($0.name) }
+        for row in 0..<table.count {
+            for (column, info) in table.columns.enumerated() {
+                let text = table.cell(row, column)
+                let width = info.type == .date && !text.isEmpty ? 10 : DisplayWidth.of(text)
                 widths[column] = max(widths[column], min(width, 60))
             }
         }
         let columns = widths.indices.map { Array(columnName($0).utf8) }
         var xml: [UInt8] = []
-        xml.reserveCapacity(csv.utf8.count * 4 + 1_024)
+        xml.reserveCapacity(table.count * table.columns.count * 40 + 1_024)
         func put(_ text: String) { xml.append(contentsOf: text.utf8) }
         put(
             """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
-            <dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(max(rowCount, 1))"/>\
+            <dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(table.count + 1)"/>\
             <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>\
             </sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>
             """)
@@ -122,16 +115,14 @@ enum XLSXWorkbook {
             put("</cols>")
         }
         put("<sheetData>")
-        var number = 0
-        eachRow(ofCSV: csv) { row in
-            number += 1
+        for number in 1...(table.count + 1) {
             let rowNumber = Array(String(number).utf8)
             put("<row r=\"")
             xml.append(contentsOf: rowNumber)
             put("\">")
-            for (column, text) in row.enumerated() {
-                // The header row is text, bold (style 2), whatever it holds.
-                let cell = number == 1 ? .text(text) : cell(text)
+            for (column, info) in table.columns.enumerated() {
+                // The header row is text, bold (style 2).
+                let cell = number == 1 ? .text(info.name) : cell(table.cell(number - 2, column), info.type)
                 if case .empty = cell { continue }
                 put("<c r=\"")
                 xml.append(contentsOf: columns[column])
@@ -257,64 +248,4 @@ enum XLSXWorkbook {
         <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
         </styleSheet>
         """
-
-    // MARK: - Reading the CSV back
-
-    /// Each row of a CSV the templates rendered (commas, LF or CRLF line breaks, RFC 4180 quotes;
-    /// a leading byte-order mark skipped), one at a time.
-    static func eachRow(ofCSV text: String, _ body: ([String]) -> Void) {
-        var row: [String] = []
-        var field = ""
-        var quoted = false
-        var atFieldStart = true
-        var scalars = text.unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending {
-                pending = nil
-                return scalar
-            }
-            return iterator.next()
-        }
-        while let scalar = next() {
-            if quoted {
-                if scalar == "\"" {
-                    let following = next()
-                    if following == "\"" {
-                        field.unicodeScalars.append("\"")
-                    } else {
-                        quoted = false
-                        pending = following
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where atFieldStart:
-                quoted = true
-                atFieldStart = false
-            case ",":
-                row.append(field)
-                field = ""
-                atFieldStart = true
-            case "\r":
-                continue
-            case "\n":
-                row.append(field)
-                body(row)
-                (row, field, atFieldStart) = ([], "", true)
-            default:
-                field.unicodeScalars.append(scalar)
-                atFieldStart = false
-            }
-        }
-        if !field.isEmpty || !row.isEmpty {
-            row.append(field)
-            body(row)
-        }
-    }
 }

@@ -1,0 +1,86 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import FakeServices
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 48: the tables' two new formats, as a user runs them. The database is read with Python's
+/// own `sqlite3` module (the standard library), the data package with `frictionless` (CI installs it).
+@Suite("SQLite database and data package, end to end")
+struct TablesEndToEndTests {
+    /// Runs `python3 -c script args…` and returns its standard output.
+    static func python(_ script: String, _ arguments: [String]) async throws -> String {
+        let result = try await Subprocess.run("/usr/bin/env", ["python3", "-c", script] + arguments)
+        let text = String(decoding: result.output, as: UTF8.self)
+        #expect(result.status == 0, "\(text)")
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func file(_ folder: TemporaryFolder, endingWith suffix: String) throws -> URL {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Reports").path)
+        return folder.url.appendingPathComponent("Reports/" + (try #require(names.first { $0.hasSuffix(suffix) }, "no …\(suffix)")))
+    }
+
+    @Test(
+        "-f sqlite,datapackage from KOBIS: the database's audience sums to the daily CSV's, every foreign key holds, the keys are declared",
+        arguments: [[String](), ["--weekend"], ["--depth", "20"]])
+    func databaseMatchesCSV(shape: [String]) async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["report", "2025-03-03..2025-03-09", "-f", "sqlite,datapackage", "-q"] + shape, kobis: server, folder: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let database = try Self.file(folder, endingWith: ".sqlite").path
+        let rows = shape == ["--weekend"] ? "weeks" : "daily"
+        let csv = try Self.file(folder, endingWith: "-\(rows).csv").path
+        let checked = try await Self.python(
+            """
+            import csv, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            total = db.execute("select sum(audience), count(*) from \(rows)").fetchone()
+            with open(sys.argv[2], encoding="utf-8-sig", newline="") as f:
+                rows = list(csv.DictReader(f))
+            print(total[0] == sum(int(r["audience"]) for r in rows) and total[1] == len(rows) > 0)
+            print(db.execute("pragma foreign_key_check").fetchall())
+            schema = db.execute("select sql from sqlite_master where name = '\(rows)'").fetchone()[0]
+            print("PRIMARY KEY" in schema and "REFERENCES \\"films\\"" in schema)
+            print(db.execute("select data_source, simulated, start, \\"end\\" from report").fetchone())
+            """, [database, csv])
+        // A weekend report's range is the weekend in it.
+        let start = shape == ["--weekend"] ? "2025-03-07" : "2025-03-03"
+        #expect(checked.split(separator: "\n") == ["True", "[]", "True", "('KOBIS', 0, '\(start)', '2025-03-09')"], "\(checked)")
+        #expect(FileManager.default.fileExists(atPath: try Self.file(folder, endingWith: ".datapackage.json").path))
+    }
+
+    @Test(
+        "frictionless validates the data package: types, keys and foreign keys against the CSVs, in every CSV dialect",
+        .enabled(if: Python.canImport("frictionless"), "python3 with frictionless is not installed; pip install frictionless to run it"),
+        arguments: [[String](), ["--csv-delimiter", "semicolon", "--no-bom"], ["--weekend"]])
+    func frictionlessValidates(options: [String]) async throws {
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "-f", "datapackage", "-q"] + options, in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let package = try Self.file(folder, endingWith: ".datapackage.json")
+        let result = try await Subprocess.run("/usr/bin/env", ["python3", "-m", "frictionless", "validate", "--json", package.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any], "\(String(decoding: result.output, as: UTF8.self))")
+        #expect(result.status == 0 && report["valid"] as? Bool == true, "\(String(decoding: result.output, as: UTF8.self).prefix(3_000))")
+        let tasks = try #require(report["tasks"] as? [[String: Any]])
+        #expect(tasks.count == (options == ["--weekend"] ? 2 : 3), "a resource per CSV")
+    }
+
+    @Test("without libsqlite3, -f sqlite stops before anything is fetched: one line, exit 78, nothing written")
+    func sqliteMissing() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        var environment = BoxOfficeProcess.environment(kobis: server, folder: folder, today: "2025-03-10")
+        environment["BOXOFFICE_SQLITE_LIBRARY"] = "/nonexistent/libsqlite3.so.0"
+        let run = try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "csv,sqlite"], environment: environment, in: folder.url)
+        #expect(run.status == 78)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("-f sqlite needs libsqlite3"), "\(run.stderr)")
+        #expect(server.chartRequests.isEmpty && server.movieInfoRequests.isEmpty, "nothing fetched")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path), "nothing written")
+        // The same binary still renders every other format.
+        let other = try await BoxOfficeProcess.run(["report", "--sample", "-f", "csv", "-q"], environment: environment, in: folder.url)
+        #expect(other.status == 0, "\(other.stderr)")
+    }
+}
