@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel", "CCurl"]),
         // libcurl, which Foundation's networking already links, called directly (CurlTransport).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Rendering the report model: JSON, the Mustache templates, and writing files atomically.
+        // Rendering the report model: Tables/ (one definition per machine table, written as CSV,
+        // xlsx, SQLite and a data package), JSON/, Documents/ (the Mustache templates and their
+        // view models), Files/ (writing files atomically, the folder's index).
         .target(
             name: "BoxOfficeOutput",
             dependencies: ["BoxOfficeModel", .product(name: "Mustache", package: "swift-mustache")],

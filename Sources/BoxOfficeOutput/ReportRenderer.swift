@@ -176,6 +176,7 @@ package struct ReportRenderer: Sendable {
 /// The Markdown and HTML view model: built and wrapped for Mustache by the first task that asks
 /// for it (in the documents' lane, beside the data files, not before them), then only read, by one
 /// rendering at a time (the lane renders Markdown, then HTML).
+// Unchecked Sendable: `built` is read and written under `lock` only.
 private final class SharedView: @unchecked Sendable {
     private let lock = NSLock()
     private var built: ReportTemplates.WrappedView?
@@ -213,6 +214,7 @@ package protocol ReportFileSink: AnyObject, Sendable {
 }
 
 /// The files of a rendering, held in memory.
+// Unchecked Sendable: `files` changes under `lock` only.
 private final class CollectedFiles: ReportFileSink, @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: RenderedFile] = [:]

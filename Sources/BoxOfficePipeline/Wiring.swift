@@ -15,6 +15,7 @@ package struct Wiring: Sendable {
     let budgets = Budgets()
 
     /// Every ``KOBISBudget`` a run made, so that each gives back the calls it recorded ahead.
+    // Unchecked Sendable: `all` changes under `lock` only.
     final class Budgets: @unchecked Sendable {
         private let lock = NSLock()
         private var all: [KOBISBudget] = []

@@ -4,12 +4,14 @@ import Foundation
 
 /// A loopback server that speaks KOBIS: daily charts and movie info from a simulated catalogue,
 /// `faultInfo` bodies with HTTP 200 for a wrong key or a spent quota, and hooks to script faults.
+// Unchecked Sendable: immutable; what changes is in `State`, under its lock.
 package final class FakeKOBISServer: @unchecked Sendable {
     /// The key the fake accepts.
     package let validKey: String
     package let server: LoopbackHTTPServer
     private let state: State
 
+    // Unchecked Sendable: every field changes under `lock` only.
     final class State: @unchecked Sendable {
         let lock = NSLock()
         var answered = 0

@@ -67,6 +67,7 @@ package struct ScriptedResponse: Sendable {
 /// request logged.
 ///
 /// It listens only on loopback and on a port the system picks; `stop()` (or deinit) closes it.
+// Unchecked Sendable: its log and counts change under `lock`; the socket is served on its own thread.
 package final class LoopbackHTTPServer: @unchecked Sendable {
     package typealias Handler = @Sendable (ReceivedRequest) -> ScriptedResponse
 

@@ -12,6 +12,7 @@ import Darwin
 /// few times a second, cleared at the end, and cut to the terminal's width so that it never wraps
 /// (a wrapped line cannot be redrawn in place and fills a narrow terminal with stale copies). No
 /// colour is ever used, so NO_COLOR holds trivially.
+// Unchecked Sendable: the line's state changes under `lock` only.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let label: String

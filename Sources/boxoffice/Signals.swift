@@ -37,6 +37,7 @@ enum Signals {
         }
     }
 
+    // Unchecked Sendable: `value` and `over` change under `lock` only.
     private final class Received: @unchecked Sendable {
         private let lock = NSLock()
         private var value: Int32?

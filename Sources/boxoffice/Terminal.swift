@@ -74,6 +74,7 @@ enum Terminal {
 }
 
 extension Terminal {
+    // Unchecked Sendable: `failed` changes under `lock` only.
     private final class OutputState: @unchecked Sendable {
         let lock = NSLock()
         var failed = false

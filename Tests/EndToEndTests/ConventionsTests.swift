@@ -124,15 +124,15 @@ struct ConventionsTests {
         #expect(folder.allFiles(in: ".").isEmpty, "nothing written to the folder")
     }
 
-    @Test("the README's Options table and report --help-hidden name the same options")
+    @Test("the guide's Options table (docs/usage.md) and report --help-hidden name the same options")
     func optionsTable() async throws {
         let folder = try TemporaryFolder()
         let help = try await BoxOfficeProcess.run(["report", "--help-hidden"], in: folder.url)
         #expect(help.status == 0)
         let helpOptions = Set(
             help.stdout.split(separator: "\n").compactMap { $0.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z-]+)/)?.output.1 }.map(String.init))
-        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = try #require(readme.components(separatedBy: "### Options\n").last?.components(separatedBy: "\n### ").first)
+        let usage = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        let table = try #require(usage.components(separatedBy: "## Options\n").last?.components(separatedBy: "\n## ").first)
         let readmeOptions = Set(
             table.split(separator: "\n").filter { $0.hasPrefix("| `") }
                 .flatMap { $0.split(separator: "|")[0].matches(of: /`(?:-[a-zA-Z], )?(--[a-z-]+)/).map { String($0.output.1) } })

@@ -2,12 +2,19 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's promises that a binary can keep on its own: every example that needs no key runs
-/// (against the release binary in CI, through `BOXOFFICE_BINARY`), ends 0, and writes the files it
-/// names; every sample file the README links to exists.
-@Suite("The README's examples, run as a user would", .serialized)
+/// The promises of the README and the guide in `docs/` that a binary can keep on its own: every
+/// example that needs no key runs (against the release binary in CI, through `BOXOFFICE_BINARY`),
+/// ends 0, and writes the files it names; every sample file they link to exists.
+@Suite("The README's and the guide's examples, run as a user would", .serialized)
 struct ReadmeTests {
-    static let readme = (try? String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The README, then every page of the guide, as one text.
+    static let readme: String = {
+        let root = TestPaths.repositoryRoot
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return (["README.md"] + pages).compactMap { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }()
 
     /// Every command line in the README's code blocks (`sh` blocks, and `$ ` lines in others), with
     /// `swift run` and trailing comments taken off.
@@ -95,7 +102,7 @@ struct ReadmeTests {
         #expect(first.stdoutLines.contains("Reports/boxoffice-sample-2025-03-03_2025-03-09.html"))
     }
 
-    @Test("the README's CSV headers are the headers of the binary's default CSV templates, every table, every column in order")
+    @Test("the guide's CSV headers are the headers of the binary's default CSV templates, every table, every column in order")
     func csvHeaders() async throws {
         let start = try #require(Self.readme.range(of: "Headers are a stable contract"))
         let block = try #require(Self.readme[start.upperBound...].firstMatch(of: /```\n((?:[a-z]+: [a-z_,]+\n)+)```/))
@@ -116,9 +123,21 @@ struct ReadmeTests {
         }
     }
 
-    @Test("every sample file the README links to is committed in Reports/")
+    @Test("the mail example hands mail the text report alone: standard output is the one file, no paths")
+    func mailExample() async throws {
+        #expect(Self.commandLines.contains("boxoffice report --format txt -o - | mail -s \"박스오피스\" desk@example.com"))
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "--format", "txt", "-o", "-"], in: folder.url)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Korean box office, 2025-03-03") && run.stdout.contains("SIMULATED DATA"), "\(run.stdout.prefix(200))")
+        #expect(!run.stdout.contains("index.html") && !run.stdout.contains("Reports/"), "no file names")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path), "nothing written")
+        #expect(run.stdout.split(separator: "\n").count < 60, "one day's text, not the index too")
+    }
+
+    @Test("every sample file the README and the guide link to is committed in Reports/")
     func linkedSamplesExist() throws {
-        let links = Self.readme.matches(of: /\]\((Reports\/[^)]+)\)/).map { String($0.output.1) }
+        let links = Self.readme.matches(of: /\]\((?:\.\.\/)?(Reports\/[^)]+)\)/).map { String($0.output.1) }
         #expect(links.count >= 6)
         for link in links {
             #expect(FileManager.default.fileExists(atPath: TestPaths.repositoryRoot.appendingPathComponent(link).path), "\(link)")

@@ -176,6 +176,7 @@ package enum BoundedTaskGroup {
 
     /// Results written side by side: each in its own memory, never through an array's
     /// copy-on-write check, which another thread's access could make copy.
+    // Unchecked Sendable: each task writes its own slot once; read after the group ends.
     private final class Slots<Result>: @unchecked Sendable {
         private let base: UnsafeMutablePointer<Result>
         private let count: Int
@@ -196,6 +197,7 @@ package enum BoundedTaskGroup {
         }
     }
 
+    // Unchecked Sendable: each half is written by one task, read after both end.
     private final class Pair<First, Second>: @unchecked Sendable {
         var first: First?
         var second: Second?

@@ -231,9 +231,8 @@ package enum ReportTables {
         let distributor: String
     }
 
-    /// One row of the daily table. Immutable after init: `@unchecked` only because `DayEntry`
-    /// holds no reference and the class is final with `let` fields.
-    final class DailyRow: EntryRow, @unchecked Sendable {
+    /// One row of the daily table.
+    final class DailyRow: EntryRow, Sendable {
         let date: DailyRowDate
         let entry: DayEntry
         let film: FilmCells?
@@ -245,8 +244,8 @@ package enum ReportTables {
         }
     }
 
-    /// One row of the weeks table; immutable after init, like ``DailyRow``.
-    final class PeriodRow: EntryRow, @unchecked Sendable {
+    /// One row of the weeks table.
+    final class PeriodRow: EntryRow, Sendable {
         let period: PeriodReport
         let entry: DayEntry
 

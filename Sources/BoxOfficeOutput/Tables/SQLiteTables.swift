@@ -121,7 +121,8 @@ struct ReportFacts {
 ///
 /// Every function boxoffice calls takes fixed arguments, so they are looked up by name and called
 /// through typed C function pointers; no SQLite header is needed to build.
-package struct SQLiteLibrary: @unchecked Sendable {  // function pointers into a library never unloaded
+// Unchecked Sendable: C function pointers into a library that is never unloaded; no state.
+package struct SQLiteLibrary: @unchecked Sendable {
     typealias Database = OpaquePointer
     typealias Statement = OpaquePointer
 

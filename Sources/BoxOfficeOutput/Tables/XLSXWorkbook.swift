@@ -12,7 +12,7 @@ import Foundation
 enum XLSXWorkbook {
     /// The workbook's bytes (a stored ZIP; see ``StoredZip``), a sheet per table. Each sheet's XML
     /// is let go once it is in the archive: a twenty-year daily sheet's XML is ~90 MB.
-    static func data(_ tables: [Table]) throws -> Data {
+    static func data(_ tables: [Table]) throws(OutputError) -> Data {
         var zip = StoredZip.Writer()
         let names = tables.map(\.name.rawValue)
         do {
@@ -25,8 +25,9 @@ enum XLSXWorkbook {
                 try zip.add("xl/worksheets/sheet\(index + 1).xml", worksheet(table))
             }
             return try zip.finish()
-        } catch is StoredZip.TooLarge {
-            throw OutputError.workbookTooLarge(megabytes: 4_096)
+        } catch {
+            // The one error a stored archive has: past the 4 GiB a ZIP without ZIP64 holds.
+            throw .workbookTooLarge(megabytes: 4_096)
         }
     }
 

@@ -131,6 +131,7 @@ extension CacheAccess {
 /// Guarded by an `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer (which CI runs on
 /// these suites) understands pthread locks, not the futex beneath `Mutex`, and reported its
 /// protected accesses as races.
+// Unchecked Sendable: `entries` changes under `lock` only.
 final class InFlightRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: [CheckedContinuation<Data, any Error>]] = [:]

@@ -22,6 +22,7 @@ import Foundation
 /// A body is counted as it arrives, after decompression: one larger than `maximumBodySize` is
 /// abandoned at that point (``TransportError/tooLarge(host:limit:)``), so a small gzip bomb cannot
 /// fill the memory or the cache.
+// Unchecked Sendable: the loop is started under `lock`; the rest is immutable.
 package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let settings: Settings
     private let maxConnectionsPerHost: Int
@@ -102,6 +103,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
 /// libcurl, loaded and initialised when the first request is sent, or by ``preload()`` (the `CCurl`
 /// header says why it is not linked): its functions, or nil when the library cannot be loaded.
+// Unchecked Sendable: libcurl's function table, written once at load, then only read.
 package final class CurlLibrary: @unchecked Sendable {
     let api: UnsafeMutablePointer<boxoffice_curl_api>
 
@@ -146,6 +148,7 @@ package final class CurlLibrary: @unchecked Sendable {
 /// The loop's thread is the only one that touches it between ``CurlLoop/submit(_:)`` and the end
 /// of the transfer; the continuation is resumed once, by whichever of completion and cancellation
 /// comes first.
+// Unchecked Sendable: the loop thread alone touches the handle; the answer passes under `lock`.
 final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     private let api: UnsafeMutablePointer<boxoffice_curl_api>
@@ -305,6 +308,7 @@ final class CurlTransfer: @unchecked Sendable {
 /// Requests and cancellations are handed over under a lock and `curl_multi_wakeup` ends the
 /// thread's wait; everything else happens on the thread, which never holds one of Swift's
 /// cooperative threads.
+// Unchecked Sendable: queues change under `lock`; the multi handle is used on the loop thread only.
 final class CurlLoop: @unchecked Sendable {
     let library: CurlLibrary?
     private let multi: UnsafeMutableRawPointer?

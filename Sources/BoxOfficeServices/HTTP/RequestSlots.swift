@@ -6,6 +6,7 @@ import Foundation
 /// must wait a second or more before its next attempt (a backoff past the first, any
 /// `Retry-After`), so a server that asks one request to wait does not slow every other. Waiters
 /// are served in the order they asked; a cancelled waiter leaves the queue at once.
+// Unchecked Sendable: the slots and waiters change under `lock` only.
 package final class RequestSlots: @unchecked Sendable {
     package let capacity: Int
     private let lock = NSLock()

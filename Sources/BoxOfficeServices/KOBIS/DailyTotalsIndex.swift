@@ -18,7 +18,7 @@ import Foundation
 /// as `threshold:code:day-of-release`, each list `-` when empty,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
-package final class DailyTotalsIndex: @unchecked Sendable {
+package final class DailyTotalsIndex {
     package struct Totals: Sendable, Equatable {
         package var audience: Int64
         package var sales: Int64

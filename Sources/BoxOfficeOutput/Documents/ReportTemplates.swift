@@ -121,6 +121,7 @@ package struct ReportTemplates: Sendable {
 
     /// A view model made ready for Mustache once (``RenderBudget/wrapping(_:)``), for documents
     /// rendered one after another from it: wrapping a twenty-year report's took 0.06 s a document.
+    // Unchecked Sendable: immutable after init; the wrapped view model is only read.
     struct WrappedView: @unchecked Sendable {
         let budget: RenderBudget
         let context: Any
@@ -325,6 +326,7 @@ package struct ReportTemplates: Sendable {
 
 /// A set of templates' Mustache library, filled as templates are rendered: each template with the
 /// partials it names, the user's own already parsed, the bundled ones parsed once per process.
+// Unchecked Sendable: the library and its names change under `lock` only.
 private final class LazyLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var library = MustacheLibrary()
@@ -372,6 +374,7 @@ private final class LazyLibrary: @unchecked Sendable {
 }
 
 /// The bundled templates, each parsed the first time any run in this process asks for it.
+// Unchecked Sendable: both caches change under `lock` only.
 final class BundledTemplates: @unchecked Sendable {
     private let lock = NSLock()
     private var parsed: [String: MustacheTemplate] = [:]
@@ -410,6 +413,7 @@ final class BundledTemplates: @unchecked Sendable {
 /// at line ends (so no standalone tag's line is split), into pieces of about a kilobyte, each
 /// parsed on its own with the template's content-type pragma, the same tags cost a tenth.
 /// Partials are parsed whole: Mustache looks them up by name.
+// Unchecked Sendable: immutable; its lazy parts guard themselves with locks.
 struct TemplatePieces: @unchecked Sendable {
     /// The pieces, in order.
     let pieces: [Piece]
@@ -420,6 +424,7 @@ struct TemplatePieces: @unchecked Sendable {
 
     /// The pieces rewritten around their lists, read from their text only when a long report is
     /// first rendered, once for each set of top-level lists (a daily report's, a period report's).
+    // Unchecked Sendable: `made` changes under `lock` only.
     private final class LazyRows: @unchecked Sendable {
         private let lock = NSLock()
         private let texts: [String]
@@ -485,6 +490,7 @@ struct TemplatePieces: @unchecked Sendable {
 
     /// A piece's template, parsed when first rendered (a piece rewritten around its lists is
     /// parsed only when a long report renders it).
+    // Unchecked Sendable: `parsed` is set under `lock` only.
     final class Piece: @unchecked Sendable {
         private let lock = NSLock()
         private let text: String
@@ -575,6 +581,7 @@ struct TemplatePieces: @unchecked Sendable {
     }
 
     /// A rendering's view model and row pieces, only read by the pieces rendered side by side.
+    // Unchecked Sendable: immutable; the view model is only read while the pieces render.
     private struct SharedContext: @unchecked Sendable {
         let context: Any
         let rowPieces: [(template: Piece, sections: [RowSection])?]

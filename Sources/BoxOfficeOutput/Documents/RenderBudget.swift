@@ -11,6 +11,7 @@ import Mustache
 /// Each rendering of a wrapped view model spends from an ``Account`` of its own, so that the
 /// Markdown and the HTML render one view model side by side; visits made outside any account (a
 /// view model rendered straight through Mustache) spend from the budget's own count.
+// Unchecked Sendable: every count changes under `lock` only.
 final class RenderBudget: @unchecked Sendable {
     private let lock = NSLock()
     /// Visits left to those made outside any account.
@@ -40,6 +41,7 @@ final class RenderBudget: @unchecked Sendable {
 
     /// One rendering's visits: a whole budget's worth, spent by every visit made on the threads
     /// that render it (``charging(_:)``, and ``RowSection``'s halves, which charge the same account).
+    // Unchecked Sendable: every count changes under `lock` only.
     final class Account: @unchecked Sendable {
         private let lock = NSLock()
         private var left: Int
@@ -230,6 +232,7 @@ enum ViewValue {
 /// was made from, looked up through a class's conformance rather than `Dictionary`'s conditional
 /// one, which swift-mustache checks (with another cast) for every object on the context stack at
 /// every name it looks up.
+// Unchecked Sendable: immutable after init; the budget it charges is itself locked.
 final class ViewObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
     /// The names, shared by every row of a table (``ViewRow``).
     let columns: TemplateColumns

@@ -78,6 +78,7 @@ package final class TemplateRow: MustacheParent, Sendable {
 /// a twenty-year weekly report's instructions went on ``RowSection``'s lookups). Rows sharing their
 /// columns are wrapped without hashing (``RenderBudget``), and ``RowSection`` finds a name's
 /// position once per table. Mustache reads a row as it reads a dictionary.
+// Unchecked Sendable: immutable after init; its values are view-model values, only read.
 package struct ViewRow: MustacheParent, MustacheTransformable, @unchecked Sendable {
     package let columns: TemplateColumns
     /// Each column's name and value, in the columns' order: the literal the row was written as,
@@ -115,6 +116,7 @@ package struct ViewRow: MustacheParent, MustacheTransformable, @unchecked Sendab
 /// Every row of a table is written as one literal, so its names come in the same order every
 /// time; they are compared with the known columns' (the same literal strings, so each comparison
 /// is one of two words), and a row whose names differ gets columns of its own.
+// Unchecked Sendable: `known` is read and written under `lock` only.
 package final class ViewTable: @unchecked Sendable {
     private let lock = NSLock()
     private var known: TemplateColumns?

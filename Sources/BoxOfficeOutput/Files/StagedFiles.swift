@@ -23,6 +23,7 @@ import Darwin
 ///
 /// Bound for standard output (`--output -`), the files are held in memory instead and the commit
 /// writes the first one named, whole, to standard output: nothing is printed unless rendering succeeded.
+// Unchecked Sendable: the temporaries change under `lock` only; the rest is immutable.
 package final class StagedFiles: ReportFileSink, @unchecked Sendable {
     package let directory: URL
     /// Guards ``temporaries`` and ``held``: a file streamed by one lane of the renderer is added

@@ -23,6 +23,7 @@ import Mustache
 /// Before a list is rendered this way, its first rows are rendered by Mustache too and the two must
 /// agree, or the section is left to Mustache; `RowSectionTests` holds the two to the same bytes
 /// over the bundled templates and hostile titles.
+// Unchecked Sendable: immutable after init: parsed once, then only read.
 struct RowSection: @unchecked Sendable {
     indirect enum Node {
         case text(String)
@@ -140,6 +141,7 @@ struct RowSection: @unchecked Sendable {
     static let rowsInHalves = 2_000
 
     /// A list's rows, as the halves rendered side by side read them.
+    // Unchecked Sendable: immutable; the halves only read the rows.
     private struct Rows: @unchecked Sendable {
         let elements: [ViewValue]
         let budget: RenderBudget
