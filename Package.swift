@@ -11,7 +11,7 @@ let package = Package(
     name: "boxoffice",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "boxoffice", targets: ["boxoffice"]),
+        .executable(name: "boxoffice", targets: ["boxoffice"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,7 +69,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ModelTests", dependencies: ["BoxOfficeModel", "BoxOfficeOutput", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["BoxOfficeServices", "BoxOfficeOutput", "FakeServices", "UnitTestSupport", "TestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "UnitTestSupport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),
     ],

@@ -69,14 +69,17 @@ package struct ReportRenderer: Sendable {
         var names: [Job: [String]] = [:]
         // The HTML, the longest document, first: a month's data lane is done while the Markdown
         // renders; a long report's documents' lane has begun it by the time the data lane is done.
-        try await BoundedTaskGroup.lanes(lanes, movable: { _ in true }, preferring: { $0 == .format(.html) ? 1 : 0 }, { job in
-            let output = try await renderer.files(report, job: job, view: view, base: base, sink: sink)
-            // Written on the job's lane, beside the other lane's rendering: written by the task
-            // that gathers the lanes, a file held up the next job of both (a twenty-year --weekly
-            // report's weeks CSV, 2.7 MB, its JSON by 4.4 ms, `boxoffice-bench` and trace marks).
-            for file in output.files { try sink.add(file) }
-            return output.files.map(\.name) + output.streamed
-        }) { job, made in
+        try await BoundedTaskGroup.lanes(
+            lanes, movable: { _ in true }, preferring: { $0 == .format(.html) ? 1 : 0 },
+            { job in
+                let output = try await renderer.files(report, job: job, view: view, base: base, sink: sink)
+                // Written on the job's lane, beside the other lane's rendering: written by the task
+                // that gathers the lanes, a file held up the next job of both (a twenty-year --weekly
+                // report's weeks CSV, 2.7 MB, its JSON by 4.4 ms, `boxoffice-bench` and trace marks).
+                for file in output.files { try sink.add(file) }
+                return output.files.map(\.name) + output.streamed
+            }
+        ) { job, made in
             names[job] = made
         }
         view.dropElsewhere()

@@ -58,7 +58,9 @@ package struct TMDBReview: Sendable {
             // digits) gets no line to paste.
             let pastable = KOBISDecoding.isMovieCode(film.code)
             if let details = match.details, match.confidence != .none {
-                lines.append("        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(PlainText.oneLine(match.how))")
+                lines.append(
+                    "        TMDB \(details.movie.id) \(Self.titles(details.movie.title, details.movie.originalTitle)): \(PlainText.oneLine(match.how))"
+                )
             } else {
                 lines.append("        \(PlainText.oneLine(match.how))")
             }

@@ -69,7 +69,9 @@ package struct Wiring: Sendable {
                     throw CacheError.unwritable(path: error.path, reason: error.reason)
                 }
             }
-            return try await settlingBudgets { try await body(CacheAccess(cache: cache, mode: mode, calendar: calendar, onWriteFailure: writePolicy)) }
+            return try await settlingBudgets {
+                try await body(CacheAccess(cache: cache, mode: mode, calendar: calendar, onWriteFailure: writePolicy))
+            }
         }
     }
 
@@ -96,7 +98,9 @@ package struct Wiring: Sendable {
     ///
     /// With `recordEveryCall` (`fetch`), the quota ledger must be writable before the first call and
     /// a call it cannot record is not sent; otherwise (`report`) such calls are sent and warned about.
-    package func kobisClient(_ network: NetworkSettings, cacheOptions: CacheSettings, cache: CacheAccess?, recordEveryCall: Bool) async throws -> KOBISClient {
+    package func kobisClient(
+        _ network: NetworkSettings, cacheOptions: CacheSettings, cache: CacheAccess?, recordEveryCall: Bool
+    ) async throws -> KOBISClient {
         guard let key = kobisKey, !key.isEmpty else {
             if cache?.mode == .offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
             throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
@@ -108,7 +112,8 @@ package struct Wiring: Sendable {
         // spender, does not guess them to be zero unless told how many it may spend.
         if recordEveryCall, cache?.mode != .offline, cacheOptions.budget == nil, ledger.isUnreadable {
             throw CacheError.ledgerUnwritable(
-                "\(ledger.file.path) cannot be read (too large, or not a regular file), so today's calls are not known; pass --budget N to spend at most N calls (the file is then set aside as \(ledger.file.lastPathComponent).damaged-TIME)")
+                "\(ledger.file.path) cannot be read (too large, or not a regular file), so today's calls are not known; pass --budget N to spend at most N calls (the file is then set aside as \(ledger.file.lastPathComponent).damaged-TIME)"
+            )
         }
         if recordEveryCall && cache?.mode != .offline {
             do throws(LedgerError) {

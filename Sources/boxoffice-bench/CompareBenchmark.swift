@@ -1,7 +1,7 @@
 import ArgumentParser
 import BoxOfficeModel
-import FakeServices
 import BoxOfficePipeline
+import FakeServices
 import Foundation
 
 /// Two `boxoffice` binaries run alternately on the same workloads (A B A B …), so the machine's

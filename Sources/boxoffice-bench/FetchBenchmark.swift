@@ -49,7 +49,8 @@ struct FetchBenchmark: ParsableCommand {
                 let measured = median(times)
                 say(
                     "\(command.padding(toLength: 6, withPad: " ", startingAt: 0)) --concurrency \(width): \(requests) requests, median \(seconds(measured)); ideal \(seconds(ideal)) "
-                        + "(\(String(format: "%.2f", ideal / measured)) of the ideal's speed); \(String(format: "%.1f", script.seconds / measured))× the sequential script")
+                        + "(\(String(format: "%.2f", ideal / measured)) of the ideal's speed); \(String(format: "%.1f", script.seconds / measured))× the sequential script"
+                )
             }
         }
     }
@@ -67,8 +68,10 @@ struct FetchBenchmark: ParsableCommand {
         let arguments =
             command == "fetch"
             ? ["fetch", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--quiet"]
-            : ["report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", home.appendingPathComponent("out").path,
-                "--no-cache", "--quiet"] + (lookBack ? [] : ["--no-look-back"])
+            : [
+                "report", "\(range.start.iso)..\(range.end.iso)", "--concurrency", String(width), "--output", home.appendingPathComponent("out").path,
+                "--no-cache", "--quiet",
+            ] + (lookBack ? [] : ["--no-look-back"])
         let measurement = try Measurement.run(
             binary,
             arguments,

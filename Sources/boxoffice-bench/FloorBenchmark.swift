@@ -34,7 +34,8 @@ struct FloorBenchmark: ParsableCommand {
         func report() throws -> Measurement {
             try? FileManager.default.removeItem(at: output)
             let report = try Measurement.run(
-                binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: []), environment: WarmCache.environment(range, home: work))
+                binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: []),
+                environment: WarmCache.environment(range, home: work))
             guard report.status == 0 else { throw BenchError("boxoffice exited \(report.status)") }
             return report
         }
@@ -60,7 +61,10 @@ struct FloorBenchmark: ParsableCommand {
             decodes.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
             start = DispatchTime.now()
             let target = work.appendingPathComponent("floor.bin")
-            let handle = try FileHandle(forWritingTo: { _ = FileManager.default.createFile(atPath: target.path, contents: nil); return target }())
+            let handle = try FileHandle(
+                forWritingTo: {
+                    _ = FileManager.default.createFile(atPath: target.path, contents: nil); return target
+                }())
             let chunk = Data(count: 1 << 20)
             var left = written
             while left > 0 {
@@ -75,10 +79,14 @@ struct FloorBenchmark: ParsableCommand {
         let wall = median(reports.map(\.wall)), cpu = median(reports.map(\.cpu)), peak = median(reports.map(\.peakMB))
         let floor = median(reads) + median(writes)
         let decoded = floor + median(decodes)
-        say("floor: \(range.start.iso)..\(range.end.iso): read \(files.count) cache entries (\(bytesRead / 1_000_000) MB) in \(seconds(median(reads))), "
-            + "write \(written / 1_000_000) MB durably in \(seconds(median(writes))): I/O floor \(seconds(floor))")
-        say("floor: one decode pass (JSONSerialization, one thread) \(seconds(median(decodes))): floor with it, as issue 25 reckoned it, \(seconds(decoded))")
-        say("floor: the report itself took \(seconds(wall)) wall, \(seconds(cpu)) CPU, \(Int(peak)) MB peak (medians of \(reports.count)): "
-            + "\(String(format: "%.1f", wall / floor))× the I/O floor, \(String(format: "%.2f", wall / decoded))× the floor with one decode pass")
+        say(
+            "floor: \(range.start.iso)..\(range.end.iso): read \(files.count) cache entries (\(bytesRead / 1_000_000) MB) in \(seconds(median(reads))), "
+                + "write \(written / 1_000_000) MB durably in \(seconds(median(writes))): I/O floor \(seconds(floor))")
+        say(
+            "floor: one decode pass (JSONSerialization, one thread) \(seconds(median(decodes))): floor with it, as issue 25 reckoned it, \(seconds(decoded))"
+        )
+        say(
+            "floor: the report itself took \(seconds(wall)) wall, \(seconds(cpu)) CPU, \(Int(peak)) MB peak (medians of \(reports.count)): "
+                + "\(String(format: "%.1f", wall / floor))× the I/O floor, \(String(format: "%.2f", wall / decoded))× the floor with one decode pass")
     }
 }

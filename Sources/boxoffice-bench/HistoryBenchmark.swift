@@ -16,26 +16,33 @@ struct HistoryBenchmark: ParsableCommand {
     @Option(help: "The boxoffice binary (default: the one beside this benchmark).") var binary: String?
 
     func run() throws {
-        guard let first = Day(iso: from), let last = Day(iso: to), first <= last else { throw ValidationError("--from and --to take YYYY-MM-DD, in order") }
+        guard let first = Day(iso: from), let last = Day(iso: to), first <= last else {
+            throw ValidationError("--from and --to take YYYY-MM-DD, in order")
+        }
         let binary = try boxofficeBinary(binary)
         let range = DateRange(start: first, end: last)
         let folder = try WarmCache.folder(for: range, in: cache.map { URL(fileURLWithPath: $0) })
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        say("history: machine reference \(Self.referenceMilliseconds()) ms (a fixed CPU loop; this machine's speed varies, so compare figures with it)")
+        say(
+            "history: machine reference \(Self.referenceMilliseconds()) ms (a fixed CPU loop; this machine's speed varies, so compare figures with it)"
+        )
         var measurements: [Measurement] = []
         let output = work.appendingPathComponent("out")
         for run in 1...max(1, runs) {
             try? FileManager.default.removeItem(at: output)
             let measurement = try Measurement.run(
-                binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: []), environment: WarmCache.environment(range, home: work))
+                binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: []),
+                environment: WarmCache.environment(range, home: work))
             guard measurement.status == 0 else { throw BenchError("boxoffice exited \(measurement.status)") }
             measurements.append(measurement)
             say("history: run \(run): \(seconds(measurement.wall)) wall, \(seconds(measurement.cpu)) CPU, \(Int(measurement.peakMB)) MB peak")
         }
         let sizes = ((try? FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: [.fileSizeKey])) ?? [])
-            .map { "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB" }
+            .map {
+                "\($0.lastPathComponent.split(separator: "_").last ?? "") \(((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) / 1024) KiB"
+            }
             .sorted()
         say("history: wrote \(sizes.joined(separator: ", "))")
         say(

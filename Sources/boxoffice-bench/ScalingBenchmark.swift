@@ -52,7 +52,9 @@ struct ScalingBenchmark: ParsableCommand {
                     let measurement = try Measurement.run(
                         binary, WarmCache.reportArguments(range, cache: folder, output: output, extra: extra),
                         environment: WarmCache.environment(range, home: work))
-                    guard measurement.status == 0 else { throw BenchError("boxoffice exited \(measurement.status) for \(shape) \(range.displayText)") }
+                    guard measurement.status == 0 else {
+                        throw BenchError("boxoffice exited \(measurement.status) for \(shape) \(range.displayText)")
+                    }
                     walls[index].append(measurement.wall)
                     cpus[index].append(measurement.cpu)
                     peaks[index].append(measurement.peakMB)
@@ -70,8 +72,11 @@ struct ScalingBenchmark: ParsableCommand {
                 let marginal = perDay(since: previous)
                 previous = (range.dayCount, cpu)
                 say(
-                    shape.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(range.start.iso)..\(range.end.iso)".padding(toLength: 26, withPad: " ", startingAt: 0)
-                        + String(format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls[index]), cpu, cpu * 1000 / Double(range.dayCount), median(peaks[index]))
+                    shape.padding(toLength: 9, withPad: " ", startingAt: 0)
+                        + "\(range.start.iso)..\(range.end.iso)".padding(toLength: 26, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%5d  %7.2f s  %6.2f s  %6.3f ms  %7.0f", range.dayCount, median(walls[index]), cpu,
+                            cpu * 1000 / Double(range.dayCount), median(peaks[index]))
                         + "  " + pastFirst.padding(toLength: 18, withPad: " ", startingAt: 0) + marginal)
             }
         }

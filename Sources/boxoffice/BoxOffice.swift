@@ -15,7 +15,10 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
         commandName: "boxoffice",
         abstract: "Korean box-office reports from KOBIS daily charts.",
         version: "0.1.0",
-        subcommands: [ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, WatchCommand.self, RevisionsCommand.self, TMDBCommand.self, QuotaCommand.self, TemplatesCommand.self]
+        subcommands: [
+            ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, WatchCommand.self, RevisionsCommand.self, TMDBCommand.self,
+            QuotaCommand.self, TemplatesCommand.self,
+        ]
     )
 
     static let helpDetails = HelpDetails(

@@ -66,7 +66,8 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
                 paths = try await produce(KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end)
             } else {
                 paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    let client = try await wiring.kobisClient(
+                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await produce(client, yesterday: wiring.calendar.yesterday)
                 }
             }

@@ -82,11 +82,14 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
 
             let ranking: PeriodRanking
             if sample {
-                ranking = try await RankPipeline(fetch: SampleData.fetchStage(width: network.jobs, tmdb: false, progress: progress.update), simulated: true)
-                    .ranking(request)
+                ranking = try await RankPipeline(
+                    fetch: SampleData.fetchStage(width: network.jobs, tmdb: false, progress: progress.update), simulated: true
+                )
+                .ranking(request)
             } else {
                 ranking = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    let client = try await wiring.kobisClient(
+                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await RankPipeline(
                         fetch: FetchStage(
                             client: client, width: network.jobs, enrichment: .disabled(reason: "rank does not use TMDB"), progress: progress.update),

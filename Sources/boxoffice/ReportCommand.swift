@@ -132,7 +132,8 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
                 result = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
                     try await run(
                         FetchStage(
-                            client: try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false),
+                            client: try await wiring.kobisClient(
+                                network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false),
                             width: network.jobs,
                             enrichment: try wiring.enrichment(
                                 tmdb.settings, network: network.settings, cache: cache,

@@ -78,7 +78,9 @@ enum Signals {
                     let stop = Interruption(signal: first)
                     let name = stop.message.prefix { $0 != ":" }
                     FileHandle.standardError.write(
-                        Data("boxoffice: \(name): stopped at once while blocked (writing standard output or waiting for a lock); reports already renamed into place are whole, and what was fetched is cached\n".utf8))
+                        Data(
+                            "boxoffice: \(name): stopped at once while blocked (writing standard output or waiting for a lock); reports already renamed into place are whole, and what was fetched is cached\n"
+                                .utf8))
                     _exit(stop.status.rawValue)
                 }
             }

@@ -63,7 +63,8 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
                 fetched = try await SampleData.fetchStage(width: network.jobs, tmdb: true).fetch(plan)
             } else {
                 fetched = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    let client = try await wiring.kobisClient(
+                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     var enrichment = try wiring.enrichment(tmdb.settings, network: network.settings, cache: cache, upcoming: false)
                     if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(tmdb.settings, cache: cache) }
                     guard enrichment.matcher != nil else {
@@ -134,7 +135,8 @@ struct TMDBNowPlayingCommand: AsyncParsableCommand, DocumentedCommand {
                 let watched = try WatchlistFile.standard(environment).load()
                 let settings = TMDBSettings(off: false, required: true, rate: 20, overrides: nil)
                 playing = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    let client = try await wiring.kobisClient(
+                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     var enrichment = try wiring.enrichment(settings, network: network.settings, cache: cache, upcoming: false)
                     if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(settings, cache: cache) }
                     guard let matcher = enrichment.matcher else {

@@ -46,8 +46,12 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         func validate() throws {
             try cacheOptions.validate(offline: offline)
             if film.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a KOBIS movie code or a title") }
-            if let breakEven, breakEven <= 0 || breakEven > 1_000_000_000 { throw ValidationError("--break-even takes an audience from 1 to 1,000,000,000") }
-            if let note, note.count > 200 || note.contains(where: \.isNewline) { throw ValidationError("--note takes one line of at most 200 characters") }
+            if let breakEven, breakEven <= 0 || breakEven > 1_000_000_000 {
+                throw ValidationError("--break-even takes an audience from 1 to 1,000,000,000")
+            }
+            if let note, note.count > 200 || note.contains(where: \.isNewline) {
+                throw ValidationError("--note takes one line of at most 200 characters")
+            }
         }
 
         func run() async throws {
@@ -58,7 +62,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
                 // A damaged list is said (and set aside) before anything is looked up.
                 _ = try file.loadForChange()
                 let (code, title) = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
+                    let client = try await wiring.kobisClient(
+                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await WatchlistLookup(client: client, offline: offline).film(film)
                 }
                 let (today, breakEven, note) = (wiring.calendar.today, breakEven, note)
@@ -114,8 +119,10 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
                 }
                 let wiring = try Wiring(environment: environment, network: NetworkSettings())
                 let latest = try await wiring.withCache(cacheOptions.settings, offline: true, writePolicy: .warn) { cache in
-                    WatchlistLookup(client: KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "", cache: cache), offline: true)
-                        .latest(list.codes, yesterday: wiring.calendar.yesterday)
+                    WatchlistLookup(
+                        client: KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "", cache: cache), offline: true
+                    )
+                    .latest(list.codes, yesterday: wiring.calendar.yesterday)
                 }
                 for line in WatchlistText.lines(list, latest: latest) { Terminal.printLine(line) }
             }

@@ -67,7 +67,9 @@ struct BoxOfficeProcess {
     }
 
     /// Runs the binary in `folder` as a user pointed at a loopback KOBIS (``environment(kobis:folder:today:)``).
-    static func run(_ arguments: [String], kobis server: FakeKOBISServer, folder: TemporaryFolder, today: String = "2025-03-10") async throws -> Result {
+    static func run(
+        _ arguments: [String], kobis server: FakeKOBISServer, folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws -> Result {
         try await run(arguments, environment: environment(kobis: server, folder: folder, today: today), in: folder.url)
     }
 

@@ -61,7 +61,9 @@ struct CacheTests {
         // A call taken for a request that the stop then cancels (waiting for a connection) is
         // counted though never sent: the ledger may hold more than was sent, never fewer.
         let recorded = otherLedger.used(on: Day(iso: "2025-03-10")!)
-        #expect(limited.server.requests.count <= 9 && recorded <= 9 && recorded >= limited.server.requests.count, "\(recorded) recorded, \(limited.server.requests.count) sent")
+        #expect(
+            limited.server.requests.count <= 9 && recorded <= 9 && recorded >= limited.server.requests.count,
+            "\(recorded) recorded, \(limited.server.requests.count) sent")
     }
 
     @Test("a ledger that cannot be read: fetch refuses to guess today's calls (73, nothing sent) unless given --budget, then sets it aside whole")
@@ -88,7 +90,9 @@ struct CacheTests {
         #expect(QuotaLedger(file: ledger, key: server.validKey).used(on: Day(iso: "2025-03-10")!) == server.server.requests.count)
     }
 
-    @Test("a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours, and once more when it is final")
+    @Test(
+        "a second run over the same range sends no KOBIS request, except for yesterday's provisional chart after hours, and once more when it is final"
+    )
     func secondRun() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -98,7 +102,8 @@ struct CacheTests {
         let firstCount = server.server.requests.count
         #expect(
             firstCount == 14 + 7 + 14,
-            "the week's charts, the week before's (for %± LW and the #1's streak), the same weekdays 52 weeks earlier, and the fourteen films the week names")
+            "the week's charts, the week before's (for %± LW and the #1's streak), the same weekdays 52 weeks earlier, and the fourteen films the week names"
+        )
 
         let second = try await BoxOfficeProcess.run(
             ["report", Self.week, "--format", "json"], environment: environment(server, folder), in: folder.url)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
@@ -137,7 +137,9 @@ struct ConventionsTests {
             table.split(separator: "\n").filter { $0.hasPrefix("| `") }
                 .flatMap { $0.split(separator: "|")[0].matches(of: /`(?:-[a-zA-Z], )?(--[a-z-]+)/).map { String($0.output.1) } })
         #expect(readmeOptions.count > 30)
-        #expect(helpOptions.subtracting(["--help"]) == readmeOptions, "help only: \(helpOptions.subtracting(readmeOptions)); README only: \(readmeOptions.subtracting(helpOptions))")
+        #expect(
+            helpOptions.subtracting(["--help"]) == readmeOptions,
+            "help only: \(helpOptions.subtracting(readmeOptions)); README only: \(readmeOptions.subtracting(helpOptions))")
         #expect(!help.stdout.contains(" - \n"), "no blank description line per value")
     }
 
@@ -212,7 +214,9 @@ struct ConventionsTests {
             ["report", "--sample", "-f", "md", "--format", "json,md", "-f", "txt", "-o", "out", "-q"], in: folder.url)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(folder.files(in: "out") == ["\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"])
-        #expect(result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md"], "in the order given, each once")
+        #expect(
+            result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md"],
+            "in the order given, each once")
     }
 
     @Test("every bad argument is one line on stderr and exit 64 (no usage block); -V prints the version")
@@ -268,7 +272,8 @@ struct ConventionsTests {
     @Test(
         "every command's help at 80 columns: at most 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
         arguments: [
-            [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb"],
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"],
+            ["tmdb"],
             ["tmdb", "review"], ["tmdb", "now-playing"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
         ])
     func helpLayout(command: [String]) async throws {
@@ -316,7 +321,8 @@ struct ConventionsTests {
         // One file under two names (README: "a hard link to its dated file").
         for suffix in [".json", ".html", ".md"] {
             let dated = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("web/\(Self.stem)\(suffix)").path)
-            let stable = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("web/boxoffice-sample-latest\(suffix)").path)
+            let stable = try FileManager.default.attributesOfItem(
+                atPath: folder.url.appendingPathComponent("web/boxoffice-sample-latest\(suffix)").path)
             #expect(dated[.systemFileNumber] as? Int == stable[.systemFileNumber] as? Int && dated[.referenceCount] as? Int == 2, "\(suffix)")
         }
 
@@ -379,7 +385,8 @@ struct ConventionsTests {
         #expect(latin.isSubset(of: ["KOBIS", "boxoffice", "LW"]), "\(latin)")
         let html = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
         #expect(html.contains("<html lang=\"ko\">") && html.contains("<h2>관객 돌파 기록</h2>"))
-        let englishFilm = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "--lang", "en", "-f", "html", "-o", "films"], in: folder.url)
+        let englishFilm = try await BoxOfficeProcess.run(
+            ["film", "--sample", "20259001", "--lang", "en", "-f", "html", "-o", "films"], in: folder.url)
         #expect(englishFilm.status == 0)
         let englishHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.html"), encoding: .utf8)
         #expect(englishHTML.contains("<html lang=\"en\">") && englishHTML.contains("<h2>Milestones</h2>"))
@@ -390,7 +397,8 @@ struct ConventionsTests {
         }
         let englishCharts = charts(englishHTML)
         #expect(englishCharts.map { String($0.prefix { $0 != "\"" }) } == ["wide", "medium", "narrow"])
-        #expect(englishCharts.allSatisfy { !$0.contains("만") && $0.contains(">500k</text>") && $0.contains(">1.5M</text>") && $0.contains(">2M</text>") })
+        #expect(
+            englishCharts.allSatisfy { !$0.contains("만") && $0.contains(">500k</text>") && $0.contains(">1.5M</text>") && $0.contains(">2M</text>") })
         #expect(englishHTML.contains(#"<div class="value">123,696</div><div class="label"><span class="nobr">2025-02-26</span>, #1</div>"#))
         // A Korean run rebuilds the folder's index in Korean, films and both languages' files listed.
         let koreanHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
@@ -399,7 +407,9 @@ struct ConventionsTests {
         #expect(koreanReport.status == 0, "\(koreanReport.stderr)")
         let index = try String(contentsOf: folder.url.appendingPathComponent("films/index.md"), encoding: .utf8)
         #expect(index.hasPrefix("# 한국 박스오피스 보고서\n\n이 폴더의 보고서 1개, 최신순."), "\(index)")
-        #expect(index.contains("- 일별 2025년 3월 3일 \\~ 9일 (샘플) — 최다 관객 검은 파도 686,576명, 순위권 합계 1,626,964명 · 잠정치: [Markdown (한국어)]"), "run on 03-10: 03-09 is provisional")
+        #expect(
+            index.contains("- 일별 2025년 3월 3일 \\~ 9일 (샘플) — 최다 관객 검은 파도 686,576명, 순위권 합계 1,626,964명 · 잠정치: [Markdown (한국어)]"),
+            "run on 03-10: 03-09 is provisional")
         #expect(index.contains("[HTML (영어)](film-sample-20259001.html) · [HTML (한국어)](film-sample-20259001.ko.html)"))
         let indexHTML = try String(contentsOf: folder.url.appendingPathComponent("films/index.html"), encoding: .utf8)
         #expect(indexHTML.contains("<html lang=\"ko\">") && indexHTML.contains("<h2>영화</h2>"))

@@ -270,7 +270,11 @@ struct FaultInjectionTests {
         let list = try await BoxOfficeProcess.launch(
             ["tmdb", "now-playing", "--sample"], environment: BoxOfficeProcess.environment(), in: folder.url, standardOutput: .descriptor(listEnds[1])
         ) { _ in close(listEnds[1]) }
-        #expect(list.status == 74 && list.stderrLines == ["boxoffice: cannot write to standard output (it was closed): what was printed is cut short; any report or file was written whole"], "\(list.stderr)")
+        #expect(
+            list.status == 74
+                && list.stderrLines == [
+                    "boxoffice: cannot write to standard output (it was closed): what was printed is cut short; any report or file was written whole"
+                ], "\(list.stderr)")
     }
 
     @Test("kill -9 in the middle of a long run, then a rerun: it completes and equals a clean run")

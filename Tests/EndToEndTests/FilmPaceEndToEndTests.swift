@@ -2,8 +2,8 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 29, item 3: a film's pace against the films that went on to 1,000만, on its `film` page,
 /// against a loopback KOBIS whose charts the test reads itself.
@@ -44,7 +44,8 @@ struct FilmPaceEndToEndTests {
         var hits: [String] { rows.keys.filter { code in rows[code]!.values.contains { Int64($0["audiAcc"]!)! >= 10_000_000 } }.sorted() }
     }
 
-    @Test("day N's cumulative against each film the cached charts show at 1,000만, at its own day N: the charts' figures, in JSON, Markdown and Korean")
+    @Test(
+        "day N's cumulative against each film the cached charts show at 1,000만, at its own day N: the charts' figures, in JSON, Markdown and Korean")
     func pace() async throws {
         let truth = Truth()
         let followed = "20249004"
@@ -54,11 +55,14 @@ struct FilmPaceEndToEndTests {
         let server = try FakeKOBISServer(films: Self.films)
         let folder = try TemporaryFolder()
         // A user's cache after following the season: the range's charts.
-        let warm = try await BoxOfficeProcess.run(["rank", "2024-01..2024-04", "--no-look-back", "-f", "json", "-q"], kobis: server, folder: folder, today: "2024-05-01")
+        let warm = try await BoxOfficeProcess.run(
+            ["rank", "2024-01..2024-04", "--no-look-back", "-f", "json", "-q"], kobis: server, folder: folder, today: "2024-05-01")
         #expect(warm.status == 0, "\(warm.stderr)")
         let result = try await BoxOfficeProcess.run(["film", followed, "-f", "json,md", "-q"], kobis: server, folder: folder, today: "2024-05-01")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        let run = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-\(followed).json"))) as? [String: Any])
+        let run = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-\(followed).json"))) as? [String: Any]
+        )
         let pace = try #require(run["pace"] as? [String: Any])
 
         let open = try #require(truth.openDate(followed))
@@ -92,13 +96,17 @@ struct FilmPaceEndToEndTests {
 
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-\(followed).md"), encoding: .utf8)
         #expect(md.contains("## Pace against the films that went on to 1,000만"))
-        #expect(md.contains("On day \(n) of its release (\(lastDay.iso)), 따라가는 영화 had \(PeopleFormat.grouped(mine)) admissions: more than \(expectedAhead) of the \(hits.count) films"), "\(md)")
+        #expect(
+            md.contains(
+                "On day \(n) of its release (\(lastDay.iso)), 따라가는 영화 had \(PeopleFormat.grouped(mine)) admissions: more than \(expectedAhead) of the \(hits.count) films"
+            ), "\(md)")
         #expect(md.contains("| **따라가는 영화** | \(open.iso) | **\(PeopleFormat.grouped(mine))** |"))
         #expect(!md.contains("Before 2011"))
 
         // Korean, and from the cache alone: the same comparison, nothing sent.
         server.server.resetLog()
-        let korean = try await BoxOfficeProcess.run(["film", followed, "-f", "md", "--lang", "ko", "--offline", "-q"], kobis: server, folder: folder, today: "2024-05-01")
+        let korean = try await BoxOfficeProcess.run(
+            ["film", followed, "-f", "md", "--lang", "ko", "--offline", "-q"], kobis: server, folder: folder, today: "2024-05-01")
         #expect(korean.status == 0 && server.server.requests.isEmpty, "\(korean.stderr)")
         let ko = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-\(followed).ko.md"), encoding: .utf8)
         #expect(ko.contains("## 1,000만 영화와 비교한 흥행 속도") && ko.contains("개봉 \(n)일째"))

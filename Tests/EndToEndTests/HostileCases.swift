@@ -29,7 +29,8 @@ enum HostileCase {
         let wall = milliseconds(result.wall) + (result.afterSignal.map { " (\(milliseconds($0)) after the signal)" } ?? "")
         let fields = [
             "\(item)", name, "\(result.status)", wall,
-            result.peakMemory.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "not measured (no python3)", result.after.map(String.init(describing:)) ?? "",
+            result.peakMemory.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "not measured (no python3)",
+            result.after.map(String.init(describing:)) ?? "",
         ]
         let line = Data((fields.map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t") + "\n").utf8)
         lock.withLock {

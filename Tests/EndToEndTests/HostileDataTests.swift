@@ -89,8 +89,9 @@ struct HostileDataTests {
         HostileCase.record(1, "chart numbers all at their \(edge) bound", result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(folder.files(in: "Reports").count == 7, "json, three CSVs, md, html, txt: \(folder.files(in: "Reports"))")
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-04_2025-03-06.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-04_2025-03-06.json"))) as? [String: Any]
         let day = (json?["days"] as? [[String: Any]])?.first { $0["date"] as? String == "2025-03-06" }
         let (audience, sales) = edge == "largest" ? (1_000_000_000, 100_000_000_000_000) : (0, 0)
         #expect(day?["charted_audience"] as? Int == audience && day?["charted_sales"] as? Int == sales, "the day's sums of ten rows, exact")
@@ -299,7 +300,9 @@ struct HostileDataTests {
         #expect(try await !loadsLibcurl(["report", "--sample"]))
     }
 
-    @Test("no libcurl to load (an empty libcurl.so.4 first on the library path): a fetching run stops with one line and 78, nothing written; the sample still renders")
+    @Test(
+        "no libcurl to load (an empty libcurl.so.4 first on the library path): a fetching run stops with one line and 78, nothing written; the sample still renders"
+    )
     func withoutLibcurl() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -311,7 +314,9 @@ struct HostileDataTests {
         for command in ["report", "fetch"] {
             let result = try await BoxOfficeProcess.run([command, "2025-03-06", "--no-tmdb"], environment: environment, in: folder.url)
             #expect(result.status == 78, "\(command): \(result.stderr)")
-            #expect(result.stderrLines.count == 1 && result.stderr.contains("libcurl") && result.stderr.contains("apt-get install libcurl4"), "\(result.stderr)")
+            #expect(
+                result.stderrLines.count == 1 && result.stderr.contains("libcurl") && result.stderr.contains("apt-get install libcurl4"),
+                "\(result.stderr)")
         }
         #expect(server.server.requests.isEmpty)
         #expect(folder.files(in: "Reports").isEmpty)
@@ -372,12 +377,15 @@ struct HostileDataTests {
         #expect(FaultInjectionTests.cacheEntries(folder).allSatisfy { !$0.contains("20250306") })
     }
 
-    @Test("every film's movie info just under the 2 MiB cap (thousands of genres, directors, companies; a 600 KB title): 30 of each kept, texts cut, within the memory budget")
+    @Test(
+        "every film's movie info just under the 2 MiB cap (thousands of genres, directors, companies; a 600 KB title): 30 of each kept, texts cut, within the memory budget"
+    )
     func movieInfoAtTheCap() async throws {
         let server = try FakeKOBISServer(script: { request in
             guard request.path.hasSuffix("searchMovieInfo.json"), let code = request.query["movieCd"] else { return nil }
             func list(_ count: Int, _ item: (Int) -> String) -> String { "[" + (0..<count).map(item).joined(separator: ",") + "]" }
-            let body = #"{"movieInfoResult":{"movieInfo":{"movieCd":"\#(code)","movieNm":"영화","movieNmEn":"\#(String(repeating: "E", count: 600_000))","#
+            let body =
+                #"{"movieInfoResult":{"movieInfo":{"movieCd":"\#(code)","movieNm":"영화","movieNmEn":"\#(String(repeating: "E", count: 600_000))","#
                 + #""nations":[{"nationNm":"한국"}],"genres":\#(list(12_000) { #"{"genreNm":"장르\#($0)"}"# }),"#
                 + #""directors":\#(list(8_000) { #"{"peopleNm":"감독\#($0)","peopleNmEn":"D"}"# }),"#
                 + #""companys":\#(list(6_000) { #"{"companyCd":"\#($0)","companyNm":"회사\#($0)","companyPartNm":"배급사"}"# })},"#
@@ -389,8 +397,9 @@ struct HostileDataTests {
         HostileCase.record(3, "every movie info near 2 MiB", result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.movieInfoRequests.count >= 10, "every film's info was that large: \(server.movieInfoRequests.count)")
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-03_2025-03-09.json"))) as? [String: Any]
         let films = try #require(json?["films"] as? [[String: Any]])
         for film in films {
             #expect((film["genres"] as? [String])?.count == 30 && (film["directors"] as? [Any])?.count == 30)
@@ -399,7 +408,9 @@ struct HostileDataTests {
         #expect(result.after?.cacheEntries.count ?? 0 >= server.server.requests.count, "the answers are cached as they came")
     }
 
-    @Test("a month where every answer is at its caps (ten new films a day, 1,000-character titles, every movie-info list full of 300-character names): within the memory budget")
+    @Test(
+        "a month where every answer is at its caps (ten new films a day, 1,000-character titles, every movie-info list full of 300-character names): within the memory budget"
+    )
     func monthAtEveryCap() async throws {
         let title = String(repeating: "가", count: 1_000)
         let name = String(repeating: "나", count: 300)
@@ -494,7 +505,8 @@ struct AllowGapsTests {
             ["report", FaultInjectionTests.range, "--no-look-back"], environment: FaultInjectionTests.environment(server, folder), in: folder.url)
         HostileCase.record(11, "a malformed date without --allow-gaps", result)
         #expect(result.status == 76 && result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("2025-03-06") && result.stderr.contains("audiCnt") && result.stderr.contains("--allow-gaps"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("2025-03-06") && result.stderr.contains("audiCnt") && result.stderr.contains("--allow-gaps"), "\(result.stderr)")
         #expect(folder.files(in: "Reports").isEmpty)
         #expect(!FaultInjectionTests.cacheEntries(folder).contains { $0.contains("20250306") })
     }
@@ -513,7 +525,9 @@ struct AllowGapsTests {
         let stem = FaultInjectionTests.stem
         for file in ["\(stem).json", "\(stem).md"] {
             let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(file)"), encoding: .utf8)
-            #expect(text.contains("Gaps (--allow-gaps): 1 chart KOBIS answered with a malformed response is left out of this report: 2025-03-06"), "\(file)")
+            #expect(
+                text.contains("Gaps (--allow-gaps): 1 chart KOBIS answered with a malformed response is left out of this report: 2025-03-06"),
+                "\(file)")
         }
         let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(stem)-days.csv"), encoding: .utf8)
         #expect(days.contains("2025-03-05,") && days.contains("2025-03-07,") && !days.contains("2025-03-06,"))
@@ -521,11 +535,11 @@ struct AllowGapsTests {
 
         let other = try TemporaryFolder()
         let fetch = try await BoxOfficeProcess.run(
-            ["fetch", FaultInjectionTests.range, "--allow-gaps", "--no-tmdb"], environment: FaultInjectionTests.environment(server, other), in: other.url)
+            ["fetch", FaultInjectionTests.range, "--allow-gaps", "--no-tmdb"], environment: FaultInjectionTests.environment(server, other),
+            in: other.url)
         HostileCase.record(11, "fetch --allow-gaps past a malformed date", fetch)
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(fetch.stdout.contains("3 of 4 dates cached"), "\(fetch.stdout)")
         #expect(fetch.stderr.contains("Gaps (--allow-gaps)") && fetch.stderr.contains("2025-03-06"))
     }
 }
-

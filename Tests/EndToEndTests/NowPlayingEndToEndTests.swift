@@ -2,8 +2,8 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 30, item 5: TMDB's now-playing list joined with a day's KOBIS chart, as a user runs
 /// `boxoffice tmdb now-playing` against loopback KOBIS and TMDB.
@@ -52,7 +52,8 @@ struct NowPlayingEndToEndTests {
             #expect(matching.first?.dropFirst(2).hasPrefix(expected) == true, "\(movie.title): \(matching.first ?? "") should start \(expected)")
         }
         let ranks = rows.compactMap { row in row.dropFirst(3).split(separator: " ").first.flatMap { Int($0) } }
-        #expect(ranks == ranks.sorted() && ranks.count == rankByID.keys.filter { id in listed.contains { $0.id == id } }.count, "charted first, by rank")
+        #expect(
+            ranks == ranks.sorted() && ranks.count == rankByID.keys.filter { id in listed.contains { $0.id == id } }.count, "charted first, by rank")
         #expect(rows.first { $0.contains("작은 용의 모험") }?.contains("◆ 작은 용의 모험") == true, "the watched film off the chart is marked")
         #expect(rows.first { $0.contains("한강의 밤") }?.contains("◆ 한강의 밤") == true, "and the watched one on it")
         #expect(rows.filter { $0.contains("◆") }.count == 2 && lines.contains("◆ on your watchlist."))

@@ -60,7 +60,8 @@ struct PeriodAndDepthTests {
         #expect(
             // The published header: later versions may append columns, never reorder or drop one.
             lines[0].hasPrefix(
-                "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source,screens_change,prev_rank,audience_per_showing,average_ticket_price")
+                "period,iso_week,start,end,provisional,rank,rank_change,is_new,movie_cd,title,open_date,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_change_pct,sales_cumulative,screens,showings,audience_per_screen,data_source,screens_change,prev_rank,audience_per_showing,average_ticket_price"
+            )
         )
         #expect(lines.count == 11 && lines.dropFirst().allSatisfy { $0.hasPrefix("weekend,2025-W10,2025-03-07,2025-03-09,false,") })
         // Screens ± of the only weekend, from the weekend before: filled for films charted then.
@@ -68,7 +69,8 @@ struct PeriodAndDepthTests {
         let screensChange = try #require(header.firstIndex(of: "screens_change"))
         let isNew = try #require(header.firstIndex(of: "is_new"))
         let rows = try CSVReader.parse(lines.dropFirst().joined(separator: "\r\n") + "\r\n")
-        #expect(rows.count == 10 && rows.filter { $0[isNew] == "false" }.allSatisfy { !$0[screensChange].isEmpty }, "\(rows.map { $0[screensChange] })")
+        #expect(
+            rows.count == 10 && rows.filter { $0[isNew] == "false" }.allSatisfy { !$0[screensChange].isEmpty }, "\(rows.map { $0[screensChange] })")
 
         // The weekend's figures are KOBIS's (here the simulation's) whole-period totals, not the
         // daily top 10s added up: a film outside some day's top 10 still counts that day.

@@ -2,8 +2,8 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `boxoffice rank` against a loopback KOBIS, each figure checked against sums this test takes from
 /// the simulation's own charts (issue 29: rankings by totals, the 결산 summary, records, caveats).
@@ -138,7 +138,9 @@ struct RankEndToEndTests {
         #expect(md.contains("(상영 중)") && md.contains("기간이 아직 끝나지 않았습니다"))
         for english in ["Admissions", "Summary", "Films", "Distributor", "Records", "to date"] { #expect(!md.contains(english), "\(english)") }
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-07.ko.txt"), encoding: .utf8)
-        #expect(text.hasPrefix("2024년 7월 박스오피스 결산\n") && text.contains("  #" + String(repeating: " ", count: 8) + "관객" + String(repeating: " ", count: 8) + "누적  영화"))
+        #expect(
+            text.hasPrefix("2024년 7월 박스오피스 결산\n")
+                && text.contains("  #" + String(repeating: " ", count: 8) + "관객" + String(repeating: " ", count: 8) + "누적  영화"))
     }
 
     @Test("a ranking reaching before 2011 says KOBIS covered part of Korea then")
@@ -146,7 +148,8 @@ struct RankEndToEndTests {
         let range = DateRange(start: Day(iso: "2010-12-01")!, end: Day(iso: "2011-01-31")!)
         let server = try FakeKOBISServer(films: SyntheticCatalogue.films(covering: range))
         let folder = try TemporaryFolder()
-        let result = try await run(["rank", "2010-12..2011-01", "--no-look-back", "-f", "json,md,html", "--quiet"], server, folder, today: "2025-01-05")
+        let result = try await run(
+            ["rank", "2010-12..2011-01", "--no-look-back", "-f", "json,md,html", "--quiet"], server, folder, today: "2025-01-05")
         #expect(result.status == 0, "\(result.stderr)")
         let name = "rank-2010-12-01_2011-01-31"
         #expect((try json(folder, name + ".json")["caveats"] as? [String])?.first == "partial_coverage_before_2011")

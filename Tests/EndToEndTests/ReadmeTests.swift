@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The promises of the README and the guide in `docs/` that a binary can keep on its own: every
 /// example that needs no key runs (against the release binary in CI, through `BOXOFFICE_BINARY`),

@@ -3,8 +3,8 @@ import BoxOfficePipeline
 import FakeServices
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 30, item 4: a provisional day fetched again and found different is logged, listed by
 /// `boxoffice revisions`, and shown by the report that saw it.
@@ -51,9 +51,13 @@ struct RevisionsEndToEndTests {
         #expect(md.contains("## Revised by KOBIS since the last run\n\n- \(line)\n"), "\(md.prefix(1200))")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
         #expect(text.contains("Revised by KOBIS since the last run:\n* Sun 2025-03-09 - 검은 파도 (20259001): audience 123,155 → 130,000\n"), "\(text)")
-        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"))) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json")))
+                as? [String: Any])
         let logged = try #require(json["revisions"] as? [[String: Any]])
-        #expect(logged.count == 1 && logged[0]["field"] as? String == "audience" && logged[0]["before"] as? Int == 123_155 && logged[0]["after"] as? Int == 130_000)
+        #expect(
+            logged.count == 1 && logged[0]["field"] as? String == "audience" && logged[0]["before"] as? Int == 123_155
+                && logged[0]["after"] as? Int == 130_000)
 
         let listed = try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url)
         #expect(listed.status == 0 && listed.stdoutLines == [line], "\(listed.stdout)")
@@ -77,7 +81,9 @@ struct RevisionsEndToEndTests {
         #expect(emptyCSV.status == 0 && emptyRows.isEmpty && emptyCSV.stdout.contains("date,movie_cd"), "a header, no rows")
 
         // Fetched again with the same figures: nothing new is logged.
-        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "--refresh", "-q"], environment: environment, in: folder.url).status == 0)
+        #expect(
+            try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "--refresh", "-q"], environment: environment, in: folder.url).status
+                == 0)
         #expect(try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url).stdoutLines.count == 1)
     }
 }
@@ -94,7 +100,8 @@ struct DigestEndToEndTests {
                 ["report", "-f", "txt,md", "-q"],
                 environment: BoxOfficeProcess.environment([
                     "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": today,
-                    "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+                    "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                    "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
                 ]), in: folder.url)
         }
         let first = try await run("2025-03-07")
@@ -119,8 +126,10 @@ struct DigestEndToEndTests {
         if !joined.isEmpty { #expect(digest.contains("new on the chart: " + joined.joined(separator: ", ")), "\(digest)") }
         if !left.isEmpty { #expect(digest.contains("left the chart: " + left.joined(separator: ", ")), "\(digest)") }
         for row in now {
-            let acc = Int64(row["audiAcc"]!)!, before = then.first { $0["movieCd"] == row["movieCd"] }.map { Int64($0["audiAcc"]!)! }
-                ?? acc - Int64(row["audiCnt"]!)!
+            let acc = Int64(row["audiAcc"]!)!,
+                before =
+                    then.first { $0["movieCd"] == row["movieCd"] }.map { Int64($0["audiAcc"]!)! }
+                    ?? acc - Int64(row["audiCnt"]!)!
             if acc / 1_000_000 > before / 1_000_000 { #expect(digest.contains("\(row["movieNm"]!) passed \(acc / 1_000_000 * 100)만"), "\(digest)") }
         }
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07.md"), encoding: .utf8)

@@ -33,7 +33,8 @@ struct RunState: Sendable, CustomStringConvertible {
         let home = environment["HOME"].map(resolve) ?? directory
         let output = value(["-o", "--output"]) ?? "Reports"
         let outputFolder = output == "-" ? nil : resolve(output)
-        let cache = value(["--cache-dir"]).map(resolve)
+        let cache =
+            value(["--cache-dir"]).map(resolve)
             ?? environment["XDG_CACHE_HOME"].map { resolve($0).appendingPathComponent("boxoffice") }
             ?? home.appendingPathComponent(".cache/boxoffice")
         let state = (environment["XDG_STATE_HOME"].map(resolve) ?? home.appendingPathComponent(".local/state"))
@@ -68,7 +69,8 @@ struct RunState: Sendable, CustomStringConvertible {
         while let path = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
+                !isDirectory.boolValue
+            {
                 found.append(path)
             }
         }

@@ -1,17 +1,19 @@
-import BoxOfficeServices
-import FakeServices
 import BoxOfficeModel
 import BoxOfficeOutput
 import BoxOfficePipeline
+import BoxOfficeServices
+import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 14 as a user meets it: the cron run's look-back cost, and `boxoffice film` against
 /// loopback KOBIS (a code, a title, an ambiguous title, `--offline` with gaps, bad input).
 @Suite("Highlights' look-back and boxoffice film, end to end", .serialized)
 struct StoryEndToEndTests {
-    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
+    func run(
+        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws
         -> BoxOfficeProcess.Result
     {
         try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
@@ -98,7 +100,9 @@ struct StoryEndToEndTests {
         #expect(folder.files(in: "Reports") == files, "nothing written")
     }
 
-    @Test("against a year earlier: each day meets the same weekday 364 days back, fetched and counted like the week-earlier look-back, equal to the truth; --no-look-back fetches none")
+    @Test(
+        "against a year earlier: each day meets the same weekday 364 days back, fetched and counted like the week-earlier look-back, equal to the truth; --no-look-back fetches none"
+    )
     func againstLastYear() async throws {
         let range = DateRange(start: Day(iso: "2025-03-05")!, end: Day(iso: "2025-03-06")!)
         let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2024-01-01")!, end: range.end))
@@ -121,7 +125,10 @@ struct StoryEndToEndTests {
         let (now5, then5) = (totals("2025-03-05"), totals("2024-03-06"))
         let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
         let lines = days.dropFirst().components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        let columns = ["date_last_year", "charted_audience_last_year", "charted_audience_change_ly_pct", "charted_sales_last_year", "charted_sales_change_ly_pct"]
+        let columns = [
+            "date_last_year", "charted_audience_last_year", "charted_audience_change_ly_pct", "charted_sales_last_year",
+            "charted_sales_change_ly_pct",
+        ]
         #expect(lines[0].contains("," + columns.joined(separator: ",") + ","))
         let row = try #require(CSVReader.table(Data(days.utf8)).first)
         #expect(
@@ -134,8 +141,9 @@ struct StoryEndToEndTests {
         let sign = total.hasPrefix("-") ? "−" + total.dropFirst() : "+" + total
         #expect(md.contains("against the same days a year earlier (2024-03-06 – 2024-03-07)."), "the highlight")
         #expect(md.contains("| Against the same weekdays a year earlier (2024-03-06 – 2024-03-07) | audience \(sign)%"), "the summary")
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.json"))) as? [String: Any]
         let summary = (json?["summary"] as? [String: Any])?["last_year"] as? [String: Any]
         #expect(summary?["charted_audience"] as? Int == Int(then5.audience + then6.audience) && summary?["start"] as? String == "2024-03-06")
 
@@ -143,7 +151,8 @@ struct StoryEndToEndTests {
         server.server.resetLog()
         let inside = try await run(["report", "2025-03-05..2025-03-06", "-f", "csv", "--no-look-back"], server, plain, today: "2025-03-20")
         #expect(inside.status == 0 && Set(server.chartRequests.compactMap { $0.query["targetDt"] }) == ["20250305", "20250306"])
-        let blank = try #require(CSVReader.table(Data(contentsOf: plain.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"))).first)
+        let blank = try #require(
+            CSVReader.table(Data(contentsOf: plain.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"))).first)
         #expect(columns.allSatisfy { blank[$0] == "" }, "no guess without the earlier charts")
     }
 
@@ -155,7 +164,8 @@ struct StoryEndToEndTests {
         let first = try await run(["report", "2025-01-05", "-f", "md,json"], server, folder, today: "2025-01-10")
         #expect(first.status == 0, "\(first.stderr)")
         let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
-        let note = "The year to date is read from the cache only, which lacks 8 of its charts: "
+        let note =
+            "The year to date is read from the cache only, which lacks 8 of its charts: "
             + "boxoffice fetch 2025-01-01..2025-01-03 and boxoffice fetch 2024-01-01..2024-01-05 fills them."
         let firstMD = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
         #expect(firstMD.contains(note), "the day, its year-earlier weekday (2024-01-07, outside the span) … two are had")
@@ -208,7 +218,8 @@ struct StoryEndToEndTests {
         let server = try FakeKOBISServer(films: films)
         let folder = try TemporaryFolder()
         func recordHolders() throws -> [String] {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
             let highlights = (json as? [String: Any])?["highlights"] as? [[String: Any]] ?? []
             return highlights.filter { $0["kind"] as? String == "year_best_opening" }.compactMap { $0["movie_cd"] as? String }
         }
@@ -242,7 +253,8 @@ struct StoryEndToEndTests {
         let server = try FakeKOBISServer(films: films)
         let folder = try TemporaryFolder()
         func records() throws -> [[String: Any]] {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.json")))
             let highlights = (json as? [String: Any])?["highlights"] as? [[String: Any]] ?? []
             return highlights.filter { $0["kind"] as? String == "year_fastest_milestone" }
         }
@@ -286,7 +298,10 @@ struct StoryEndToEndTests {
             let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-01-15_2024-06-30.md"), encoding: .utf8)
             let step = PeopleFormat.manwon(first.threshold)
             #expect(text.contains("passed \(step) on "), "\(first)")
-            #expect(text.contains(" \(first.day.iso), day \(first.days) of its release: the year's fastest so far (\(record["previous_title"] as? String ?? "") took \(first.previous) days; in the charts since 2024-01-01)."), "\(first)")
+            #expect(
+                text.contains(
+                    " \(first.day.iso), day \(first.days) of its release: the year's fastest so far (\(record["previous_title"] as? String ?? "") took \(first.previous) days; in the charts since 2024-01-01)."
+                ), "\(first)")
         }
     }
 
@@ -329,17 +344,20 @@ struct StoryEndToEndTests {
         }
         let (now, then) = (total("2025-03-07"), total("2024-03-08"))
         let change = (Double(now - then) / Double(then) * 1000).rounded() / 10
-        let json = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.json"))) as? [String: Any]
         let period = (json?["periods"] as? [[String: Any]])?.first?["last_year"] as? [String: Any]
         #expect(period?["charted_audience"] as? Int == Int(then) && period?["charted_audience_change_pct"] as? Double == change)
         #expect(period?["start"] as? String == "2024-03-08" && period?["end"] as? String == "2024-03-10")
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09.md"), encoding: .utf8)
         #expect(md.contains("A year earlier (2024-03-08 – 2024-03-10): audience "), "the period's line")
-        let weeks = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09-weeks.csv")))
+        let weeks = try CSVReader.table(
+            Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-weekend-2025-03-07_2025-03-09-weeks.csv")))
         #expect(!weeks.isEmpty)
         for row in weeks {
-            #expect(row["start_last_year"] == "2024-03-08" && row["charted_audience"] == String(now) && row["charted_audience_last_year"] == String(then))
+            #expect(
+                row["start_last_year"] == "2024-03-08" && row["charted_audience"] == String(now) && row["charted_audience_last_year"] == String(then))
             #expect(row["charted_audience_change_ly_pct"] == String(format: "%.1f", change))
         }
 
@@ -364,8 +382,9 @@ struct StoryEndToEndTests {
         #expect(server.movieListRequests.first?.query["itemPerPage"] == "100")
         // The list also names a film in production titled exactly so (no open date): not a candidate.
         #expect(!found.stderr.contains(SimulatedKOBIS.unreleasedListedCode))
-        let ledger = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"))) as? [String: [String: Int]]
+        let ledger =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json"))) as? [String: [String: Int]]
         let recorded = ledger?.values.flatMap(\.values).reduce(0, +)
         #expect(recorded == server.server.requests.count, "the title search is recorded with the run's other calls")
 

@@ -82,7 +82,9 @@ struct TMDBTrustTests {
         // checked on a virtual clock in RateLimiterTests.
         let times = requests.map(\.receivedAt).sorted()
         if let first = times.first, let last = times.last, times.count > 10 {
-            #expect(last.timeIntervalSince(first) >= Double(times.count - 10) / 10 - 0.05, "\(times.count) requests in \(last.timeIntervalSince(first)) s")
+            #expect(
+                last.timeIntervalSince(first) >= Double(times.count - 10) / 10 - 0.05, "\(times.count) requests in \(last.timeIntervalSince(first)) s"
+            )
         }
 
         // The review reads it all from the cache: nothing sent, the unmatched and likely films listed.
@@ -131,7 +133,8 @@ struct TMDBTrustTests {
         // 2025-03-01, five weeks after 작은 용의 모험 opened.
         let decoys: [SimulatedTMDB.Entry] = [
             .init(
-                TMDBMovie(id: 700_015, title: "블루 문", originalTitle: "블루 문", originalLanguage: "ko", releaseDate: Day(iso: "2025-02-05")!, popularity: 50),
+                TMDBMovie(
+                    id: 700_015, title: "블루 문", originalTitle: "블루 문", originalLanguage: "ko", releaseDate: Day(iso: "2025-02-05")!, popularity: 50),
                 koreanReleases: [Day(iso: "2025-02-05")!], extras: .init(originCountries: ["KR"])),
             .init(
                 TMDBMovie(
@@ -161,7 +164,8 @@ struct TMDBTrustTests {
         // Forest of Monsters), and 안녕, 나의 고양이 renamed 검은 파도 (both open 2025-02-26).
         let simulated = SimulatedKOBIS(films: SampleData.films)
         let kobis = try FakeKOBISServer(script: { request in
-            let body = String(decoding: simulated.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!)).body, as: UTF8.self)
+            let body = String(
+                decoding: simulated.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!)).body, as: UTF8.self)
             return ScriptedResponse(
                 body: Data(body.replacingOccurrences(of: "괴물의 숲", with: "한강의 밤").replacingOccurrences(of: "안녕, 나의 고양이", with: "검은 파도").utf8))
         })
@@ -202,10 +206,15 @@ struct TMDBTrustTests {
         // One id for two films opening the same day: the one it fits better (its English title is
         // 검은 파도's) keeps it; the renamed 안녕, 나의 고양이 is left unmatched, naming the other.
         let kept = try match("20259001")
-        #expect(kept.id == 900_001 && kept.confidence == "exact" && kept.reason.hasSuffix("of the KOBIS films matched to TMDB 900001 it fits best"), "\(kept)")
+        #expect(
+            kept.id == 900_001 && kept.confidence == "exact" && kept.reason.hasSuffix("of the KOBIS films matched to TMDB 900001 it fits best"),
+            "\(kept)")
         let lost = try match("20259013")
         #expect(lost.id == nil && lost.confidence == "none", "\(lost)")
-        #expect(lost.reason.contains("TMDB 900001 is also matched to KOBIS film 20259001, which fits it better (released 0 days from the KOBIS open date, the KOBIS English title"), "\(lost.reason)")
+        #expect(
+            lost.reason.contains(
+                "TMDB 900001 is also matched to KOBIS film 20259001, which fits it better (released 0 days from the KOBIS open date, the KOBIS English title"
+            ), "\(lost.reason)")
         // Nothing else wrong or invented: every other exact match is the film's own sample entry.
         let own = Dictionary(uniqueKeysWithValues: SampleData.tmdbEntries.map { ("2025" + String($0.movie.id - 900_000 + 9_000), $0.movie.id) })
         for film in films where film["tmdb_match"] as? String == "exact" {

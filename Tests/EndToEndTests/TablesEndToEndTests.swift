@@ -28,7 +28,8 @@ struct TablesEndToEndTests {
     func databaseMatchesCSV(shape: [String]) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let run = try await BoxOfficeProcess.run(["report", "2025-03-03..2025-03-09", "-f", "sqlite,datapackage", "-q"] + shape, kobis: server, folder: folder)
+        let run = try await BoxOfficeProcess.run(
+            ["report", "2025-03-03..2025-03-09", "-f", "sqlite,datapackage", "-q"] + shape, kobis: server, folder: folder)
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let database = try Self.file(folder, endingWith: ".sqlite").path
         let rows = shape == ["--weekend"] ? "weeks" : "daily"
@@ -62,7 +63,8 @@ struct TablesEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         let package = try Self.file(folder, endingWith: ".datapackage.json")
         let result = try await Subprocess.run("/usr/bin/env", ["python3", "-m", "frictionless", "validate", "--json", package.path])
-        let report = try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any], "\(String(decoding: result.output, as: UTF8.self))")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: result.output) as? [String: Any], "\(String(decoding: result.output, as: UTF8.self))")
         #expect(result.status == 0 && report["valid"] as? Bool == true, "\(String(decoding: result.output, as: UTF8.self).prefix(3_000))")
         let tasks = try #require(report["tasks"] as? [[String: Any]])
         #expect(tasks.count == (options == ["--weekend"] ? 2 : 3), "a resource per CSV")

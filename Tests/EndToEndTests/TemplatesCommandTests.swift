@@ -43,7 +43,8 @@ struct TemplatesCommandTests {
         let folder = try TemporaryFolder()
         let mine = folder.url.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
-        try "{{% CONTENT_TYPE: TEXT}}\n나의 {{title}}\n".write(to: mine.appendingPathComponent("report.ko.txt.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: TEXT}}\n나의 {{title}}\n".write(
+            to: mine.appendingPathComponent("report.ko.txt.mustache"), atomically: true, encoding: .utf8)
         let korean = try await BoxOfficeProcess.run(["report", "--sample", "--lang", "ko", "-f", "txt,md", "--templates", "mine"], in: folder.url)
         let english = try await BoxOfficeProcess.run(["report", "--sample", "--lang", "en", "-f", "txt", "--templates", "mine"], in: folder.url)
         #expect(korean.status == 0 && english.status == 0, "\(korean.stderr)\(english.stderr)")
@@ -55,7 +56,10 @@ struct TemplatesCommandTests {
         #expect(try text(".txt").hasPrefix("Korean box office, 2025-03-03 - 2025-03-09\n"), "the English run keeps the bundled report.txt")
         #expect(try text(".ko.md").hasPrefix("# 한국 박스오피스"), "Korean Markdown from the bundled report.md")
         let list = try await BoxOfficeProcess.run(["templates", "list", "--templates", "mine"], in: folder.url)
-        #expect(list.stdoutLines.contains { $0.hasPrefix("report.ko.txt") && $0.contains("replaces report.txt for --lang ko") && $0.hasSuffix("mine/report.ko.txt.mustache]") })
+        #expect(
+            list.stdoutLines.contains {
+                $0.hasPrefix("report.ko.txt") && $0.contains("replaces report.txt for --lang ko") && $0.hasSuffix("mine/report.ko.txt.mustache]")
+            })
     }
 
     @Test("a template whose row section would repeat a megabyte per row is refused before rendering: 78, the section named, nothing written")

@@ -1,13 +1,15 @@
 import BoxOfficeModel
 import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `boxoffice watch` as a user runs it against a loopback KOBIS (issue 30, item 1).
 @Suite("boxoffice watch, end to end", .serialized)
 struct WatchEndToEndTests {
-    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
+    func run(
+        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws
         -> BoxOfficeProcess.Result
     {
         try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
@@ -32,13 +34,16 @@ struct WatchEndToEndTests {
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: listFile(folder))) as? [String: Any]
         let films = try #require(stored?["films"] as? [[String: Any]])
         #expect(films.map { $0["movie_cd"] as? String } == ["20259002", "20259001"], "the order added")
-        #expect(films[0]["break_even"] as? Int == 1_200_000 && films[1]["note"] as? String == "our film" && films[1]["added"] as? String == "2025-03-10")
+        #expect(
+            films[0]["break_even"] as? Int == 1_200_000 && films[1]["note"] as? String == "our film" && films[1]["added"] as? String == "2025-03-10")
 
         // The cache holds the films' charts once a report has read them: list shows the latest.
         #expect(try await run(["report", "2025-03-09", "-f", "json", "-q"], server, folder).status == 0)
         let list = try await run(["watch", "list"], server, folder)
         #expect(list.status == 0 && list.stdoutLines.count == 3)
-        #expect(list.stdoutLines[2].contains("20259001") && list.stdoutLines[2].contains("#1 on 2025-03-09, 1,510,233 to date · our film"), "\(list.stdout)")
+        #expect(
+            list.stdoutLines[2].contains("20259001") && list.stdoutLines[2].contains("#1 on 2025-03-09, 1,510,233 to date · our film"),
+            "\(list.stdout)")
         #expect(list.stdoutLines[1].contains("1,200,000"))
 
         let several = try await run(["watch", "add", "the"], server, folder)
@@ -64,8 +69,9 @@ struct WatchEndToEndTests {
 
         let add = try await run(["watch", "add", "20259001"], server, folder)
         #expect(add.status == 78 && add.stderr.contains("it was moved to"), "\(add.stderr)")
-        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: listFile(folder).deletingLastPathComponent().path)
-            .first { $0.hasPrefix("watchlist.json.damaged-") })
+        let aside = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: listFile(folder).deletingLastPathComponent().path)
+                .first { $0.hasPrefix("watchlist.json.damaged-") })
         #expect(try Data(contentsOf: listFile(folder).deletingLastPathComponent().appendingPathComponent(aside)) == damaged, "kept whole")
         #expect(!FileManager.default.fileExists(atPath: listFile(folder).path))
         #expect(try await run(["watch", "add", "20259001"], server, folder).status == 0, "a new list starts")

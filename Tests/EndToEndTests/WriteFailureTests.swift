@@ -220,7 +220,9 @@ struct WriteFailureTests {
             ["report", "--sample", "--output", shared.path, "--format", "json,md"],
             environment: BoxOfficeProcess.environment(["HOME": home.path]), in: folder.url)
         #expect(theirs.status == 73, "\(theirs.stderr)")
-        #expect(theirs.stderrLines.count == 1 && theirs.stderr.contains(shared.appendingPathComponent(names.first { $0.hasSuffix(".json") && !$0.hasPrefix(".") }!).path))
+        #expect(
+            theirs.stderrLines.count == 1
+                && theirs.stderr.contains(shared.appendingPathComponent(names.first { $0.hasSuffix(".json") && !$0.hasPrefix(".") }!).path))
         #expect(theirs.stderr.contains("belongs to another user in a shared folder"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted() == names, "no temporary left")
         #expect(try names.map { try Data(contentsOf: shared.appendingPathComponent($0)) } == before)
@@ -367,7 +369,9 @@ struct WriteFailureTests {
         let cached = entries(disk.url).count
         let warning = try #require(run.stderrLines.first { $0.contains("not cached") })
         // Every response, the comparison charts' too, is counted.
-        #expect(warning.hasPrefix("boxoffice: warning: \(server.server.requests.count - cached) responses were not cached: cannot write \(disk.url.path)/boxoffice/"))
+        #expect(
+            warning.hasPrefix(
+                "boxoffice: warning: \(server.server.requests.count - cached) responses were not cached: cannot write \(disk.url.path)/boxoffice/"))
         #expect(warning.contains("(No space left on device); the next run will fetch them again"))
         #expect(folder.files(in: "Reports") == ["boxoffice-2025-03-03_2025-03-09.json"])
     }
@@ -521,4 +525,3 @@ struct LeftoversAndLinksTests {
         #expect(server.server.requests.isEmpty, "refused before a call is spent")
     }
 }
-

@@ -2,14 +2,16 @@ import BoxOfficeModel
 import BoxOfficePipeline
 import FakeServices
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 30, items 2 and 3 as a user meets them: a daily report opens with the watched films,
 /// their break-even equal to what the charts say.
 @Suite("Your films in every report, end to end", .serialized)
 struct YourFilmsEndToEndTests {
-    func run(_ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10") async throws
+    func run(
+        _ arguments: [String], _ server: FakeKOBISServer, _ folder: TemporaryFolder, today: String = "2025-03-10"
+    ) async throws
         -> BoxOfficeProcess.Result
     {
         try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: today)
@@ -37,7 +39,8 @@ struct YourFilmsEndToEndTests {
         let last = try #require(cumulative("2025-03-09"))
         let percent = String(format: "%.1f", (Double(last) / Double(breakEven) * 1000).rounded() / 10)
         #expect(text.contains("Your films:\n* 검은 파도: #1, "), "\(text)")
-        #expect(text.contains("\(PeopleFormat.grouped(last)) total, day 12, passed its break-even of \(PeopleFormat.grouped(breakEven)) on 2025-03-07"))
+        #expect(
+            text.contains("\(PeopleFormat.grouped(last)) total, day 12, passed its break-even of \(PeopleFormat.grouped(breakEven)) on 2025-03-07"))
         #expect(text.contains("passed its break-even of \(PeopleFormat.grouped(breakEven)) admissions on Fri 2025-03-07."), "the highlight that day")
         #expect(text.range(of: "Your films:")!.lowerBound < text.range(of: "검은 파도 passed")!.lowerBound, "first in the message")
 
@@ -48,12 +51,13 @@ struct YourFilmsEndToEndTests {
         #expect(first["crossed"] as? String == "2025-03-07" && first["pct"] as? Double == Double(percent))
         #expect(watched[1]["rank"] == nil && watched[1]["note"] as? String == "festival pick")
         let rows = try #require(json["films"] as? [[String: Any]])
-        #expect(rows.allSatisfy { ($0["watched"] as? Bool) == ["20259001", "20259012"].contains($0["movie_cd"] as? String) }, "every film row says it")
-
+        #expect(
+            rows.allSatisfy { ($0["watched"] as? Bool) == ["20259001", "20259012"].contains($0["movie_cd"] as? String) }, "every film row says it")
 
         let films = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07_2025-03-09-films.csv")))
         #expect(films.first { $0["movie_cd"] == "20259001" }?["watched"] == "true")
-        #expect(films.filter { $0["watched"] == "true" }.count == Set(films.compactMap { $0["movie_cd"] }).intersection(["20259001", "20259012"]).count)
+        #expect(
+            films.filter { $0["watched"] == "true" }.count == Set(films.compactMap { $0["movie_cd"] }).intersection(["20259001", "20259012"]).count)
         #expect(films.allSatisfy { $0["watched"] == "true" || $0["watched"] == "false" })
         let md = try String(contentsOf: base.appendingPathExtension("md"), encoding: .utf8)
         #expect(md.contains("## Your films") && md.contains("| **검은 파도** | \\#1 |") && md.contains("◆ 검은 파도"))
@@ -74,7 +78,9 @@ struct YourFilmsEndToEndTests {
         let folder = try TemporaryFolder()
         let kobis = SimulatedKOBIS(films: SampleData.films)
         func codes(_ day: String) -> [String] {
-            ((kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]).map { $0["movieCd"]! }
+            ((kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]).map {
+                $0["movieCd"]!
+            }
         }
         let days = ["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-07", "2025-03-08", "2025-03-09"]
         // A film on the range's first chart and not on its last: its last charted day is the last day it appears.

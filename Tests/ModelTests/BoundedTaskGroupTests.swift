@@ -159,7 +159,11 @@ struct BoundedTaskGroupTests {
         final class Held: @unchecked Sendable {
             let lock = NSLock()
             var current = 0, peak = 0, started = 0
-            func enter() { lock.withLock { current += 1; started += 1; peak = max(peak, current) } }
+            func enter() {
+                lock.withLock {
+                    current += 1; started += 1; peak = max(peak, current)
+                }
+            }
             func leave() { lock.withLock { current -= 1 } }
         }
         let held = Held()
@@ -243,7 +247,8 @@ struct BoundedTaskGroupTests {
                 // Uneven parts: the first of each ten is much longer.
                 return index % 10 == 0 ? String(repeating: "\(index)", count: 10_000).suffix(3).description : "#\(index)"
             }
-            #expect(mapped == (0..<count).map { $0 % 10 == 0 ? String(repeating: "\($0)", count: 10_000).suffix(3).description : "#\($0)" }, "\(count)")
+            #expect(
+                mapped == (0..<count).map { $0 % 10 == 0 ? String(repeating: "\($0)", count: 10_000).suffix(3).description : "#\($0)" }, "\(count)")
             #expect(seen.indices.sorted() == Array(0..<count), "each index once: \(count)")
         }
     }
@@ -252,13 +257,16 @@ struct BoundedTaskGroupTests {
     func lanes() async throws {
         let gauges = [Gauge(), Gauge()]
         var delivered: [Int] = []
-        try await BoundedTaskGroup.lanes([[0, 2, 4], [1, 3, 5, 7]], { job in
-            let gauge = gauges[job % 2]
-            await gauge.enter(job)
-            await Task.yield()
-            await gauge.leave()
-            return job * 10
-        }) { job, output in
+        try await BoundedTaskGroup.lanes(
+            [[0, 2, 4], [1, 3, 5, 7]],
+            { job in
+                let gauge = gauges[job % 2]
+                await gauge.enter(job)
+                await Task.yield()
+                await gauge.leave()
+                return job * 10
+            }
+        ) { job, output in
             #expect(output == job * 10, "each output with its own job")
             delivered.append(job)
         }
@@ -269,11 +277,14 @@ struct BoundedTaskGroupTests {
         struct Boom: Error {}
         let waiting = Gauge()
         await #expect(throws: Boom.self) {
-            try await BoundedTaskGroup.lanes([[0], [1, 2]], { job -> Int in
-                if job == 0 { throw Boom() }
-                try await waiting.waitForCancellation()
-                return job
-            }) { _, _ in }
+            try await BoundedTaskGroup.lanes(
+                [[0], [1, 2]],
+                { job -> Int in
+                    if job == 0 { throw Boom() }
+                    try await waiting.waitForCancellation()
+                    return job
+                }
+            ) { _, _ in }
         }
         #expect(await waiting.cancelled == 1, "the other lane's job was cancelled, and its next never started")
     }
@@ -296,12 +307,15 @@ struct BoundedTaskGroupTests {
         }
         let log = Log()
         var delivered: [Int] = []
-        try await BoundedTaskGroup.lanes([[0], [1, 3, 5, 7]], movable: { $0 >= 5 }, { job in
-            await log.start(job)
-            if job == 1 { await log.awaitMoved() }
-            await log.end(job)
-            return job
-        }) { job, _ in delivered.append(job) }
+        try await BoundedTaskGroup.lanes(
+            [[0], [1, 3, 5, 7]], movable: { $0 >= 5 },
+            { job in
+                await log.start(job)
+                if job == 1 { await log.awaitMoved() }
+                await log.end(job)
+                return job
+            }
+        ) { job, _ in delivered.append(job) }
         let started = await log.started
         let ended = await log.ended
         #expect(Set(delivered) == [0, 1, 3, 5, 7] && delivered.count == 5, "every job once")
@@ -326,11 +340,14 @@ struct BoundedTaskGroupTests {
         }
         let log = Log()
         var delivered: [Int] = []
-        try await BoundedTaskGroup.lanes([[0], [1, 2, 3, 4]], movable: { _ in true }, preferring: { $0 == 2 ? 1 : 0 }, { job in
-            await log.start(job)
-            if job == 1 { await log.awaitMoved() }
-            return job
-        }) { job, _ in delivered.append(job) }
+        try await BoundedTaskGroup.lanes(
+            [[0], [1, 2, 3, 4]], movable: { _ in true }, preferring: { $0 == 2 ? 1 : 0 },
+            { job in
+                await log.start(job)
+                if job == 1 { await log.awaitMoved() }
+                return job
+            }
+        ) { job, _ in delivered.append(job) }
         let started = await log.started
         #expect(Set(delivered) == [0, 1, 2, 3, 4] && delivered.count == 5, "every job once")
         #expect(Array(started.filter { $0 >= 2 }) == [2, 4, 3], "the preferred job first, then the last waiting")

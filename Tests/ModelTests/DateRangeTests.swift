@@ -80,7 +80,9 @@ struct DateRangeTests {
     func isoBytes() {
         var ordinals = Array(stride(from: -800_000, through: 3_000_000, by: 997))
         ordinals += (0..<3_000).map { Day("2000-01-01").ordinal + $0 }
-        ordinals += [Day("2003-11-11").ordinal, Day("2024-02-29").ordinal, Day("1900-03-01").ordinal, Day("9999-12-31").ordinal, Day("9999-12-31").ordinal + 1]
+        ordinals += [
+            Day("2003-11-11").ordinal, Day("2024-02-29").ordinal, Day("1900-03-01").ordinal, Day("9999-12-31").ordinal, Day("9999-12-31").ordinal + 1,
+        ]
         for ordinal in ordinals {
             let day = Day(ordinal: ordinal)
             var bytes: [UInt8] = [0x41]

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 import UnitTestSupport
-import TestSupport
 
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput

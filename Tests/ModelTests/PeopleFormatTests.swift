@@ -26,7 +26,9 @@ struct PeopleFormatTests {
                 #expect(PeopleFormat.printf(value, places: places) == String(format: "%.\(places)f", locale: nil, value), "\(value) \(places)")
             }
         }
-        #expect(PeopleFormat.percent(34.25) == "34.2%" && PeopleFormat.signedPercent(-3.04) == "−3.0%" && PeopleFormat.trimmed(58.50, places: 2) == "58.5")
+        #expect(
+            PeopleFormat.percent(34.25) == "34.2%" && PeopleFormat.signedPercent(-3.04) == "−3.0%" && PeopleFormat.trimmed(58.50, places: 2) == "58.5"
+        )
     }
 
     @Test("grouped digits: the text the Character-walking version made, for every size and sign")
@@ -68,7 +70,9 @@ struct PeopleFormatTests {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, 0.125, 1.5, 2.5, -2.5, 99.95, 999_999.999_9, -0.000_000_4, 1e12, 9.2e12]
         for _ in 0..<5_000 {
-            values.append((Bool.random(using: &generator) ? -1 : 1) * pow(10, Double.random(in: -7...12, using: &generator)) * Double.random(in: 0...1, using: &generator))
+            values.append(
+                (Bool.random(using: &generator) ? -1 : 1) * pow(10, Double.random(in: -7...12, using: &generator))
+                    * Double.random(in: 0...1, using: &generator))
         }
         for value in values {
             for places in 0...6 where abs(value) * pow(10, Double(places)) < 9e18 {

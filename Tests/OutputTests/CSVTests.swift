@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import UnitTestSupport
-import TestSupport
 
 @testable import BoxOfficeModel
 @testable import BoxOfficeOutput
-
 
 @Suite("CSV output")
 struct CSVTests {
@@ -119,7 +118,9 @@ struct CSVTests {
             for delimiter in CSVDialect.Delimiter.allCases {
                 for mark in [true, false] {
                     let dialect = CSVDialect(byteOrderMark: mark, delimiter: delimiter)
-                    #expect(Array(CSVContentType.file(from: text, dialect: dialect)) == byteByByte(text, dialect), "\(text.debugDescription) \(delimiter)")
+                    #expect(
+                        Array(CSVContentType.file(from: text, dialect: dialect)) == byteByByte(text, dialect), "\(text.debugDescription) \(delimiter)"
+                    )
                 }
             }
         }
@@ -185,7 +186,8 @@ struct CSVTests {
             soffice,
             [
                 "-env:UserInstallation=file://\(folder.path)/profile", "--headless", "--infilter=CSV:9/44/59,34,76,1",
-                "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true", "--outdir", folder.appendingPathComponent("out").path, input.path,
+                "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true", "--outdir", folder.appendingPathComponent("out").path,
+                input.path,
             ])
         let converted = try String(contentsOf: folder.appendingPathComponent("out/films.csv"), encoding: .utf8)
         let original = try CSVReader.parse(try #require(String(data: films.dropFirst(3), encoding: .utf8)))

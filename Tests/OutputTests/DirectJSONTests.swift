@@ -126,7 +126,8 @@ struct DirectJSONTests {
         film.audienceChangeLastWeekPercent = -100
         film.numberOneStreak = Streak(movieCode: film.movieCode, start: Day("2025-03-01"), end: Day("2025-03-03"), length: 3, atLeast: true)
         film.milestones = [
-            Milestone(threshold: 1_000_000, date: Day("2025-03-02"), dayOfRelease: 2), Milestone(threshold: 2_000_000, date: Day("2025-03-05"), dayOfRelease: nil),
+            Milestone(threshold: 1_000_000, date: Day("2025-03-02"), dayOfRelease: 2),
+            Milestone(threshold: 2_000_000, date: Day("2025-03-05"), dayOfRelease: nil),
             Milestone(threshold: 3_000_000, date: Day("2025-03-09"), dayOfRelease: -1, earliestDate: Day("2025-03-03")),
         ]
         film.genres = ["\"따옴표\" \\ / </script>\n\t\u{1}", ""]
@@ -176,7 +177,8 @@ struct DirectJSONTests {
         chart.estimatedMarketSales = 1
         chart.chartedSalesSharePercent = 100
         chart.isoWeek = "2026-W47 \"</script>"
-        chart.lastYear = YearEarlier(start: Day("2025-01-03"), end: Day("2025-01-05"), audience: 10, sales: 20, comparedWith: (audience: 15, sales: 5))
+        chart.lastYear = YearEarlier(
+            start: Day("2025-01-03"), end: Day("2025-01-05"), audience: 10, sales: 20, comparedWith: (audience: 15, sales: 5))
         chart.entries = chart.entries.map(Self.fullRow) + chart.entries.map(Self.emptyRow)
         #expect(try Self.direct(chart) == Self.reference(chart))
         chart.audienceChangePercent = nil
@@ -212,7 +214,10 @@ struct DirectJSONTests {
 
     @Test("doubles are written with JSONEncoder's digits: tenths, hundredths, whole, tiny, huge, negative zero")
     func doubles() throws {
-        var values: [Double] = [-0.0, 0, 0.1, -0.1, 0.05, 0.15, 1.05, 99.95, 100, 1e14 + 0.5, 1e15, 1e16, 123456789.1, 1e-7, 0.3, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
+        var values: [Double] = [
+            -0.0, 0, 0.1, -0.1, 0.05, 0.15, 1.05, 99.95, 100, 1e14 + 0.5, 1e15, 1e16, 123456789.1, 1e-7, 0.3, .leastNonzeroMagnitude,
+            -.greatestFiniteMagnitude,
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let tenths = Int64.random(in: -10_000_000...10_000_000, using: &generator)

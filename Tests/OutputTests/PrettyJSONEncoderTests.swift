@@ -91,15 +91,18 @@ struct PrettyJSONEncoderTests {
 
     @Test("scalars at their limits and hostile strings are written as JSONEncoder writes them")
     func scalars() throws {
-        let strings = ["", "plain", "\"quoted\" \\ back/slash", "\u{0}\u{1}\u{8}\u{9}\u{a}\u{c}\u{d}\u{1f}\u{7f}", "한국어 🎬 \u{2028}\u{2029}", "</script>"]
+        let strings = [
+            "", "plain", "\"quoted\" \\ back/slash", "\u{0}\u{1}\u{8}\u{9}\u{a}\u{c}\u{d}\u{1f}\u{7f}", "한국어 🎬 \u{2028}\u{2029}", "</script>",
+        ]
         let doubles: [Double] = [
             0, -0.0, 1, -1, 0.1, 12.5, 100, 1e15 - 1, 1e15, 1e16, 2.5e15, 9_007_199_254_740_993, 1e-7, 5e-324,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 33.333333333333336, 0.30000000000000004, 123_456.7,
         ]
         var generator = SystemRandomNumberGenerator()
-        let randomDoubles = (0..<300).map { _ in
-            Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF | (Bool.random() ? 0x8000_0000_0000_0000 : 0))
-        } + (0..<300).map { _ in (Double.random(in: -1e7...1e7) * 10).rounded() / 10 }
+        let randomDoubles =
+            (0..<300).map { _ in
+                Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF | (Bool.random() ? 0x8000_0000_0000_0000 : 0))
+            } + (0..<300).map { _ in (Double.random(in: -1e7...1e7) * 10).rounded() / 10 }
         for (index, double) in (doubles + randomDoubles).enumerated() {
             let value = Scalars(
                 int: index.isMultiple(of: 2) ? .min : .max, int8: .min, int64: Int64.random(in: .min ... .max), uint: .max,

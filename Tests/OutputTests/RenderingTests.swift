@@ -50,9 +50,13 @@ struct RenderingTests {
                 let ticket = language == .ko ? "\(price)원" : "₩\(price)"
                 let screens = "| \(PeopleFormat.grouped(entry.screens)) | "
                 #expect(
-                    markdown.split(separator: "\n").contains { $0.contains("| \(entry.title) |") && $0.contains(screens) && $0.contains(" | \(perShowing) | \(ticket) | ") },
+                    markdown.split(separator: "\n").contains {
+                        $0.contains("| \(entry.title) |") && $0.contains(screens) && $0.contains(" | \(perShowing) | \(ticket) | ")
+                    },
                     "\(language) md: \(entry.title)")
-                #expect(html.contains("<td class=\"num paper-omit\">\(perShowing)</td><td class=\"num paper-omit\">\(ticket)</td>"), "\(language) html: \(entry.title)")
+                #expect(
+                    html.contains("<td class=\"num paper-omit\">\(perShowing)</td><td class=\"num paper-omit\">\(ticket)</td>"),
+                    "\(language) html: \(entry.title)")
             }
         }
     }

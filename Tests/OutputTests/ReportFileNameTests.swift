@@ -32,14 +32,17 @@ struct ReportFileNameTests {
             }
         }
         #expect(stems.count == 2 * 4 * ChartDepth.allCases.count * 3 * 3 * 2 * 3)
-        #expect(ReportFileName(sample: false, kind: .weekend, depth: .top20, filters: .init(nation: .korean, area: "0105001"), range: range).stem
-            == "boxoffice-weekend-top20-korean-area0105001-2025-03-03_2025-03-09")
+        #expect(
+            ReportFileName(sample: false, kind: .weekend, depth: .top20, filters: .init(nation: .korean, area: "0105001"), range: range).stem
+                == "boxoffice-weekend-top20-korean-area0105001-2025-03-03_2025-03-09")
     }
 
-    @Test("names boxoffice does not write are not reports", arguments: [
-        "boxoffice-2025-03-09_2025-03-03", "boxoffice-korean-sample-2025-03-03", "boxoffice-areaX-2025-03-03", "boxoffice-2025-3-3",
-        "boxoffice-", "boxoffice-korean", "report-2025-03-03", "boxoffice-top10-2025-03-03", "boxoffice-2025-03-03_2025-03-03",
-    ])
+    @Test(
+        "names boxoffice does not write are not reports",
+        arguments: [
+            "boxoffice-2025-03-09_2025-03-03", "boxoffice-korean-sample-2025-03-03", "boxoffice-areaX-2025-03-03", "boxoffice-2025-3-3",
+            "boxoffice-", "boxoffice-korean", "report-2025-03-03", "boxoffice-top10-2025-03-03", "boxoffice-2025-03-03_2025-03-03",
+        ])
     func refused(_ stem: String) {
         #expect(ReportFileName(stem: stem) == nil)
     }

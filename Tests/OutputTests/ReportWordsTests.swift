@@ -63,7 +63,8 @@ struct ReportWordsTests {
 
     /// One highlight of every kind, with every figure set.
     static let everyKind: [Highlight] = Highlight.Kind.allCases.map { kind in
-        var fact = Highlight(kind: kind, start: Day("2025-03-03"), end: kind == .rangeLeader || kind == .milestone ? Day("2025-03-09") : Day("2025-03-03"))
+        var fact = Highlight(
+            kind: kind, start: Day("2025-03-03"), end: kind == .rangeLeader || kind == .milestone ? Day("2025-03-09") : Day("2025-03-03"))
         (fact.movieCode, fact.title, fact.rank, fact.audience, fact.count) = ("20259001", "검은 파도", 3, 123_155, 12)
         (fact.atLeast, fact.since, fact.threshold, fact.percent, fact.previousTitle) = (true, Day("2025-02-26"), 4_000_000, -12.5, "작은 용")
         fact.films = [.init(movieCode: "20259002", title: "푸른 밤", rank: 4), .init(movieCode: "20259003", title: "달", rank: 7)]

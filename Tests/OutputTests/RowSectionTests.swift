@@ -91,7 +91,10 @@ struct RowSectionTests {
         let bundled = BundledTemplates()
         let library = try Self.library()
         let sample = try await TestReports.sample()
-        for (report, tables) in [(Self.long(sample), ["films", "runs", "new_entries", "weeks", "days"]), (try await Self.longPeriods(sample), ["films", "runs", "periods"])] {
+        for (report, tables) in [
+            (Self.long(sample), ["films", "runs", "new_entries", "weeks", "days"]),
+            (try await Self.longPeriods(sample), ["films", "runs", "periods"]),
+        ] {
             for name in ["report.md", "report.html"] {
                 let pieces = try #require(bundled.pieces(name))
                 let root = try #require(RenderBudget.wrapping(ReportView.make(report)).context as? ViewObject)
@@ -115,7 +118,8 @@ struct RowSectionTests {
         context["films"] = films
         let root = try #require(RenderBudget.wrapping(context).context as? ViewObject)
         let pieces = try #require(bundled.pieces("report.md"))
-        let filmsPiece = try #require(pieces.rowPieces(lists: TemplatePieces.topLevelLists(root)).compactMap { $0 }.first { $0.sections.contains { $0.list == ["films"] } })
+        let filmsPiece = try #require(
+            pieces.rowPieces(lists: TemplatePieces.topLevelLists(root)).compactMap { $0 }.first { $0.sections.contains { $0.list == ["films"] } })
         let whole = try #require(bundled.template("report.md")).render(context, library: library)
         let rendered = try #require(TemplatePieces.render(filmsPiece, root: root, library: library))
         #expect(rendered.contains("42"))
@@ -187,7 +191,8 @@ struct RowSectionTests {
     @Test("rows of other columns in one list (table rows in two orders, dictionaries, names only at the root) render as Mustache renders them")
     func rowsOfManyColumns() throws {
         _ = ContentTypeRegistry.registered
-        let text = "{{% CONTENT_TYPE: MARKDOWN}}\n{{#rows}}\n| {{a}} | {{b}} | {{only_root}} | {{l.word}} | {{#o}}{{o.x}}{{x}}{{/o}} | {{#f}}F{{/f}}{{^f}}-{{/f}} |\n{{/rows}}\n"
+        let text =
+            "{{% CONTENT_TYPE: MARKDOWN}}\n{{#rows}}\n| {{a}} | {{b}} | {{only_root}} | {{l.word}} | {{#o}}{{o.x}}{{x}}{{/o}} | {{#f}}F{{/f}}{{^f}}-{{/f}} |\n{{/rows}}\n"
         let first = ViewTable(), second = ViewTable()
         let rows: [Any] = (0..<1_500).map { index -> Any in
             let object: [String: Any] = ["x": "x\(index)"]
@@ -256,7 +261,9 @@ struct RowSectionTests {
     /// lists the rows once, a wrapped view model of 1,000 rows, and that Markdown's text.
     static func runawayBesideRows() throws -> (templates: ReportTemplates, view: ReportTemplates.WrappedView, expected: String) {
         let templates = try ReportTemplates.load(
-            replacing: ["report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}"],
+            replacing: [
+                "report.txt": "{{#rows}}{{#rows}}{{#rows}}{{#rows}}x{{/rows}}{{/rows}}{{/rows}}{{/rows}}", "report.md": "{{#rows}}{{a}},{{/rows}}",
+            ],
             origin: "test")
         let view = ReportTemplates.WrappedView(["rows": (0..<1000).map { ["a": "\($0)"] }])
         return (templates, view, (0..<1000).map { "\($0)," }.joined())
@@ -288,7 +295,8 @@ struct RowSectionTests {
         }
     }
 
-    @Test("a list is taken by a row section from a weight of 200 (its elements and those of the lists in them), every list from 1,000 elements in all")
+    @Test(
+        "a list is taken by a row section from a weight of 200 (its elements and those of the lists in them), every list from 1,000 elements in all")
     func longListsByWeight() async throws {
         let days = (0..<3).map { day in ["date": "d\(day)", "rows": (0..<66).map { ["rank": "\($0)"] }] as [String: Any] }
         let context: [String: Any] = ["days": days, "films": (0..<199).map { ["title": "\($0)"] }, "flat": (0..<200).map { "\($0)" }, "title": "t"]
@@ -348,7 +356,8 @@ struct RowSectionTests {
     @Test func findsWhatTheGenericSearchFinds() {
         let needle = "\u{1}row-section-ab-0-1\u{1}\n"
         let texts = [
-            "", needle, "영화 " + needle + " 끝", "x\u{1}row-section-ab-0-\u{1}row-section-ab-0-1\u{1}\n", String(repeating: "\u{1}", count: 30) + needle,
+            "", needle, "영화 " + needle + " 끝", "x\u{1}row-section-ab-0-\u{1}row-section-ab-0-1\u{1}\n",
+            String(repeating: "\u{1}", count: 30) + needle,
             "no placeholder here", "\u{1}row-section-ab-0-1\u{1}", "🎬🎬" + needle + needle, String(repeating: "가", count: 1_000) + needle,
         ]
         for text in texts {
@@ -362,9 +371,10 @@ extension TemplatePieces {
     /// The names of the view model's top-level lists: every section ``RowSection`` may take, for
     /// the tests that have it take them all whatever their weight (``longLists(_:)`` decides in a run).
     static func topLevelLists(_ root: ViewObject) -> Set<String> {
-        Set(zip(root.columns.names, root.values).compactMap { name, value in
-            guard case .list = value else { return nil }
-            return name
-        })
+        Set(
+            zip(root.columns.names, root.values).compactMap { name, value in
+                guard case .list = value else { return nil }
+                return name
+            })
     }
 }

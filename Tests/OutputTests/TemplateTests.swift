@@ -145,7 +145,9 @@ struct TemplateTests {
     func tagNameTrimming() {
         let blanks = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespaces.contains($0) }
         #expect(blanks.count >= 15)
-        var texts = ["", "name", " name ", "\tl.x\t", " \n name\n ", "\u{3000}이름\u{3000}", "a b", "\u{200B}z", "e\u{301} ", " \u{301}x", "\u{85}y\u{85}"]
+        var texts = [
+            "", "name", " name ", "\tl.x\t", " \n name\n ", "\u{3000}이름\u{3000}", "a b", "\u{200B}z", "e\u{301} ", " \u{301}x", "\u{85}y\u{85}",
+        ]
         texts += blanks.map { "\($0)값\($0)\($0)" } + blanks.map { String($0) }
         for text in texts {
             #expect(ScalarTrimmer.blanks.trimmed(text[...]) == text.trimmingCharacters(in: .whitespaces), "\(String(reflecting: text))")
@@ -208,7 +210,10 @@ struct TemplateTests {
         _ = ContentTypeRegistry.registered
         let expected = try MustacheTemplate(string: text).render(context)
         #expect(rendered == expected)
-        #expect(rendered.hasPrefix("AB &lt;C&gt;|ab &lt;c&gt;|Two Words|&gt;C&lt; bA|blanktitled|2|audience=1,234;films=3;|3|[two words/two words/Ab &lt;C&gt;]|3Ab &lt;C&gt;|1x*2Ab &lt;C&gt;-|<b>&'\"|"), "\(rendered)")
+        #expect(
+            rendered.hasPrefix(
+                "AB &lt;C&gt;|ab &lt;c&gt;|Two Words|&gt;C&lt; bA|blanktitled|2|audience=1,234;films=3;|3|[two words/two words/Ab &lt;C&gt;]|3Ab &lt;C&gt;|1x*2Ab &lt;C&gt;-|<b>&'\"|"
+            ), "\(rendered)")
     }
 
     @Test("an unknown template file, an unknown partial and a missing folder are errors")
@@ -443,7 +448,9 @@ struct TableTests {
 
     @Test("a CSV cell copied as it is would be escaped to itself")
     func csvCellsCopiedUnchanged() {
-        let alphabet = ["a", "1", "-", "+", "=", "@", " ", ",", ";", "\"", "\t", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "é", "영", "–", ".", "'", "\u{A0}"]
+        let alphabet = [
+            "a", "1", "-", "+", "=", "@", " ", ",", ";", "\"", "\t", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "é", "영", "–", ".", "'", "\u{A0}",
+        ]
         var generator = SplitMix(state: 26)
         var copied = 0
         for _ in 0..<20_000 {

@@ -56,7 +56,9 @@ struct XLSXTests {
                     let day = XLSXWorkbook.excelEpoch + (Int(cell.value) ?? -1)
                     #expect(day.iso == value, "row \(number + 1) column \(column + 1)", sourceLocation: sourceLocation)
                 } else {
-                    #expect(Double(cell.value) == Double(value), "row \(number + 1) column \(column + 1): \(cell.value) for \(value)", sourceLocation: sourceLocation)
+                    #expect(
+                        Double(cell.value) == Double(value), "row \(number + 1) column \(column + 1): \(cell.value) for \(value)",
+                        sourceLocation: sourceLocation)
                 }
             }
             #expect(cells.count <= row.count, "no cell past the CSV's columns", sourceLocation: sourceLocation)
@@ -64,7 +66,9 @@ struct XLSXTests {
         let xml = try #require(workbook.parts["xl/worksheets/sheet\(index).xml"])
         let pane = XLSXReader.Elements(xml, named: "pane").attributes.first
         #expect(pane?["state"] == "frozen" && pane?["ySplit"] == "1", "the header row frozen", sourceLocation: sourceLocation)
-        #expect(XLSXReader.Elements(xml, named: "col").attributes.count == expected.first?.count, "a width for every column", sourceLocation: sourceLocation)
+        #expect(
+            XLSXReader.Elements(xml, named: "col").attributes.count == expected.first?.count, "a width for every column",
+            sourceLocation: sourceLocation)
         let dimension = "A1:\(XLSXWorkbook.columnName((expected.first?.count ?? 1) - 1))\(expected.count)"
         #expect(XLSXReader.Elements(xml, named: "dimension").attributes.first?["ref"] == dimension, sourceLocation: sourceLocation)
     }

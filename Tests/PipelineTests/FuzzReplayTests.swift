@@ -25,8 +25,14 @@ struct FuzzReplayTests {
             "rows that do not say their date",
             input(.dailyChart, chart(#""x":"0""#).replacingOccurrences(of: #""showRange":"20240315~20240315","#, with: "")), .refused(.dailyChart)
         ),
-        ("one film on two rows", input(.dailyChart, chart(#""x":"0"}, {"rank":"2","movieCd":"20240001","movieNm":"A","audiCnt":"5""#)), .refused(.dailyChart)),
-        ("a movieCd of 100,000 characters", input(.dailyChart, chart(#""movieCd":"\#(String(repeating: "1", count: 100_000))""#)), .refused(.dailyChart)),
+        (
+            "one film on two rows", input(.dailyChart, chart(#""x":"0"}, {"rank":"2","movieCd":"20240001","movieNm":"A","audiCnt":"5""#)),
+            .refused(.dailyChart)
+        ),
+        (
+            "a movieCd of 100,000 characters", input(.dailyChart, chart(#""movieCd":"\#(String(repeating: "1", count: 100_000))""#)),
+            .refused(.dailyChart)
+        ),
         ("audiCnt 5e18", input(.dailyChart, chart(#""audiCnt":"5000000000000000000""#)), .refused(.dailyChart)),
         ("scrnCnt Int64.max", input(.dailyChart, chart(#""scrnCnt":"9223372036854775807""#)), .refused(.dailyChart)),
         ("rankInten Int64.min", input(.dailyChart, chart(#""rankInten":"-9223372036854775808""#)), .refused(.dailyChart)),

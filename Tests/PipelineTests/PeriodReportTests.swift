@@ -36,9 +36,15 @@ struct PeriodReportTests {
         #expect(snapped.snapNote == .snapped(asked: asked, kind: .weekend, periods: 1, covered: snapped.range))
         let latest = try PeriodRange(.week, range: nil, today: today)
         #expect(latest.range == DateRange(start: Day("2025-03-10"), end: Day("2025-03-16")) && latest.snapNote == nil)
-        #expect(throws: PeriodRangeError.self) { try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-10"), end: Day("2025-03-12")), today: today) }
-        let error = try #require(throws: PeriodRangeError.self) { try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-17"), end: Day("2025-03-19")), today: today) }
-        #expect(error.message == "no completed weekend lies within 2025-03-17 – 2025-03-19; the latest is 2025-03-14..2025-03-16" && error.exitStatus == .usage)
+        #expect(throws: PeriodRangeError.self) {
+            try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-10"), end: Day("2025-03-12")), today: today)
+        }
+        let error = try #require(throws: PeriodRangeError.self) {
+            try PeriodRange(.weekend, range: DateRange(start: Day("2025-03-17"), end: Day("2025-03-19")), today: today)
+        }
+        #expect(
+            error.message == "no completed weekend lies within 2025-03-17 – 2025-03-19; the latest is 2025-03-14..2025-03-16"
+                && error.exitStatus == .usage)
     }
 
     static func row(_ rank: Int, _ code: String, _ audience: Int64, new: Bool = false, acc: Int64 = 0) -> ChartEntry {
@@ -163,7 +169,8 @@ struct LongPeriodReportTests {
         let charts = (0..<60).map { index in
             let period = ChartPeriod(.week, inWeekOf: first.start + 7 * index)
             return WeeklyChart(
-                period: period, entries: [ChartEntry(rank: 1, movieCode: "2024000\(index % 3)", title: "Film \(index % 3)", audience: 1_000 + Int64(index))])
+                period: period,
+                entries: [ChartEntry(rank: 1, movieCode: "2024000\(index % 3)", title: "Film \(index % 3)", audience: 1_000 + Int64(index))])
         }
         let range = DateRange(start: charts.first!.period.start, end: charts.last!.period.end)
         let report = ReportBuilder.build(range: range, periods: charts, kind: .week, movies: [:], options: .init())

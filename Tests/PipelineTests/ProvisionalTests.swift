@@ -62,7 +62,11 @@ struct FetchProgressTests {
         private let lock = NSLock()
         private var value: FetchStage.Progress?
         private var calls = 0
-        func record(_ progress: FetchStage.Progress) { lock.withLock { value = progress; calls += 1 } }
+        func record(_ progress: FetchStage.Progress) {
+            lock.withLock {
+                value = progress; calls += 1
+            }
+        }
         var seen: (last: FetchStage.Progress?, calls: Int) { lock.withLock { (value, calls) } }
     }
 

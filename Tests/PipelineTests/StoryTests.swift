@@ -100,9 +100,10 @@ struct StoryTests {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let lists = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-                film((0..<Int.random(in: 0...4, using: &generator)).map { _ in
-                    (Int64.random(in: 1...4, using: &generator) * 1_000_000, "2025-03-0\(Int.random(in: 1...3, using: &generator))")
-                })
+                film(
+                    (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                        (Int64.random(in: 1...4, using: &generator) * 1_000_000, "2025-03-0\(Int.random(in: 1...3, using: &generator))")
+                    })
             }
             let sorted = lists.enumerated().flatMap { index, list in list.map { (film: index, milestone: $0) } }
                 .sorted { ($0.milestone.threshold, $1.milestone.date) > ($1.milestone.threshold, $0.milestone.date) }.prefix(2)
@@ -334,7 +335,9 @@ struct KoreanWordsTests {
     @Test("every note has Korean words: no English word is left but names, flags and the charts' own labels")
     func everyNoteInKorean() {
         // Words Korean notes keep: service and product names, options, units the charts use, and KST.
-        let kept: Set<String> = ["KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "fetch", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart"]
+        let kept: Set<String> = [
+            "KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "fetch", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart",
+        ]
         for note in Self.everyNote {
             let korean = Words.korean.note(note)
             let english = Words.english.note(note)

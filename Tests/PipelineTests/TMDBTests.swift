@@ -199,4 +199,3 @@ struct TMDBClientTests {
         #expect(RetryAfter.seconds("86400", now: now) == 60)
     }
 }
-

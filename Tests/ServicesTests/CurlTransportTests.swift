@@ -14,13 +14,16 @@ struct CurlTransportTests {
         try LoopbackHTTPServer { _ in response }
     }
 
-    static func request(_ server: LoopbackHTTPServer, _ path: String = "/chart?key=k&targetDt=20250306", headers: [String: String] = [:]) -> HTTPRequest {
+    static func request(
+        _ server: LoopbackHTTPServer, _ path: String = "/chart?key=k&targetDt=20250306", headers: [String: String] = [:]
+    ) -> HTTPRequest {
         HTTPRequest(url: URL(string: server.baseURL.absoluteString + path)!, headers: headers)
     }
 
     @Test("an answer: its status, headers and body, with the request's headers sent")
     func answer() async throws {
-        let server = try Self.server(ScriptedResponse(status: 404, headers: ["Content-Type": "application/json", "Retry-After": "7"], body: Data(#"{"a":1}"#.utf8)))
+        let server = try Self.server(
+            ScriptedResponse(status: 404, headers: ["Content-Type": "application/json", "Retry-After": "7"], body: Data(#"{"a":1}"#.utf8)))
         let transport = CurlTransport(maxConnectionsPerHost: 2)
         let response = try await transport.send(Self.request(server, headers: ["Authorization": "Bearer t0ken"]))
         #expect(response.status == 404)

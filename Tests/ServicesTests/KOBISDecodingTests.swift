@@ -188,8 +188,10 @@ struct KOBISDecodingTests {
     func trimming() {
         let spaces = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespacesAndNewlines.contains($0) }
         #expect(spaces.count >= 25)
-        var texts = ["", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} ",
-                      "  \t영화 제목 \u{3000}\n", " \u{301}x", "\u{A0}\u{A0}", "a  ", "  a", " \u{2029} 가 나 \u{85}\u{85}", "\r\n값\r\n\r\n"]
+        var texts = [
+            "", "영화", " 영화 ", "\u{3000}범죄도시\u{3000}", "a\u{A0}", "\u{85}b", "🎬 ", " \t\r\n", "x y", "\u{200B}z", "e\u{301} ",
+            "  \t영화 제목 \u{3000}\n", " \u{301}x", "\u{A0}\u{A0}", "a  ", "  a", " \u{2029} 가 나 \u{85}\u{85}", "\r\n값\r\n\r\n",
+        ]
         texts += spaces.map { "\($0)값\($0)" } + spaces.map { String($0) }
         for text in texts {
             #expect(Scalar.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(String(reflecting: text))")
@@ -357,7 +359,8 @@ actor RequestLog {
         outcome { () throws(MalformedBody) in try KOBISDecoding.dailyChart(body, date: date, scanning: scanning) }
     }
 
-    @Test("the chart scanner reads every body as the JSON reader does: recorded and hand-made charts, their truncations, and bytes changed or inserted")
+    @Test(
+        "the chart scanner reads every body as the JSON reader does: recorded and hand-made charts, their truncations, and bytes changed or inserted")
     func scannerAgreesWithReader() throws {
         var bodies: [(name: String, date: Day, bytes: [UInt8])] = []
         for url in try TestData.sharedFixturesAvailable ? TestData.sharedFiles("kobis", prefix: "daily-") : [] {
@@ -365,7 +368,8 @@ actor RequestLog {
             bodies.append((url.lastPathComponent, try #require(Day(compact: compact)), Array(try Data(contentsOf: url))))
         }
         let own = TestData.ownFixtures.appendingPathComponent("kobis")
-        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted() where name.hasPrefix("daily-") || name.hasPrefix("fault-") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted() where name.hasPrefix("daily-") || name.hasPrefix("fault-")
+        {
             let bytes = Array(try Data(contentsOf: own.appendingPathComponent(name)))
             // The date each hand-made body answers for, from its showRange (any date for the rest).
             let text = String(decoding: bytes, as: UTF8.self)
@@ -441,7 +445,10 @@ actor RequestLog {
             #expect(value.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
         #expect(read > 30_000)
-        for text in ["", "-", "+", ".", "1.", ".5", "-.5", "1.2.3", "1e5", "1,000", " 1", "1 ", "1234567890123456", "0.1234567890123456", "nan", "inf", "0x10", "١٢"] {
+        for text in [
+            "", "-", "+", ".", "1.", ".5", "-.5", "1.2.3", "1e5", "1,000", " 1", "1 ", "1234567890123456", "0.1234567890123456", "nan", "inf", "0x10",
+            "١٢",
+        ] {
             #expect(KOBISDecoding.plainDecimal(text) == nil, "\(text)")
         }
     }
@@ -449,11 +456,18 @@ actor RequestLog {
     @Test("the scanner's UTF-8 check accepts exactly the bytes String(decoding:) keeps unchanged")
     func wellFormedUTF8() {
         var random = SplitMix(state: 38)
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90]
-        var samples: [[UInt8]] = [[], Array("영화 Film".utf8), Array("🎬".utf8), [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], [0xEA, 0xB0]]
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90,
+        ]
+        var samples: [[UInt8]] = [
+            [], Array("영화 Film".utf8), Array("🎬".utf8), [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], [0xEA, 0xB0],
+        ]
         for _ in 0..<20_000 {
             let length = Int(random.next() % 7)
-            samples.append((0..<length).map { _ in random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : interesting[Int(random.next() % UInt64(interesting.count))] })
+            samples.append(
+                (0..<length).map { _ in
+                    random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : interesting[Int(random.next() % UInt64(interesting.count))]
+                })
         }
         for bytes in samples {
             let kept = String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
@@ -487,7 +501,8 @@ actor RequestLog {
             bodies.append((url.lastPathComponent, code, Array(try Data(contentsOf: url))))
         }
         let own = TestData.ownFixtures.appendingPathComponent("kobis")
-        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted() where name.hasPrefix("movieinfo-") || name.hasPrefix("fault-") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: own.path).sorted()
+        where name.hasPrefix("movieinfo-") || name.hasPrefix("fault-") {
             bodies.append((name, "20124079", Array(try Data(contentsOf: own.appendingPathComponent(name)))))
         }
         return bodies
@@ -509,7 +524,9 @@ actor RequestLog {
         }
         for (name, code, bytes) in bodies {
             agree(bytes, code, name)
-            #expect(Self.movieOutcome(Data(bytes), code, scanning: true).hasPrefix("value") || name.hasPrefix("fault-"), "\(name) is read: \(Self.movieOutcome(Data(bytes), code, scanning: true))")
+            #expect(
+                Self.movieOutcome(Data(bytes), code, scanning: true).hasPrefix("value") || name.hasPrefix("fault-"),
+                "\(name) is read: \(Self.movieOutcome(Data(bytes), code, scanning: true))")
             for (changed, what) in Self.mutations(of: bytes) { agree(changed, code, "\(name) \(what)") }
             // Shapes the scanner leaves to the reader, and repeated or unexpected members it reads.
             let text = String(decoding: bytes, as: UTF8.self)

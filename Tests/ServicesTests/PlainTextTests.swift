@@ -19,7 +19,8 @@ struct PlainTextTests {
 
     @Test("a KOBIS title with NUL and U+202E arrives clean in the model, and so in every format")
     func decoded() throws {
-        let body = #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"A\u0000B\u202eC","audiCnt":"1"}]}}"#
+        let body =
+            #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"A\u0000B\u202eC","audiCnt":"1"}]}}"#
         guard case .value(let chart) = try KOBISDecoding.dailyChart(Data(body.utf8), date: Day("2024-01-01")) else {
             Issue.record("not a chart")
             return
@@ -30,7 +31,8 @@ struct PlainTextTests {
     @Test("a title of a thousand characters is taken, one more is malformed, counted in Characters: Korean and combining marks too")
     func longestTitle() throws {
         func chart(_ title: String) throws -> String? {
-            let body = #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"\#(title)","audiCnt":"1"}]}}"#
+            let body =
+                #"{"boxOfficeResult":{"showRange":"20240101~20240101","dailyBoxOfficeList":[{"rank":"1","movieCd":"20240001","movieNm":"\#(title)","audiCnt":"1"}]}}"#
             do {
                 guard case .value(let chart) = try KOBISDecoding.dailyChart(Data(body.utf8), date: Day("2024-01-01")) else { return nil }
                 return chart.entries.first?.title

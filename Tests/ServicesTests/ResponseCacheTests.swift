@@ -136,7 +136,8 @@ struct InFlightTests {
                 group.addTask {
                     do {
                         _ = try await CacheAccess.value(
-                            from: access, key: "k.json", .anyAge, decode: { body, _ in String(data: body, encoding: .utf8) }, notCached: { CancellationError() },
+                            from: access, key: "k.json", .anyAge, decode: { body, _ in String(data: body, encoding: .utf8) },
+                            notCached: { CancellationError() },
                             fetch: { () async throws -> (body: Data, value: String) in
                                 counter.add("k")
                                 try await Task.sleep(nanoseconds: 50_000_000)

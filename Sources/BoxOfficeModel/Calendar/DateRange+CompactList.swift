@@ -12,7 +12,11 @@ extension DateRange {
     package static func runs(of days: [Day]) -> [DateRange] {
         var runs: [DateRange] = []
         for day in Set(days).sorted() {
-            if let last = runs.last, last.end + 1 == day { runs[runs.count - 1] = DateRange(start: last.start, end: day) } else { runs.append(DateRange(start: day, end: day)) }
+            if let last = runs.last, last.end + 1 == day {
+                runs[runs.count - 1] = DateRange(start: last.start, end: day)
+            } else {
+                runs.append(DateRange(start: day, end: day))
+            }
         }
         return runs
     }

@@ -48,7 +48,9 @@ package struct Revision: Codable, Sendable, Equatable {
             let then = before[code], now = after[code]
             let title = now?.title ?? then?.title ?? ""
             func add(_ field: Field, _ a: Int64, _ b: Int64) {
-                if a != b { revisions.append(Revision(date: new.date, movieCode: code, title: title, field: field, before: a, after: b, seenAt: seenAt)) }
+                if a != b {
+                    revisions.append(Revision(date: new.date, movieCode: code, title: title, field: field, before: a, after: b, seenAt: seenAt))
+                }
             }
             guard let then, let now else {
                 add(.charted, then == nil ? 0 : 1, now == nil ? 0 : 1)

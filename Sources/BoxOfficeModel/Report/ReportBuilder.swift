@@ -85,7 +85,9 @@ package enum ReportBuilder {
         // stories read, then the stories (in halves): the periods alone took a fifth of the films'
         // time, and a twenty-year --weekly report's second core idled 12 ms (trace marks).
         let (joined, (periods, periodRows)) = BoundedTaskGroup.both {
-            let slots = charts.sorted { $0.period < $1.period }.map { JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries) }
+            let slots = charts.sorted { $0.period < $1.period }.map {
+                JoinStage.Slot(start: $0.period.start, end: $0.period.end, entries: $0.entries)
+            }
             return RankStage.rank(JoinStage.films(slots: slots, movies: movies, matches: enrichment.matches), by: options.rankBy)
         } _: {
             var periods = PeriodReport.periods(charts, earlier: earlier, today: options.today)
@@ -106,7 +108,9 @@ package enum ReportBuilder {
             // A period counts where a day would: its new entries are dated by its first day.
             Self.summary(
                 films: films,
-                charts: periods.map { SummaryChart(date: $0.start, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
+                charts: periods.map {
+                    SummaryChart(date: $0.start, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries)
+                },
                 weeks: [])
         } _: {
             StoryStage.highlights(periods: periods, films: films, cached: cached)

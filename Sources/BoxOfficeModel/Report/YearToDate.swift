@@ -20,7 +20,10 @@ package struct YearToDate: Codable, Sendable, Equatable {
 
     /// This year's span through `end` and last year's same span.
     package static func spans(through end: Day) -> (this: DateRange, last: DateRange) {
-        (DateRange(start: Day(year: end.year, month: 1, day: 1)!, end: end), DateRange(start: Day(year: end.year - 1, month: 1, day: 1)!, end: sameDate(end)))
+        (
+            DateRange(start: Day(year: end.year, month: 1, day: 1)!, end: end),
+            DateRange(start: Day(year: end.year - 1, month: 1, day: 1)!, end: sameDate(end))
+        )
     }
 
     /// The same month and day a year earlier; 28 February for a 29th.

@@ -24,7 +24,8 @@ package struct ChartHistory: Sendable {
     /// first date left out.
     package static func comparisonDays(for range: DateRange) -> [Day] {
         var days: [Day] = []
-        let earlier = [range.start - 1] + range.days.map { $0 - 7 } + range.days.map { $0 - YearEarlier.days }
+        let earlier =
+            [range.start - 1] + range.days.map { $0 - 7 } + range.days.map { $0 - YearEarlier.days }
             + range.days.compactMap(KoreanHolidays.sameHolidayLastYear)
         for day in earlier where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
             days.append(day)

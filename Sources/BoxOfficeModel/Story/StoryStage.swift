@@ -133,7 +133,9 @@ package enum StoryStage {
             var periodsLed: [String: [WeeklyChart]] = [:]
             for chart in sorted {
                 var seen = Set<String>()
-                for entry in chart.entries where seen.insert(entry.movieCode).inserted { rowsByFilm[entry.movieCode, default: []].append((chart.period, entry)) }
+                for entry in chart.entries where seen.insert(entry.movieCode).inserted {
+                    rowsByFilm[entry.movieCode, default: []].append((chart.period, entry))
+                }
                 if case .film(let code) = Streak.leader(chart) { periodsLed[code, default: []].append(chart) }
             }
             self.rowsByFilm = rowsByFilm
@@ -146,7 +148,8 @@ package enum StoryStage {
     /// its streak.
     package static func films(_ films: [FilmRanking], _ index: PeriodRows) -> [FilmRanking] {
         let (earlier, earlierRows, all) = (index.earlier, index.earlierRows, index.all)
-        return BoundedTaskGroup.mapInHalves(films) { [rowsByFilm = index.rowsByFilm, periodsLed = index.periodsLed, periodCount = index.periodCount] film in
+        return BoundedTaskGroup.mapInHalves(films) {
+            [rowsByFilm = index.rowsByFilm, periodsLed = index.periodsLed, periodCount = index.periodCount] film in
             var film = film
             let rows = rowsByFilm[film.movieCode] ?? []
             // The current release's open date as the chart gives it (blank for many re-releases).
@@ -167,9 +170,11 @@ package enum StoryStage {
             // weekend, whole (Friday to Sunday). A film opening on the weekend itself is left out:
             // that chart's Friday would be paid previews, which the opening weekend never counts.
             let before = earlier.flatMap { chart in earlierRows[film.movieCode].map { (chart.period, $0) } }
-            if let release, let (period, entry) = ([before].compactMap { $0 } + rows).first(where: { period, _ in
-                period.kind == .weekend && period.start == release.weekStart + 4 && release <= period.start
-            }) {
+            if let release,
+                let (period, entry) = ([before].compactMap { $0 } + rows).first(where: { period, _ in
+                    period.kind == .weekend && period.start == release.weekStart + 4 && release <= period.start
+                })
+            {
                 film.openingWeekend = RunFigure(start: period.start, end: period.end, audience: entry.audience, sales: entry.sales)
             }
             // KOBIS's own change against the same period a week earlier: the film's audience then is
@@ -243,7 +248,8 @@ package enum StoryStage {
         for index in ordered {
             let date = charts[index].date
             for row in charts[index].entries.indices {
-                replacingSameDate(DatedRow(date: date, entry: charts[index].entries[row]), in: &rows[charts[index].entries[row].movieCode, default: []])
+                replacingSameDate(
+                    DatedRow(date: date, entry: charts[index].entries[row]), in: &rows[charts[index].entries[row].movieCode, default: []])
             }
         }
         return rows
@@ -347,20 +353,22 @@ package enum StoryStage {
             return bestSoFar[january.year]![january.distance(to: day)]
         }
         // The films by index: a film's ranking is large to copy, and few of them are claimed.
-        return films.indices.compactMap { index -> (Int, RunFigure)? in films[index].openingDay.flatMap { range.contains($0.start) ? (index, $0) : nil } }
-            .sorted { $0.1.start < $1.1.start }
-            .compactMap { index, opening in
-                let january = Day(year: opening.start.year, month: 1, day: 1)!
-                guard january >= DateRange.earliest, opening.start >= january + 14, let best = best(before: opening.start, since: january) else {
-                    return nil
-                }
-                guard opening.audience > best else { return nil }
-                var fact = Highlight(kind: .yearBestOpening, start: opening.start, end: opening.start)
-                fact.film(films[index].movieCode, films[index].title)
-                fact.audience = opening.audience
-                fact.since = january
-                return fact
+        return films.indices.compactMap { index -> (Int, RunFigure)? in
+            films[index].openingDay.flatMap { range.contains($0.start) ? (index, $0) : nil }
+        }
+        .sorted { $0.1.start < $1.1.start }
+        .compactMap { index, opening in
+            let january = Day(year: opening.start.year, month: 1, day: 1)!
+            guard january >= DateRange.earliest, opening.start >= january + 14, let best = best(before: opening.start, since: january) else {
+                return nil
             }
+            guard opening.audience > best else { return nil }
+            var fact = Highlight(kind: .yearBestOpening, start: opening.start, end: opening.start)
+            fact.film(films[index].movieCode, films[index].title)
+            fact.audience = opening.audience
+            fact.since = january
+            return fact
+        }
     }
 
     /// Films that passed a 100만 step in `range` in fewer days of release than any other film that
@@ -400,7 +408,9 @@ package enum StoryStage {
                 var best: (crossing: MilestoneCrossing, day: Day)?
                 for (day, crossing) in byStep[milestone.date.year]?[milestone.threshold] ?? [] {
                     guard day < milestone.date else { break }
-                    if crossing.movieCode != film.movieCode, best == nil || crossing.dayOfRelease < best!.crossing.dayOfRelease { best = (crossing, day) }
+                    if crossing.movieCode != film.movieCode, best == nil || crossing.dayOfRelease < best!.crossing.dayOfRelease {
+                        best = (crossing, day)
+                    }
                 }
                 guard let best, days < best.crossing.dayOfRelease else { continue }
                 var fact = Highlight(kind: .yearFastestMilestone, start: milestone.date, end: milestone.date)

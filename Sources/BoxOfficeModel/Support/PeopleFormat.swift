@@ -147,7 +147,8 @@ package enum PeopleFormat {
             let written = withVaList([Int32(places), value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
             guard written > 0, written < buffer.count else { return String(format: "%.\(places)f", locale: nil, value) }
             let bytes = UnsafeRawBufferPointer(start: base, count: Int(written))
-            for byte in bytes where !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "-") {
+            for byte in bytes
+            where !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "-") {
                 return String(format: "%.\(places)f", locale: nil, value)
             }
             return String(decoding: bytes, as: UTF8.self)

@@ -201,7 +201,8 @@ enum ChartView {
         }
         let labels = data.buckets.map { words.monthDay($0) }
         let widest = labels.map { textWidth($0, fontSize: layout.fontSize) }.max() ?? 0
-        let xTicks: [[String: String]] = labelledIndices(count: count, labelWidth: widest, plotWidth: layout.plotRight - layout.plotLeft).map { index in
+        let xTicks: [[String: String]] = labelledIndices(count: count, labelWidth: widest, plotWidth: layout.plotRight - layout.plotLeft).map {
+            index in
             // The last label ends at its tick, so it is never cut at the edge.
             ["x": coordinate(x(index)), "label": labels[index], "anchor": index == count - 1 ? "end" : "middle"]
         }

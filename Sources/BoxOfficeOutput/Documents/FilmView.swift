@@ -196,11 +196,13 @@ package enum FilmView {
         let count = pace.hits.count
         let sentence: String
         if count == 0 {
-            sentence = w.ko
+            sentence =
+                w.ko
                 ? "캐시된 차트(\(span))에는 1,000만 관객을 넘은 영화가 없어 비교할 수 없습니다."
                 : "No film went on to 1,000만 in the cached charts (\(span)): nothing to compare its pace with."
         } else {
-            sentence = w.ko
+            sentence =
+                w.ko
                 ? "개봉 \(pace.day)일째(\(w.date(pace.date))) \(title)의 누적 관객은 \(w.grouped(pace.cumulative))명으로, 캐시된 차트(\(span))에서 1,000만을 넘은 영화 \(count)편 가운데 \(pace.ahead)편보다 같은 날 많았습니다."
                 : "On day \(pace.day) of its release (\(w.date(pace.date))), \(title) had \(w.grouped(pace.cumulative)) admissions: more than \(pace.ahead) of the \(count) film\(count == 1 ? "" : "s") that went on to 1,000만 in the cached charts (\(span)) had by the same day of theirs."
         }
@@ -225,7 +227,8 @@ package enum FilmView {
         notes.append(
             w.ko
                 ? "누적 관객은 KOBIS 집계(순위 밖인 날 포함)이며, 1,000만 영화는 캐시된 차트에 나온 영화만 셉니다. 역대 기록이 아닙니다."
-                : "Cumulatives are KOBIS's (off-chart days included); the films that went on to 1,000만 are those the cached charts show, not all time.")
+                : "Cumulatives are KOBIS's (off-chart days included); the films that went on to 1,000만 are those the cached charts show, not all time."
+        )
         if pace.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }
         return [
             "has_pace": true, "pace_sentence": sentence, "has_pace_rows": !pace.hits.isEmpty, "pace_rows": rows, "pace_notes": notes,
@@ -265,7 +268,8 @@ package enum FilmView {
             "x_first": w.ko ? "\(Int(firstX))일째" : "day \(Int(firstX))", "x_last": w.ko ? "\(Int(lastX))일째" : "day \(Int(lastX))",
             "description": w.ko
                 ? "\(run.title)의 개봉 후 \(Int(firstX))일째부터 \(Int(lastX))일째까지 누적 관객: 마지막 날 \(PeopleFormat.grouped(peak))명."
-                : "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(peak)) at the end.",
+                : "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(peak)) at the end."
+                ,
         ]
     }
 }

@@ -93,7 +93,8 @@ package enum HighlightView {
         // A record of the year's charts: the span it covers, KOBIS's partial coverage before 2011, the record it beat.
         let since = fact.since ?? fact.start
         let early: Sentence =
-            fact.start >= PeriodRanking.fullCoverageFrom ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
+            fact.start >= PeriodRanking.fullCoverageFrom
+            ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
         let previous = PlainText.oneLine(fact.previousTitle ?? "")
         let previousCount = String(fact.previousCount ?? 0)
         let films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
@@ -163,7 +164,8 @@ package enum HighlightView {
             let run: Sentence = count >= 2 ? ": \(words: atLeast ? "at least " : "")\(f.count) \(f.unit) running\(since)" : ""
             return "\(strong: f.title) is #1 on \(f.when) with \(f.audience) admissions\(run)."
         case .weekendStreak:
-            return "It also led \(words: atLeast ? "at least " : "")\(f.count) weekend chart\(words: count >= 2 ? "s" : "") in a row, the latest \(f.when)."
+            return
+                "It also led \(words: atLeast ? "at least " : "")\(f.count) weekend chart\(words: count >= 2 ? "s" : "") in a row, the latest \(f.when)."
         case .rangeLeader:
             return "\(strong: f.title) drew the most admissions over \(f.when): \(f.audience), #1 for \(f.count) \(f.unit)."
         case .milestone:

@@ -66,10 +66,14 @@ package enum NowPlayingText {
 /// (a `'` inside written `'\''`), so a title copied from a hint line runs as the one argument it reads as.
 package enum ShellWord {
     package static func quoted(_ text: String) -> String {
-        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x7F ? !scalar.properties.isWhitespace : CharacterSet(charactersIn: "-_./:,+=@%").contains(scalar)
-                || CharacterSet.alphanumerics.contains(scalar)
-        }
+        let safe =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x7F
+                    ? !scalar.properties.isWhitespace
+                    : CharacterSet(charactersIn: "-_./:,+=@%").contains(scalar)
+                        || CharacterSet.alphanumerics.contains(scalar)
+            }
         if safe { return text }
         return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }

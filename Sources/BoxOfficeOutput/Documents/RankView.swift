@@ -58,7 +58,8 @@ package enum RankView {
             case .json:
                 return RenderedFile(name: base + ".json", contents: try ReportJSON.document(ranking))
             case .csv:
-                return RenderedFile(name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: ranking), dialect: csv, templates: templates))
+                return RenderedFile(
+                    name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: ranking), dialect: csv, templates: templates))
             case .md, .html, .txt:
                 let text = try templates.render("rank.\(format.rawValue)", view)
                 return RenderedFile(

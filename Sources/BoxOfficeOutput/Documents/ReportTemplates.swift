@@ -260,7 +260,8 @@ package struct ReportTemplates: Sendable {
     }
 
     /// ``checkStructure(_:)`` with each source's ``tags(in:)`` read before.
-    static func checkStructure(_ sources: [String: (text: String, origin: String)], tags: [String: [Tag]]) throws(TemplateError) -> [String: [String]] {
+    static func checkStructure(_ sources: [String: (text: String, origin: String)], tags: [String: [Tag]]) throws(TemplateError) -> [String: [String]]
+    {
         var depths: [String: Int] = [:]
         var visiting: [String] = []
         func nesting(of name: String) throws(TemplateError) -> Int {
@@ -471,10 +472,11 @@ struct TemplatePieces: @unchecked Sendable {
     /// long report (``everyListFrom``), else those weighing at least ``rowSectionsFrom``.
     static func longLists(_ root: ViewObject) -> Set<String> {
         let every = topLevelElements(root) >= everyListFrom
-        return Set(zip(root.columns.names, root.values).compactMap { name, value in
-            guard case .list(let list) = value, every || weight(list) >= rowSectionsFrom else { return nil }
-            return name
-        })
+        return Set(
+            zip(root.columns.names, root.values).compactMap { name, value in
+                guard case .list(let list) = value, every || weight(list) >= rowSectionsFrom else { return nil }
+                return name
+            })
     }
 
     /// A list's elements and those of the lists in them (a day and its chart's rows).

@@ -107,7 +107,9 @@ struct RowSection: @unchecked Sendable {
         case .found(let value): return renderProbe(root: root, value: value, library: library)
         }
         // A list no longer than the rows compared: Mustache renders it, as it would compare it.
-        guard rows.elements.count > Self.probeRows else { return rows.elements.isEmpty ? "" : renderProbe(root: root, value: .list(rows), library: library) }
+        guard rows.elements.count > Self.probeRows else {
+            return rows.elements.isEmpty ? "" : renderProbe(root: root, value: .list(rows), library: library)
+        }
         let first = Array(rows.elements.prefix(Self.probeCount(rows.elements)))
         // Rows this interpreter cannot render, or renders otherwise than Mustache: Mustache renders
         // the section as written, in the same context.
@@ -116,7 +118,9 @@ struct RowSection: @unchecked Sendable {
         for row in first {
             stack.append(Frame(row))
             defer { stack.removeLast() }
-            if !render(body, stack: &stack, into: &probed, positions: &positions) { return renderProbe(root: root, value: .list(rows), library: library) }
+            if !render(body, stack: &stack, into: &probed, positions: &positions) {
+                return renderProbe(root: root, value: .list(rows), library: library)
+            }
         }
         let expected = renderProbe(root: root, value: .list(BudgetedList(elements: first, budget: rows.budget)), library: library)
         guard probed == expected else { return renderProbe(root: root, value: .list(rows), library: library) }
@@ -423,7 +427,9 @@ struct RowSection: @unchecked Sendable {
     static let htmlEscape: @Sendable (String) -> String = { text in
         var text = text
         let plain = text.withUTF8 { bytes in
-            !bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+            !bytes.contains {
+                $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+            }
         }
         if plain { return text }
         var escaped = ""
@@ -489,7 +495,8 @@ struct RowSection: @unchecked Sendable {
     /// A plain or dotted name's parts; nil for `.`, transforms and anything else.
     static func path(_ name: String) -> [String]? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.isEmpty, parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
+        guard !parts.isEmpty,
+            parts.allSatisfy({ part in !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
         else { return nil }
         return parts
     }

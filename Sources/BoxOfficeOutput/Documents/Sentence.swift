@@ -1,4 +1,5 @@
 import BoxOfficeModel
+
 /// A sentence of a report, as runs of the report's own words and of values, so that one sentence
 /// written once per language is marked up by each format its own way: Markdown bolds with `**`,
 /// HTML with `<strong>`, plain text not at all; and values (titles above all) are escaped as the

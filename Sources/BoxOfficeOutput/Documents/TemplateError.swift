@@ -35,7 +35,8 @@ package enum TemplateError: UserFacingError, Equatable {
         case let .tooMuchOutput(origin, visits):
             return "\(origin): rendering stopped after \(visits) list elements, far more than the report holds (a list nested in itself?)"
         case let .outputTooLarge(origin, megabytes, section):
-            return "\(origin): the text inside {{#\(section)}} repeated for each element would make about \(megabytes) MB, more than the \(ReportTemplates.maximumOutput >> 20) MB a report may be"
+            return
+                "\(origin): the text inside {{#\(section)}} repeated for each element would make about \(megabytes) MB, more than the \(ReportTemplates.maximumOutput >> 20) MB a report may be"
         case .missingDirectory(let path):
             return "the templates folder \(path) does not exist (run 'boxoffice templates export \(path)' to create it)"
         case .unreadable(let path):

@@ -62,7 +62,8 @@ package enum TextView {
                 : "% LW: audience against the same days a week earlier (-: nothing to compare with).",
             "films": report.films.prefix(10).map { film in
                 cells(
-                    rank: String(film.rank), title: (film.watched == true ? "◆ " : "") + PlainText.oneLine(film.title), audience: PeopleFormat.grouped(film.audience),
+                    rank: String(film.rank), title: (film.watched == true ? "◆ " : "") + PlainText.oneLine(film.title),
+                    audience: PeopleFormat.grouped(film.audience),
                     lw: film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                     cumulative: PeopleFormat.grouped(film.audienceCumulative))
             },

@@ -15,7 +15,8 @@ package enum WatchedView {
             } else {
                 standing = w.ko ? "순위 밖" : "not on the chart"
             }
-            let asOf = film.lastChartDate == end || film.lastChartDate == nil
+            let asOf =
+                film.lastChartDate == end || film.lastChartDate == nil
                 ? "" : w.ko ? " (\(w.date(film.lastChartDate!)) 기준)" : " (as of \(film.lastChartDate!.iso))"
             let cumulative = film.audienceCumulative.map { w.grouped($0) + asOf } ?? "–"
             let cumulativeText = film.audienceCumulative.map { (w.ko ? "누적 " : "") + w.grouped($0) + (w.ko ? "" : " total") + asOf }
@@ -47,7 +48,8 @@ package enum WatchedView {
         let percent = PeopleFormat.percent(value.percent)
         var text = w.ko ? "손익분기점 \(target)명의 \(percent)" : "\(percent) of its break-even of \(target)"
         if let day = value.projected, let pace = value.pacePerDay {
-            text += w.ko
+            text +=
+                w.ko
                 ? "; 추정: 최근 7일 하루 평균 \(w.grouped(pace))명이 이어지면 \(w.date(day))께 돌파"
                 : "; projection: about \(day.iso) if the last 7 days' pace of \(w.grouped(pace)) a day holds"
         }

@@ -9,10 +9,12 @@ package enum WatchlistText {
         let titles = list.films.map { $0.title.isEmpty ? "–" : PlainText.oneLine($0.title) }
         let titleWidth = min(30, max(5, titles.map(DisplayWidth.of).max() ?? 0))
         func cell(_ text: String, _ width: Int) -> String { DisplayWidth.pad(text, to: width, leading: false) }
-        let header = cell("#", 3) + cell("Code", 10) + cell("Title", titleWidth + 2) + cell("Added", 12) + cell("Break-even", 13) + "Latest in the cache"
+        let header =
+            cell("#", 3) + cell("Code", 10) + cell("Title", titleWidth + 2) + cell("Added", 12) + cell("Break-even", 13) + "Latest in the cache"
         return [header]
             + list.films.enumerated().map { index, film in
-                let seen = latest[film.movieCode].map { "#\($0.rank) on \($0.day.iso), \(PeopleFormat.grouped($0.cumulative)) to date" }
+                let seen =
+                    latest[film.movieCode].map { "#\($0.rank) on \($0.day.iso), \(PeopleFormat.grouped($0.cumulative)) to date" }
                     ?? "not charted in the last \(Watchlist.latestLookBackDays) days cached"
                 return cell(String(index + 1), 3) + cell(film.movieCode, 10) + cell(titles[index], titleWidth + 2)
                     + cell(film.added.iso, 12) + cell(film.breakEven.map(PeopleFormat.grouped) ?? "–", 13) + seen

@@ -303,7 +303,8 @@ package struct Words: Sendable {
                 + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")
         case .snapped(let asked, let kind, let periods, let covered):
             let unit = kind == .week ? "주" : Self.koreanKind(kind)
-            return "\(asked.start.iso)..\(asked.end.iso)는 완결된 \(unit) 단위가 아니어서, 겹치는 완결된 \(unit) \(periods)개(\(covered.start.iso)..\(covered.end.iso))를 씁니다."
+            return
+                "\(asked.start.iso)..\(asked.end.iso)는 완결된 \(unit) 단위가 아니어서, 겹치는 완결된 \(unit) \(periods)개(\(covered.start.iso)..\(covered.end.iso))를 씁니다."
         case .filmChartCoverage:
             return "일별 차트는 하루 10위까지만 싣습니다. 영화가 10위 밖에 있던 날은 표에 없고, 주간 합계는 순위에 든 날의 합입니다 (한 주 내내 순위에 들었을 때만 완전합니다)."
         case .offlineGaps(let days):

@@ -157,8 +157,10 @@ package struct ArchiveIndex {
             let (_, label, korean) = format.link
             if format.isDocument {
                 return ReportLanguage.allCases.map { language in
-                    (language.infix + "." + format.rawValue, label + (language == .en ? "" : " (한국어)"),
-                    korean + (language == .en ? " (영어)" : " (한국어)"), true)
+                    (
+                        language.infix + "." + format.rawValue, label + (language == .en ? "" : " (한국어)"),
+                        korean + (language == .en ? " (영어)" : " (한국어)"), true
+                    )
                 }
             }
             // A report writes a CSV per table (`-films.csv`); a film one (`film-CODE.csv`).

@@ -42,7 +42,7 @@ package enum CSVTable {
                 if !plain { bytes += escaping.escapeText(cell).utf8 }
             }
             bytes.append(0x0D)
-        bytes.append(0x0A)
+            bytes.append(0x0A)
         }
         return Data(bytes)
     }

@@ -102,7 +102,9 @@ package enum ReportTables {
                 Column("tmdb_id", .integer, "TMDB movie id") { $0.tmdb.map { String($0.id) } ?? "" },
                 Column("tmdb_title", .text, "TMDB title") { $0.tmdb?.title ?? "" },
                 Column("tmdb_original_title", .text, "TMDB original title") { $0.tmdb?.originalTitle ?? "" },
-                Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10") { $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? "" },
+                Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10") {
+                    $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? ""
+                },
                 Column("tmdb_votes", .integer, "TMDB vote count") { $0.tmdb.map { String($0.votes) } ?? "" },
                 Column("tmdb_match", .code, "How the TMDB film was matched") { $0.tmdbMatch?.rawValue ?? "" },
                 Column("poster_url", .text, "TMDB poster, 185 px wide") { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
@@ -113,7 +115,9 @@ package enum ReportTables {
                 Column("sales_first_to_last", .integer, "Sales from its first to its last chart day, off-chart days included, won") {
                     String($0.salesFirstToLast)
                 },
-                Column("first_to_last_method", .code, "cumulative, or charted_sum when the cumulatives do not add up") { $0.firstToLastMethod.rawValue },
+                Column("first_to_last_method", .code, "cumulative, or charted_sum when the cumulatives do not add up") {
+                    $0.firstToLastMethod.rawValue
+                },
                 Column("audience_last_week", .integer, "Its admissions over the same days a week earlier, when charted on every one of both") {
                     $0.audienceLastWeek.map(String.init) ?? ""
                 },
@@ -129,13 +133,17 @@ package enum ReportTables {
                 Column("milestones", .text, "Cumulative admissions milestones crossed, threshold@date") {
                     $0.milestones.map { "\($0.threshold)@\($0.date.iso)" }.joined(separator: listSeparator)
                 },
-                Column("opening_day_audience", .integer, "Admissions on its opening day, when in the range") { $0.openingDay.map { String($0.audience) } ?? "" },
+                Column("opening_day_audience", .integer, "Admissions on its opening day, when in the range") {
+                    $0.openingDay.map { String($0.audience) } ?? ""
+                },
                 Column("opening_weekend_audience", .integer, "Admissions over its opening weekend, when in the range") {
                     $0.openingWeekend.map { String($0.audience) } ?? ""
                 },
                 Column("best_day", .date, "Its best day by admissions") { $0.bestDay?.start.iso ?? "" },
                 Column("best_day_audience", .integer, "Admissions on its best day") { $0.bestDay.map { String($0.audience) } ?? "" },
-                Column("days_in_release", .integer, "Days in release on its last chart day in the range, opening day being 1") { $0.daysInRelease.map(String.init) ?? "" },
+                Column("days_in_release", .integer, "Days in release on its last chart day in the range, opening day being 1") {
+                    $0.daysInRelease.map(String.init) ?? ""
+                },
                 Column("tmdb_reason", .text, "Why the TMDB match is not certain") { $0.tmdbReason ?? "" },
                 Column("imdb_id", .code, "IMDb id (TMDB)") { $0.tmdb?.imdbID ?? "" },
                 Column("tmdb_collection", .text, "TMDB collection (series)") { $0.tmdb?.collection ?? "" },
@@ -175,7 +183,9 @@ package enum ReportTables {
                 Column("holiday", .text, "Korean public holiday, English name") { $0.holiday?.en ?? "" },
                 Column("holiday_ko", .text, "Korean public holiday, Korean name") { $0.holiday?.ko ?? "" },
                 Column("date_last_year", .date, "The same weekday 52 weeks earlier") { $0.lastYear?.start.iso ?? "" },
-                Column("charted_audience_last_year", .integer, "Charted admissions on that day") { $0.lastYear.map { String($0.chartedAudience) } ?? "" },
+                Column("charted_audience_last_year", .integer, "Charted admissions on that day") {
+                    $0.lastYear.map { String($0.chartedAudience) } ?? ""
+                },
                 Column("charted_audience_change_ly_pct", .decimal(places: 1), "Charted admissions against that day, %") {
                     $0.lastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
@@ -183,14 +193,18 @@ package enum ReportTables {
                 Column("charted_sales_change_ly_pct", .decimal(places: 1), "Charted sales against that day, %") {
                     $0.lastYear?.salesChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
-                Column("charted_audience_ytd", .integer, "Charted admissions from 1 January to the day") { $0.yearToDate.map { String($0.chartedAudience) } ?? "" },
+                Column("charted_audience_ytd", .integer, "Charted admissions from 1 January to the day") {
+                    $0.yearToDate.map { String($0.chartedAudience) } ?? ""
+                },
                 Column("charted_audience_ytd_last_year", .integer, "The same span's charted admissions a year earlier") {
                     $0.yearToDate.map { String($0.lastYear.chartedAudience) } ?? ""
                 },
                 Column("charted_audience_ytd_change_pct", .decimal(places: 1), "Year to date against last year's, admissions, %") {
                     $0.yearToDate?.lastYear.audienceChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
-                Column("charted_sales_ytd", .integer, "Charted sales from 1 January to the day, won") { $0.yearToDate.map { String($0.chartedSales) } ?? "" },
+                Column("charted_sales_ytd", .integer, "Charted sales from 1 January to the day, won") {
+                    $0.yearToDate.map { String($0.chartedSales) } ?? ""
+                },
                 Column("charted_sales_ytd_last_year", .integer, "The same span's charted sales a year earlier, won") {
                     $0.yearToDate.map { String($0.lastYear.chartedSales) } ?? ""
                 },
@@ -290,8 +304,12 @@ package enum ReportTables {
                 entry["sales"]!, entry["sales_share_pct"]!, entry["sales_change"]!, entry["sales_cumulative"]!,
                 entry["screens"]!, entry["showings"]!, entry["audience_per_screen"]!,
                 Column("data_source", .code, sourceAbout) { _ in source },
-                Column("partition", .code, "At depth 20 or 40, the KOBIS chart the row came from; blank at depth 10") { $0.entry.partition?.rawValue ?? "" },
-                Column("audience_last_week", .integer, "Its admissions on the same weekday a week earlier") { $0.entry.audienceLastWeek.map(String.init) ?? "" },
+                Column("partition", .code, "At depth 20 or 40, the KOBIS chart the row came from; blank at depth 10") {
+                    $0.entry.partition?.rawValue ?? ""
+                },
+                Column("audience_last_week", .integer, "Its admissions on the same weekday a week earlier") {
+                    $0.entry.audienceLastWeek.map(String.init) ?? ""
+                },
                 Column("audience_change_lw_pct", .decimal(places: 1), "Admissions against a week earlier, %") {
                     $0.entry.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? ""
                 },
@@ -320,7 +338,9 @@ package enum ReportTables {
             Column("title", .text, "Korean title") { $0.entry.title },
             Column("open_date", .date, "Release date in Korea") { $0.entry.openDate?.iso ?? "" },
             Column("audience", .integer, "Admissions") { String($0.entry.audience) },
-            Column("audience_change", .integer, "Admissions against the chart before; blank when new") { change($0.entry) { String($0.audienceChange) } },
+            Column("audience_change", .integer, "Admissions against the chart before; blank when new") {
+                change($0.entry) { String($0.audienceChange) }
+            },
             Column("audience_change_pct", .decimal(places: 1), "Admissions against the chart before, %; blank when new") {
                 change($0.entry) { decimal($0.audienceChangePercent, places: 1) }
             },
@@ -331,10 +351,14 @@ package enum ReportTables {
             Column("sales_cumulative", .integer, "KOBIS's cumulative sales, won") { String($0.entry.salesCumulative) },
             Column("screens", .integer, "Screens") { String($0.entry.screens) },
             Column("showings", .integer, "Showings") { String($0.entry.showings) },
-            Column("audience_per_screen", .decimal(places: 1), "Admissions per screen") { $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? "" },
+            Column("audience_per_screen", .decimal(places: 1), "Admissions per screen") {
+                $0.entry.audiencePerScreen.map { decimal($0, places: 1) } ?? ""
+            },
             Column("screens_change", .integer, "Screens against the chart before") { $0.entry.screensChange.map(String.init) ?? "" },
             Column("prev_rank", .integer, "Its rank on the chart before; blank when new or not known") { previousRank($0.entry) },
-            Column("audience_per_showing", .decimal(places: 1), "Admissions per showing") { $0.entry.audiencePerShowing.map { decimal($0, places: 1) } ?? "" },
+            Column("audience_per_showing", .decimal(places: 1), "Admissions per showing") {
+                $0.entry.audiencePerShowing.map { decimal($0, places: 1) } ?? ""
+            },
             Column("average_ticket_price", .integer, "Sales per admission, won") { $0.entry.averageTicketPrice.map(String.init) ?? "" },
         ]
         return Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0) })
@@ -379,12 +403,16 @@ package enum ReportTables {
                 // The period's charted totals against the same period 52 weeks earlier, on each of its rows.
                 Column("start_last_year", .date, "The same period 52 weeks earlier, its first day") { $0.period.lastYear?.start.iso ?? "" },
                 Column("charted_audience", .integer, "The period's charted admissions") { String($0.period.audience) },
-                Column("charted_audience_last_year", .integer, "That period's charted admissions") { $0.period.lastYear.map { String($0.chartedAudience) } ?? "" },
+                Column("charted_audience_last_year", .integer, "That period's charted admissions") {
+                    $0.period.lastYear.map { String($0.chartedAudience) } ?? ""
+                },
                 Column("charted_audience_change_ly_pct", .decimal(places: 1), "Charted admissions against that period, %") {
                     $0.period.lastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
                 Column("charted_sales", .integer, "The period's charted sales, won") { String($0.period.sales) },
-                Column("charted_sales_last_year", .integer, "That period's charted sales, won") { $0.period.lastYear.map { String($0.chartedSales) } ?? "" },
+                Column("charted_sales_last_year", .integer, "That period's charted sales, won") {
+                    $0.period.lastYear.map { String($0.chartedSales) } ?? ""
+                },
                 Column("charted_sales_change_ly_pct", .decimal(places: 1), "Charted sales against that period, %") {
                     $0.period.lastYear?.salesChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
@@ -428,7 +456,9 @@ package enum ReportTables {
                 Column("nations", .text, "Production nations") { list($0.nations) },
                 Column("audience", .integer, "Charted admissions in the period") { String($0.audience) },
                 Column("sales", .integer, "Charted sales in the period, won") { String($0.sales) },
-                Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted audience, %") { decimal($0.audienceSharePercent, places: 2) },
+                Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted audience, %") {
+                    decimal($0.audienceSharePercent, places: 2)
+                },
                 Column("audience_cumulative", .integer, "KOBIS's cumulative admissions on its last chart day") { String($0.audienceCumulative) },
                 Column("sales_cumulative", .integer, "KOBIS's cumulative sales on its last chart day, won") { String($0.salesCumulative) },
                 Column("last_chart_date", .date, "Its last chart day in the period") { $0.lastChartDate.iso },

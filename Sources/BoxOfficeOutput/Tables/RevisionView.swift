@@ -17,7 +17,8 @@ package enum RevisionView {
             return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(change)"
         }
         func value(_ number: Int64) -> String { revision.field == .sales ? w.won(number) : w.grouped(number) }
-        return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
+        return
+            "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
     }
 
     /// `boxoffice revisions -f csv` and `-f json`, written a piece at a time as the log is read, so
@@ -57,7 +58,8 @@ package enum RevisionView {
                 let cell = CSVContentType()
                 let seen = Date(timeIntervalSince1970: TimeInterval(revision.seenAt)).ISO8601Format()
                 let cells = [
-                    revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after), seen,
+                    revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after),
+                    seen,
                 ]
                 pending += cells.map(cell.escapeText).joined(separator: ",") + "\n"
             case .json:
@@ -99,10 +101,11 @@ package enum RevisionView {
     static func lines(_ report: BoxOfficeReport, words w: Words) -> [String] {
         guard let revisions = report.revisions, !revisions.isEmpty else { return [] }
         let shown = revisions.prefix(20).map { line($0, words: w) }
-        return shown + (revisions.count > 20 ? [w.ko ? "그 밖에 \(revisions.count - 20)건" : "and \(revisions.count - 20) more (boxoffice revisions lists them)"] : [])
+        return shown
+            + (revisions.count > 20
+                ? [w.ko ? "그 밖에 \(revisions.count - 20)건" : "and \(revisions.count - 20) more (boxoffice revisions lists them)"] : [])
     }
 }
-
 
 /// The digest in words: one sentence of what changed since the folder's last report.
 package enum DigestView {
@@ -116,7 +119,9 @@ package enum DigestView {
             let threshold = film.threshold.map(PeopleFormat.manwon) ?? ""
             parts.append(w.ko ? "\(PlainText.oneLine(film.title)) \(threshold) 돌파" : "\(PlainText.oneLine(film.title)) passed \(threshold)")
         }
-        if digest.revisions > 0 { parts.append(w.ko ? "KOBIS 수정 \(digest.revisions)건" : "KOBIS revised \(digest.revisions) figure\(digest.revisions == 1 ? "" : "s")") }
+        if digest.revisions > 0 {
+            parts.append(w.ko ? "KOBIS 수정 \(digest.revisions)건" : "KOBIS revised \(digest.revisions) figure\(digest.revisions == 1 ? "" : "s")")
+        }
         return (w.ko ? "지난 보고서(\(w.date(digest.since))) 이후: " : "Since the last report (\(w.dateWithWeekday(digest.since))): ")
             + parts.joined(separator: "; ") + "."
     }

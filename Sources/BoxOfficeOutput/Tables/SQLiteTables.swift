@@ -128,13 +128,14 @@ package struct SQLiteLibrary: @unchecked Sendable {
 
     /// The library's file, or `BOXOFFICE_SQLITE_LIBRARY` when set (a library kept elsewhere).
     static var path: String {
-        ProcessInfo.processInfo.environment["BOXOFFICE_SQLITE_LIBRARY"] ?? {
-            #if canImport(Darwin)
-            "libsqlite3.dylib"
-            #else
-            "libsqlite3.so.0"
-            #endif
-        }()
+        ProcessInfo.processInfo.environment["BOXOFFICE_SQLITE_LIBRARY"]
+            ?? {
+                #if canImport(Darwin)
+                "libsqlite3.dylib"
+                #else
+                "libsqlite3.so.0"
+                #endif
+            }()
     }
 
     private static let loaded: Result<SQLiteLibrary, OutputError> = {
@@ -159,7 +160,8 @@ package struct SQLiteLibrary: @unchecked Sendable {
     private let reset: @convention(c) (Statement?) -> Int32
     private let finalize: @convention(c) (Statement?) -> Int32
     private let errorMessage: @convention(c) (Database?) -> UnsafePointer<CChar>?
-    private let serializeDatabase: @convention(c) (Database?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int64>?, UInt32) -> UnsafeMutablePointer<UInt8>?
+    private let serializeDatabase:
+        @convention(c) (Database?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int64>?, UInt32) -> UnsafeMutablePointer<UInt8>?
     private let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     private init?(handle: UnsafeMutableRawPointer) {

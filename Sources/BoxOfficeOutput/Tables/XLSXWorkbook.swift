@@ -139,7 +139,9 @@ enum XLSXWorkbook {
                     put(String(serial))
                     put("</v></c>")
                 case .text(let value):
-                    put(number == 1 ? "\" s=\"2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">" : "\" t=\"inlineStr\"><is><t xml:space=\"preserve\">")
+                    put(
+                        number == 1
+                            ? "\" s=\"2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">" : "\" t=\"inlineStr\"><is><t xml:space=\"preserve\">")
                     escape(value, into: &xml)
                     put("</t></is></c>")
                 }

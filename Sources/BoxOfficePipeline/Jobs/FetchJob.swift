@@ -1,6 +1,6 @@
-import Foundation
 import BoxOfficeModel
 import BoxOfficeServices
+import Foundation
 
 /// One request of the fetch stage (a chart, a film's movie info, a TMDB match): what to send, and
 /// where its answer goes in ``FetchStage/Output``.

@@ -139,7 +139,8 @@ package enum SampleData {
         TMDBMovie(id: 900_201, title: "조용한 항구", originalTitle: "조용한 항구", originalLanguage: "ko", releaseDate: d("2025-02-19"), popularity: 45.0),
         TMDBMovie(id: 900_011, title: "괴물의 숲", originalTitle: "괴물의 숲", originalLanguage: "ko", releaseDate: d("2025-03-05"), popularity: 41.9),
         TMDBMovie(id: 900_008, title: "라 뤼미에르", originalTitle: "La Lumière", originalLanguage: "fr", releaseDate: d("2024-11-20"), popularity: 8.7),
-        TMDBMovie(id: 900_202, title: "Paper Moons", originalTitle: "Paper Moons", originalLanguage: "en", releaseDate: d("2025-02-05"), popularity: 6.3),
+        TMDBMovie(
+            id: 900_202, title: "Paper Moons", originalTitle: "Paper Moons", originalLanguage: "en", releaseDate: d("2025-02-05"), popularity: 6.3),
     ]
 
     private static func d(_ text: String) -> Day { Day(iso: text)! }

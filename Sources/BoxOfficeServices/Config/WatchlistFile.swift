@@ -56,7 +56,8 @@ package struct WatchlistFile: Sendable {
         do {
             return try load()
         } catch .damaged(let path, let reason, _) {
-            let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+            let stamp = ISO8601DateFormatter.string(
+                from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
             // Under the watchlist's lock (``update(_:)``): no other run takes the same name meanwhile.
             let aside = SideFile.asideName(for: path, label: "damaged", stamp: stamp)
             guard rename(path, aside) == 0 else { throw .damaged(path: path, reason: reason, keptAs: nil) }
@@ -110,7 +111,8 @@ package struct WatchlistFile: Sendable {
     static func describe(_ error: Error) -> String {
         switch error as? DecodingError {
         case .dataCorrupted(let context)?: "not JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))")
-        case .keyNotFound(let key, let context)?: "\(key.stringValue) is missing" + (context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))")
+        case .keyNotFound(let key, let context)?:
+            "\(key.stringValue) is missing" + (context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))")
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: "\(path(context.codingPath)) is not what it should be"
         default: "not a watchlist"
         }

@@ -130,15 +130,21 @@ package final class DailyTotalsIndex {
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
             // A damaged list is a damaged line: its chart is read again.
             guard
-                let hits = Self.list(fields[6], parts: 2, { parts in
-                    Int64(parts[1]).flatMap { ChartBounds.audienceCumulative.contains($0) ? Hit(movieCode: String(parts[0]), cumulative: $0) : nil }
-                }),
-                let crossings = Self.list(fields[7], parts: 3, { (parts: [Substring]) -> MilestoneCrossing? in
-                    guard let threshold = Int64(parts[0]), ChartBounds.audienceCumulative.contains(threshold), let days = Int(parts[2]),
-                        Self.daysOfRelease.contains(days)
-                    else { return nil }
-                    return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: days)
-                })
+                let hits = Self.list(
+                    fields[6], parts: 2,
+                    { parts in
+                        Int64(parts[1]).flatMap {
+                            ChartBounds.audienceCumulative.contains($0) ? Hit(movieCode: String(parts[0]), cumulative: $0) : nil
+                        }
+                    }),
+                let crossings = Self.list(
+                    fields[7], parts: 3,
+                    { (parts: [Substring]) -> MilestoneCrossing? in
+                        guard let threshold = Int64(parts[0]), ChartBounds.audienceCumulative.contains(threshold), let days = Int(parts[2]),
+                            Self.daysOfRelease.contains(days)
+                        else { return nil }
+                        return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: days)
+                    })
             else { continue }
             entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits, crossings: crossings))
         }

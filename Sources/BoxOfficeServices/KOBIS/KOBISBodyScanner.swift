@@ -80,13 +80,14 @@ struct KOBISBodyScanner {
         while true {
             guard take(UInt8(ascii: "{")) else { return nil }
             var row = RawChartRow()
-            guard members({ scanner, key in
-                let field = RawChartRow.field(key)
-                // A field the row does not keep is read all the same: the body must be valid.
-                guard let raw = scanner.rawString(), let text = Self.text(raw, making: field != nil) else { return false }
-                if let field { row.set(field, text) }
-                return true
-            })
+            guard
+                members({ scanner, key in
+                    let field = RawChartRow.field(key)
+                    // A field the row does not keep is read all the same: the body must be valid.
+                    guard let raw = scanner.rawString(), let text = Self.text(raw, making: field != nil) else { return false }
+                    if let field { row.set(field, text) }
+                    return true
+                })
             else { return nil }
             rows.append(row)
             if take(UInt8(ascii: "]")) { return rows }

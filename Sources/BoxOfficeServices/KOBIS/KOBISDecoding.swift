@@ -133,7 +133,8 @@ package enum KOBISDecoding {
             let (code, title) = (row.text("movieCd"), row.text("movieNm"))
             guard !code.isEmpty, !title.isEmpty else { continue }
             func commaList(_ key: String) -> [String] {
-                row.text(key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.prefix(longestInfoList).map { $0 }
+                row.text(key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.prefix(longestInfoList).map
+                { $0 }
             }
             films.append(
                 MovieInfo(
@@ -206,18 +207,26 @@ package enum KOBISDecoding {
             }
             return kept
         }
-        func name(_ field: String) -> (Row) -> String? { { row in let text = row.text(field); return text.isEmpty ? nil : text } }
+        func name(_ field: String) -> (Row) -> String? {
+            { row in
+                let text = row.text(field); return text.isEmpty ? nil : text
+            }
+        }
         let nations = list("nations", name("nationNm"), bytes: \.utf8.count)
-        let companies = list("companys", { row -> MovieInfo.Company? in
-            let company = MovieInfo.Company(
-                code: row.text("companyCd"), name: row.text("companyNm"), nameEnglish: row.text("companyNmEn"), role: row.text("companyPartNm"))
-            return company.name.isEmpty ? nil : company
-        }, bytes: { $0.code.utf8.count + $0.name.utf8.count + $0.nameEnglish.utf8.count + $0.role.utf8.count })
+        let companies = list(
+            "companys",
+            { row -> MovieInfo.Company? in
+                let company = MovieInfo.Company(
+                    code: row.text("companyCd"), name: row.text("companyNm"), nameEnglish: row.text("companyNmEn"), role: row.text("companyPartNm"))
+                return company.name.isEmpty ? nil : company
+            }, bytes: { $0.code.utf8.count + $0.name.utf8.count + $0.nameEnglish.utf8.count + $0.role.utf8.count })
         let genres = list("genres", name("genreNm"), bytes: \.utf8.count)
-        let directors = list("directors", { row -> MovieInfo.Person? in
-            let person = MovieInfo.Person(name: row.text("peopleNm"), nameEnglish: row.text("peopleNmEn"))
-            return person.name.isEmpty ? nil : person
-        }, bytes: { $0.name.utf8.count + $0.nameEnglish.utf8.count })
+        let directors = list(
+            "directors",
+            { row -> MovieInfo.Person? in
+                let person = MovieInfo.Person(name: row.text("peopleNm"), nameEnglish: row.text("peopleNmEn"))
+                return person.name.isEmpty ? nil : person
+            }, bytes: { $0.name.utf8.count + $0.nameEnglish.utf8.count })
         let watchGrades = list("audits", name("watchGradeNm"), bytes: \.utf8.count)
         let info = MovieInfo(
             code: code,
@@ -256,7 +265,9 @@ package enum KOBISDecoding {
     /// (KOBIS's are 8 digits; a code is part of cache file names and of the overrides file).
     package static func isMovieCode(_ code: String) -> Bool {
         (1...20).contains(code.utf8.count)
-            && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
+            && code.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF)
+            }
     }
 
     private static func chartEntry(_ raw: RawChartRow, label: String) throws(MalformedBody) -> ChartEntry {

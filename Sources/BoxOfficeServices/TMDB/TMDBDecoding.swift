@@ -12,7 +12,8 @@ package enum TMDBDecoding {
             page: page.page?.int ?? 1, totalPages: page.totalPages?.int ?? 1,
             totalResults: page.totalResults?.int ?? results.count, results: results.compactMap { $0.value?.movie },
             window: page.dates?.value.flatMap { dates in
-                guard let from = dates.minimum?.text.flatMap({ Day(iso: $0) }), let to = dates.maximum?.text.flatMap({ Day(iso: $0) }), from <= to else {
+                guard let from = dates.minimum?.text.flatMap({ Day(iso: $0) }), let to = dates.maximum?.text.flatMap({ Day(iso: $0) }), from <= to
+                else {
                     return nil
                 }
                 return from...to

@@ -129,7 +129,8 @@ package struct TMDBMatcher: Sendable {
                 confidence: .exact, details: exact.details, how: exact.how + english, candidates: considered, fit: Self.fit(exact.details, film))
         }
         if let likely {
-            return TMDBMatch(confidence: .likely, details: likely.details, how: likely.how, candidates: considered, fit: Self.fit(likely.details, film))
+            return TMDBMatch(
+                confidence: .likely, details: likely.details, how: likely.how, candidates: considered, fit: Self.fit(likely.details, film))
         }
         let rejected = considered.count
         return TMDBMatch(
