@@ -229,3 +229,18 @@ struct OutputOptions: ParsableArguments {
 
     var directory: URL { URL(fileURLWithPath: output, isDirectory: true) }
 }
+
+/// How a command that prints one table prints it (`quota`, `watch list`): lines for people, or
+/// the table's JSON rows or CSV, from its definition (``ReportTables``).
+enum TableFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, csv
+
+    /// Prints `table` in this format; `text` prints `lines` instead.
+    func print(_ table: @autoclosure () -> Table, lines: @autoclosure () -> [String]) {
+        switch self {
+        case .text: lines().forEach(Terminal.printLine)
+        case .json: Terminal.write(TableJSON.data(table()))
+        case .csv: Terminal.write(CSVTable.data(table(), dialect: CSVDialect()))
+        }
+    }
+}

@@ -109,11 +109,15 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
 
         @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
+        @Option(name: .shortAndLong, help: "text, or the table as json or csv.")
+        var format: TableFormat = .text
+
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
+            let format = format
             try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
                 let list = try WatchlistFile.standard(environment).load()
-                guard !list.films.isEmpty else {
+                guard !list.films.isEmpty || format != .text else {
                     Terminal.printLine("The watchlist is empty: boxoffice watch add CODE|TITLE adds a film.")
                     return
                 }
@@ -124,7 +128,9 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
                     )
                     .latest(list.codes, yesterday: wiring.calendar.yesterday)
                 }
-                for line in WatchlistText.lines(list, latest: latest) { Terminal.printLine(line) }
+                format.print(
+                    ReportTables.table(of: list.films.map { WatchlistRow(film: $0, latest: latest[$0.movieCode]) }),
+                    lines: WatchlistText.lines(list, latest: latest))
             }
         }
     }

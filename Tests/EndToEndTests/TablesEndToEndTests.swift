@@ -86,3 +86,53 @@ struct TablesEndToEndTests {
         #expect(other.status == 0, "\(other.stderr)")
     }
 }
+
+/// Issue 48, item 6: every command's machine output has one schema version, its tables from their
+/// definitions.
+@Suite("Machine output of every command, end to end", .serialized)
+struct MachineOutputEndToEndTests {
+    static func json(_ run: BoxOfficeProcess.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+    }
+
+    @Test("quota -f json and -f csv: today's row per key, typed, the current key marked, schema_version 2")
+    func quota() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let report = try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "-q"], kobis: server, folder: folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let environment = BoxOfficeProcess.environment(kobis: server, folder: folder, today: "2025-03-10")
+        let json = try Self.json(try await BoxOfficeProcess.run(["quota", "-f", "json"], environment: environment, in: folder.url))
+        #expect(json["schema_version"] as? Int == 2 && json["table"] as? String == "quota")
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let row = try #require(rows.first)
+        let spent = try #require(row["spent"] as? Int)
+        #expect(rows.count == 1 && row["current"] as? Bool == true && row["date"] as? String == "2025-03-10")
+        #expect(spent == server.server.requests.count && spent > 0 && row["left"] as? Int == 3_000 - spent, "\(row)")
+        #expect(!(row["key"] as? String ?? "").contains(server.validKey), "a fingerprint, never the key")
+        let csv = try await BoxOfficeProcess.run(["quota", "-f", "csv"], environment: environment, in: folder.url)
+        let records = try CSVReader.parse(String(String.UnicodeScalarView(csv.stdout.unicodeScalars.drop { $0 == "\u{FEFF}" })))
+        #expect(records.first == ["date", "key", "spent", "left", "current"], "\(records)")
+        #expect(records.count == 2 && records.last?[2] == String(spent), "\(records)")
+    }
+
+    @Test("watch list -f json and -f csv: the films in the order added, each with its latest chart day in the cache")
+    func watchList() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let empty = try await BoxOfficeProcess.run(["watch", "list", "-f", "json"], kobis: server, folder: folder)
+        #expect(try (Self.json(empty)["rows"] as? [Any])?.isEmpty == true, "an empty list is an empty table, not a sentence")
+        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "-q"], kobis: server, folder: folder).status == 0)
+        for film in ["20259002", "20259001"] {
+            #expect(try await BoxOfficeProcess.run(["watch", "add", film, "--break-even", "1500000"], kobis: server, folder: folder).status == 0)
+        }
+        let json = try Self.json(try await BoxOfficeProcess.run(["watch", "list", "-f", "json"], kobis: server, folder: folder))
+        #expect(json["schema_version"] as? Int == 2 && json["table"] as? String == "watchlist")
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["movie_cd"] as? String } == ["20259002", "20259001"])
+        #expect(rows.allSatisfy { $0["break_even"] as? Int == 1_500_000 && $0["latest_date"] as? String == "2025-03-09" && $0["latest_rank"] is Int })
+        #expect(rows.allSatisfy { $0["note"] is NSNull }, "a blank cell is null")
+        let csv = try await BoxOfficeProcess.run(["watch", "list", "-f", "csv"], kobis: server, folder: folder)
+        #expect(try CSVReader.parse(String(String.UnicodeScalarView(csv.stdout.unicodeScalars.drop { $0 == "\u{FEFF}" }))).count == 3)
+    }
+}

@@ -91,7 +91,9 @@ package enum RankSpanError: Error, Equatable, Sendable, LocalizedError {
 /// Built from a daily report over the period, so every figure is the report's: admissions summed
 /// over the days a film was in the chart, totals over charted films, the market an estimate.
 package struct PeriodRanking: Encodable, Sendable, Equatable {
-    package static let schemaVersion = 1
+    /// Every command's JSON has one version (``BoxOfficeReport/schemaVersion``); `rank`'s was 1
+    /// before they were made one, with the same keys.
+    package static let schemaVersion = BoxOfficeReport.schemaVersion
 
     /// One film's line.
     package struct Entry: Codable, Sendable, Equatable {

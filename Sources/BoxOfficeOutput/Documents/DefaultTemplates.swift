@@ -7,7 +7,7 @@ package enum DefaultTemplates {
     /// `Templates/`, compiled in, and the CSVs' made from their tables' definitions
     /// (``CSVTable/defaultTemplate(_:)``).
     package static let sources: [String: String] = embedded.merging(
-        ReportTable.allCases.map { ($0.template, CSVTable.defaultTemplate($0)) }, uniquingKeysWith: { file, _ in file })
+        ReportTable.allCases.filter(\.hasTemplate).map { ($0.template, CSVTable.defaultTemplate($0)) }, uniquingKeysWith: { file, _ in file })
 
     /// Template names (file names without `.mustache`), sorted.
     package static var names: [String] { sources.keys.sorted() }

@@ -28,7 +28,7 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
-        case .film, .rank: preconditionFailure("\(name) is not a report's table")
+        case .film, .rank, .quota, .watchlist: preconditionFailure("\(name) is not a report's table")
         }
     }
 
@@ -51,8 +51,16 @@ package enum ReportTables {
         case .weeks: weeks(source: "").columns.map(\.info)
         case .film: film(movieCode: "", title: "", source: "").columns.map(\.info)
         case .rank: rank(source: "").columns.map(\.info)
+        case .quota: quota.columns.map(\.info)
+        case .watchlist: watchlist.columns.map(\.info)
         }
     }
+
+    /// `boxoffice quota`'s table.
+    package static func table(of keys: [QuotaRow]) -> Table { quota.filled(keys) }
+
+    /// `boxoffice watch list`'s table.
+    package static func table(of films: [WatchlistRow]) -> Table { watchlist.filled(films) }
 
     /// `KOBIS`, or `SIMULATED` for the bundled sample: the `data_source` column.
     static func dataSource(simulated: Bool) -> String { simulated ? "SIMULATED" : "KOBIS" }
@@ -465,5 +473,54 @@ package enum ReportTables {
                 Column("to_date", .boolean, "true for a film charted on the last day of a period not over yet") { bool($0.toDate) },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
+    }
+
+    // MARK: - quota and watchlist
+
+    static let quota = TableDefinition<QuotaRow>(
+        .quota,
+        [
+            Column("date", .date, "The Seoul date the calls count against") { $0.date.iso },
+            Column("key", .code, "The key's fingerprint (never the key)") { $0.key },
+            Column("spent", .integer, "KOBIS calls recorded today") { String($0.spent) },
+            Column("left", .integer, "Calls left of the key's daily quota") { String($0.left) },
+            Column("current", .boolean, "true for the key in KOBIS_API_KEY") { bool($0.current) },
+        ])
+
+    static let watchlist = TableDefinition<WatchlistRow>(
+        .watchlist,
+        [
+            Column("movie_cd", .code, "KOBIS movie code") { $0.film.movieCode },
+            Column("title", .text, "Title as added") { $0.film.title },
+            Column("added", .date, "The day it was added") { $0.film.added.iso },
+            Column("break_even", .integer, "Break-even admissions, when given") { $0.film.breakEven.map(String.init) ?? "" },
+            Column("note", .text, "Your note") { $0.film.note ?? "" },
+            Column("latest_date", .date, "Its latest charted day in the cache (the last 60 days)") { $0.latest?.day.iso ?? "" },
+            Column("latest_rank", .integer, "Its rank that day") { $0.latest.map { String($0.rank) } ?? "" },
+            Column("audience_cumulative", .integer, "KOBIS's cumulative admissions that day") { $0.latest.map { String($0.cumulative) } ?? "" },
+        ])
+}
+
+/// One key's calls today, as `boxoffice quota` lists them.
+package struct QuotaRow: Sendable {
+    package var date: Day
+    package var key: String
+    package var spent: Int
+    package var left: Int
+    package var current: Bool
+
+    package init(date: Day, key: String, spent: Int, left: Int, current: Bool) {
+        (self.date, self.key, self.spent, self.left, self.current) = (date, key, spent, left, current)
+    }
+}
+
+/// A watched film with its latest charted day in the cache, as `boxoffice watch list` lists it.
+package struct WatchlistRow: Sendable {
+    package var film: Watchlist.Film
+    package var latest: (day: Day, rank: Int, cumulative: Int64)?
+
+    package init(film: Watchlist.Film, latest: (day: Day, rank: Int, cumulative: Int64)?) {
+        self.film = film
+        self.latest = latest
     }
 }

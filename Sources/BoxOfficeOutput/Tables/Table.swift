@@ -79,26 +79,41 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case film
     /// `boxoffice rank`'s table: a period's films ranked.
     case rank
+    /// `boxoffice quota`'s table: today's KOBIS calls per key.
+    case quota
+    /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.
+    case watchlist
 
     /// The user's template that replaces the table's CSV: `daily.csv.mustache`.
     package var template: String { rawValue + ".csv" }
 
+    /// Whether a CSV template of the user's may replace the table's CSV: the reports', `film`'s
+    /// and `rank`'s tables; the commands that print a table to the terminal have none.
+    package var hasTemplate: Bool {
+        switch self {
+        case .films, .daily, .days, .weeks, .film, .rank: true
+        case .quota, .watchlist: false
+        }
+    }
+
     /// The name of the list the CSV template repeats its row line for.
     package var listKey: String {
         switch self {
-        case .films, .rank: "films"
+        case .films, .rank, .watchlist: "films"
         case .daily, .weeks: "rows"
         case .days, .film: "days"
+        case .quota: "keys"
         }
     }
 
     /// The columns whose values identify a row.
     package var primaryKey: [String] {
         switch self {
-        case .films, .rank: ["movie_cd"]
+        case .films, .rank, .watchlist: ["movie_cd"]
         case .daily: ["date", "movie_cd"]
         case .days, .film: ["date"]
         case .weeks: ["start", "movie_cd"]
+        case .quota: ["date", "key"]
         }
     }
 
@@ -108,7 +123,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
-        case .films, .days, .film, .rank: []
+        case .films, .days, .film, .rank, .quota, .watchlist: []
         }
     }
 
@@ -121,6 +136,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .weeks: ("weeks", "주별")
         case .film: ("film", "영화 일별")
         case .rank: ("rank", "순위")
+        case .quota: ("quota", "호출 한도")
+        case .watchlist: ("watchlist", "관심 영화")
         }
     }
 }
