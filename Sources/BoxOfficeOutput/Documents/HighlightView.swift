@@ -88,70 +88,101 @@ package enum HighlightView {
     /// A highlight's sentence in the report's language: the one home of the highlights' wording.
     /// `brief` is the plain-text report's shorter form, for chat and mail.
     static func sentence(_ fact: Highlight, _ f: Figures, words: Words, brief: Bool) -> Sentence {
-        let count = fact.count ?? 0
-        let atLeast = fact.atLeast ?? false
-        // A record of the year's charts: the span it covers, KOBIS's partial coverage before 2011, the record it beat.
-        let since = fact.since ?? fact.start
-        let early: Sentence =
-            fact.start >= PeriodRanking.fullCoverageFrom
-            ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
-        let previous = PlainText.oneLine(fact.previousTitle ?? "")
-        let previousCount = String(fact.previousCount ?? 0)
-        let films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
-            let rank = String(film.rank)
-            let separator: Sentence = index == (fact.films?.count ?? 0) - 1 ? "" : ", "
-            return (words.ko ? "\(film.title) (\(rank)위)" : "\(film.title) (#\(rank))") + separator
-        }.reduce(Sentence(), +)
-        if words.ko {
-            switch fact.kind {
-            case .provisional:
-                return "\(strongWords: "잠정치:") KOBIS가 \(f.when)의 수치를 아직 수정할 수 있습니다."
-                    + (brief ? "" : " 최종 수치는 오전 늦게(KST) 다시 실행해 받으세요.")
-            case .newNumberOne:
-                let previous: Sentence = fact.previousTitle.map { " (\($0) 제침)" } ?? ""
-                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(previous)."
-            case .numberOneStreak:
-                let since: Sentence = f.since.map { " (\($0)부터)" } ?? ""
-                let run: Sentence = count >= 2 ? ": \(f.count)\(f.unit)\(words: atLeast ? " 이상" : "") 연속\(since)" : ""
-                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(run)."
-            case .weekendStreak:
-                return "주말 박스오피스도 \(f.count)주\(words: atLeast ? " 이상" : "") 연속 1위 (최근 \(f.when))."
-            case .rangeLeader:
-                return "\(strong: f.title), \(f.when) 최다 관객 \(f.audience)명, \(f.count)\(f.unit) 1위."
-            case .milestone:
-                let during: Sentence = fact.start != fact.end ? " 사이" : ""
-                let threshold: Sentence = brief ? "\(f.thresholdKorean)" : "\(f.thresholdKorean)(\(f.threshold)명)"
-                let day: Sentence = fact.count != nil ? " (개봉 \(f.count)일째)" : ""
-                return "\(strong: f.title), \(f.when)\(during) 누적 관객 \(threshold) 돌파\(day)."
-            case .opening:
-                return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 \(f.rank)위 개봉."
-            case .biggestRise, .biggestFall:
-                let change: Sentence = fact.kind == .biggestRise ? "전주 대비 최대 상승: " : "전주 대비 최대 하락: "
-                let rank: Sentence = brief ? "" : "\(f.rank)위, "
-                return change + "\(strong: f.title), \(f.percent) (\(rank)\(f.when) \(f.audience)명)."
-            case .newEntries:
-                return (brief ? "새로 진입: " : "\(f.when) 새로 진입: ") + films + "."
-            case .totalChange:
-                return "\(f.when) 순위권 관객 \(f.audience)명, 전주 대비 \(f.percent)."
-            case .yearChange:
-                let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
-                return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
-            case .breakEven:
-                return "\(strong: f.title), \(f.when) 손익분기점 \(f.threshold)명 돌파."
-            case .yearBestOpening:
-                return brief
-                    ? "\(strong: f.title), 올해 최고 개봉일 관객 \(f.audience)명."
-                    : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(since)) 이후 차트 기준).\(early)"
-            case .yearFastestMilestone:
-                return brief
-                    ? "\(strong: f.title), 올해 \(f.thresholdKorean) 최단 돌파 (개봉 \(f.count)일째)."
-                    : "\(strong: f.title), \(f.when) 개봉 \(f.count)일째 \(f.thresholdKorean) 돌파: 올해 최단 기록 (종전 \(previous) \(previousCount)일째, \(words.date(since)) 이후 차트 기준).\(early)"
-            case .yearToDate:
-                return brief
-                    ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
-                    : "올해 누적 순위권 관객(\(f.when)) \(f.audience)명, 작년 같은 기간(\(f.earlier)) 대비 \(f.percent)."
-            }
+        let parts = Parts(fact, words: words)
+        switch words.language {
+        case .ko: return korean(fact, f, parts, words: words, brief: brief)
+        case .en: return english(fact, f, parts, words: words, brief: brief)
         }
+    }
+
+    /// What a highlight's sentence says in either language besides its figures.
+    struct Parts {
+        let count: Int
+        let atLeast: Bool
+        /// A record of the year's charts: the span it covers.
+        let since: Day
+        /// KOBIS's partial coverage before 2011, said after a record.
+        let early: Sentence
+        let previous: String
+        let previousCount: String
+        let films: Sentence
+
+        init(_ fact: Highlight, words: Words) {
+            count = fact.count ?? 0
+            atLeast = fact.atLeast ?? false
+            // A record of the year's charts: the span it covers, KOBIS's partial coverage before 2011, the record it beat.
+            since = fact.since ?? fact.start
+            early =
+                fact.start >= PeriodRanking.fullCoverageFrom
+                ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
+            previous = PlainText.oneLine(fact.previousTitle ?? "")
+            previousCount = String(fact.previousCount ?? 0)
+            films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
+                let rank = String(film.rank)
+                let separator: Sentence = index == (fact.films?.count ?? 0) - 1 ? "" : ", "
+                return (words.ko ? "\(film.title) (\(rank)위)" : "\(film.title) (#\(rank))") + separator
+            }.reduce(Sentence(), +)
+        }
+    }
+
+    static func korean(_ fact: Highlight, _ f: Figures, _ parts: Parts, words: Words, brief: Bool) -> Sentence {
+        let (count, atLeast, since, early, previous, previousCount, films) = (
+            parts.count, parts.atLeast, parts.since, parts.early, parts.previous, parts.previousCount, parts.films
+        )
+        switch fact.kind {
+        case .provisional:
+            return "\(strongWords: "잠정치:") KOBIS가 \(f.when)의 수치를 아직 수정할 수 있습니다."
+                + (brief ? "" : " 최종 수치는 오전 늦게(KST) 다시 실행해 받으세요.")
+        case .newNumberOne:
+            let previous: Sentence = fact.previousTitle.map { " (\($0) 제침)" } ?? ""
+            return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(previous)."
+        case .numberOneStreak:
+            let since: Sentence = f.since.map { " (\($0)부터)" } ?? ""
+            let run: Sentence = count >= 2 ? ": \(f.count)\(f.unit)\(words: atLeast ? " 이상" : "") 연속\(since)" : ""
+            return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(run)."
+        case .weekendStreak:
+            return "주말 박스오피스도 \(f.count)주\(words: atLeast ? " 이상" : "") 연속 1위 (최근 \(f.when))."
+        case .rangeLeader:
+            return "\(strong: f.title), \(f.when) 최다 관객 \(f.audience)명, \(f.count)\(f.unit) 1위."
+        case .milestone:
+            let during: Sentence = fact.start != fact.end ? " 사이" : ""
+            let threshold: Sentence = brief ? "\(f.thresholdKorean)" : "\(f.thresholdKorean)(\(f.threshold)명)"
+            let day: Sentence = fact.count != nil ? " (개봉 \(f.count)일째)" : ""
+            return "\(strong: f.title), \(f.when)\(during) 누적 관객 \(threshold) 돌파\(day)."
+        case .opening:
+            return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 \(f.rank)위 개봉."
+        case .biggestRise, .biggestFall:
+            let change: Sentence = fact.kind == .biggestRise ? "전주 대비 최대 상승: " : "전주 대비 최대 하락: "
+            let rank: Sentence = brief ? "" : "\(f.rank)위, "
+            return change + "\(strong: f.title), \(f.percent) (\(rank)\(f.when) \(f.audience)명)."
+        case .newEntries:
+            return (brief ? "새로 진입: " : "\(f.when) 새로 진입: ") + films + "."
+        case .totalChange:
+            return "\(f.when) 순위권 관객 \(f.audience)명, 전주 대비 \(f.percent)."
+        case .yearChange:
+            let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
+            return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
+        case .breakEven:
+            return "\(strong: f.title), \(f.when) 손익분기점 \(f.threshold)명 돌파."
+        case .yearBestOpening:
+            return brief
+                ? "\(strong: f.title), 올해 최고 개봉일 관객 \(f.audience)명."
+                : "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 올해 최고 개봉일 기록 (\(words.date(since)) 이후 차트 기준).\(early)"
+        case .yearFastestMilestone:
+            return brief
+                ? "\(strong: f.title), 올해 \(f.thresholdKorean) 최단 돌파 (개봉 \(f.count)일째)."
+                : "\(strong: f.title), \(f.when) 개봉 \(f.count)일째 \(f.thresholdKorean) 돌파: 올해 최단 기록 (종전 \(previous) \(previousCount)일째, \(words.date(since)) 이후 차트 기준).\(early)"
+        case .yearToDate:
+            return brief
+                ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
+                : "올해 누적 순위권 관객(\(f.when)) \(f.audience)명, 작년 같은 기간(\(f.earlier)) 대비 \(f.percent)."
+        }
+    }
+
+    static func english(_ fact: Highlight, _ f: Figures, _ parts: Parts, words: Words, brief: Bool) -> Sentence {
+        let (count, atLeast, since, early, previous, previousCount, films) = (
+            parts.count, parts.atLeast, parts.since, parts.early, parts.previous, parts.previousCount, parts.films
+        )
         switch fact.kind {
         case .provisional:
             return "\(strongWords: "Provisional:") KOBIS may still revise the figures for \(f.when)"

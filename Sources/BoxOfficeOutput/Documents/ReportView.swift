@@ -40,19 +40,7 @@ package enum ReportView {
         let count = isPeriod ? report.periods.count : range.dayCount
         let unitOne = w.chartUnit(report.periodKind, weekly: false)
         let (films, runs) = filmRows(report.films, style: style)
-        let upcoming: [[String: Any]] = (report.upcoming ?? []).map { film in
-            let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
-            return [
-                "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
-                "weekday": film.releaseDate.map(w.weekday) ?? "",
-                "title": film.title,
-                "original_title": film.originalTitle,
-                "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
-                "tmdb_url": TMDBImage.page(film.id),
-                "poster_url": poster ?? "",
-                "has_poster": poster != nil,
-            ] as [String: Any]
-        }
+        let upcoming = upcomingRows(report, style: style)
         return [
             "l": ReportLabels.labels(w.language),
             "has_digest": digest != nil,
@@ -75,31 +63,7 @@ package enum ReportView {
             "ranked_by": w.rankedBy(report.rankedBy),
             // The simulated note has a banner of its own.
             "notes": report.notes.filter { $0 != .simulated }.map(w.note),
-            "summary": [
-                "audience": w.grouped(summary.chartedAudience),
-                "sales": w.won(summary.chartedSales),
-                "films": String(summary.films),
-                "korean_share": PeopleFormat.percent(summary.audienceShareByNation.korean),
-                "foreign_share": PeopleFormat.percent(summary.audienceShareByNation.foreign),
-                "unknown_share": PeopleFormat.percent(summary.audienceShareByNation.unknown),
-                "has_unknown_share": summary.audienceShareByNation.unknown > 0,
-                "new_entry_count": String(summary.newEntries.count),
-                "empty_days": String(summary.emptyDays),
-                "has_empty_days": summary.emptyDays > 0,
-                "has_market": summary.estimatedMarketSales != nil,
-                "market_sales": summary.estimatedMarketSales.map(w.won) ?? "",
-                "market_days": summary.estimatedMarketDays == count
-                    ? "" : w.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
-                "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
-                "has_year_to_date": summary.yearToDate != nil,
-                "year_to_date_range": summary.yearToDate.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
-                "year_to_date_audience": summary.yearToDate.map { w.grouped($0.chartedAudience) } ?? "",
-                "year_to_date_change": summary.yearToDate?.lastYear.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
-                "has_last_year": summary.lastYear != nil,
-                "last_year_range": summary.lastYear.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
-                "last_year_audience_change": summary.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
-                "last_year_sales_change": summary.lastYear?.salesChangePercent.map(PeopleFormat.signedPercent) ?? "–",
-            ] as [String: Any],
+            "summary": summaryView(report, words: w, count: count),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
@@ -126,6 +90,70 @@ package enum ReportView {
                     "movie_cd": entry.movieCode, "rank": String(entry.rank),
                 ])
             },
+            "chart": ChartView.make(report, words: w),
+            "enrichment_incomplete": report.enrichment.state == .incomplete,
+            "show_tmdb": report.films.contains { $0.tmdb != nil },
+            // The page loads images (and its CSP allows them) only when it shows a poster.
+            "show_posters": films.contains { $0["has_poster"] as? Bool == true } || upcoming.contains { $0["has_poster"] as? Bool == true },
+            "has_upcoming": !(report.upcoming ?? []).isEmpty,
+            "upcoming_asked": report.upcoming != nil,
+            "upcoming": upcoming,
+        ].merging(chartSections(report, words: w, daily: daily)) { first, _ in first }
+    }
+
+    /// TMDB's coming-soon films.
+    static func upcomingRows(_ report: BoxOfficeReport, style: Style) -> [[String: Any]] {
+        let w = style.words
+        return (report.upcoming ?? []).map { film in
+            let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
+            return [
+                "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
+                "weekday": film.releaseDate.map(w.weekday) ?? "",
+                "title": film.title,
+                "original_title": film.originalTitle,
+                "has_original_title": !film.originalTitle.isEmpty && film.originalTitle != film.title,
+                "tmdb_url": TMDBImage.page(film.id),
+                "poster_url": poster ?? "",
+                "has_poster": poster != nil,
+            ] as [String: Any]
+        }
+    }
+
+    /// The summary's figures: charted totals, shares, the market, year to date, a year earlier.
+    static func summaryView(_ report: BoxOfficeReport, words w: Words, count: Int) -> [String: Any] {
+        let summary = report.summary
+        let isPeriod = report.periodKind != nil
+        return [
+            "audience": w.grouped(summary.chartedAudience),
+            "sales": w.won(summary.chartedSales),
+            "films": String(summary.films),
+            "korean_share": PeopleFormat.percent(summary.audienceShareByNation.korean),
+            "foreign_share": PeopleFormat.percent(summary.audienceShareByNation.foreign),
+            "unknown_share": PeopleFormat.percent(summary.audienceShareByNation.unknown),
+            "has_unknown_share": summary.audienceShareByNation.unknown > 0,
+            "new_entry_count": String(summary.newEntries.count),
+            "empty_days": String(summary.emptyDays),
+            "has_empty_days": summary.emptyDays > 0,
+            "has_market": summary.estimatedMarketSales != nil,
+            "market_sales": summary.estimatedMarketSales.map(w.won) ?? "",
+            "market_days": summary.estimatedMarketDays == count
+                ? "" : w.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
+            "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
+            "has_year_to_date": summary.yearToDate != nil,
+            "year_to_date_range": summary.yearToDate.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
+            "year_to_date_audience": summary.yearToDate.map { w.grouped($0.chartedAudience) } ?? "",
+            "year_to_date_change": summary.yearToDate?.lastYear.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
+            "has_last_year": summary.lastYear != nil,
+            "last_year_range": summary.lastYear.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
+            "last_year_audience_change": summary.lastYear?.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
+            "last_year_sales_change": summary.lastYear?.salesChangePercent.map(PeopleFormat.signedPercent) ?? "–",
+        ]
+    }
+
+    /// The chart tables and their labels: daily tables, weekly summaries or period charts.
+    static func chartSections(_ report: BoxOfficeReport, words w: Words, daily: Bool) -> [String: Any] {
+        let isPeriod = report.periodKind != nil
+        return [
             "days_label": w.daysLabel(report.periodKind),
             "audience_label": w.ko ? (isPeriod ? "관객 수 (기간 합계)" : "순위권 관객 수") : (isPeriod ? "Audience (period totals)" : "Charted audience"),
             "sales_label": w.ko ? (isPeriod ? "매출 (기간 합계)" : "순위권 매출") : (isPeriod ? "Sales (period totals)" : "Charted sales"),
@@ -148,14 +176,6 @@ package enum ReportView {
                 ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
                 : "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
             "weeks": daily || isPeriod ? [ViewRow]() : weeks(report, words: w),
-            "chart": ChartView.make(report, words: w),
-            "enrichment_incomplete": report.enrichment.state == .incomplete,
-            "show_tmdb": report.films.contains { $0.tmdb != nil },
-            // The page loads images (and its CSP allows them) only when it shows a poster.
-            "show_posters": films.contains { $0["has_poster"] as? Bool == true } || upcoming.contains { $0["has_poster"] as? Bool == true },
-            "has_upcoming": !(report.upcoming ?? []).isEmpty,
-            "upcoming_asked": report.upcoming != nil,
-            "upcoming": upcoming,
         ]
     }
 

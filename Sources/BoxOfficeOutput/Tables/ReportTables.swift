@@ -107,61 +107,65 @@ package enum ReportTables {
                 Column("watch_grade", .text, "Korean rating (KOBIS movie info)") { $0.watchGrade ?? "" },
                 Column("runtime_min", .integer, "Running time in minutes") { $0.runtimeMinutes.map(String.init) ?? "" },
                 Column("data_source", .code, sourceAbout) { _ in source },
-                Column("tmdb_id", .integer, "TMDB movie id") { $0.tmdb.map { String($0.id) } ?? "" },
-                Column("tmdb_title", .text, "TMDB title") { $0.tmdb?.title ?? "" },
-                Column("tmdb_original_title", .text, "TMDB original title") { $0.tmdb?.originalTitle ?? "" },
-                Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10") {
-                    $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? ""
-                },
-                Column("tmdb_votes", .integer, "TMDB vote count") { $0.tmdb.map { String($0.votes) } ?? "" },
-                Column("tmdb_match", .code, "How the TMDB film was matched") { $0.tmdbMatch?.rawValue ?? "" },
-                Column("poster_url", .text, "TMDB poster, 185 px wide") { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
-                Column("keywords", .text, "TMDB keywords") { list($0.tmdb?.keywords ?? []) },
-                Column("audience_first_to_last", .integer, "Admissions from its first to its last chart day, off-chart days included") {
-                    String($0.audienceFirstToLast)
-                },
-                Column("sales_first_to_last", .integer, "Sales from its first to its last chart day, off-chart days included, won") {
-                    String($0.salesFirstToLast)
-                },
-                Column("first_to_last_method", .code, "cumulative, or charted_sum when the cumulatives do not add up") {
-                    $0.firstToLastMethod.rawValue
-                },
-                Column("audience_last_week", .integer, "Its admissions over the same days a week earlier, when charted on every one of both") {
-                    $0.audienceLastWeek.map(String.init) ?? ""
-                },
-                Column("audience_change_lw_pct", .decimal(places: 1), "The range's admissions against a week earlier, %") {
-                    $0.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? ""
-                },
-                Column("days_at_number_one", .integer, "Days at #1 in the range") { String($0.daysAtNumberOne) },
-                Column("number_one_streak", .integer, "Longest run of days at #1") { $0.numberOneStreak.map { String($0.length) } ?? "" },
-                Column("number_one_streak_start", .date, "First day of that run") { $0.numberOneStreak?.start.iso ?? "" },
-                Column("number_one_streak_at_least", .boolean, "true when the run may be longer: it began before the charts that could be had") {
-                    $0.numberOneStreak.map { bool($0.atLeast) } ?? ""
-                },
-                Column("milestones", .text, "Cumulative admissions milestones crossed, threshold@date") {
-                    $0.milestones.map { "\($0.threshold)@\($0.date.iso)" }.joined(separator: listSeparator)
-                },
-                Column("opening_day_audience", .integer, "Admissions on its opening day, when in the range") {
-                    $0.openingDay.map { String($0.audience) } ?? ""
-                },
-                Column("opening_weekend_audience", .integer, "Admissions over its opening weekend, when in the range") {
-                    $0.openingWeekend.map { String($0.audience) } ?? ""
-                },
-                Column("best_day", .date, "Its best day by admissions") { $0.bestDay?.start.iso ?? "" },
-                Column("best_day_audience", .integer, "Admissions on its best day") { $0.bestDay.map { String($0.audience) } ?? "" },
-                Column("days_in_release", .integer, "Days in release on its last chart day in the range, opening day being 1") {
-                    $0.daysInRelease.map(String.init) ?? ""
-                },
-                Column("tmdb_reason", .text, "Why the TMDB match is not certain") { $0.tmdbReason ?? "" },
-                Column("imdb_id", .code, "IMDb id (TMDB)") { $0.tmdb?.imdbID ?? "" },
-                Column("tmdb_collection", .text, "TMDB collection (series)") { $0.tmdb?.collection ?? "" },
-                Column("origin_countries", .text, "TMDB origin countries") { list($0.tmdb?.originCountries ?? []) },
-                Column("budget_usd", .integer, "Budget, US dollars (TMDB)") { $0.tmdb?.budget.map(String.init) ?? "" },
-                Column("revenue_usd", .integer, "Worldwide revenue, US dollars (TMDB)") { $0.tmdb?.revenue.map(String.init) ?? "" },
-                Column("kr_certification", .text, "Korean certification (TMDB)") { $0.tmdb?.koreanCertification ?? "" },
-                Column("watched", .boolean, "On your watchlist; blank without one") { watched($0.watched) },
-            ])
+            ] + filmsLaterColumns)
     }
+
+    /// The films table's columns after `data_source`: TMDB's, the run's story, and more of TMDB's.
+    static let filmsLaterColumns: [Column<FilmRanking>] = [
+        Column("tmdb_id", .integer, "TMDB movie id") { $0.tmdb.map { String($0.id) } ?? "" },
+        Column("tmdb_title", .text, "TMDB title") { $0.tmdb?.title ?? "" },
+        Column("tmdb_original_title", .text, "TMDB original title") { $0.tmdb?.originalTitle ?? "" },
+        Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10") {
+            $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? ""
+        },
+        Column("tmdb_votes", .integer, "TMDB vote count") { $0.tmdb.map { String($0.votes) } ?? "" },
+        Column("tmdb_match", .code, "How the TMDB film was matched") { $0.tmdbMatch?.rawValue ?? "" },
+        Column("poster_url", .text, "TMDB poster, 185 px wide") { $0.tmdb.flatMap { TMDBImage.poster($0.posterPath, size: "w185") } ?? "" },
+        Column("keywords", .text, "TMDB keywords") { list($0.tmdb?.keywords ?? []) },
+        Column("audience_first_to_last", .integer, "Admissions from its first to its last chart day, off-chart days included") {
+            String($0.audienceFirstToLast)
+        },
+        Column("sales_first_to_last", .integer, "Sales from its first to its last chart day, off-chart days included, won") {
+            String($0.salesFirstToLast)
+        },
+        Column("first_to_last_method", .code, "cumulative, or charted_sum when the cumulatives do not add up") {
+            $0.firstToLastMethod.rawValue
+        },
+        Column("audience_last_week", .integer, "Its admissions over the same days a week earlier, when charted on every one of both") {
+            $0.audienceLastWeek.map(String.init) ?? ""
+        },
+        Column("audience_change_lw_pct", .decimal(places: 1), "The range's admissions against a week earlier, %") {
+            $0.audienceChangeLastWeekPercent.map { decimal($0, places: 1) } ?? ""
+        },
+        Column("days_at_number_one", .integer, "Days at #1 in the range") { String($0.daysAtNumberOne) },
+        Column("number_one_streak", .integer, "Longest run of days at #1") { $0.numberOneStreak.map { String($0.length) } ?? "" },
+        Column("number_one_streak_start", .date, "First day of that run") { $0.numberOneStreak?.start.iso ?? "" },
+        Column("number_one_streak_at_least", .boolean, "true when the run may be longer: it began before the charts that could be had") {
+            $0.numberOneStreak.map { bool($0.atLeast) } ?? ""
+        },
+        Column("milestones", .text, "Cumulative admissions milestones crossed, threshold@date") {
+            $0.milestones.map { "\($0.threshold)@\($0.date.iso)" }.joined(separator: listSeparator)
+        },
+        Column("opening_day_audience", .integer, "Admissions on its opening day, when in the range") {
+            $0.openingDay.map { String($0.audience) } ?? ""
+        },
+        Column("opening_weekend_audience", .integer, "Admissions over its opening weekend, when in the range") {
+            $0.openingWeekend.map { String($0.audience) } ?? ""
+        },
+        Column("best_day", .date, "Its best day by admissions") { $0.bestDay?.start.iso ?? "" },
+        Column("best_day_audience", .integer, "Admissions on its best day") { $0.bestDay.map { String($0.audience) } ?? "" },
+        Column("days_in_release", .integer, "Days in release on its last chart day in the range, opening day being 1") {
+            $0.daysInRelease.map(String.init) ?? ""
+        },
+        Column("tmdb_reason", .text, "Why the TMDB match is not certain") { $0.tmdbReason ?? "" },
+        Column("imdb_id", .code, "IMDb id (TMDB)") { $0.tmdb?.imdbID ?? "" },
+        Column("tmdb_collection", .text, "TMDB collection (series)") { $0.tmdb?.collection ?? "" },
+        Column("origin_countries", .text, "TMDB origin countries") { list($0.tmdb?.originCountries ?? []) },
+        Column("budget_usd", .integer, "Budget, US dollars (TMDB)") { $0.tmdb?.budget.map(String.init) ?? "" },
+        Column("revenue_usd", .integer, "Worldwide revenue, US dollars (TMDB)") { $0.tmdb?.revenue.map(String.init) ?? "" },
+        Column("kr_certification", .text, "Korean certification (TMDB)") { $0.tmdb?.koreanCertification ?? "" },
+        Column("watched", .boolean, "On your watchlist; blank without one") { watched($0.watched) },
+    ]
 
     // MARK: - days
 
