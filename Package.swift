@@ -34,7 +34,8 @@ let package = Package(
             dependencies: ["BoxOfficeModel", .product(name: "Mustache", package: "swift-mustache")],
             plugins: ["EmbedTemplates"]
         ),
-        // The stages of a run (fetch → join/rank → render → write) and the bundled sample.
+        // The stages of a run, named in ReportPipeline's doc (fetch → look-back → join/rank → year
+        // records → your films → render → write), one entry point per command, and the bundled sample.
         .target(name: "BoxOfficePipeline", dependencies: ["BoxOfficeModel", "BoxOfficeServices", "BoxOfficeOutput"]),
         // The thin command line: parses, wires, maps errors to exit codes.
         .executableTarget(

@@ -3,14 +3,24 @@ import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
-/// The whole `boxoffice report` run, as typed stages:
+/// The whole `boxoffice report` run, as named stages, in this order:
 ///
 /// 1. **fetch** (``FetchStage``): every chart of the range and the movie info of every film in them,
-///    concurrently and bounded, with the charts beyond the range it compares with (``LookBackStage``);
-/// 2. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
-///    fetched data to a ``BoxOfficeReport``;
-/// 3. **render** (``ReportRenderer``): JSON and the Mustache templates, in memory;
-/// 4. **write** (``ReportWriter``): every file complete before any is renamed into place.
+///    concurrently and bounded, with the charts beyond the range it compares with;
+/// 2. **look-back** (``LookBackStage``): the charts before the range that streaks, %± LW and the
+///    year-earlier comparisons need, from the cache or fetched within the budget;
+/// 3. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
+///    fetched data to a ``BoxOfficeReport``, its stories included (``StoryStage``);
+/// 4. **year to date and year records** (``yearRecords(_:year:request:known:client:)``), beside
+///    stage 3, from the cache's totals index;
+/// 5. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
+/// 6. **notes and revisions**: what the run saw and says;
+/// 7. **digest** (``Digest``): what changed since the folder's last report;
+/// 8. **render** (``ReportRenderer``) into **write** (``StagedFiles``): every file complete before
+///    any is renamed into place, then the folder's index.
+///
+/// `film` and `rank` run stages 1 to 3 through ``FilmPipeline`` and ``RankPipeline``, and render
+/// and write through ``Publishing``.
 package struct ReportPipeline: Sendable {
     package struct Request: Sendable {
         package var range: DateRange
@@ -151,28 +161,8 @@ package struct ReportPipeline: Sendable {
                 range: request.range, charts: fetched.charts, movies: fetched.movies, options: options, enrichment: enrichment, history: history)
             if !request.lookBack { report.notes.append(.noLookBack) }
             let year = await yearFigures
-            for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
-            report.summary.yearToDate = year.yearToDate[request.range.end]
-            report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
-            let client = lookBack.client
-            report.highlights += StoryStage.yearFastestMilestones(report.films, range: request.range, crossings: year.crossings) { code, day in
-                (known[day] ?? client.cachedDailyChart(on: day, filters: request.filters))?.entries.first { $0.movieCode == code }?.title
-            }
-            report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
-            if let note = year.note { notes.append(note) }
-            if let list = request.watchlist, !list.films.isEmpty {
-                let watched = WatchedFilm.statuses(list, report: report, charts: known)
-                report.watched = watched
-                // The rows say it too, for the JSON.
-                let codes = list.codes
-                for index in report.films.indices { report.films[index].watched = codes.contains(report.films[index].movieCode) }
-                for day in report.days.indices {
-                    for row in report.days[day].entries.indices {
-                        report.days[day].entries[row].watched = codes.contains(report.days[day].entries[row].movieCode)
-                    }
-                }
-                report.highlights.insert(contentsOf: WatchedFilm.breakEvenHighlights(watched, range: request.range), at: 0)
-            }
+            if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
+            if let list = request.watchlist, !list.films.isEmpty { Self.yourFilms(&report, list: list, range: request.range, known: known) }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
@@ -180,6 +170,37 @@ package struct ReportPipeline: Sendable {
         if let warning = fetch.client.cache?.revisions.warning, !warnings.contains(warning) { warnings.append(warning) }
         runWarnings += warnings
         return report
+    }
+
+    /// Stage 4, **year to date and year records**: each day's year to date against last year's, and
+    /// the year's best opening and fastest milestones so far, from the cache's totals index. The
+    /// note says what could not be had.
+    static func yearRecords(
+        _ report: inout BoxOfficeReport, year: LookBackStage.YearFigures, request: Request, known: [Day: DailyChart], client: KOBISClient
+    ) -> ReportNote? {
+        for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
+        report.summary.yearToDate = year.yearToDate[request.range.end]
+        report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
+        report.highlights += StoryStage.yearFastestMilestones(report.films, range: request.range, crossings: year.crossings) { code, day in
+            (known[day] ?? client.cachedDailyChart(on: day, filters: request.filters))?.entries.first { $0.movieCode == code }?.title
+        }
+        report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
+        return year.note
+    }
+
+    /// Stage 5, **your films**: the watchlist's films as the report sees them, flagged on every
+    /// row (for the JSON and the CSVs), and their break-even highlights first.
+    static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart]) {
+        let watched = WatchedFilm.statuses(list, report: report, charts: known)
+        report.watched = watched
+        let codes = list.codes
+        for index in report.films.indices { report.films[index].watched = codes.contains(report.films[index].movieCode) }
+        for day in report.days.indices {
+            for row in report.days[day].entries.indices {
+                report.days[day].entries[row].watched = codes.contains(report.days[day].entries[row].movieCode)
+            }
+        }
+        report.highlights.insert(contentsOf: WatchedFilm.breakEvenHighlights(watched, range: range), at: 0)
     }
 
     /// A report is never silently thinner: a date or film that could not be had is an error naming it.

@@ -50,15 +50,11 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
-            let formats = try out.formats(all: Self.formats)
-            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
+            let output = try out.publishing(all: Self.formats)
 
             func produce(_ client: KOBISClient, yesterday: Day) async throws -> [URL] {
-                let pipeline = FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline)
-                let run = try await pipeline.run(code: try await pipeline.code(for: film), yesterday: yesterday)
-                let files = try FilmView.render(run, formats: formats, templates: templates, csv: out.csv, language: out.language)
-                return try writer.write(files)
+                try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline)
+                    .write(film, yesterday: yesterday, to: output)
             }
 
             let paths: [URL]

@@ -228,6 +228,17 @@ struct OutputOptions: ParsableArguments {
     }
 
     var directory: URL { URL(fileURLWithPath: output, isDirectory: true) }
+
+    /// Where the files of a command with `all` formats go, and how they read (each format it has
+    /// by default when none is asked for); the templates are read now, so a broken one stops the
+    /// run before anything is fetched.
+    func publishing(all: [ReportFormat]) throws -> Publishing {
+        Publishing(
+            formats: try formats(all: all, byDefault: all),
+            templates: try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }),
+            csv: csv, language: language,
+            writer: toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: directory))
+    }
 }
 
 /// How a command that prints one table prints it (`quota`, `watch list`): lines for people, or

@@ -62,14 +62,12 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
-            let formats = try out.formats(all: RankView.formats, byDefault: RankView.formats)
-            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            let writer = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
+            let output = try out.publishing(all: RankView.formats)
             let span: RankSpan
             if all {
                 span = .all
             } else if sample {
-                span = .range(try SampleData.range(asked: period, sample: true, calendar: wiring.calendar))
+                span = .range(try ReportScope.range(asked: period, sample: true, calendar: wiring.calendar))
             } else {
                 span = try RankSpan.parse(period ?? "", calendar: wiring.calendar)
             }
@@ -80,25 +78,23 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
             let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "rank")
             defer { progress.finish() }
 
-            let ranking: PeriodRanking
+            let paths: [URL]
             if sample {
-                ranking = try await RankPipeline(
+                paths = try await RankPipeline(
                     fetch: SampleData.fetchStage(width: network.jobs, tmdb: false, progress: progress.update), simulated: true
                 )
-                .ranking(request)
+                .write(request, to: output)
             } else {
-                ranking = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
+                paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
                     let client = try await wiring.kobisClient(
                         network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
                     return try await RankPipeline(
                         fetch: FetchStage(
                             client: client, width: network.jobs, enrichment: .disabled(reason: "rank does not use TMDB"), progress: progress.update),
                         simulated: false
-                    ).ranking(request)
+                    ).write(request, to: output)
                 }
             }
-            let files = try RankView.render(ranking, formats: formats, templates: templates, csv: out.csv, language: out.language)
-            let paths = try writer.write(files)
             progress.finish()
             for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
         }

@@ -56,7 +56,7 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
-            let range = try SampleData.range(asked: self.range, sample: sample, calendar: wiring.calendar)
+            let range = try ReportScope.range(asked: self.range, sample: sample, calendar: wiring.calendar)
             let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
             let fetched: FetchStage.Output
             if sample {
@@ -121,7 +121,7 @@ struct TMDBNowPlayingCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
-            let range = try SampleData.range(asked: day ?? (sample ? SampleData.week.end.iso : nil), sample: sample, calendar: wiring.calendar)
+            let range = try ReportScope.range(asked: day ?? (sample ? SampleData.week.end.iso : nil), sample: sample, calendar: wiring.calendar)
             guard range.start == range.end else { throw NowPlayingError.notOneDay(range.displayText) }
             let playing: NowPlaying
             if sample {
