@@ -38,4 +38,9 @@ for name in names {
 }
 source += "    ]\n}\n"
 // Multi-line literals drop the final newline before the closing quotes; the added "\n" restores it.
-try Data(source.utf8).write(to: output, options: .atomic)
+// Written only when it changed: SwiftPM relinks this tool on every static-stdlib build and so runs
+// it again, and a rewritten file (same bytes, new date) made every `make build` recompile the
+// output layer, 31 s for nothing.
+if (try? Data(contentsOf: output)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+}
