@@ -47,7 +47,7 @@ package struct DayEntry: Codable, Sendable, Equatable {
     /// Nil for KOBIS's own top 10, every rank of which is KOBIS's.
     package var rankExact: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case rank
         case rankChange = "rank_change"
         case isNew = "is_new"
@@ -75,5 +75,40 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case watched
         case screensChange = "screens_change"
         case rankExact = "rank_exact"
+    }
+}
+
+extension DayEntry {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .rank: .integer(Int64(rank))
+        case .rankChange: .maybe(rankChange)
+        case .isNew: .bool(isNew)
+        case .movieCode: .string(movieCode)
+        case .title: .string(title)
+        case .openDate: .maybe(openDate)
+        case .daysSinceOpen: .maybe(daysSinceOpen)
+        case .audience: .integer(audience)
+        case .audienceChange: .integer(audienceChange)
+        case .audienceChangePercent: .double(audienceChangePercent)
+        case .audienceCumulative: .integer(audienceCumulative)
+        case .sales: .integer(sales)
+        case .salesSharePercent: .double(salesSharePercent)
+        case .salesChange: .integer(salesChange)
+        case .salesChangePercent: .double(salesChangePercent)
+        case .salesCumulative: .integer(salesCumulative)
+        case .screens: .integer(screens)
+        case .showings: .integer(showings)
+        case .audiencePerScreen: .maybe(audiencePerScreen)
+        case .audiencePerShowing: .maybe(audiencePerShowing)
+        case .averageTicketPrice: .maybe(averageTicketPrice)
+        case .partition: partition.map { .string($0.rawValue) } ?? .absent
+        case .audienceLastWeek: .maybe(audienceLastWeek)
+        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
+        case .watched: .maybe(watched)
+        case .screensChange: .maybe(screensChange)
+        case .rankExact: .maybe(rankExact)
+        }
     }
 }

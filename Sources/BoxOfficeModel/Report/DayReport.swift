@@ -37,7 +37,7 @@ package struct DayReport: Codable, Sendable, Equatable {
     /// Films KOBIS marked `NEW` that day.
     package var newEntries: Int { entries.filter(\.isNew).count }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case date
         case audience = "charted_audience"
         case sales = "charted_sales"
@@ -74,5 +74,26 @@ package struct DayReport: Codable, Sendable, Equatable {
         let estimate = (Double(sales) / share * 100).rounded()
         guard estimate.isFinite, estimate <= largestMarketEstimate, let value = Int64(exactly: estimate) else { return nil }
         return (value, (share * 10).rounded() / 10)
+    }
+}
+
+extension DayReport {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .date: .day(date)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .entries: .nested
+        case .provisional: .bool(provisional)
+        case .estimatedMarketSales: .maybe(estimatedMarketSales)
+        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
+        case .depth: .integer(Int64(depth.rawValue))
+        case .exactThroughRank: .integer(Int64(exactThroughRank))
+        case .holiday: .maybe(nested: holiday)
+        case .lastYear: .maybe(nested: lastYear)
+        case .holidayLastYear: .maybe(nested: holidayLastYear)
+        case .yearToDate: .maybe(nested: yearToDate)
+        }
     }
 }

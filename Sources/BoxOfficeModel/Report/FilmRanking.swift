@@ -61,7 +61,7 @@ package struct FilmRanking: Codable, Sendable, Equatable {
     /// On the user's watchlist; nil (and left out of the JSON) without a watchlist.
     package var watched: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case rank
         case movieCode = "movie_cd"
         case title
@@ -108,4 +108,46 @@ package struct FilmRanking: Codable, Sendable, Equatable {
 package enum FirstToLastMethod: String, Codable, Sendable, Equatable {
     case cumulative
     case chartedSum = "charted_sum"
+}
+
+extension FilmRanking {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .rank: .integer(Int64(rank))
+        case .movieCode: .string(movieCode)
+        case .title: .string(title)
+        case .titleEnglish: .string(titleEnglish)
+        case .openDate: .maybe(openDate)
+        case .daysOnChart: .integer(Int64(daysOnChart))
+        case .bestRank: .integer(Int64(bestRank))
+        case .firstChartDate: .day(firstChartDate)
+        case .lastChartDate: .day(lastChartDate)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .audienceSharePercent: .double(audienceSharePercent)
+        case .audienceFirstToLast: .integer(audienceFirstToLast)
+        case .salesFirstToLast: .integer(salesFirstToLast)
+        case .firstToLastMethod: .string(firstToLastMethod.rawValue)
+        case .audienceCumulative: .integer(audienceCumulative)
+        case .salesCumulative: .integer(salesCumulative)
+        case .audiencePerScreen: .maybe(audiencePerScreen)
+        case .hasMovieInfo: .bool(hasMovieInfo)
+        case .nations, .genres, .directors, .distributors, .milestones: .nested
+        case .watchGrade: watchGrade.map { .string($0) } ?? .absent
+        case .runtimeMinutes: .maybe(runtimeMinutes)
+        case .tmdbMatch: tmdbMatch.map { .string($0.rawValue) } ?? .absent
+        case .tmdb: .maybe(nested: tmdb)
+        case .tmdbReason: tmdbReason.map { .string($0) } ?? .absent
+        case .audienceLastWeek: .maybe(audienceLastWeek)
+        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
+        case .daysAtNumberOne: .integer(Int64(daysAtNumberOne))
+        case .numberOneStreak: .maybe(nested: numberOneStreak)
+        case .openingDay: .maybe(nested: openingDay)
+        case .openingWeekend: .maybe(nested: openingWeekend)
+        case .bestDay: .maybe(nested: bestDay)
+        case .daysInRelease: .maybe(daysInRelease)
+        case .watched: .maybe(watched)
+        }
+    }
 }

@@ -31,7 +31,7 @@ package struct PeriodReport: Codable, Sendable, Equatable {
     package var newEntries: Int { entries.filter(\.isNew).count }
     package var period: ChartPeriod { ChartPeriod(kind, inWeekOf: start) }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case kind
         case start
         case end
@@ -84,6 +84,27 @@ package struct PeriodReport: Codable, Sendable, Equatable {
             }
             previous = period
             return period
+        }
+    }
+}
+
+extension PeriodReport {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .kind: .string(kind.rawValue)
+        case .start: .day(start)
+        case .end: .day(end)
+        case .isoWeek: .string(isoWeek)
+        case .provisional: .bool(provisional)
+        case .audience: .integer(audience)
+        case .sales: .integer(sales)
+        case .audienceChangePercent: .maybe(audienceChangePercent)
+        case .salesChangePercent: .maybe(salesChangePercent)
+        case .estimatedMarketSales: .maybe(estimatedMarketSales)
+        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
+        case .entries: .nested
+        case .lastYear: .maybe(nested: lastYear)
         }
     }
 }

@@ -68,12 +68,26 @@ package struct YearEarlier: Codable, Sendable, Equatable {
         return YearEarlier(charted: chart.entries, start: chart.period.start, end: chart.period.end, comparedWith: (period.audience, period.sales))
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case start
         case end
         case chartedAudience = "charted_audience"
         case chartedSales = "charted_sales"
         case audienceChangePercent = "charted_audience_change_pct"
         case salesChangePercent = "charted_sales_change_pct"
+    }
+}
+
+extension YearEarlier {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .start: .day(start)
+        case .end: .day(end)
+        case .chartedAudience: .integer(chartedAudience)
+        case .chartedSales: .integer(chartedSales)
+        case .audienceChangePercent: .maybe(audienceChangePercent)
+        case .salesChangePercent: .maybe(salesChangePercent)
+        }
     }
 }

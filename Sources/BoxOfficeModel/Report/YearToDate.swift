@@ -69,11 +69,24 @@ package struct YearToDate: Codable, Sendable, Equatable {
         return result
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case start
         case end
         case chartedAudience = "charted_audience"
         case chartedSales = "charted_sales"
         case lastYear = "last_year"
+    }
+}
+
+extension YearToDate {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .start: .day(start)
+        case .end: .day(end)
+        case .chartedAudience: .integer(chartedAudience)
+        case .chartedSales: .integer(chartedSales)
+        case .lastYear: .nested
+        }
     }
 }

@@ -20,7 +20,7 @@ package struct Milestone: Codable, Sendable, Equatable {
         self.earliestDate = earliestDate
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case threshold
         case date
         case dayOfRelease = "day_of_release"
@@ -123,5 +123,17 @@ package struct DatedRow: Sendable, Equatable {
         audienceCumulative = entry.audienceCumulative
         sales = entry.sales
         openDate = entry.openDate
+    }
+}
+
+extension Milestone {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .threshold: .integer(threshold)
+        case .date: .day(date)
+        case .dayOfRelease: .maybe(dayOfRelease)
+        case .earliestDate: .maybe(earliestDate)
+        }
     }
 }

@@ -20,7 +20,7 @@ package struct Streak: Codable, Sendable, Equatable {
         self.atLeast = atLeast
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case movieCode = "movie_cd"
         case start
         case end
@@ -86,5 +86,18 @@ package struct Streak: Codable, Sendable, Equatable {
         }
         let earliest = charts[ChartPeriod(period.kind, inWeekOf: streak.start)]?.entries.first { $0.movieCode == code }
         return streak.extended(by: earliest, step: 7)
+    }
+}
+
+extension Streak {
+    /// What each key holds, for the JSON writer (``JSONFieldValue``).
+    package func jsonValue(_ field: CodingKeys) -> JSONFieldValue {
+        switch field {
+        case .movieCode: .string(movieCode)
+        case .start: .day(start)
+        case .end: .day(end)
+        case .length: .integer(Int64(length))
+        case .atLeast: .bool(atLeast)
+        }
     }
 }

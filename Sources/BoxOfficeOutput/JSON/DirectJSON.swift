@@ -10,10 +10,11 @@ import Foundation
 /// values, a `Path` per nested value), and the tree was then walked and its keys' order looked up:
 /// 0.55 s of the run's 3.1 s CPU and the data lane's last 0.5 s (`perf` on the release binary).
 ///
-/// `JSONField` names the keys again beside `CodingKeys`, and `jsonValue(_:)` switches over all of
-/// them, so the compiler holds the two together; `DirectJSONTests` holds every such type to
-/// `JSONEncoder`'s bytes with every optional field set and with none, and counts its stored
-/// properties, so a field added to the model and not here fails a test.
+/// The keys are the model's own `CodingKeys` (`JSONField`), and each model type says beside them
+/// what each holds (`jsonValue(_:)`, a switch the compiler holds to the keys), so a key is named
+/// once, in the model's file; only nested objects are written here. `DirectJSONTests` holds every
+/// such type to `JSONEncoder`'s bytes with every optional field set and with none, and counts its
+/// stored properties, so a field added to the model without a key fails a test.
 protocol DirectJSONObject: Encodable {
     associatedtype JSONField: RawRepresentable<String>, CaseIterable, Sendable
     /// The keys in JSONEncoder's order, made once.
@@ -30,27 +31,8 @@ extension DirectJSONObject {
 }
 
 extension PrettyJSONEncoder {
-    /// One field's value, as a ``DirectJSONObject`` reads it.
-    enum FieldValue {
-        /// Left out, as `encodeIfPresent` leaves out a nil.
-        case absent
-        case integer(Int64)
-        case double(Double)
-        case string(String)
-        /// A date, written as its ISO text (which needs no escaping).
-        case day(Day)
-        case bool(Bool)
-        /// An object or list: ``DirectJSONObject/writeNested(_:to:)`` writes it.
-        case nested
-
-        // An optional field: its value, or `absent` for nil.
-        static func maybe(_ value: Int64?) -> FieldValue { value.map { .integer($0) } ?? .absent }
-        static func maybe(_ value: Int?) -> FieldValue { value.map { .integer(Int64($0)) } ?? .absent }
-        static func maybe(_ value: Double?) -> FieldValue { value.map { .double($0) } ?? .absent }
-        static func maybe(_ value: Bool?) -> FieldValue { value.map { .bool($0) } ?? .absent }
-        static func maybe(_ value: Day?) -> FieldValue { value.map { .day($0) } ?? .absent }
-        static func maybe(nested value: (some Any)?) -> FieldValue { value == nil ? .absent : .nested }
-    }
+    /// One field's value, as a ``DirectJSONObject`` reads it (the model says it, beside its keys).
+    typealias FieldValue = JSONFieldValue
 
     /// A type's fields in JSONEncoder's key order (by UTF-8 bytes), and each key as written
     /// (`"key" : `), all in one buffer.
@@ -136,79 +118,16 @@ extension PrettyJSONEncoder {
 }
 
 extension DayEntry: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case rank, rankChange = "rank_change", isNew = "is_new", movieCode = "movie_cd", title, openDate = "open_date"
-        case daysSinceOpen = "days_since_open", audience, audienceChange = "audience_change"
-        case audienceChangePercent = "audience_change_pct", audienceCumulative = "audience_cumulative", sales
-        case salesSharePercent = "sales_share_pct", salesChange = "sales_change", salesChangePercent = "sales_change_pct"
-        case salesCumulative = "sales_cumulative", screens, showings, audiencePerScreen = "audience_per_screen"
-        case audiencePerShowing = "audience_per_showing", averageTicketPrice = "average_ticket_price", partition
-        case audienceLastWeek = "audience_last_week", audienceChangeLastWeekPercent = "audience_change_lw_pct", watched
-        case screensChange = "screens_change", rankExact = "rank_exact"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
 
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .rank: .integer(Int64(rank))
-        case .rankChange: .maybe(rankChange)
-        case .isNew: .bool(isNew)
-        case .movieCode: .string(movieCode)
-        case .title: .string(title)
-        case .openDate: .maybe(openDate)
-        case .daysSinceOpen: .maybe(daysSinceOpen)
-        case .audience: .integer(audience)
-        case .audienceChange: .integer(audienceChange)
-        case .audienceChangePercent: .double(audienceChangePercent)
-        case .audienceCumulative: .integer(audienceCumulative)
-        case .sales: .integer(sales)
-        case .salesSharePercent: .double(salesSharePercent)
-        case .salesChange: .integer(salesChange)
-        case .salesChangePercent: .double(salesChangePercent)
-        case .salesCumulative: .integer(salesCumulative)
-        case .screens: .integer(screens)
-        case .showings: .integer(showings)
-        case .audiencePerScreen: .maybe(audiencePerScreen)
-        case .audiencePerShowing: .maybe(audiencePerShowing)
-        case .averageTicketPrice: .maybe(averageTicketPrice)
-        case .partition: partition.map { .string($0.rawValue) } ?? .absent
-        case .audienceLastWeek: .maybe(audienceLastWeek)
-        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
-        case .watched: .maybe(watched)
-        case .screensChange: .maybe(screensChange)
-        case .rankExact: .maybe(rankExact)
-        }
-    }
 }
 
 extension DayReport: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case date, audience = "charted_audience", sales = "charted_sales", entries, provisional
-        case estimatedMarketSales = "estimated_market_sales", chartedSalesSharePercent = "charted_sales_share_pct", depth
-        case exactThroughRank = "exact_through_rank", holiday, lastYear = "last_year", holidayLastYear = "holiday_last_year"
-        case yearToDate = "year_to_date"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
-
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .date: .day(date)
-        case .audience: .integer(audience)
-        case .sales: .integer(sales)
-        case .entries: .nested
-        case .provisional: .bool(provisional)
-        case .estimatedMarketSales: .maybe(estimatedMarketSales)
-        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
-        case .depth: .integer(Int64(depth.rawValue))
-        case .exactThroughRank: .integer(Int64(exactThroughRank))
-        case .holiday: .maybe(nested: holiday)
-        case .lastYear: .maybe(nested: lastYear)
-        case .holidayLastYear: .maybe(nested: holidayLastYear)
-        case .yearToDate: .maybe(nested: yearToDate)
-        }
-    }
 
     func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
         switch field {
@@ -223,60 +142,9 @@ extension DayReport: DirectJSONObject {
 }
 
 extension FilmRanking: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case rank, movieCode = "movie_cd", title, titleEnglish = "title_en", openDate = "open_date", daysOnChart = "days_on_chart"
-        case bestRank = "best_rank", firstChartDate = "first_chart_date", lastChartDate = "last_chart_date", audience, sales
-        case audienceSharePercent = "audience_share_pct", audienceFirstToLast = "audience_first_to_last"
-        case salesFirstToLast = "sales_first_to_last", firstToLastMethod = "first_to_last_method"
-        case audienceCumulative = "audience_cumulative", salesCumulative = "sales_cumulative", audiencePerScreen = "audience_per_screen"
-        case hasMovieInfo = "has_movie_info", nations, genres, directors, distributors = "distributor", watchGrade = "watch_grade"
-        case runtimeMinutes = "runtime_min", tmdbMatch = "tmdb_match", tmdb, tmdbReason = "tmdb_reason"
-        case audienceLastWeek = "audience_last_week", audienceChangeLastWeekPercent = "audience_change_lw_pct"
-        case daysAtNumberOne = "days_at_number_one", numberOneStreak = "number_one_streak", milestones
-        case openingDay = "opening_day", openingWeekend = "opening_weekend", bestDay = "best_day", daysInRelease = "days_in_release"
-        case watched
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
-
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .rank: .integer(Int64(rank))
-        case .movieCode: .string(movieCode)
-        case .title: .string(title)
-        case .titleEnglish: .string(titleEnglish)
-        case .openDate: .maybe(openDate)
-        case .daysOnChart: .integer(Int64(daysOnChart))
-        case .bestRank: .integer(Int64(bestRank))
-        case .firstChartDate: .day(firstChartDate)
-        case .lastChartDate: .day(lastChartDate)
-        case .audience: .integer(audience)
-        case .sales: .integer(sales)
-        case .audienceSharePercent: .double(audienceSharePercent)
-        case .audienceFirstToLast: .integer(audienceFirstToLast)
-        case .salesFirstToLast: .integer(salesFirstToLast)
-        case .firstToLastMethod: .string(firstToLastMethod.rawValue)
-        case .audienceCumulative: .integer(audienceCumulative)
-        case .salesCumulative: .integer(salesCumulative)
-        case .audiencePerScreen: .maybe(audiencePerScreen)
-        case .hasMovieInfo: .bool(hasMovieInfo)
-        case .nations, .genres, .directors, .distributors, .milestones: .nested
-        case .watchGrade: watchGrade.map { .string($0) } ?? .absent
-        case .runtimeMinutes: .maybe(runtimeMinutes)
-        case .tmdbMatch: tmdbMatch.map { .string($0.rawValue) } ?? .absent
-        case .tmdb: .maybe(nested: tmdb)
-        case .tmdbReason: tmdbReason.map { .string($0) } ?? .absent
-        case .audienceLastWeek: .maybe(audienceLastWeek)
-        case .audienceChangeLastWeekPercent: .maybe(audienceChangeLastWeekPercent)
-        case .daysAtNumberOne: .integer(Int64(daysAtNumberOne))
-        case .numberOneStreak: .maybe(nested: numberOneStreak)
-        case .openingDay: .maybe(nested: openingDay)
-        case .openingWeekend: .maybe(nested: openingWeekend)
-        case .bestDay: .maybe(nested: bestDay)
-        case .daysInRelease: .maybe(daysInRelease)
-        case .watched: .maybe(watched)
-        }
-    }
 
     func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
         switch field {
@@ -298,32 +166,9 @@ extension FilmRanking: DirectJSONObject {
 }
 
 extension PeriodReport: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case kind, start, end, isoWeek = "iso_week", provisional, audience = "charted_audience", sales = "charted_sales"
-        case audienceChangePercent = "audience_change_pct", salesChangePercent = "sales_change_pct"
-        case estimatedMarketSales = "estimated_market_sales", chartedSalesSharePercent = "charted_sales_share_pct"
-        case entries, lastYear = "last_year"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
-
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .kind: .string(kind.rawValue)
-        case .start: .day(start)
-        case .end: .day(end)
-        case .isoWeek: .string(isoWeek)
-        case .provisional: .bool(provisional)
-        case .audience: .integer(audience)
-        case .sales: .integer(sales)
-        case .audienceChangePercent: .maybe(audienceChangePercent)
-        case .salesChangePercent: .maybe(salesChangePercent)
-        case .estimatedMarketSales: .maybe(estimatedMarketSales)
-        case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
-        case .entries: .nested
-        case .lastYear: .maybe(nested: lastYear)
-        }
-    }
 
     func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
         switch field {
@@ -337,41 +182,16 @@ extension PeriodReport: DirectJSONObject {
 // A twenty-year report's days hold 7,300 of each: through `encode(to:)` and a tree of nodes they
 // were a quarter of the JSON's CPU.
 extension YearEarlier: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case start, end, chartedAudience = "charted_audience", chartedSales = "charted_sales"
-        case audienceChangePercent = "charted_audience_change_pct", salesChangePercent = "charted_sales_change_pct"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
 
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .start: .day(start)
-        case .end: .day(end)
-        case .chartedAudience: .integer(chartedAudience)
-        case .chartedSales: .integer(chartedSales)
-        case .audienceChangePercent: .maybe(audienceChangePercent)
-        case .salesChangePercent: .maybe(salesChangePercent)
-        }
-    }
 }
 
 extension YearToDate: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case start, end, chartedAudience = "charted_audience", chartedSales = "charted_sales", lastYear = "last_year"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
-
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .start: .day(start)
-        case .end: .day(end)
-        case .chartedAudience: .integer(chartedAudience)
-        case .chartedSales: .integer(chartedSales)
-        case .lastYear: .nested
-        }
-    }
 
     func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
         if field == .lastYear { try writer.writeFields(lastYear) }
@@ -379,20 +199,10 @@ extension YearToDate: DirectJSONObject {
 }
 
 extension Milestone: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case threshold, date, dayOfRelease = "day_of_release", earliestDate = "earliest_date"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
 
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .threshold: .integer(threshold)
-        case .date: .day(date)
-        case .dayOfRelease: .maybe(dayOfRelease)
-        case .earliestDate: .maybe(earliestDate)
-        }
-    }
 }
 
 extension RunFigure: DirectJSONObject {
@@ -414,19 +224,8 @@ extension RunFigure: DirectJSONObject {
 }
 
 extension Streak: DirectJSONObject {
-    enum JSONField: String, CaseIterable, Sendable {
-        case movieCode = "movie_cd", start, end, length, atLeast = "at_least"
-    }
+    typealias JSONField = CodingKeys
 
     static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
 
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
-        switch field {
-        case .movieCode: .string(movieCode)
-        case .start: .day(start)
-        case .end: .day(end)
-        case .length: .integer(Int64(length))
-        case .atLeast: .bool(atLeast)
-        }
-    }
 }
