@@ -441,7 +441,7 @@ struct TableTests {
         var report = try await TestReports.sample()
         report.days[0].entries[1].movieCode = report.days[0].entries[0].movieCode
         let tables = ReportTables.tables(periods: false).map { ReportTables.table($0, of: report) }
-        let expected = OutputError.duplicateRow(table: "daily", key: "\(report.days[0].date.iso), \(report.days[0].entries[0].movieCode)")
+        let expected = SQLiteError.duplicateRow(table: "daily", key: "\(report.days[0].date.iso), \(report.days[0].entries[0].movieCode)")
         #expect(throws: expected) { try SQLiteTables.database(report, tables: tables) }
         #expect(expected.exitStatus == .malformedResponse)
     }

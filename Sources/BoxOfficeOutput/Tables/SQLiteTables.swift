@@ -61,6 +61,35 @@ package enum SQLiteTables {
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
 
+/// Why a SQLite database could not be made.
+package enum SQLiteError: UserFacingError, Equatable {
+    /// `-f sqlite` on a machine without libsqlite3 (or without `sqlite3_serialize`, SQLite 3.36).
+    case sqliteMissing(library: String)
+    /// SQLite refused a statement building the database: a bug, said with SQLite's words.
+    case sqliteFailed(reason: String)
+    /// Two rows of a table with one key (a chart listing a film twice): a database holds one.
+    case duplicateRow(table: String, key: String)
+
+    package var errorDescription: String? {
+        switch self {
+        case let .sqliteMissing(library):
+            "-f sqlite needs libsqlite3 3.36 or later (\(library) cannot be loaded); install it (apt-get install libsqlite3-0) or ask for another format"
+        case let .sqliteFailed(reason):
+            "cannot build the SQLite database: \(reason)"
+        case let .duplicateRow(table, key):
+            "the \(table) table has two rows for \(key) (the service listed one film twice); the SQLite database keeps one row per key, so leave sqlite out of --format"
+        }
+    }
+
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .sqliteMissing: .configuration
+        case .sqliteFailed: .internalError
+        case .duplicateRow: .malformedResponse
+        }
+    }
+}
+
 /// What a report's figures are, for the machine formats that describe themselves (the SQLite
 /// `report` table, the data package's provenance): one list, named once.
 struct ReportFacts {
@@ -138,14 +167,14 @@ package struct SQLiteLibrary: @unchecked Sendable {
             }()
     }
 
-    private static let loaded: Result<SQLiteLibrary, OutputError> = {
+    private static let loaded: Result<SQLiteLibrary, SQLiteError> = {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { return .failure(.sqliteMissing(library: path)) }
         guard let library = SQLiteLibrary(handle: handle) else { return .failure(.sqliteMissing(library: path)) }
         return .success(library)
     }()
 
-    /// The library, loaded once per process; ``OutputError/sqliteMissing(library:)`` without it.
-    package static func load() throws(OutputError) -> SQLiteLibrary { try loaded.get() }
+    /// The library, loaded once per process; ``SQLiteError/sqliteMissing(library:)`` without it.
+    package static func load() throws(SQLiteError) -> SQLiteLibrary { try loaded.get() }
 
     private let open: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Database?>?, Int32, UnsafePointer<CChar>?) -> Int32
     private let closeDatabase: @convention(c) (Database?) -> Int32
@@ -194,7 +223,7 @@ package struct SQLiteLibrary: @unchecked Sendable {
     /// SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY.
     private static let openFlags: Int32 = 0x2 | 0x4 | 0x80
 
-    func openInMemory() throws(OutputError) -> Database {
+    func openInMemory() throws(SQLiteError) -> Database {
         var database: Database?
         guard open(":memory:", &database, Self.openFlags, nil) == Self.ok, let database else {
             close(database)
@@ -205,12 +234,12 @@ package struct SQLiteLibrary: @unchecked Sendable {
 
     func close(_ database: Database?) { _ = closeDatabase(database) }
 
-    func execute(_ sql: String, on database: Database) throws(OutputError) {
+    func execute(_ sql: String, on database: Database) throws(SQLiteError) {
         guard exec(database, sql, nil, nil, nil) == Self.ok else { throw .sqliteFailed(reason: message(database)) }
     }
 
     /// Every row of `table`, in one prepared statement; a blank cell is NULL, a boolean 0 or 1.
-    func insert(_ table: Table, into database: Database) throws(OutputError) {
+    func insert(_ table: Table, into database: Database) throws(SQLiteError) {
         let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
         let sql = "INSERT INTO \(SQLiteTables.quoted(table.name.rawValue)) VALUES (\(placeholders))"
         var statement: Statement?
@@ -255,7 +284,7 @@ package struct SQLiteLibrary: @unchecked Sendable {
         }
     }
 
-    func serialize(_ database: Database) throws(OutputError) -> Data {
+    func serialize(_ database: Database) throws(SQLiteError) -> Data {
         var size: Int64 = 0
         guard let bytes = serializeDatabase(database, "main", &size, 0) else { throw .sqliteFailed(reason: "cannot serialize the database") }
         return Data(bytesNoCopy: bytes, count: Int(size), deallocator: .custom { [free] pointer, _ in free(pointer) })
