@@ -221,6 +221,9 @@ struct OutputOptions: ParsableArguments {
         if let unsupported = formats.first(where: { !all.contains($0) }) {
             throw ValidationError("this command has no \(unsupported.rawValue) form; use \(all.map(\.rawValue).joined(separator: ", "))")
         }
+        if toStandardOutput, formats == [.datapackage] {
+            throw ValidationError("--output - writes one file; a data package is its CSVs and their descriptor: write it to a folder")
+        }
         if toStandardOutput, formats.count != 1 {
             throw ValidationError(
                 "--output - writes one format to standard output; choose it with --format (\(all.map(\.rawValue).joined(separator: ", ")))")

@@ -70,6 +70,15 @@ struct TablesEndToEndTests {
         #expect(tasks.count == (options == ["--weekend"] ? 2 : 3), "a resource per CSV")
     }
 
+    @Test("a data package is several files: -f datapackage -o - is refused with one line (64), nothing written")
+    func dataPackageNotToStandardOutput() async throws {
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "-f", "datapackage", "-o", "-"], in: folder.url)
+        #expect(run.status == 64 && run.stdout.isEmpty, "\(run.stdout.prefix(200))")
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("data package"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path))
+    }
+
     @Test("without libsqlite3, -f sqlite stops before anything is fetched: one line, exit 78, nothing written")
     func sqliteMissing() async throws {
         let server = try FakeKOBISServer()
