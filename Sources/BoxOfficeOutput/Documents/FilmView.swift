@@ -64,22 +64,8 @@ package enum FilmView {
     package static func render(
         _ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        let base = baseName(run)
-        let view = make(run, words: language == .ko ? .korean : .english)
-        return try formats.filter(\.hasFilmForm).compactMap { format -> RenderedFile? in
-            switch format {
-            case .json:
-                return RenderedFile(name: base + ".json", contents: try ReportJSON.document(run))
-            case .csv:
-                return RenderedFile(name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: run), dialect: csv, templates: templates))
-            case .md, .html:
-                // A Korean page is `….ko.html`, beside the English one, as a report's documents are.
-                return RenderedFile(
-                    name: "\(base)\(language.infix).\(format.rawValue)", contents: Data(try templates.render("film.\(format.rawValue)", view).utf8))
-            default:
-                return nil
-            }
-        }
+        try Publication(model: run, base: baseName(run), table: ReportTables.table(of: run), templates: "film") { make(run, words: $0) }
+            .render(formats.filter(\.hasFilmForm), templates: templates, csv: csv, language: language)
     }
 
     /// A run figure in words: its admissions, its dates (a range's two ends as the language writes

@@ -50,25 +50,10 @@ package enum RankView {
     package static func render(
         _ ranking: PeriodRanking, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        let base = baseName(ranking)
-        let words = Words(language: language)
-        let view = make(ranking, words: words)
-        return try formats.compactMap { format -> RenderedFile? in
-            switch format {
-            case .json:
-                return RenderedFile(name: base + ".json", contents: try ReportJSON.document(ranking))
-            case .csv:
-                return RenderedFile(
-                    name: base + ".csv", contents: try CSVTable.data(ReportTables.table(of: ranking), dialect: csv, templates: templates))
-            case .md, .html, .txt:
-                let text = try templates.render("rank.\(format.rawValue)", view)
-                return RenderedFile(
-                    name: "\(base)\(language.infix).\(format.rawValue)",
-                    contents: Data((format == .txt ? TextView.asciiSigns(text) : text).utf8))
-            default:
-                return nil
-            }
+        try Publication(model: ranking, base: baseName(ranking), table: ReportTables.table(of: ranking), templates: "rank") {
+            make(ranking, words: $0)
         }
+        .render(formats, templates: templates, csv: csv, language: language)
     }
 
     /// `2024`, `2024년`; `2024-07`, `2024년 7월`; a range as the language writes it.

@@ -1,0 +1,35 @@
+import BoxOfficeModel
+import Foundation
+
+/// What `boxoffice film` and `boxoffice rank` publish, in one shape: a model (its JSON), a table
+/// (its CSV) and documents from templates named after it (`film.html`, `rank.txt`), rendered by
+/// one function for both.
+struct Publication<Model: Encodable> {
+    let model: Model
+    /// The files' base name: `film-20259001`, `rank-2024`.
+    let base: String
+    let table: Table
+    /// The documents' templates: `film` for `film.md` and `film.html`.
+    let templates: String
+    /// The documents' view model in a language's words.
+    let view: (Words) -> [String: Any]
+
+    /// Every file of `formats` it has, in that order; a Korean document is `….ko.html`, beside the
+    /// English one, as a report's documents are.
+    func render(_ formats: [ReportFormat], templates library: ReportTemplates, csv: CSVDialect, language: ReportLanguage) throws -> [RenderedFile] {
+        let words = Words(language: language)
+        var view: [String: Any]?
+        return try formats.compactMap { format -> RenderedFile? in
+            switch format {
+            case .json: return RenderedFile(name: base + ".json", contents: try ReportJSON.document(model))
+            case .csv: return RenderedFile(name: base + ".csv", contents: try CSVTable.data(table, dialect: csv, templates: library))
+            case .md, .html, .txt:
+                if view == nil { view = self.view(words) }
+                let text = try library.render("\(templates).\(format.rawValue)", view!)
+                let contents = Data((format == .txt ? TextView.asciiSigns(text) : text).utf8)
+                return RenderedFile(name: "\(base)\(language.infix).\(format.rawValue)", contents: contents)
+            case .xlsx, .sqlite, .datapackage: return nil
+            }
+        }
+    }
+}
