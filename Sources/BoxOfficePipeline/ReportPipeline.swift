@@ -166,6 +166,7 @@ package struct ReportPipeline: Sendable {
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
+        report.chartsFetched = fetch.client.cache?.chartsFetched.range
         // Said by the fetch already, unless the look-back was the first to log a revision.
         if let warning = fetch.client.cache?.revisions.warning, !warnings.contains(warning) { warnings.append(warning) }
         runWarnings += warnings

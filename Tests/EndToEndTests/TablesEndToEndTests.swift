@@ -46,10 +46,14 @@ struct TablesEndToEndTests {
             schema = db.execute("select sql from sqlite_master where name = '\(rows)'").fetchone()[0]
             print("PRIMARY KEY" in schema and "REFERENCES \\"films\\"" in schema)
             print(db.execute("select data_source, simulated, start, \\"end\\" from report").fetchone())
+            fetched = db.execute("select charts_fetched_from, charts_fetched_to from report").fetchone()
+            print(all(t.startswith("2025-03-") and t.endswith("Z") for t in fetched) and fetched[0] <= fetched[1])
             """, [database, csv])
         // A weekend report's range is the weekend in it.
         let start = shape == ["--weekend"] ? "2025-03-07" : "2025-03-03"
-        #expect(checked.split(separator: "\n") == ["True", "[]", "True", "('KOBIS', 0, '\(start)', '2025-03-09')"], "\(checked)")
+        #expect(
+            checked.split(separator: "\n") == ["True", "[]", "True", "('KOBIS', 0, '\(start)', '2025-03-09')", "True"],
+            "the sums, the keys, the facts, and when the charts were fetched (UTC): \(checked)")
         #expect(FileManager.default.fileExists(atPath: try Self.file(folder, endingWith: ".datapackage.json").path))
     }
 
@@ -66,6 +70,9 @@ struct TablesEndToEndTests {
         let report = try #require(
             try JSONSerialization.jsonObject(with: result.output) as? [String: Any], "\(String(decoding: result.output, as: UTF8.self))")
         #expect(result.status == 0 && report["valid"] as? Bool == true, "\(String(decoding: result.output, as: UTF8.self).prefix(3_000))")
+        let descriptor = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: package)) as? [String: Any])
+        let provenance = try #require(descriptor["boxoffice"] as? [String: Any])
+        #expect(provenance["simulated"] as? Bool == true && provenance["charts_fetched_from"] is NSNull, "the sample was never fetched")
         let tasks = try #require(report["tasks"] as? [[String: Any]])
         #expect(tasks.count == (options == ["--weekend"] ? 2 : 3), "a resource per CSV")
     }

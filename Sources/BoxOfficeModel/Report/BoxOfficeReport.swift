@@ -40,6 +40,9 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var revisions: [Revision]?
     /// What changed since the last report written to the same folder; nil without one.
     package var digest: Digest?
+    /// When the charts read were fetched from KOBIS, earliest to latest; nil for the sample. Cited
+    /// by the SQLite database and the data package; not in the JSON.
+    package var chartsFetched: ClosedRange<Date>?
 
     package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,

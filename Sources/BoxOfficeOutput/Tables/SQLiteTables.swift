@@ -126,6 +126,11 @@ struct ReportFacts {
 
     let pairs: [(name: String, value: Value)]
 
+    /// A fetch time as ISO 8601 in UTC, to the second: `2025-03-10T01:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+    }
+
     init(_ report: BoxOfficeReport) {
         let provisional = report.days.filter(\.provisional).count + report.periods.filter(\.provisional).count
         pairs = [
@@ -142,6 +147,8 @@ struct ReportFacts {
             ("exact_through_rank", .integer(report.days.map(\.exactThroughRank).min())),
             ("provisional_charts", .integer(provisional)),
             ("revisions", .integer(report.revisions?.count ?? 0)),
+            ("charts_fetched_from", .text(report.chartsFetched.map { Self.timestamp($0.lowerBound) })),
+            ("charts_fetched_to", .text(report.chartsFetched.map { Self.timestamp($0.upperBound) })),
             ("tmdb", .text(report.enrichment.state.rawValue)),
         ]
     }

@@ -15,6 +15,8 @@ package struct CacheAccess: Sendable {
     let inFlight = InFlightRequests()
     /// What KOBIS revised, as days are fetched again (`revisions.jsonl` beside the entries).
     package let revisions: RevisionLog
+    /// When the charts this run read were fetched, for a report's provenance.
+    package let chartsFetched = FetchTimes()
 
     /// What happens when an entry cannot be written.
     package enum WritePolicy: Sendable {
@@ -64,6 +66,20 @@ package struct CacheAccess: Sendable {
             try writeFailures.record(error)
         }
     }
+}
+
+/// The earliest and the latest fetch time of the entries a run read (the data package and the
+/// SQLite database cite them).
+package final class FetchTimes: Sendable {
+    private let span = Mutex<ClosedRange<Date>?>(nil)
+
+    package init() {}
+
+    package func note(_ date: Date) {
+        span.withLock { $0 = $0.map { min($0.lowerBound, date)...max($0.upperBound, date) } ?? date...date }
+    }
+
+    package var range: ClosedRange<Date>? { span.withLock { $0 } }
 }
 
 /// The cache writes of one run that failed: how many, and the first one's path and reason.

@@ -73,7 +73,8 @@ package struct KOBISClient: Sendable {
             key, rule, request: { dailyChartRequest(on: date, filters: filters) }, subject: "the daily chart for \(date.iso)",
             beforeFetch: { if filters.isEmpty { earlier = cache?.cache.read(key)?.body } }
         ) { body, fetchedAt throws(MalformedBody) in
-            try KOBISDecoding.dailyChart(body, date: date).marked { $0.provisional = Self.isProvisional(date, fetchedAt: fetchedAt) }
+            cache?.chartsFetched.note(fetchedAt)
+            return try KOBISDecoding.dailyChart(body, date: date).marked { $0.provisional = Self.isProvisional(date, fetchedAt: fetchedAt) }
         }
         if let earlier, let cache, case .value(let old)? = try? KOBISDecoding.dailyChart(earlier, date: date) {
             cache.revisions.append(Revision.between(old, chart, seenAt: Int64(cache.calendar.now().timeIntervalSince1970)))
@@ -94,6 +95,7 @@ package struct KOBISClient: Sendable {
             request: { weeklyChartRequest(period, filters: filters) },
             subject: "the \(period.kind.rawValue) chart for \(period.start.iso)..\(period.end.iso)"
         ) { body, fetchedAt throws(MalformedBody) in
+            cache?.chartsFetched.note(fetchedAt)
             let outcome = try KOBISDecoding.weeklyChart(body, period: period).marked {
                 $0.provisional = Self.isProvisional(period.end, fetchedAt: fetchedAt)
             }
