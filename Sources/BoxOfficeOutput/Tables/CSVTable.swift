@@ -20,14 +20,23 @@ package enum CSVTable {
     package static func data(_ table: Table, dialect: CSVDialect) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + table.count * table.columns.count * 8)
-        if dialect.byteOrderMark { bytes += [0xEF, 0xBB, 0xBF] }
+        append(table, header: true, dialect: dialect, to: &bytes)
+        return Data(bytes)
+    }
+
+    /// `table`'s lines, its header first when asked for (with the byte-order mark, when the
+    /// dialect has one): a long table is written in pieces (`boxoffice revisions`).
+    package static func append(_ table: Table, header: Bool, dialect: CSVDialect, to bytes: inout [UInt8]) {
         let delimiter = dialect.delimiter.byte
-        for (index, column) in table.columns.enumerated() {
-            if index > 0 { bytes.append(delimiter) }
-            bytes += column.name.utf8
+        if header {
+            if dialect.byteOrderMark { bytes += [0xEF, 0xBB, 0xBF] }
+            for (index, column) in table.columns.enumerated() {
+                if index > 0 { bytes.append(delimiter) }
+                bytes += column.name.utf8
+            }
+            bytes.append(0x0D)
+            bytes.append(0x0A)
         }
-        bytes.append(0x0D)
-        bytes.append(0x0A)
         let escaping = CSVContentType()
         for row in 0..<table.count {
             for column in table.columns.indices {
@@ -44,7 +53,6 @@ package enum CSVTable {
             bytes.append(0x0D)
             bytes.append(0x0A)
         }
-        return Data(bytes)
     }
 
     /// What a CSV template sees: the table's rows under its list's name, each keyed by column name.

@@ -28,7 +28,7 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
-        case .film, .rank, .quota, .watchlist: preconditionFailure("\(name) is not a report's table")
+        case .film, .rank, .quota, .watchlist, .revisions: preconditionFailure("\(name) is not a report's table")
         }
     }
 
@@ -53,11 +53,15 @@ package enum ReportTables {
         case .rank: rank(source: "").columns.map(\.info)
         case .quota: quota.columns.map(\.info)
         case .watchlist: watchlist.columns.map(\.info)
+        case .revisions: revisions.columns.map(\.info)
         }
     }
 
     /// `boxoffice quota`'s table.
     package static func table(of keys: [QuotaRow]) -> Table { quota.filled(keys) }
+
+    /// `boxoffice revisions`' table (a batch of the log's lines at a time).
+    package static func table(of revised: [Revision]) -> Table { revisions.filled(revised) }
 
     /// `boxoffice watch list`'s table.
     package static func table(of films: [WatchlistRow]) -> Table { watchlist.filled(films) }
@@ -502,6 +506,20 @@ package enum ReportTables {
             Column("latest_date", .date, "Its latest charted day in the cache (the last 60 days)") { $0.latest?.day.iso ?? "" },
             Column("latest_rank", .integer, "Its rank that day") { $0.latest.map { String($0.rank) } ?? "" },
             Column("audience_cumulative", .integer, "KOBIS's cumulative admissions that day") { $0.latest.map { String($0.cumulative) } ?? "" },
+        ])
+
+    static let revisions = TableDefinition<Revision>(
+        .revisions,
+        [
+            Column("date", .date, "The chart's day") { $0.date.iso },
+            Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
+            Column("title", .text, "Title") { $0.title },
+            Column("field", .code, "audience, sales, rank, screens, showings, or charted (joined or left the chart)") { $0.field.rawValue },
+            Column("before", .integer, "The figure as first fetched (0: not on the chart)") { String($0.before) },
+            Column("after", .integer, "The figure fetched again (0: no longer on the chart)") { String($0.after) },
+            Column("seen_at", .text, "When a run saw the change, UTC ISO 8601") {
+                Date(timeIntervalSince1970: TimeInterval($0.seenAt)).ISO8601Format()
+            },
         ])
 }
 

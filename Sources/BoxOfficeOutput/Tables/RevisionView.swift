@@ -22,78 +22,50 @@ package enum RevisionView {
     }
 
     /// `boxoffice revisions -f csv` and `-f json`, written a piece at a time as the log is read, so
-    /// that a log of any size is never held whole (a 62 MB log made a 422 MB `-f json`). CSV: a row
-    /// per revision, the log's own keys as columns, `seen_at` as UTC ISO 8601, cells escaped as every
-    /// CSV's are (a title can start a formula). JSON: the log's lines as one array, keys as in
-    /// `revisions.jsonl`, laid out as `JSONEncoder`'s pretty printing lays out the whole array.
+    /// that a log of any size is never held whole (a 62 MB log made a 422 MB `-f json`): the
+    /// revisions table (``ReportTables``) a batch at a time, as its CSV (`seen_at` UTC ISO 8601,
+    /// cells escaped as every CSV's are) or its JSON rows (``TableJSON``).
     package struct Writer {
         package enum Format: Sendable { case csv, json }
 
         private let format: Format
-        private var dialect: CSVDialect
+        private let dialect: CSVDialect
         private let sink: (Data) -> Void
-        private var pending = ""
-        private var count = 0
         private var batch: [Revision] = []
-        private var encoded = 0
-        private let encoder: JSONEncoder = {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return encoder
-        }()
-
-        /// A piece is handed to `sink` once it holds about this many bytes.
-        package static let pieceSize = 1 << 20
+        private var written = 0
 
         package init(_ format: Format, dialect: CSVDialect = CSVDialect(), sink: @escaping (Data) -> Void) {
             self.format = format
             self.dialect = dialect
             self.sink = sink
-            pending = format == .csv ? "date,movie_cd,title,field,before,after,seen_at\n" : "["
         }
 
         package mutating func add(_ revision: Revision) throws {
-            switch format {
-            case .csv:
-                let cell = CSVContentType()
-                let seen = Date(timeIntervalSince1970: TimeInterval(revision.seenAt)).ISO8601Format()
-                let cells = [
-                    revision.date.iso, revision.movieCode, revision.title, revision.field.rawValue, String(revision.before), String(revision.after),
-                    seen,
-                ]
-                pending += cells.map(cell.escapeText).joined(separator: ",") + "\n"
-            case .json:
-                batch.append(revision)
-                if batch.count == Self.batchSize { try encodeBatch() }
-            }
-            count += 1
-            if pending.utf8.count >= Self.pieceSize { flush() }
+            batch.append(revision)
+            if batch.count == Self.batchSize { write(last: false) }
         }
 
-        package mutating func finish() throws {
-            try encodeBatch()
-            if format == .json { pending += count == 0 ? "\n\n]\n" : "\n]\n" }
-            flush()
-        }
+        package mutating func finish() throws { write(last: true) }
 
-        /// Revisions encoded at a time: the encoder lays out an array of them as it lays out the
-        /// whole (`[\n  {…},\n  {…}\n]`), so its inside is the whole's, piece by piece.
+        /// Revisions written at a time: a piece of about a megabyte.
         static let batchSize = 2_000
 
-        private mutating func encodeBatch() throws {
-            guard !batch.isEmpty else { return }
-            let array = String(decoding: try encoder.encode(batch), as: UTF8.self)
-            pending += (encoded == 0 ? "\n" : ",\n") + array.dropFirst(2).dropLast(2)
-            encoded += batch.count
-            batch.removeAll(keepingCapacity: true)
-        }
+        /// The text listing is written in pieces of about this many bytes.
+        package static let pieceSize = 1 << 20
 
-        private mutating func flush() {
-            guard !pending.isEmpty else { return }
-            sink(format == .csv ? CSVContentType.file(from: pending, dialect: dialect) : Data(pending.utf8))
-            // The byte-order mark opens the file, not each piece.
-            dialect.byteOrderMark = false
-            pending = ""
+        private mutating func write(last: Bool) {
+            let table = ReportTables.table(of: batch)
+            switch format {
+            case .csv:
+                var bytes: [UInt8] = []
+                CSVTable.append(table, header: written == 0, dialect: dialect, to: &bytes)
+                sink(Data(bytes))
+            case .json:
+                let text = (written == 0 ? TableJSON.opening : "") + TableJSON.rows(table, first: written == 0)
+                sink(Data((last ? text + TableJSON.closing(.revisions, empty: written + batch.count == 0) : text).utf8))
+            }
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
         }
     }
 

@@ -83,6 +83,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.
     case watchlist
+    /// `boxoffice revisions`' table: the figures KOBIS revised, as runs saw them.
+    case revisions
 
     /// The user's template that replaces the table's CSV: `daily.csv.mustache`.
     package var template: String { rawValue + ".csv" }
@@ -92,7 +94,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist: false
+        case .quota, .watchlist, .revisions: false
         }
     }
 
@@ -103,6 +105,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .daily, .weeks: "rows"
         case .days, .film: "days"
         case .quota: "keys"
+        case .revisions: "revisions"
         }
     }
 
@@ -114,6 +117,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .days, .film: ["date"]
         case .weeks: ["start", "movie_cd"]
         case .quota: ["date", "key"]
+        case .revisions: ["date", "movie_cd", "field", "seen_at"]
         }
     }
 
@@ -123,7 +127,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
-        case .films, .days, .film, .rank, .quota, .watchlist: []
+        case .films, .days, .film, .rank, .quota, .watchlist, .revisions: []
         }
     }
 
@@ -138,6 +142,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .rank: ("rank", "순위")
         case .quota: ("quota", "호출 한도")
         case .watchlist: ("watchlist", "관심 영화")
+        case .revisions: ("revisions", "수정")
         }
     }
 }

@@ -1,20 +1,38 @@
 import BoxOfficeModel
 import Foundation
 
-/// A table as JSON rows, for the commands whose output is one table (`quota`, `watch list`):
-/// `{"schema_version": 2, "table": "quota", "rows": [{"date": "2025-03-10", …}]}`, each cell typed
-/// by its column (numbers, `true`/`false`, `null` for a blank cell), keys sorted, by Foundation's
-/// encoder. The schema version is every command's JSON's (``BoxOfficeReport/schemaVersion``).
+/// A table as JSON rows, for the commands whose output is one table (`quota`, `watch list`,
+/// `revisions`): `{"rows": [{"date": "2025-03-10", …}], "schema_version": 2, "table": "quota"}`,
+/// each cell typed by its column (numbers, `true`/`false`, `null` for a blank cell), keys sorted,
+/// each row by Foundation's encoder. The schema version is every command's JSON's
+/// (``BoxOfficeReport/schemaVersion``). A long table is written in pieces: ``opening``, each
+/// batch's ``rows(_:first:)``, then ``closing(_:empty:)``.
 package enum TableJSON {
     package static func data(_ table: Table) -> Data {
-        let rows = (0..<table.count).map { row -> [String: Any] in
+        Data((opening + rows(table, first: true) + closing(table.name, empty: table.count == 0)).utf8)
+    }
+
+    /// The document up to its first row.
+    package static let opening = "{\n  \"rows\" : ["
+
+    /// `table`'s rows as they stand inside the document's list: indented, joined by commas, the
+    /// first of them after `[` when `first`.
+    package static func rows(_ table: Table, first: Bool) -> String {
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var text = ""
+        for row in 0..<table.count {
             var object: [String: Any] = [:]
             for (index, column) in table.columns.enumerated() { object[column.name] = value(table.cell(row, index), column.type) }
-            return object
+            let json = (try? JSONSerialization.data(withJSONObject: object, options: options)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            // JSON text holds no raw line break but between its tokens: every line moves in two levels.
+            text += (first && row == 0 ? "\n    " : ",\n    ") + json.replacingOccurrences(of: "\n", with: "\n    ")
         }
-        let document: [String: Any] = ["schema_version": BoxOfficeReport.schemaVersion, "table": table.name.rawValue, "rows": rows]
-        let json = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return json + Data("\n".utf8)
+        return text
+    }
+
+    /// The document after its last row.
+    package static func closing(_ table: ReportTable, empty: Bool) -> String {
+        (empty ? "\n\n  ]" : "\n  ]") + ",\n  \"schema_version\" : \(BoxOfficeReport.schemaVersion),\n  \"table\" : \"\(table.rawValue)\"\n}\n"
     }
 
     /// A cell as its column's JSON value.
