@@ -105,6 +105,11 @@ package struct ReportRenderer: Sendable {
         ReportTables.tables(periods: report.periodKind != nil)
     }
 
+    /// A report's tables filled with its rows, for the formats that hold them all (xlsx, SQLite).
+    static func filledTables(_ report: BoxOfficeReport) -> [Table] {
+        tables(report).map { ReportTables.table($0, of: report) }
+    }
+
     /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
     private struct FormatOutput: Sendable {
         var files: [RenderedFile] = []
@@ -129,10 +134,10 @@ package struct ReportRenderer: Sendable {
             return FormatOutput(streamed: [name])
         case .csv: return FormatOutput(files: try csv(report, base: base, tables: [ReportTables.longest(periods: report.periodKind != nil)]))
         case .xlsx:
-            let workbook = try XLSXWorkbook.data(Self.tables(report).map { ReportTables.table($0, of: report) })
+            let workbook = try XLSXWorkbook.data(Self.filledTables(report))
             return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: workbook)])
         case .sqlite:
-            let database = try SQLiteTables.database(report, tables: Self.tables(report).map { ReportTables.table($0, of: report) })
+            let database = try SQLiteTables.database(report, tables: Self.filledTables(report))
             return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: database)])
         case .datapackage:
             let descriptor = DataPackage.descriptor(report, tables: Self.tables(report), base: base, dialect: options.csv)
