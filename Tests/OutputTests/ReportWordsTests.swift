@@ -81,7 +81,7 @@ struct ReportWordsTests {
                     let text = runs.compactMap { $0.values.first }.joined()
                     let ours = runs.compactMap { $0["w"] ?? $0["bw"] }.joined()
                     #expect(text.hasSuffix("."), "\(fact.kind) \(key): \(text)")
-                    if words.ko {
+                    if words.language == .ko {
                         #expect(Self.hasHangul(ours), "\(fact.kind) \(key): \(text)")
                         #expect(Self.englishWords(ours).allSatisfy(Self.kept.contains), "\(fact.kind) \(key): \(ours)")
                     } else {

@@ -293,7 +293,7 @@ struct KoreanWordsTests {
         #expect(korean.won(5_850_000_000) == "58.5억 원" && korean.won(25_140_000) == "2,514만 원" && korean.won(44_500) == "44,500 원")
         #expect(korean.compact(150_000) == "15만" && korean.compact(1_500_000) == "150만" && korean.compact(250_000_000) == "2.5억")
         #expect(Words.english.compact(150_000) == "150k" && Words.english.compact(1_250_000) == "1.25M")
-        #expect(korean.sinceOpen(0) == "개봉일" && korean.sinceOpen(4) == "5일째" && korean.sinceOpen(-2) == "시사 (개봉 2일 전)")
+        #expect(korean.say.sinceOpen(0) == "개봉일" && korean.say.sinceOpen(4) == "5일째" && korean.say.sinceOpen(-2) == "시사 (개봉 2일 전)")
         #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8"]) == .ko)
         #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8", "LC_ALL": "C"]) == .en)
         #expect(ReportLanguage.fromEnvironment(["LANG": "en_US.UTF-8"]) == .en && ReportLanguage.fromEnvironment([:]) == .en)

@@ -128,7 +128,7 @@ enum ChartView {
         let data = data(report)
         let top = data.top
         let peak = data.peak
-        let unit = words.chartUnit(data.periodKind, weekly: data.weekly)
+        let unit = words.say.chartUnit(data.periodKind, weekly: data.weekly)
         let names = legendNames(top)
 
         // One day or one period has nothing to draw a line through: ranked bars instead.
@@ -149,9 +149,9 @@ enum ChartView {
             "single": data.buckets.count == 1,
             "bars": bars,
             "legend": legend,
-            "bars_caption": words.barsCaption(count: top.count, periodKind: data.periodKind, range: range),
-            "title": words.chartTitle(count: top.count, unit: unit, range: range),
-            "caption_note": words.chartNote(leftOut: data.leftOut),
+            "bars_caption": words.say.barsCaption(count: top.count, periodKind: data.periodKind, range: range),
+            "title": words.say.chartTitle(count: top.count, unit: unit, range: range),
+            "caption_note": words.say.chartNote(leftOut: data.leftOut),
             "description": top.map { "\($0.title): \(words.grouped($0.audience))" }.joined(separator: "; "),
             "layouts": data.buckets.count > 1 ? Layout.all.map { draw(data, $0, words: words) } : [],
         ]
@@ -199,7 +199,7 @@ enum ChartView {
         let yTicks: [[String: String]] = scale.ticks.map { value in
             ["y": coordinate(y(value)), "label_y": coordinate(y(value) + layout.fontSize / 3), "label": words.compact(value)]
         }
-        let labels = data.buckets.map { words.monthDay($0) }
+        let labels = data.buckets.map { words.say.monthDay($0) }
         let widest = labels.map { textWidth($0, fontSize: layout.fontSize) }.max() ?? 0
         let xTicks: [[String: String]] = labelledIndices(count: count, labelWidth: widest, plotWidth: layout.plotRight - layout.plotLeft).map {
             index in
@@ -217,10 +217,10 @@ enum ChartView {
             "plot_bottom": coordinate(layout.plotBottom),
             "x_tick_label_y": coordinate(layout.plotBottom + layout.fontSize * 1.5),
             "x_tick_end_y": coordinate(layout.plotBottom + 5),
-            "x_axis_label": words.chartAxis(data.periodKind, weekly: data.weekly),
+            "x_axis_label": words.say.chartAxis(data.periodKind, weekly: data.weekly),
             "x_axis_label_x": coordinate((layout.plotLeft + layout.plotRight) / 2),
             "x_axis_label_y": coordinate(layout.plotBottom + layout.fontSize * 3.1),
-            "y_axis_label": words.chartYAxis(words.chartUnit(data.periodKind, weekly: data.weekly)),
+            "y_axis_label": words.say.chartYAxis(words.say.chartUnit(data.periodKind, weekly: data.weekly)),
             "y_axis_label_x": coordinate(layout.plotLeft),
             "y_axis_label_y": coordinate(layout.plotTop - 14),
             "y_ticks": yTicks,

@@ -79,9 +79,9 @@ package enum FilmView {
 
         init(_ figure: RunFigure, words: Words) {
             audience = PeopleFormat.grouped(figure.audience)
-            separator = words.ko ? " ~ " : " – "
+            separator = words.say.rangeDash
             dates = words.range(DateRange(start: figure.start, end: figure.end)).components(separatedBy: separator)
-            rank = figure.rank.map { words.ko ? ", \($0)위" : ", #\($0)" } ?? ""
+            rank = figure.rank.map { ", " + words.say.rank($0) } ?? ""
         }
 
         /// `580,827 (2025-02-28 – 2025-03-02)`, `123,696 (2025-02-26, #1)`.
@@ -104,20 +104,19 @@ package enum FilmView {
 
     package static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
         let longest = run.streaks.max { $0.length < $1.length }
-        func rank(_ rank: Int) -> String { w.ko ? "\(rank)위" : "#\(rank)" }
-        let dash = w.ko ? " ~ " : " – "
+        let dash = w.say.rangeDash
         func span(_ start: Day, _ end: Day) -> String { start.iso + dash + end.iso }
-        let streakLength = longest.map { "\($0.atLeast ? "≥ " : "")\(w.count($0.length, "day", "days", korean: "일"))" } ?? "–"
+        let streakLength = longest.map { "\($0.atLeast ? "≥ " : "")\(w.say.days($0.length))" } ?? "–"
         let view: [String: Any] = [
-            "l": Dictionary(uniqueKeysWithValues: labels.map { ($0.name, w.ko ? $0.ko : $0.en) }),
-            "lang": w.ko ? "ko" : "en",
+            "l": ReportLabels.column(of: labels, w.language),
+            "lang": w.language.rawValue,
             "title": run.title,
             "title_en": run.titleEnglish,
             "has_title_en": !run.titleEnglish.isEmpty,
             "movie_cd": run.movieCode,
             "simulated": run.simulated,
             "simulated_note": w.note(.simulated),
-            "source": w.source(run.source, simulated: run.simulated),
+            "source": w.say.source(run.source, simulated: run.simulated),
             "open_date": run.openDate?.iso ?? "–",
             "nations": run.nations.joined(separator: ", "),
             "genres": run.genres.joined(separator: ", "),
@@ -126,7 +125,7 @@ package enum FilmView {
             "span": span(run.first, run.last),
             "notes": run.notes.filter { $0 != .simulated }.map(w.note),
             "days_charted": String(run.days.count),
-            "best_rank": run.bestRank.map(rank) ?? "–",
+            "best_rank": run.bestRank.map(w.say.rank) ?? "–",
             "days_at_one": String(run.daysAtNumberOne),
             "longest_streak": longest.map { "\(streakLength) (\(span($0.start, $0.end)))" } ?? "–",
             "longest_streak_parts": longest.map { ["length": streakLength, "start": $0.start.iso, "separator": dash, "end": $0.end.iso] }
@@ -154,7 +153,7 @@ package enum FilmView {
             "weeks": run.weeks.map { week in
                 [
                     "week": span(week.start, week.end),
-                    "days": w.ko ? "\(week.daysInRun)일 중 \(week.daysCharted)일" : "\(week.daysCharted) of \(week.daysInRun)",
+                    "days": w.say.weekDays(charted: week.daysCharted, inRun: week.daysInRun),
                     "audience": PeopleFormat.grouped(week.audience) + (week.complete ? "" : "*"),
                     "sales": PeopleFormat.won(week.sales),
                     "lw": week.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
@@ -163,7 +162,7 @@ package enum FilmView {
             "days": run.days.map { day in
                 [
                     "date": day.date.iso, "weekday": w.weekday(day.date),
-                    "day": day.dayOfRelease.map { $0 >= 1 ? String($0) : (w.ko ? "시사" : "preview") } ?? "–",
+                    "day": day.dayOfRelease.map { $0 >= 1 ? String($0) : w.say.preview } ?? "–",
                     "rank": String(day.rank), "audience": PeopleFormat.grouped(day.audience), "sales": PeopleFormat.won(day.sales),
                     "screens": PeopleFormat.grouped(day.screens), "cumulative": PeopleFormat.grouped(day.audienceCumulative),
                 ]
@@ -179,20 +178,8 @@ package enum FilmView {
         guard let pace = run.pace else { return ["has_pace": false] }
         let span = w.range(DateRange(start: pace.chartsFrom, end: pace.chartsThrough))
         let title = PlainText.oneLine(run.title)
-        let count = pace.hits.count
-        let sentence: String
-        if count == 0 {
-            sentence =
-                w.ko
-                ? "캐시된 차트(\(span))에는 1,000만 관객을 넘은 영화가 없어 비교할 수 없습니다."
-                : "No film went on to 1,000만 in the cached charts (\(span)): nothing to compare its pace with."
-        } else {
-            sentence =
-                w.ko
-                ? "개봉 \(pace.day)일째(\(w.date(pace.date))) \(title)의 누적 관객은 \(w.grouped(pace.cumulative))명으로, 캐시된 차트(\(span))에서 1,000만을 넘은 영화 \(count)편 가운데 \(pace.ahead)편보다 같은 날 많았습니다."
-                : "On day \(pace.day) of its release (\(w.date(pace.date))), \(title) had \(w.grouped(pace.cumulative)) admissions: more than \(pace.ahead) of the \(count) film\(count == 1 ? "" : "s") that went on to 1,000만 in the cached charts (\(span)) had by the same day of theirs."
-        }
-        func day(_ n: Int) -> String { w.ko ? "\(n)일째" : "day \(n)" }
+        let sentence = pace.hits.isEmpty ? w.say.paceNoHits(span: span) : w.say.pace(pace, title: title, span: span)
+        func day(_ n: Int) -> String { w.say.dayOfRelease(n) }
         var rows: [[String: Any]] = pace.hits.map { hit in
             [
                 "title": hit.title, "open_date": hit.openDate.iso, "is_film": false,
@@ -208,17 +195,13 @@ package enum FilmView {
         rows.insert(film, at: pace.hits.count - pace.ahead)
         var notes: [String] = []
         if pace.hits.contains(where: { $0.atDay != pace.day }) {
-            notes.append(w.ko ? "†: 그날 순위 밖이어서 그 전 마지막 순위일의 누적입니다." : "†: off the chart on that day; its cumulative on its last charted day before.")
+            notes.append(w.say.paceOffChartNote)
         }
-        notes.append(
-            w.ko
-                ? "누적 관객은 KOBIS 집계(순위 밖인 날 포함)이며, 1,000만 영화는 캐시된 차트에 나온 영화만 셉니다. 역대 기록이 아닙니다."
-                : "Cumulatives are KOBIS's (off-chart days included); the films that went on to 1,000만 are those the cached charts show, not all time."
-        )
+        notes.append(w.say.paceCumulativeNote)
         if pace.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }
         return [
             "has_pace": true, "pace_sentence": sentence, "has_pace_rows": !pace.hits.isEmpty, "pace_rows": rows, "pace_notes": notes,
-            "pace_day": w.ko ? "\(pace.day)일째 누적" : "By day \(pace.day)",
+            "pace_day": w.say.paceDay(pace.day),
         ]
     }
 
@@ -251,11 +234,8 @@ package enum FilmView {
         return [
             "has_points": true,
             "layouts": layouts,
-            "x_first": w.ko ? "\(Int(firstX))일째" : "day \(Int(firstX))", "x_last": w.ko ? "\(Int(lastX))일째" : "day \(Int(lastX))",
-            "description": w.ko
-                ? "\(run.title)의 개봉 후 \(Int(firstX))일째부터 \(Int(lastX))일째까지 누적 관객: 마지막 날 \(PeopleFormat.grouped(peak))명."
-                : "Cumulative admissions of \(run.title) from day \(Int(firstX)) to day \(Int(lastX)) of its release: \(PeopleFormat.grouped(peak)) at the end."
-                ,
+            "x_first": w.say.dayOfRelease(Int(firstX)), "x_last": w.say.dayOfRelease(Int(lastX)),
+            "description": w.say.trajectory(run.title, from: Int(firstX), to: Int(lastX), peak: peak),
         ]
     }
 }

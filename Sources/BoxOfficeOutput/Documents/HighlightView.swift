@@ -6,20 +6,17 @@ import Foundation
 /// per kind (`is_streak` …) with every figure formatted, for a template that words a kind its own way.
 package enum HighlightView {
     package static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
-        let unit =
-            words.ko
-            ? (words.chartUnit(period, weekly: false), words.chartUnit(period, weekly: false))
-            : period.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? ("day", "days")
+        let unit = words.say.countUnits(period)
         func when(_ start: Day, _ end: Day) -> String { Self.when(start, end, words: words) }
         return highlights.map { fact in
             let count = fact.count ?? 0
             let films = fact.films ?? []
             let figures = Figures(
                 title: fact.title ?? "",
-                when: fact.kind == .rangeLeader || period == nil
+                when: fact.kind == .rangeLeader
                     ? when(fact.start, fact.end)
-                    : words.ko
-                        ? "\(when(fact.start, fact.end)) \(unit.0)" : "the \(period!.unitName(plural: false)) of \(when(fact.start, fact.end))",
+                    : period.map { words.say.periodWhen(when(fact.start, fact.end), kind: $0) }
+                        ?? when(fact.start, fact.end),
                 audience: fact.audience.map(PeopleFormat.grouped) ?? "", rank: fact.rank.map(String.init) ?? "",
                 count: String(count), unit: count == 1 ? unit.0 : unit.1, since: fact.since.map { when($0, $0) },
                 percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
@@ -27,8 +24,8 @@ package enum HighlightView {
                 // Korean writes the earlier day without its weekday: it sits in parentheses already.
                 earlier: fact.kind == .yearToDate
                     ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
-                    : fact.start == fact.end && words.ko
-                        ? words.date(fact.start - YearEarlier.days) : when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
+                    : (fact.start == fact.end ? words.say.earlierDay(fact.start - YearEarlier.days) : nil)
+                        ?? when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
             return [
                 "sentence": sentence(fact, figures, words: words, brief: false).view,
                 "brief": sentence(fact, figures, words: words, brief: true).view,
@@ -114,13 +111,13 @@ package enum HighlightView {
             since = fact.since ?? fact.start
             early =
                 fact.start >= PeriodRanking.fullCoverageFrom
-                ? "" : words.ko ? " 당시 KOBIS 집계는 일부 극장만 포함합니다." : " KOBIS covered only part of Korea's cinemas then."
+                ? "" : "\(words: words.say.earlyCoverageAside)"
             previous = PlainText.oneLine(fact.previousTitle ?? "")
             previousCount = String(fact.previousCount ?? 0)
             films = (fact.films ?? []).enumerated().map { index, film -> Sentence in
                 let rank = String(film.rank)
                 let separator: Sentence = index == (fact.films?.count ?? 0) - 1 ? "" : ", "
-                return (words.ko ? "\(film.title) (\(rank)위)" : "\(film.title) (#\(rank))") + separator
+                return words.say.filmWithRank(film.title, rank: rank) + separator
             }.reduce(Sentence(), +)
         }
     }

@@ -59,27 +59,27 @@ package enum RankView {
     /// `2024`, `2024년`; `2024-07`, `2024년 7월`; a range as the language writes it.
     static func period(_ ranking: PeriodRanking, words w: Words) -> String {
         let parts = ranking.span.split(separator: "-")
-        if parts.count == 1, let year = Int(parts[0]) { return w.ko ? "\(year)년" : String(year) }
+        if parts.count == 1, let year = Int(parts[0]) { return w.say.year(year) }
         if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]) {
-            return w.ko ? "\(year)년 \(month)월" : ranking.span
+            return w.say.yearMonth(year, month, span: ranking.span)
         }
-        if parts.count == 2, parts[0].count == 4, parts[1].count == 4 { return w.ko ? "\(parts[0])~\(parts[1])년" : "\(parts[0])–\(parts[1])" }
+        if parts.count == 2, parts[0].count == 4, parts[1].count == 4 { return w.say.years(parts[0], parts[1]) }
         return w.range(DateRange(start: ranking.start, end: ranking.end))
     }
 
     package static func make(_ ranking: PeriodRanking, words w: Words = .english) -> [String: Any] {
         let span = DateRange(start: ranking.start, end: ranking.end)
         let shares = ranking.audienceShareByNation
-        var extent = w.range(span) + " · " + w.count(ranking.days, "day", "days", korean: "일")
+        var extent = w.range(span) + " · " + w.say.days(ranking.days)
         if let asked = ranking.askedEnd {
-            extent += w.ko ? " · \(w.date(ranking.end))까지 (\(w.date(asked))까지 진행 중)" : " · to date: the period runs to \(asked.iso)"
+            extent += w.say.toDate(ranking.end, asked: asked)
         }
         let rows = ranking.films.map { film in
             [
                 "rank": String(film.rank), "movie_cd": film.movieCode, "title": film.title, "title_en": film.titleEnglish,
                 "has_title_en": !film.titleEnglish.isEmpty && film.titleEnglish != film.title,
                 "open_date": film.openDate?.iso ?? "–", "days_charted": String(film.daysOnChart),
-                "best": w.ko ? "\(film.bestRank)위" : "#\(film.bestRank)", "distributor": film.distributor ?? "–",
+                "best": w.say.rank(film.bestRank), "distributor": film.distributor ?? "–",
                 "nation": film.nations.first ?? "–", "audience": w.grouped(film.audience), "sales": w.won(film.sales),
                 "share": PeopleFormat.percent(film.audienceSharePercent), "cumulative": w.grouped(film.audienceCumulative),
                 "to_date": film.toDate,
@@ -87,18 +87,17 @@ package enum RankView {
             ] as [String: Any]
         }
         return [
-            "l": Dictionary(uniqueKeysWithValues: labels.map { ($0.name, w.ko ? $0.ko : $0.en) }),
+            "l": ReportLabels.column(of: labels, w.language),
             "period": period(ranking, words: w),
             "simulated": ranking.simulated,
             "simulated_note": w.note(.simulated),
-            "source": w.source(ranking.source, simulated: ranking.simulated),
+            "source": w.say.source(ranking.source, simulated: ranking.simulated),
             "extent": extent,
-            "charted_audience": w.grouped(ranking.chartedAudience) + (w.ko ? "명" : ""),
+            "charted_audience": w.say.people(ranking.chartedAudience),
             "charted_sales": w.won(ranking.chartedSales),
             "has_market": ranking.estimatedMarketSales != nil,
             "market_sales": ranking.estimatedMarketSales.map { "≈ " + w.won($0) } ?? "–",
-            "market_days": ranking.estimatedMarketDays == ranking.days
-                ? "" : w.ko ? " (\(ranking.estimatedMarketDays)일)" : " (\(ranking.estimatedMarketDays) of \(ranking.days) days)",
+            "market_days": ranking.estimatedMarketDays == ranking.days ? "" : w.say.rankMarketDays(ranking.estimatedMarketDays, of: ranking.days),
             "korean_share": PeopleFormat.percent(shares.korean), "foreign_share": PeopleFormat.percent(shares.foreign),
             "film_count": String(ranking.films.count + ranking.filmsNotListed),
             "days": String(ranking.days),
@@ -113,9 +112,7 @@ package enum RankView {
             "films": rows,
             "has_films": !rows.isEmpty,
             "not_listed": ranking.filmsNotListed > 0,
-            "not_listed_text": w.ko
-                ? "그 밖에 \(ranking.filmsNotListed)편이 순위에 들었습니다 (--top으로 더 보기)."
-                : "\(w.count(ranking.filmsNotListed, "more film", "more films", korean: "")) charted (--top shows more).",
+            "not_listed_text": w.say.notListed(ranking.filmsNotListed),
             "has_distributors": !ranking.topDistributors.isEmpty,
             "distributors": ranking.topDistributors.map { total in
                 [
@@ -134,49 +131,24 @@ package enum RankView {
     /// A record as its kind, film and figure: `Best opening day` · 검은 파도 · 123,696 (2025-02-26).
     static func record(_ record: PeriodRanking.Record, words w: Words) -> [String: String] {
         let dates = record.start == record.end ? w.date(record.start) : w.range(DateRange(start: record.start, end: record.end))
+        let kind = w.say.record(record.kind, value: record.value)
         switch record.kind {
-        case .openingDay:
-            return ["kind": w.ko ? "최고 개봉일 관객" : "Best opening day", "title": record.title, "figure": w.grouped(record.value), "when": dates]
-        case .openingWeekend:
-            return ["kind": w.ko ? "최고 개봉 주말 관객" : "Best opening weekend", "title": record.title, "figure": w.grouped(record.value), "when": dates]
+        case .openingDay, .openingWeekend:
+            return ["kind": kind, "title": record.title, "figure": w.grouped(record.value), "when": dates]
         case .longestRunAtOne:
-            let days = (record.atLeast ? "≥ " : "") + w.count(Int(record.value), "day", "days", korean: "일")
-            return ["kind": w.ko ? "최장 연속 1위" : "Longest run at #1", "title": record.title, "figure": days, "when": dates]
+            let days = (record.atLeast ? "≥ " : "") + w.say.days(Int(record.value))
+            return ["kind": kind, "title": record.title, "figure": days, "when": dates]
         case .fastestToMilestone:
-            let days = record.days.map { w.ko ? "개봉 \($0)일째" : "day \($0) of release" } ?? "–"
-            return [
-                "kind": w.ko ? "\(PeopleFormat.manwon(record.value)) 최단 돌파" : "Fastest to \(w.grouped(record.value))",
-                "title": record.title, "figure": days, "when": w.date(record.end),
-            ]
+            return ["kind": kind, "title": record.title, "figure": record.days.map(w.say.releaseDay) ?? "–", "when": w.date(record.end)]
         }
     }
 
     /// KOBIS's coverage before 2011, in words: on any ranking, record or comparison reaching before it.
-    static func partialCoverage(words w: Words) -> String {
-        w.ko
-            ? "2011년 이전의 KOBIS 집계는 전국 극장의 일부만 포함합니다: 이 기간의 수치와 기록은 그 이후와 그대로 비교할 수 없습니다."
-            : "Before 2011 KOBIS covered only part of Korea's cinemas: figures and records from then are not comparable with later ones."
-    }
+    static func partialCoverage(words w: Words) -> String { w.say.partialCoverage }
 
     /// A caveat in words, naming the span it concerns.
     static func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking, words w: Words) -> String {
-        switch caveat {
-        case .partialCoverageBefore2011: partialCoverage(words: w)
-        case .chartedDaysOnly:
-            w.ko
-                ? "관객 수는 영화가 일별 상위 10위에 든 날만 합한 것입니다 (순위 밖인 날은 빠집니다). 누적 관객은 KOBIS가 마지막 순위일에 집계한 값입니다."
-                : "Admissions are summed over the days a film was in the daily top 10 (charted days only); the cumulative is KOBIS's own on its last charted day."
-        case .toDate:
-            w.ko
-                ? "기간이 아직 끝나지 않았습니다: \(w.date(ranking.end))까지의 수치이며, 상영 중인 영화는 지금까지의 관객입니다."
-                : "The period is not over: figures run to \(ranking.end.iso), and films still showing are counted to date."
-        case .recordsWithinSpan:
-            w.ko
-                ? "기록은 이 기간(\(w.range(DateRange(start: ranking.start, end: ranking.end))))의 차트에서 찾은 최고치이며, 역대 기록이 아닙니다."
-                : "Records are the best in these charts (\(ranking.start.iso) to \(ranking.end.iso)), not of all time."
-        case .firstListedDistributor:
-            w.ko ? "영화는 첫 번째로 기재된 배급사의 실적으로 셉니다." : "A film counts for its first listed distributor."
-        }
+        w.say.caveat(caveat, ranking)
     }
 
     /// Column widths of the text ranking; the title, last, is not padded.
@@ -184,14 +156,14 @@ package enum RankView {
 
     static func textHeader(words w: Words) -> String {
         DisplayWidth.pad("#", to: widths.rank, leading: true) + " "
-            + DisplayWidth.pad(w.ko ? "관객" : "Admissions", to: widths.audience, leading: true) + " "
-            + DisplayWidth.pad(w.ko ? "누적" : "Cumulative", to: widths.cumulative, leading: true) + "  " + (w.ko ? "영화" : "Film")
+            + DisplayWidth.pad(w.say.rankHeader.admissions, to: widths.audience, leading: true) + " "
+            + DisplayWidth.pad(w.say.rankHeader.cumulative, to: widths.cumulative, leading: true) + "  " + w.say.rankHeader.film
     }
 
     static func textRow(_ film: PeriodRanking.Entry, words w: Words) -> String {
         DisplayWidth.pad(String(film.rank), to: widths.rank, leading: true) + " "
             + DisplayWidth.pad(w.grouped(film.audience), to: widths.audience, leading: true) + " "
             + DisplayWidth.pad(w.grouped(film.audienceCumulative), to: widths.cumulative, leading: true) + "  " + film.title
-            + (film.toDate ? (w.ko ? " (상영 중)" : " (to date)") : "")
+            + (film.toDate ? w.say.toDateMark : "")
     }
 }

@@ -41,14 +41,10 @@ package struct ReportHeadline: Codable, Sendable, Equatable {
     static func text(_ report: BoxOfficeReport, words w: Words) -> String {
         let provisional = report.days.contains(where: \.provisional) || report.periods.contains(where: \.provisional)
         guard let top = report.films.max(by: { ($0.audience, $1.rank) < ($1.audience, $0.rank) }) else {
-            return w.ko ? "순위권 영화 없음" : "no film charted"
+            return w.say.noFilmCharted
         }
         let title = PlainText.oneLine(top.title)
-        let total = w.grouped(report.summary.chartedAudience)
-        let line =
-            w.ko
-            ? "최다 관객 \(title) \(w.grouped(top.audience))명, 순위권 합계 \(total)명"
-            : "most admissions: \(title), \(w.grouped(top.audience)) of \(total) charted"
-        return line + (provisional ? (w.ko ? " · 잠정치" : " · provisional") : "")
+        let line = w.say.headline(title: title, audience: top.audience, total: report.summary.chartedAudience)
+        return line + (provisional ? w.say.provisionalMark : "")
     }
 }

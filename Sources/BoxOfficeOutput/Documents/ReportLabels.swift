@@ -129,8 +129,8 @@ package enum ReportLabels {
         ),
     ]
 
-    static let english = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0.en) })
-    static let korean = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0.ko) })
+    static let english = column(of: table, .en)
+    static let korean = column(of: table, .ko)
 
     /// The labels of one language, as the templates' `l`.
     static func labels(_ language: ReportLanguage) -> [String: String] {
@@ -138,5 +138,16 @@ package enum ReportLabels {
         case .en: english
         case .ko: korean
         }
+    }
+
+    /// One language's column of a label table (this one, a film page's, a ranking's), by name.
+    static func column(of table: [(name: String, en: String, ko: String)], _ language: ReportLanguage) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: table.map { label in
+                switch language {
+                case .en: (label.name, label.en)
+                case .ko: (label.name, label.ko)
+                }
+            })
     }
 }

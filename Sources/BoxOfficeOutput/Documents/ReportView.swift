@@ -38,7 +38,7 @@ package enum ReportView {
         let daily = !isPeriod && range.dayCount <= dailyTablesMaxDays
         let filters = w.filters(report.filters)
         let count = isPeriod ? report.periods.count : range.dayCount
-        let unitOne = w.chartUnit(report.periodKind, weekly: false)
+        let unitOne = w.say.chartUnit(report.periodKind, weekly: false)
         let (films, runs) = filmRows(report.films, style: style)
         let upcoming = upcomingRows(report, style: style)
         return [
@@ -49,8 +49,8 @@ package enum ReportView {
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,
             "watched": WatchedView.rows(report, words: w),
-            "title": w.reportTitle(report.periodKind, periods: report.periods.count, range: range),
-            "extent": w.extent(count: count, kind: report.periodKind, depth: report.depth),
+            "title": w.say.reportTitle(report.periodKind, periods: report.periods.count, range: range),
+            "extent": w.say.extent(count: count, kind: report.periodKind, depth: report.depth),
             "range": w.range(range),
             "range_start": range.start.iso,
             "range_end": range.end.iso,
@@ -60,16 +60,16 @@ package enum ReportView {
             "simulated_note": w.note(.simulated),
             "filters": filters,
             "has_filters": !filters.isEmpty,
-            "ranked_by": w.rankedBy(report.rankedBy),
+            "ranked_by": w.say.rankedBy(report.rankedBy),
             // The simulated note has a banner of its own.
             "notes": report.notes.filter { $0 != .simulated }.map(w.note),
             "summary": summaryView(report, words: w, count: count),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
-            "lw_note": w.lwNote(period: isPeriod ? unitOne : nil),
+            "lw_note": w.say.lwNote(period: isPeriod ? unitOne : nil),
             "runs": runs,
-            "first_to_last_note": w.ko ? firstToLastNoteKorean : Self.firstToLastNote,
+            "first_to_last_note": w.say.firstToLastNote,
             "has_films": !report.films.isEmpty,
             "films": films,
             "has_distributors": !summary.topDistributors.isEmpty,
@@ -107,7 +107,7 @@ package enum ReportView {
         return (report.upcoming ?? []).map { film in
             let poster = style.posters ? TMDBImage.poster(film.posterPath, size: "w92") : nil
             return [
-                "release_date": film.releaseDate.map(w.date) ?? (w.ko ? "개봉일 미정" : "date to be announced"),
+                "release_date": film.releaseDate.map(w.date) ?? w.say.releaseDateUnknown,
                 "weekday": film.releaseDate.map(w.weekday) ?? "",
                 "title": film.title,
                 "original_title": film.originalTitle,
@@ -137,7 +137,7 @@ package enum ReportView {
             "has_market": summary.estimatedMarketSales != nil,
             "market_sales": summary.estimatedMarketSales.map(w.won) ?? "",
             "market_days": summary.estimatedMarketDays == count
-                ? "" : w.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
+                ? "" : w.say.marketDays(summary.estimatedMarketDays, of: count, periods: isPeriod),
             "charted_market_share": summary.chartedShareOfEstimatedMarketPercent.map { PeopleFormat.percent($0) } ?? "",
             "has_year_to_date": summary.yearToDate != nil,
             "year_to_date_range": summary.yearToDate.map { w.range(DateRange(start: $0.start, end: $0.end)) } ?? "",
@@ -154,27 +154,19 @@ package enum ReportView {
     static func chartSections(_ report: BoxOfficeReport, words w: Words, daily: Bool) -> [String: Any] {
         let isPeriod = report.periodKind != nil
         return [
-            "days_label": w.daysLabel(report.periodKind),
-            "audience_label": w.ko ? (isPeriod ? "관객 수 (기간 합계)" : "순위권 관객 수") : (isPeriod ? "Audience (period totals)" : "Charted audience"),
-            "sales_label": w.ko ? (isPeriod ? "매출 (기간 합계)" : "순위권 매출") : (isPeriod ? "Sales (period totals)" : "Charted sales"),
-            "daily_heading": w.ko
-                ? (report.depth == .top10 ? "일별 박스오피스 10위" : "일별 순위 (최대 \(report.depth.rawValue)편)")
-                : (report.depth == .top10 ? "Daily top 10" : "Daily charts (up to \(report.depth.rawValue) films)"),
+            "days_label": w.say.daysLabel(report.periodKind),
+            "audience_label": w.say.audienceLabel(period: isPeriod),
+            "sales_label": w.say.salesLabel(period: isPeriod),
+            "daily_heading": w.say.dailyHeading(report.depth),
             "show_periods": isPeriod,
             "show_first_to_last": !isPeriod,
             "periods": report.periods.suffix(periodTablesMax).map { period($0, words: w) },
             "has_periods_note": report.periods.count > periodTablesMax,
-            "periods_note": report.periods.count <= periodTablesMax
-                ? ""
-                : w.ko
-                    ? "기간이 \(PeopleFormat.grouped(Int64(report.periods.count)))개로 많아 최근 \(periodTablesMax)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
-                    : "This report covers \(PeopleFormat.grouped(Int64(report.periods.count))) periods, so only the latest \(periodTablesMax) are shown here; the JSON and the weeks CSV hold every one.",
+            "periods_note": report.periods.count <= periodTablesMax ? "" : w.say.periodsNote(periods: report.periods.count, shown: periodTablesMax),
             "show_daily": daily,
             "days": daily ? report.days.map { day($0, words: w) } : [],
             "show_weekly": !daily && !isPeriod,
-            "weekly_note": w.ko
-                ? "기간이 \(dailyTablesMaxDays)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
-                : "This range is longer than \(dailyTablesMaxDays) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day.",
+            "weekly_note": w.say.weeklyNote(days: dailyTablesMaxDays),
             "weeks": daily || isPeriod ? [ViewRow]() : weeks(report, words: w),
         ]
     }
@@ -212,7 +204,7 @@ package enum ReportView {
             "directors": film.directors.joined(separator: ", "),
             "distributor": film.distributors.joined(separator: ", "),
             "watch_grade": film.watchGrade ?? "",
-            "runtime": film.runtimeMinutes.map { w.ko ? "\($0)분" : "\($0) min" } ?? "",
+            "runtime": film.runtimeMinutes.map(w.say.runtime) ?? "",
             "has_tmdb": film.tmdb != nil,
             "tmdb_url": film.tmdb?.pageURL ?? "",
             "imdb_url": film.tmdb?.imdbURL ?? "",
@@ -250,20 +242,8 @@ package enum ReportView {
             "opening_weekend": figure(film.openingWeekend),
             "best_day": figure(film.bestDay),
             "at_number_one": film.daysAtNumberOne == 0 ? "–" : String(film.daysAtNumberOne),
-            "streak": film.numberOneStreak.map { streak in
-                w.ko
-                    ? "\(w.date(streak.start))부터 \(streak.length)일\(streak.atLeast ? " 이상" : "")"
-                    : "\(streak.atLeast ? "≥ " : "")\(streak.length) since \(streak.start.iso)"
-            } ?? "–",
-            "milestones": film.milestones.isEmpty
-                ? "–"
-                : film.milestones.map { milestone in
-                    w.ko
-                        ? "\(PeopleFormat.manwon(milestone.threshold)) \(w.date(milestone.date))\(milestone.earliestDate == nil ? "" : "까지")"
-                            + (milestone.dayOfRelease.map { " (개봉 \($0)일째)" } ?? "")
-                        : "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
-                            + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
-                }.joined(separator: "; "),
+            "streak": film.numberOneStreak.map(w.say.streak) ?? "–",
+            "milestones": film.milestones.isEmpty ? "–" : film.milestones.map(w.say.milestone).joined(separator: "; "),
         ])
     }
 
@@ -272,7 +252,7 @@ package enum ReportView {
             "date": w.date(day.date),
             "weekday": w.weekday(day.date),
             "has_holiday": day.holiday != nil,
-            "holiday": day.holiday.map { w.ko ? $0.ko : $0.en } ?? "",
+            "holiday": day.holiday.map(w.say.holiday) ?? "",
             "audience": w.grouped(day.audience),
             "sales": w.won(day.sales),
             "is_empty": day.entries.isEmpty,
@@ -311,7 +291,7 @@ package enum ReportView {
             "is_new": entry.isNew,
             "is_up": !entry.isNew && (entry.rankChange ?? 0) > 0,
             "is_down": !entry.isNew && (entry.rankChange ?? 0) < 0,
-            "partition": entry.partition.map { w.partition($0) } ?? "",
+            "partition": entry.partition.map { w.say.partition($0) } ?? "",
             "movie_cd": entry.movieCode,
             "title": entry.title,
             "open_date": entry.openDate.map(w.date) ?? "–",
@@ -328,7 +308,7 @@ package enum ReportView {
             // KOBIS's own statistics: admissions per showing (audiCnt / showCnt), sales per admission.
             "per_showing": entry.audiencePerShowing.map { PeopleFormat.decimal($0) } ?? "–",
             "ticket_price": entry.averageTicketPrice.map(w.price) ?? "–",
-            "since_open": entry.daysSinceOpen.map { w.sinceOpen($0) } ?? "–",
+            "since_open": entry.daysSinceOpen.map { w.say.sinceOpen($0) } ?? "–",
             "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
             "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",
         ])
@@ -337,7 +317,7 @@ package enum ReportView {
     /// One period of a weekly, weekend or weekdays report, formatted.
     static func period(_ period: PeriodReport, words w: Words) -> [String: Any] {
         [
-            "heading": w.periodHeading(period),
+            "heading": w.say.periodHeading(period),
             "provisional": period.provisional,
             "is_empty": period.entries.isEmpty,
             "audience": w.grouped(period.audience),
@@ -351,14 +331,6 @@ package enum ReportView {
             "rows": period.entries.map { row($0, words: w) },
         ].merging(lastYear(period.lastYear, words: w)) { own, _ in own }
     }
-
-    /// What the films table's "with off-chart days" column means.
-    package static let firstToLastNote =
-        "“With off-chart days” is a film's audience from its first to its last chart day in the range, days outside the top 10 between them included, from KOBIS's cumulative figures; * marks a film whose cumulative figures did not add up, shown with its charted days only."
-
-    /// 영화별 "순위 밖 포함" 열의 뜻.
-    static let firstToLastNoteKorean =
-        "“순위 밖 포함”은 기간 안에서 처음 순위에 든 날부터 마지막 날까지의 관객 수로, 그 사이 10위 밖이던 날도 KOBIS 누적 관객 수로 셉니다. *는 누적 수치가 맞지 않아 순위에 든 날만 센 영화입니다."
 
     /// The report's weeks, formatted.
     static func weeks(_ report: BoxOfficeReport, words w: Words) -> [ViewRow] {

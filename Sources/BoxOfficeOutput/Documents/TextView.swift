@@ -31,15 +31,13 @@ package enum TextView {
     package static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
         let range = report.range.dateRange
         let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
-        let over = report.periodKind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
         let top = min(10, report.films.count)
         // The morning message of a holiday says so in its first line.
         let digest = DigestView.sentence(report, words: w)
-        let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + (w.ko ? $0.ko : $0.en) } : nil
+        let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + w.say.holiday($0) } : nil
         return [
             "l": ReportLabels.labels(w.language),
-            "title": (w.ko ? w.reportTitle(report.periodKind, periods: report.periods.count, range: range) : "Korean box office, \(over)")
-                + (holiday ?? ""),
+            "title": w.say.textTitle(report.periodKind, periods: report.periods.count, single: single, range: range) + (holiday ?? ""),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
             "has_digest": digest != nil,
@@ -50,16 +48,12 @@ package enum TextView {
             "watched": WatchedView.rows(report, words: w),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
-            "table_heading": w.ko
-                ? "\(w.coverage(report.periodKind, periods: report.periods.count, range: range)) 상위 \(top)편, \(w.rankedBy(report.rankedBy)) 순"
-                : "Top \(top) \(single ? "on" : "over") \(over), by \(report.rankedBy.rawValue)",
+            "table_heading": w.say.textTableHeading(
+                top: top, single: single, kind: report.periodKind, periods: report.periods.count, range: range, rankedBy: report.rankedBy),
             "has_films": !report.films.isEmpty,
-            "header": w.ko
-                ? cells(rank: "#", title: "영화", audience: "관객 수", lw: "% LW", cumulative: "누적 관객")
-                : cells(rank: "#", title: "Film", audience: "Audience", lw: "% LW", cumulative: "Cumulative"),
-            "legend": w.ko
-                ? "% LW: 한 주 전 같은 날들 대비 관객 증감 (-: 비교할 수 없음)."
-                : "% LW: audience against the same days a week earlier (-: nothing to compare with).",
+            "header": cells(
+                rank: "#", title: w.say.textHeader.title, audience: w.say.textHeader.audience, lw: "% LW", cumulative: w.say.textHeader.cumulative),
+            "legend": w.say.textLegend,
             "films": report.films.prefix(10).map { film in
                 cells(
                     rank: String(film.rank), title: (film.watched == true ? "◆ " : "") + PlainText.oneLine(film.title),

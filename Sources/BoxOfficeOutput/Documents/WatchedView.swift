@@ -9,17 +9,15 @@ package enum WatchedView {
         return watched.map { film in
             let standing: String
             if let rank = film.rank {
-                standing = w.ko ? "\(rank)위" : "#\(rank)"
+                standing = w.say.rank(rank)
             } else if let last = film.lastChartDate {
-                standing = w.ko ? "\(w.date(last + 1))부터 순위 밖" : "off the chart since \((last + 1).iso)"
+                standing = w.say.offChartSince(last + 1)
             } else {
-                standing = w.ko ? "순위 밖" : "not on the chart"
+                standing = w.say.notOnChart
             }
-            let asOf =
-                film.lastChartDate == end || film.lastChartDate == nil
-                ? "" : w.ko ? " (\(w.date(film.lastChartDate!)) 기준)" : " (as of \(film.lastChartDate!.iso))"
+            let asOf = film.lastChartDate.map { $0 == end ? "" : w.say.asOf($0) } ?? ""
             let cumulative = film.audienceCumulative.map { w.grouped($0) + asOf } ?? "–"
-            let cumulativeText = film.audienceCumulative.map { (w.ko ? "누적 " : "") + w.grouped($0) + (w.ko ? "" : " total") + asOf }
+            let cumulativeText = film.audienceCumulative.map { w.say.cumulativeTotal(w.grouped($0)) + asOf }
             let row: [String: Any] = [
                 "title": film.title.isEmpty ? film.movieCode : film.title,
                 "movie_cd": film.movieCode,
@@ -28,7 +26,7 @@ package enum WatchedView {
                 "audience": film.audience.map(w.grouped) ?? "–",
                 "lw": film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
                 "cumulative": cumulative,
-                "days": film.daysInRelease.map { w.ko ? "\($0)일째" : "day \($0)" } ?? "–",
+                "days": film.daysInRelease.map(w.say.dayOfRelease) ?? "–",
                 "has_cumulative": film.audienceCumulative != nil,
                 "has_days": film.daysInRelease != nil,
                 "break_even": film.breakEven.map { breakEven(_: $0, words: w) } ?? "",
@@ -43,15 +41,12 @@ package enum WatchedView {
     /// assumption.
     static func breakEven(_ value: WatchedFilm.BreakEven, words w: Words) -> String {
         let target = w.grouped(value.audience)
-        if let day = value.crossed { return w.ko ? "\(w.date(day)) 손익분기점 \(target)명 돌파" : "passed its break-even of \(target) on \(day.iso)" }
-        if let day = value.crossedBy { return w.ko ? "\(w.date(day)) 이전에 손익분기점 \(target)명 돌파" : "passed its break-even of \(target) by \(day.iso)" }
+        if let day = value.crossed { return w.say.breakEvenCrossed(on: day, target: target) }
+        if let day = value.crossedBy { return w.say.breakEvenCrossed(by: day, target: target) }
         let percent = PeopleFormat.percent(value.percent)
-        var text = w.ko ? "손익분기점 \(target)명의 \(percent)" : "\(percent) of its break-even of \(target)"
+        var text = w.say.breakEvenReached(percent, target: target)
         if let day = value.projected, let pace = value.pacePerDay {
-            text +=
-                w.ko
-                ? "; 추정: 최근 7일 하루 평균 \(w.grouped(pace))명이 이어지면 \(w.date(day))께 돌파"
-                : "; projection: about \(day.iso) if the last 7 days' pace of \(w.grouped(pace)) a day holds"
+            text += w.say.breakEvenProjection(day, pace: pace)
         }
         return text
     }
@@ -60,7 +55,7 @@ package enum WatchedView {
     static func text(_ row: [String: Any], cumulative: String?, words w: Words) -> String {
         func s(_ key: String) -> String { row[key] as? String ?? "" }
         var parts = [s("standing")]
-        if row["on_chart"] as? Bool == true { parts.append((w.ko ? "관객 " : "") + s("audience") + (w.ko ? "명" : "") + " (" + s("lw") + " LW)") }
+        if row["on_chart"] as? Bool == true { parts.append(w.say.watchedAudience(s("audience"), lw: s("lw"))) }
         if let cumulative { parts.append(cumulative) }
         if s("days") != "–" { parts.append(s("days")) }
         if !s("break_even").isEmpty { parts.append(s("break_even")) }

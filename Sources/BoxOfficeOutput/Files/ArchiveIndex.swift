@@ -88,7 +88,7 @@ package struct ArchiveIndex {
 
     /// `index.html` and `index.md` for a folder holding `names`.
     package func files(listing names: [String], headlines: [String: ReportHeadline] = [:]) throws(TemplateError) -> [RenderedFile] {
-        let view = Self.view(of: names, words: language == .ko ? .korean : .english, headlines: headlines)
+        let view = Self.view(of: names, words: Words(language: language), headlines: headlines)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),
             RenderedFile(name: "index.md", contents: Data(try templates.render("index.md", view).utf8)),
@@ -116,7 +116,7 @@ package struct ArchiveIndex {
         }
         func files(_ names: [String], base: String) -> [[String: Any]] {
             let sorted = names.sorted { order($0, base: base) < order($1, base: base) }
-            return sorted.map { ["href": $0, "label": label($0, base: base, korean: w.ko), "last": $0 == sorted.last] }
+            return sorted.map { ["href": $0, "label": label($0, base: base, korean: w.language == .ko), "last": $0 == sorted.last] }
         }
         let reportRows: [[String: Any]] = sorted.map { report in
             [
@@ -139,13 +139,11 @@ package struct ArchiveIndex {
             "has_digest": digest != nil, "digest": digest ?? "", "digest_title": newest.map { title($0, words: w) } ?? "",
             "films": filmRows, "has_films": !filmRows.isEmpty,
             "count": String(reportRows.count), "one": reportRows.count == 1,
-            "lang": w.ko ? "ko" : "en",
-            "heading": w.ko ? "한국 박스오피스 보고서" : "Korean box office reports",
-            "summary": w.ko
-                ? "이 폴더의 보고서 \(reportRows.count)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다."
-                : "\(reportRows.count) report\(reportRows.count == 1 ? "" : "s") in this folder, newest first. Rebuilt by each boxoffice run.",
-            "reports_heading": w.ko ? "보고서" : "Reports",
-            "films_heading": w.ko ? "영화" : "Films",
+            "lang": w.language.rawValue,
+            "heading": w.say.indexHeading,
+            "summary": w.say.indexSummary(reportRows.count),
+            "reports_heading": w.say.indexReports,
+            "films_heading": w.say.indexFilms,
         ]
     }
 
@@ -203,28 +201,13 @@ package struct ArchiveIndex {
 
     static func title(_ report: Report, words w: Words = .english) -> String {
         let name = report.name
-        var words: [String] = []
-        if w.ko {
-            if report.range == nil { words.append("최신") }
-            words.append(name.kind.map(Words.koreanKind) ?? "일별")
-            if name.depth != .top10 { words.append("상위 \(name.depth.rawValue)") }
-        } else {
-            let kind: String =
-                switch name.kind {
-                case .week?: "Weekly"
-                case .weekend?: "Weekend"
-                case .weekdays?: "Weekdays"
-                case nil: "Daily"
-                }
-            words.append(report.range == nil ? "Latest " + kind.lowercased() : kind)
-            if name.depth != .top10 { words.append("top \(name.depth.rawValue)") }
-        }
+        var words = w.say.indexTitle(kind: name.kind, latest: report.range == nil, depth: name.depth)
         if let range = report.range { words.append(w.range(range)) }
         if !name.filters.isEmpty {
             words[words.count - 1] += ","
             words.append(w.filters(name.filters))
         }
-        if name.sample { words.append(w.ko ? "(샘플)" : "(sample)") }
+        if name.sample { words.append(w.say.sampleMark) }
         return words.joined(separator: " ")
     }
 

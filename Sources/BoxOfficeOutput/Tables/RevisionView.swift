@@ -5,17 +5,11 @@ import Foundation
 package enum RevisionView {
     /// `Sun 2025-03-09 · 검은 파도 (20259001): audience 123,155 → 124,002`.
     package static func line(_ revision: Revision, words w: Words) -> String {
-        let field: String
-        switch revision.field {
-        case .audience: field = w.ko ? "관객" : "audience"
-        case .sales: field = w.ko ? "매출" : "sales"
-        case .rank: field = w.ko ? "순위" : "rank"
-        case .screens: field = w.ko ? "스크린" : "screens"
-        case .showings: field = w.ko ? "상영 횟수" : "showings"
-        case .charted:
-            let change = revision.after == 1 ? (w.ko ? "순위에 새로 들어옴" : "now on the chart") : (w.ko ? "순위에서 빠짐" : "no longer on the chart")
+        guard revision.field != .charted else {
+            let change = w.say.chartedChange(now: revision.after == 1)
             return "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(change)"
         }
+        let field = w.say.revisedField(revision.field)
         func value(_ number: Int64) -> String { revision.field == .sales ? w.won(number) : w.grouped(number) }
         return
             "\(w.dateWithWeekday(revision.date)) · \(PlainText.oneLine(revision.title)) (\(revision.movieCode)): \(field) \(value(revision.before)) → \(value(revision.after))"
@@ -75,7 +69,7 @@ package enum RevisionView {
         let shown = revisions.prefix(20).map { line($0, words: w) }
         return shown
             + (revisions.count > 20
-                ? [w.ko ? "그 밖에 \(revisions.count - 20)건" : "and \(revisions.count - 20) more (boxoffice revisions lists them)"] : [])
+                ? [w.say.moreRevisions(revisions.count - 20)] : [])
     }
 }
 
@@ -85,16 +79,15 @@ package enum DigestView {
         guard let digest = report.digest, !digest.isEmpty else { return nil }
         func titles(_ films: [Digest.Film]) -> String { films.map { PlainText.oneLine($0.title) }.joined(separator: ", ") }
         var parts: [String] = []
-        if !digest.newEntries.isEmpty { parts.append((w.ko ? "새로 진입 " : "new on the chart: ") + titles(digest.newEntries)) }
-        if !digest.left.isEmpty { parts.append((w.ko ? "순위에서 빠짐 " : "left the chart: ") + titles(digest.left)) }
+        if !digest.newEntries.isEmpty { parts.append(w.say.digestNew(titles(digest.newEntries))) }
+        if !digest.left.isEmpty { parts.append(w.say.digestLeft(titles(digest.left))) }
         for film in digest.milestones {
             let threshold = film.threshold.map(PeopleFormat.manwon) ?? ""
-            parts.append(w.ko ? "\(PlainText.oneLine(film.title)) \(threshold) 돌파" : "\(PlainText.oneLine(film.title)) passed \(threshold)")
+            parts.append(w.say.digestPassed(PlainText.oneLine(film.title), threshold: threshold))
         }
         if digest.revisions > 0 {
-            parts.append(w.ko ? "KOBIS 수정 \(digest.revisions)건" : "KOBIS revised \(digest.revisions) figure\(digest.revisions == 1 ? "" : "s")")
+            parts.append(w.say.digestRevised(digest.revisions))
         }
-        return (w.ko ? "지난 보고서(\(w.date(digest.since))) 이후: " : "Since the last report (\(w.dateWithWeekday(digest.since))): ")
-            + parts.joined(separator: "; ") + "."
+        return w.say.digestSince(digest.since) + parts.joined(separator: "; ") + "."
     }
 }

@@ -1,0 +1,338 @@
+import BoxOfficeModel
+import Foundation
+
+/// What a report says in English.
+struct English: Vocabulary {
+    // MARK: Numbers and dates
+
+    func won(_ value: Int64) -> String { PeopleFormat.won(value) }
+
+    func compact(_ value: Int64) -> String {
+        let number = Double(value)
+        if number >= 1e6 { return PeopleFormat.trimmed(number / 1e6, places: 2) + "M" }
+        if number >= 1e3 { return PeopleFormat.trimmed(number / 1e3, places: 1) + "k" }
+        return PeopleFormat.grouped(value)
+    }
+
+    func price(_ value: Int64) -> String { "₩\(PeopleFormat.grouped(value))" }
+    func people(_ value: Int64) -> String { PeopleFormat.grouped(value) }
+    func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+    func rank(_ rank: Int) -> String { "#\(rank)" }
+    func dayOfRelease(_ day: Int) -> String { "day \(day)" }
+    func weekday(_ day: Day) -> String { PeopleFormat.weekday(day) }
+    func date(_ day: Day) -> String { day.iso }
+    func dateWithWeekday(_ day: Day) -> String { "\(weekday(day)) \(day.iso)" }
+    func range(_ range: DateRange) -> String { range.displayText }
+    var rangeDash: String { " – " }
+    func monthDay(_ day: Day) -> String { String(day.iso.dropFirst(5)) }
+    func holiday(_ holiday: KoreanHoliday) -> String { holiday.en }
+
+    // MARK: The report's chart
+
+    func chartUnit(_ kind: PeriodKind?, weekly: Bool) -> String {
+        switch kind {
+        case .week?: "week"
+        case .weekend?: "weekend"
+        case .weekdays?: "Mon–Thu stretch"
+        case nil: weekly ? "week" : "day"
+        }
+    }
+
+    func chartAxis(_ kind: PeriodKind?, weekly: Bool) -> String {
+        switch kind {
+        case .week?: "Week (dated by its Monday)"
+        case .weekend?: "Weekend (dated by its Friday)"
+        case .weekdays?: "Weekdays (dated by their Monday)"
+        case nil: weekly ? "Week, Monday to Sunday (dated by its Monday)" : "Date"
+        }
+    }
+
+    func chartYAxis(_ unit: String) -> String { "Audience per \(unit)" }
+
+    func chartTitle(count: Int, unit: String, range: DateRange) -> String {
+        "Audience per \(unit) of the top \(count) film\(count == 1 ? "" : "s"), \(range.displayText)"
+    }
+
+    func barsCaption(count: Int, periodKind: PeriodKind?, range: DateRange) -> String {
+        let unit = periodKind.map { $0.unitName(plural: false) }
+        return "Audience of the top \(count) film\(count == 1 ? "" : "s"), \(unit.map { "the \($0) " } ?? "")\(range.displayText)"
+    }
+
+    func chartNote(leftOut: [DateRange]) -> String {
+        let gaps = "Lines break where a film was off the chart."
+        guard !leftOut.isEmpty else { return gaps }
+        let spans = leftOut.map(range).joined(separator: " and ")
+        return gaps + " Partial weeks (\(spans)) are left out of the chart, not drawn as a drop; the tables hold them."
+    }
+
+    // MARK: The report
+
+    func reportTitle(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
+        "Korean box office, " + coverage(kind, periods: periods, range: range)
+    }
+
+    func coverage(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
+        let title = kind.map { ($0 == .weekdays ? "weekdays" : $0.unitName(plural: periods != 1)) + " " } ?? ""
+        return "\(title)\(range.displayText)"
+    }
+
+    func extent(count: Int, kind: PeriodKind?, depth: ChartDepth) -> String {
+        let unit = kind.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? ("day", "days")
+        return "\(count) \(count == 1 ? unit.0 : unit.1)\(depth == .top10 ? "" : ", up to \(depth.rawValue) films a day")"
+    }
+
+    func source(_ english: String, simulated: Bool) -> String { english }
+    func rankedBy(_ key: RankKey) -> String { key.rawValue }
+    func filters(_ filters: KOBISFilters) -> String { filters.displayText }
+
+    func marketDays(_ days: Int, of count: Int, periods: Bool) -> String {
+        " (\(days) of \(count) \(periods ? "periods" : "days"))"
+    }
+
+    func lwNote(period: String?) -> String {
+        if let period {
+            return
+                "%± LW is KOBIS's change against the same \(period) a week earlier, for films charted in every \(period) of the range and new in none."
+        }
+        return
+            "%± LW compares with the same days a week earlier, for films charted on every one of those days and of the range; – where one is missing."
+    }
+
+    func daysLabel(_ kind: PeriodKind?) -> String {
+        guard let kind else { return "Days" }
+        let many = kind.unitName(plural: true)
+        return many.prefix(1).uppercased() + many.dropFirst()
+    }
+
+    func partition(_ partition: ChartPartition) -> String {
+        switch partition {
+        case .korean: "Korean"
+        case .foreign: "foreign"
+        case .koreanDiversity: "Korean · diversity"
+        case .koreanCommercial: "Korean · commercial"
+        case .foreignDiversity: "foreign · diversity"
+        case .foreignCommercial: "foreign · commercial"
+        }
+    }
+
+    func sinceOpen(_ days: Int) -> String {
+        if days == 0 { return "opening day" }
+        if days < 0 { return "preview, \(-days) day\(days == -1 ? "" : "s") before" }
+        return "day \(days + 1)"
+    }
+
+    func periodHeading(_ period: PeriodReport) -> String {
+        "\(period.isoWeek) \(period.kind == .week ? "week" : period.kind.rawValue), \(period.start.iso) (\(weekday(period.start))) – \(period.end.iso) (\(weekday(period.end)))"
+    }
+
+    func note(_ note: ReportNote) -> String { note.english }
+
+    var firstToLastNote: String {
+        "“With off-chart days” is a film's audience from its first to its last chart day in the range, days outside the top 10 between them included, from KOBIS's cumulative figures; * marks a film whose cumulative figures did not add up, shown with its charted days only."
+    }
+
+    var releaseDateUnknown: String { "date to be announced" }
+    func audienceLabel(period: Bool) -> String { period ? "Audience (period totals)" : "Charted audience" }
+    func salesLabel(period: Bool) -> String { period ? "Sales (period totals)" : "Charted sales" }
+
+    func dailyHeading(_ depth: ChartDepth) -> String {
+        depth == .top10 ? "Daily top 10" : "Daily charts (up to \(depth.rawValue) films)"
+    }
+
+    func periodsNote(periods: Int, shown: Int) -> String {
+        "This report covers \(PeopleFormat.grouped(Int64(periods))) periods, so only the latest \(shown) are shown here; the JSON and the weeks CSV hold every one."
+    }
+
+    func weeklyNote(days: Int) -> String {
+        "This range is longer than \(days) days, so the daily charts are summarized by week (Monday to Sunday); the JSON and the daily CSV hold every day."
+    }
+
+    func runtime(_ minutes: Int) -> String { "\(minutes) min" }
+    func streak(_ streak: Streak) -> String { "\(streak.atLeast ? "≥ " : "")\(streak.length) since \(streak.start.iso)" }
+
+    func milestone(_ milestone: Milestone) -> String {
+        "\(PeopleFormat.manwon(milestone.threshold)) \(milestone.earliestDate == nil ? "on" : "by") \(milestone.date.iso)"
+            + (milestone.dayOfRelease.map { " (day \($0))" } ?? "")
+    }
+
+    /// `the weekends of 2025-03-07 – 2025-03-16`: what the text report covers.
+    private func over(_ kind: PeriodKind?, single: Bool, range: DateRange) -> String {
+        kind.map { "the \($0.unitName(plural: !single)) of \(range.displayText)" } ?? range.displayText
+    }
+
+    func textTitle(_ kind: PeriodKind?, periods: Int, single: Bool, range: DateRange) -> String {
+        "Korean box office, " + over(kind, single: single, range: range)
+    }
+
+    func textTableHeading(top: Int, single: Bool, kind: PeriodKind?, periods: Int, range: DateRange, rankedBy: RankKey) -> String {
+        "Top \(top) \(single ? "on" : "over") \(over(kind, single: single, range: range)), by \(rankedBy.rawValue)"
+    }
+
+    var textHeader: (title: String, audience: String, cumulative: String) { ("Film", "Audience", "Cumulative") }
+    var textLegend: String { "% LW: audience against the same days a week earlier (-: nothing to compare with)." }
+
+    func headline(title: String, audience: Int64, total: Int64) -> String {
+        "most admissions: \(title), \(PeopleFormat.grouped(audience)) of \(PeopleFormat.grouped(total)) charted"
+    }
+
+    var noFilmCharted: String { "no film charted" }
+    var provisionalMark: String { " · provisional" }
+
+    // MARK: Highlights
+
+    func periodWhen(_ when: String, kind: PeriodKind) -> String { "the \(kind.unitName(plural: false)) of \(when)" }
+
+    func countUnits(_ kind: PeriodKind?) -> (String, String) {
+        kind.map { ($0.unitName(plural: false), $0.unitName(plural: true)) } ?? ("day", "days")
+    }
+
+    func earlierDay(_ day: Day) -> String? { nil }
+    var earlyCoverageAside: String { " KOBIS covered only part of Korea's cinemas then." }
+    func filmWithRank(_ title: String, rank: String) -> Sentence { "\(title) (#\(rank))" }
+
+    // MARK: Revisions and the digest
+
+    func revisedField(_ field: Revision.Field) -> String {
+        switch field {
+        case .audience: "audience"
+        case .sales: "sales"
+        case .rank: "rank"
+        case .screens: "screens"
+        case .showings: "showings"
+        case .charted: "charted"
+        }
+    }
+
+    func chartedChange(now: Bool) -> String { now ? "now on the chart" : "no longer on the chart" }
+    func moreRevisions(_ count: Int) -> String { "and \(count) more (boxoffice revisions lists them)" }
+    func digestNew(_ titles: String) -> String { "new on the chart: " + titles }
+    func digestLeft(_ titles: String) -> String { "left the chart: " + titles }
+    func digestPassed(_ title: String, threshold: String) -> String { "\(title) passed \(threshold)" }
+    func digestRevised(_ count: Int) -> String { "KOBIS revised \(count) figure\(count == 1 ? "" : "s")" }
+    func digestSince(_ day: Day) -> String { "Since the last report (\(dateWithWeekday(day))): " }
+
+    // MARK: Your films
+
+    func offChartSince(_ day: Day) -> String { "off the chart since \(day.iso)" }
+    var notOnChart: String { "not on the chart" }
+    func asOf(_ day: Day) -> String { " (as of \(day.iso))" }
+    func cumulativeTotal(_ figure: String) -> String { figure + " total" }
+    func breakEvenCrossed(on day: Day, target: String) -> String { "passed its break-even of \(target) on \(day.iso)" }
+    func breakEvenCrossed(by day: Day, target: String) -> String { "passed its break-even of \(target) by \(day.iso)" }
+    func breakEvenReached(_ percent: String, target: String) -> String { "\(percent) of its break-even of \(target)" }
+
+    func breakEvenProjection(_ day: Day, pace: Int64) -> String {
+        "; projection: about \(day.iso) if the last 7 days' pace of \(PeopleFormat.grouped(pace)) a day holds"
+    }
+
+    func watchedAudience(_ audience: String, lw: String) -> String { "\(audience) (\(lw) LW)" }
+
+    // MARK: boxoffice rank
+
+    func year(_ year: Int) -> String { String(year) }
+    func yearMonth(_ year: Int, _ month: Int, span: String) -> String { span }
+    func years(_ first: Substring, _ last: Substring) -> String { "\(first)–\(last)" }
+    func toDate(_ end: Day, asked: Day) -> String { " · to date: the period runs to \(asked.iso)" }
+    func rankMarketDays(_ days: Int, of count: Int) -> String { " (\(days) of \(count) days)" }
+    func notListed(_ count: Int) -> String { "\(count) more film\(count == 1 ? "" : "s") charted (--top shows more)." }
+
+    func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String {
+        switch kind {
+        case .openingDay: "Best opening day"
+        case .openingWeekend: "Best opening weekend"
+        case .longestRunAtOne: "Longest run at #1"
+        case .fastestToMilestone: "Fastest to \(PeopleFormat.grouped(value))"
+        }
+    }
+
+    func releaseDay(_ day: Int) -> String { "day \(day) of release" }
+
+    var partialCoverage: String {
+        "Before 2011 KOBIS covered only part of Korea's cinemas: figures and records from then are not comparable with later ones."
+    }
+
+    func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking) -> String {
+        switch caveat {
+        case .partialCoverageBefore2011: partialCoverage
+        case .chartedDaysOnly:
+            "Admissions are summed over the days a film was in the daily top 10 (charted days only); the cumulative is KOBIS's own on its last charted day."
+        case .toDate: "The period is not over: figures run to \(ranking.end.iso), and films still showing are counted to date."
+        case .recordsWithinSpan: "Records are the best in these charts (\(ranking.start.iso) to \(ranking.end.iso)), not of all time."
+        case .firstListedDistributor: "A film counts for its first listed distributor."
+        }
+    }
+
+    var rankHeader: (admissions: String, cumulative: String, film: String) { ("Admissions", "Cumulative", "Film") }
+    var toDateMark: String { " (to date)" }
+
+    // MARK: boxoffice film
+
+    func weekDays(charted: Int, inRun: Int) -> String { "\(charted) of \(inRun)" }
+    var preview: String { "preview" }
+
+    func pace(_ pace: FilmPace, title: String, span: String) -> String {
+        let count = pace.hits.count
+        return
+            "On day \(pace.day) of its release (\(date(pace.date))), \(title) had \(PeopleFormat.grouped(pace.cumulative)) admissions: more than \(pace.ahead) of the \(count) film\(count == 1 ? "" : "s") that went on to 1,000만 in the cached charts (\(span)) had by the same day of theirs."
+    }
+
+    func paceNoHits(span: String) -> String {
+        "No film went on to 1,000만 in the cached charts (\(span)): nothing to compare its pace with."
+    }
+
+    var paceOffChartNote: String { "†: off the chart on that day; its cumulative on its last charted day before." }
+
+    var paceCumulativeNote: String {
+        "Cumulatives are KOBIS's (off-chart days included); the films that went on to 1,000만 are those the cached charts show, not all time."
+    }
+
+    func paceDay(_ day: Int) -> String { "By day \(day)" }
+
+    func trajectory(_ title: String, from first: Int, to last: Int, peak: Int64) -> String {
+        "Cumulative admissions of \(title) from day \(first) to day \(last) of its release: \(PeopleFormat.grouped(peak)) at the end."
+    }
+
+    // MARK: boxoffice tmdb now-playing
+
+    func nowPlayingWindow(_ window: ClosedRange<Day>, day: Day) -> String {
+        "TMDB's list covers \(window.lowerBound.iso) to \(window.upperBound.iso), not \(day.iso): a loose comparison."
+    }
+
+    var nowPlayingEmpty: String { "TMDB's now-playing list is empty." }
+    var nowPlayingHeader: (chart: String, released: String, film: String) { ("Chart", "Released", "Film") }
+    func nowPlayingUnlisted(_ films: String) -> String { "On the chart but not in TMDB's list: \(films)." }
+    var nowPlayingWatched: String { "◆ on your watchlist." }
+    var nowPlayingFollow: String { "To follow a film off the chart:" }
+
+    func nowPlayingHeading(window: ClosedRange<Day>?, pagesRead: Int, totalPages: Int, films: Int, day: Day) -> String {
+        let pages =
+            pagesRead < totalPages ? "first \(pagesRead) of \(totalPages) pages" : "\(pagesRead) page\(pagesRead == 1 ? "" : "s")"
+        let count = "\(films) film\(films == 1 ? "" : "s")"
+        let window = window.map { "\($0.lowerBound.iso) to \($0.upperBound.iso); " } ?? ""
+        return "TMDB's now playing in Korea (\(window)\(pages), \(count)) against KOBIS's chart of \(dateWithWeekday(day))"
+    }
+
+    // MARK: The folder's index
+
+    var indexHeading: String { "Korean box office reports" }
+
+    func indexSummary(_ reports: Int) -> String {
+        "\(reports) report\(reports == 1 ? "" : "s") in this folder, newest first. Rebuilt by each boxoffice run."
+    }
+
+    var indexReports: String { "Reports" }
+    var indexFilms: String { "Films" }
+
+    func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String] {
+        let name: String =
+            switch kind {
+            case .week?: "Weekly"
+            case .weekend?: "Weekend"
+            case .weekdays?: "Weekdays"
+            case nil: "Daily"
+            }
+        return [latest ? "Latest " + name.lowercased() : name] + (depth == .top10 ? [] : ["top \(depth.rawValue)"])
+    }
+
+    var sampleMark: String { "(sample)" }
+}

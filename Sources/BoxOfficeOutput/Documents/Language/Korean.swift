@@ -1,0 +1,381 @@
+import BoxOfficeModel
+import Foundation
+
+/// What a report says in Korean.
+struct Korean: Vocabulary {
+    // MARK: Numbers and dates
+
+    func won(_ value: Int64) -> String { PeopleFormat.won(value).replacingOccurrences(of: "₩", with: "") + " 원" }
+
+    func compact(_ value: Int64) -> String {
+        let number = Double(value)
+        if number >= 1e8 { return PeopleFormat.trimmed(number / 1e8, places: 1) + "억" }
+        if number >= 1e4 { return PeopleFormat.trimmed(number / 1e4, places: 1) + "만" }
+        return PeopleFormat.grouped(value)
+    }
+
+    func price(_ value: Int64) -> String { "\(PeopleFormat.grouped(value))원" }
+    func people(_ value: Int64) -> String { PeopleFormat.grouped(value) + "명" }
+    func days(_ count: Int) -> String { "\(count)일" }
+    func rank(_ rank: Int) -> String { "\(rank)위" }
+    func dayOfRelease(_ day: Int) -> String { "\(day)일째" }
+    func weekday(_ day: Day) -> String { ["월", "화", "수", "목", "금", "토", "일"][day.isoWeekday - 1] }
+    func date(_ day: Day) -> String { "\(day.year)년 \(day.month)월 \(day.day)일" }
+    func dateWithWeekday(_ day: Day) -> String { "\(date(day)) (\(weekday(day)))" }
+
+    /// `2024년 7월 15일 ~ 21일`: the year and month once when shared.
+    func range(_ range: DateRange) -> String {
+        guard range.start != range.end else { return date(range.start) }
+        let end =
+            range.end.year != range.start.year
+            ? date(range.end) : range.end.month != range.start.month ? "\(range.end.month)월 \(range.end.day)일" : "\(range.end.day)일"
+        return "\(date(range.start)) ~ \(end)"
+    }
+
+    var rangeDash: String { " ~ " }
+    func monthDay(_ day: Day) -> String { "\(day.month).\(day.day)" }
+    func holiday(_ holiday: KoreanHoliday) -> String { holiday.ko }
+
+    /// 주간, 주말, 주중.
+    static func kind(_ kind: PeriodKind) -> String {
+        switch kind {
+        case .week: "주간"
+        case .weekend: "주말"
+        case .weekdays: "주중"
+        }
+    }
+
+    // MARK: The report's chart
+
+    func chartUnit(_ kind: PeriodKind?, weekly: Bool) -> String {
+        switch kind {
+        case .week?: "주"
+        case .weekend?: "주말"
+        case .weekdays?: "주중(월–목)"
+        case nil: weekly ? "주" : "일"
+        }
+    }
+
+    func chartAxis(_ kind: PeriodKind?, weekly: Bool) -> String {
+        switch kind {
+        case .week?: "주 (월요일 날짜)"
+        case .weekend?: "주말 (금요일 날짜)"
+        case .weekdays?: "주중 (월요일 날짜)"
+        case nil: weekly ? "주 (월–일, 월요일 날짜)" : "날짜"
+        }
+    }
+
+    func chartYAxis(_ unit: String) -> String { "\(unit)별 관객 수" }
+    func chartTitle(count: Int, unit: String, range: DateRange) -> String { "상위 \(count)편의 \(unit)별 관객 수, \(self.range(range))" }
+    func barsCaption(count: Int, periodKind: PeriodKind?, range: DateRange) -> String { "상위 \(count)편의 관객 수, \(self.range(range))" }
+
+    func chartNote(leftOut: [DateRange]) -> String {
+        let gaps = "선이 끊긴 곳은 그 영화가 순위 밖이던 날입니다."
+        guard !leftOut.isEmpty else { return gaps }
+        let spans = leftOut.map(range).joined(separator: ", ")
+        return gaps + " 한 주 전체가 아닌 \(spans)은(는) 그래프에서 빠졌고 표에는 있습니다."
+    }
+
+    // MARK: The report
+
+    func reportTitle(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
+        "한국 박스오피스, " + coverage(kind, periods: periods, range: range)
+    }
+
+    func coverage(_ kind: PeriodKind?, periods: Int, range: DateRange) -> String {
+        "\(self.range(range))\(kind.map { " " + Self.kind($0) } ?? "")"
+    }
+
+    func extent(count: Int, kind: PeriodKind?, depth: ChartDepth) -> String {
+        let unit: String =
+            switch kind {
+            case .week?: "\(count)주"
+            case .weekend?: "주말 \(count)회"
+            case .weekdays?: "주중 \(count)회"
+            case nil: "\(count)일"
+            }
+        return unit + (depth == .top10 ? "" : ", 하루 최대 \(depth.rawValue)편")
+    }
+
+    func source(_ english: String, simulated: Bool) -> String {
+        simulated ? "KOBIS 모의 데이터 (boxoffice 내장 샘플)" : "KOBIS 일별 박스오피스 (영화진흥위원회)"
+    }
+
+    func rankedBy(_ key: RankKey) -> String { key == .audience ? "관객 수" : "매출" }
+
+    func filters(_ filters: KOBISFilters) -> String {
+        var parts: [String] = []
+        if let nation = filters.nation { parts.append(nation == .korean ? "한국 영화" : "외국 영화") }
+        if let films = filters.films { parts.append(films == .diversity ? "다양성 영화" : "상업 영화") }
+        if let area = filters.area { parts.append("지역 \(area)") }
+        return parts.joined(separator: ", ")
+    }
+
+    func marketDays(_ days: Int, of count: Int, periods: Bool) -> String {
+        " (\(count)\(periods ? "개 기간" : "일") 중 \(days)\(periods ? "개" : "일"))"
+    }
+
+    func lwNote(period: String?) -> String {
+        if let period {
+            return "%± LW는 KOBIS가 계산한 한 주 전 같은 \(period) 대비 증감으로, 기간의 모든 \(period)에 순위에 들고 새로 진입하지 않은 영화만 표시합니다."
+        }
+        return "%± LW는 한 주 전 같은 요일들과 비교하며, 그 날들과 기간의 모든 날에 순위에 든 영화만 표시합니다. 하루라도 없으면 –입니다."
+    }
+
+    func daysLabel(_ kind: PeriodKind?) -> String {
+        guard let kind else { return "일수" }
+        return kind == .week ? "주" : "횟수"
+    }
+
+    func partition(_ partition: ChartPartition) -> String {
+        switch partition {
+        case .korean: "한국"
+        case .foreign: "외국"
+        case .koreanDiversity: "한국 · 다양성"
+        case .koreanCommercial: "한국 · 상업"
+        case .foreignDiversity: "외국 · 다양성"
+        case .foreignCommercial: "외국 · 상업"
+        }
+    }
+
+    func sinceOpen(_ days: Int) -> String {
+        if days == 0 { return "개봉일" }
+        if days < 0 { return "시사 (개봉 \(-days)일 전)" }
+        return "\(days + 1)일째"
+    }
+
+    func periodHeading(_ period: PeriodReport) -> String {
+        "\(period.isoWeek) \(Self.kind(period.kind)), \(dateWithWeekday(period.start)) ~ \(dateWithWeekday(period.end))"
+    }
+
+    func note(_ note: ReportNote) -> String {
+        switch note {
+        case .simulated:
+            return "모의 데이터: 이 수치는 KOBIS가 아니라 boxoffice에 내장된 샘플입니다."
+        case .chartCoverage:
+            return "KOBIS 일별 박스오피스는 하루 10위까지만 싣기 때문에, 기간 합계는 순위에 든 날만 셉니다."
+        case .deepChart(.top20):
+            return "하루마다 한국 영화 10위와 외국 영화 10위를 관객 수로 합쳐 최대 20편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다."
+        case .deepChart:
+            return "하루마다 네 가지 10위(한국·외국 각각 다양성·상업)를 관객 수로 합쳐 최대 40편의 순위를 만듭니다. 각 날짜에 밝힌 순위까지는 확실한 순위이며, 기간 합계는 순위에 든 날만 셉니다."
+        case .periodChart(let kind):
+            return "KOBIS \(Self.kind(kind)) 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다."
+        case .noLookBack:
+            return "기간 안에서만 비교했습니다 (--no-look-back): %± LW는 기간 안에 한 주 전 날이 있어야 하고, 1위 연속 기록은 기간 첫날부터 셉니다."
+        case .provisionalDays(let days):
+            return "잠정치: KOBIS는 \(DateRange.compactList(days))의 수치를 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
+        case .provisionalPeriods(let periods):
+            let list = periods.map { "\($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ")
+            return "잠정치: KOBIS는 \(list)의 수치를 기간이 끝난 뒤 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
+        case .earlyCoverage:
+            return "2011년 이전 KOBIS 집계는 일부 극장만 포함해 당시 합계는 실제보다 적습니다."
+        case .missingMovieInfo(let films):
+            return "KOBIS에 영화 정보가 없는 영화가 \(films)편 있어, 그 국가·장르·배급사 칸은 비어 있습니다."
+        case .tmdbIncomplete(let reason):
+            return reason.map { "TMDB 정보를 다 받지 못했습니다: \($0)." } ?? "TMDB 정보를 다 받지 못했습니다: 실행 중에 TMDB가 실패했습니다."
+        case .rankChangesUnknown(let day):
+            return "순위 변동은 합친 차트끼리 비교하므로, \(day.iso)의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
+        case .historyUnavailable(let days, let reasons):
+            return "기간 밖의 차트를 받지 못했습니다: \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))). "
+                + "그 차트가 필요한 비교(%± LW, 스크린 증감, 1위 연속 기록, 1년 전 대비)는 비어 있거나 “이상”으로 표시됩니다."
+        case .gaps(let count, let listed):
+            return "누락 (--allow-gaps): KOBIS가 잘못된 응답을 보낸 차트 \(count)개를 이 보고서에서 뺐습니다: "
+                + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")
+        case .snapped(let asked, let kind, let periods, let covered):
+            let unit = kind == .week ? "주" : Self.kind(kind)
+            return
+                "\(asked.start.iso)..\(asked.end.iso)는 완결된 \(unit) 단위가 아니어서, 겹치는 완결된 \(unit) \(periods)개(\(covered.start.iso)..\(covered.end.iso))를 씁니다."
+        case .filmChartCoverage:
+            return "일별 차트는 하루 10위까지만 싣습니다. 영화가 10위 밖에 있던 날은 표에 없고, 주간 합계는 순위에 든 날의 합입니다 (한 주 내내 순위에 들었을 때만 완전합니다)."
+        case .offlineGaps(let days):
+            return "캐시에 없어 읽지 않았습니다 (--offline): \(DateRange.compactList(days)). 그 사이에 순위에 든 날이 있을 수 있습니다."
+        case .yearToDateNotCached(let missing, let spans):
+            return "연간 누적은 캐시에서만 읽는데, 그 차트 중 \(missing)개가 캐시에 없습니다. "
+                + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + "로 채울 수 있습니다."
+        }
+    }
+
+    var firstToLastNote: String {
+        "“순위 밖 포함”은 기간 안에서 처음 순위에 든 날부터 마지막 날까지의 관객 수로, 그 사이 10위 밖이던 날도 KOBIS 누적 관객 수로 셉니다. *는 누적 수치가 맞지 않아 순위에 든 날만 센 영화입니다."
+    }
+
+    var releaseDateUnknown: String { "개봉일 미정" }
+    func audienceLabel(period: Bool) -> String { period ? "관객 수 (기간 합계)" : "순위권 관객 수" }
+    func salesLabel(period: Bool) -> String { period ? "매출 (기간 합계)" : "순위권 매출" }
+    func dailyHeading(_ depth: ChartDepth) -> String { depth == .top10 ? "일별 박스오피스 10위" : "일별 순위 (최대 \(depth.rawValue)편)" }
+
+    func periodsNote(periods: Int, shown: Int) -> String {
+        "기간이 \(PeopleFormat.grouped(Int64(periods)))개로 많아 최근 \(shown)개의 순위만 싣습니다. 모든 기간은 JSON과 주간 CSV(weeks.csv)에 있습니다."
+    }
+
+    func weeklyNote(days: Int) -> String {
+        "기간이 \(days)일보다 길어 일별 순위를 주(월–일) 단위로 요약했습니다. 모든 날짜는 JSON과 일별 CSV에 있습니다."
+    }
+
+    func runtime(_ minutes: Int) -> String { "\(minutes)분" }
+    func streak(_ streak: Streak) -> String { "\(date(streak.start))부터 \(streak.length)일\(streak.atLeast ? " 이상" : "")" }
+
+    func milestone(_ milestone: Milestone) -> String {
+        "\(PeopleFormat.manwon(milestone.threshold)) \(date(milestone.date))\(milestone.earliestDate == nil ? "" : "까지")"
+            + (milestone.dayOfRelease.map { " (개봉 \($0)일째)" } ?? "")
+    }
+
+    func textTitle(_ kind: PeriodKind?, periods: Int, single: Bool, range: DateRange) -> String {
+        reportTitle(kind, periods: periods, range: range)
+    }
+
+    func textTableHeading(top: Int, single: Bool, kind: PeriodKind?, periods: Int, range: DateRange, rankedBy: RankKey) -> String {
+        "\(coverage(kind, periods: periods, range: range)) 상위 \(top)편, \(self.rankedBy(rankedBy)) 순"
+    }
+
+    var textHeader: (title: String, audience: String, cumulative: String) { ("영화", "관객 수", "누적 관객") }
+    var textLegend: String { "% LW: 한 주 전 같은 날들 대비 관객 증감 (-: 비교할 수 없음)." }
+
+    func headline(title: String, audience: Int64, total: Int64) -> String {
+        "최다 관객 \(title) \(PeopleFormat.grouped(audience))명, 순위권 합계 \(PeopleFormat.grouped(total))명"
+    }
+
+    var noFilmCharted: String { "순위권 영화 없음" }
+    var provisionalMark: String { " · 잠정치" }
+
+    // MARK: Highlights
+
+    func periodWhen(_ when: String, kind: PeriodKind) -> String { "\(when) \(chartUnit(kind, weekly: false))" }
+
+    func countUnits(_ kind: PeriodKind?) -> (String, String) {
+        (chartUnit(kind, weekly: false), chartUnit(kind, weekly: false))
+    }
+
+    func earlierDay(_ day: Day) -> String? { date(day) }
+    var earlyCoverageAside: String { " 당시 KOBIS 집계는 일부 극장만 포함합니다." }
+    func filmWithRank(_ title: String, rank: String) -> Sentence { "\(title) (\(rank)위)" }
+
+    // MARK: Revisions and the digest
+
+    func revisedField(_ field: Revision.Field) -> String {
+        switch field {
+        case .audience: "관객"
+        case .sales: "매출"
+        case .rank: "순위"
+        case .screens: "스크린"
+        case .showings: "상영 횟수"
+        case .charted: "순위"
+        }
+    }
+
+    func chartedChange(now: Bool) -> String { now ? "순위에 새로 들어옴" : "순위에서 빠짐" }
+    func moreRevisions(_ count: Int) -> String { "그 밖에 \(count)건" }
+    func digestNew(_ titles: String) -> String { "새로 진입 " + titles }
+    func digestLeft(_ titles: String) -> String { "순위에서 빠짐 " + titles }
+    func digestPassed(_ title: String, threshold: String) -> String { "\(title) \(threshold) 돌파" }
+    func digestRevised(_ count: Int) -> String { "KOBIS 수정 \(count)건" }
+    func digestSince(_ day: Day) -> String { "지난 보고서(\(date(day))) 이후: " }
+
+    // MARK: Your films
+
+    func offChartSince(_ day: Day) -> String { "\(date(day))부터 순위 밖" }
+    var notOnChart: String { "순위 밖" }
+    func asOf(_ day: Day) -> String { " (\(date(day)) 기준)" }
+    func cumulativeTotal(_ figure: String) -> String { "누적 " + figure }
+    func breakEvenCrossed(on day: Day, target: String) -> String { "\(date(day)) 손익분기점 \(target)명 돌파" }
+    func breakEvenCrossed(by day: Day, target: String) -> String { "\(date(day)) 이전에 손익분기점 \(target)명 돌파" }
+    func breakEvenReached(_ percent: String, target: String) -> String { "손익분기점 \(target)명의 \(percent)" }
+
+    func breakEvenProjection(_ day: Day, pace: Int64) -> String {
+        "; 추정: 최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명이 이어지면 \(date(day))께 돌파"
+    }
+
+    func watchedAudience(_ audience: String, lw: String) -> String { "관객 \(audience)명 (\(lw) LW)" }
+
+    // MARK: boxoffice rank
+
+    func year(_ year: Int) -> String { "\(year)년" }
+    func yearMonth(_ year: Int, _ month: Int, span: String) -> String { "\(year)년 \(month)월" }
+    func years(_ first: Substring, _ last: Substring) -> String { "\(first)~\(last)년" }
+    func toDate(_ end: Day, asked: Day) -> String { " · \(date(end))까지 (\(date(asked))까지 진행 중)" }
+    func rankMarketDays(_ days: Int, of count: Int) -> String { " (\(days)일)" }
+    func notListed(_ count: Int) -> String { "그 밖에 \(count)편이 순위에 들었습니다 (--top으로 더 보기)." }
+
+    func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String {
+        switch kind {
+        case .openingDay: "최고 개봉일 관객"
+        case .openingWeekend: "최고 개봉 주말 관객"
+        case .longestRunAtOne: "최장 연속 1위"
+        case .fastestToMilestone: "\(PeopleFormat.manwon(value)) 최단 돌파"
+        }
+    }
+
+    func releaseDay(_ day: Int) -> String { "개봉 \(day)일째" }
+
+    var partialCoverage: String {
+        "2011년 이전의 KOBIS 집계는 전국 극장의 일부만 포함합니다: 이 기간의 수치와 기록은 그 이후와 그대로 비교할 수 없습니다."
+    }
+
+    func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking) -> String {
+        switch caveat {
+        case .partialCoverageBefore2011: partialCoverage
+        case .chartedDaysOnly:
+            "관객 수는 영화가 일별 상위 10위에 든 날만 합한 것입니다 (순위 밖인 날은 빠집니다). 누적 관객은 KOBIS가 마지막 순위일에 집계한 값입니다."
+        case .toDate: "기간이 아직 끝나지 않았습니다: \(date(ranking.end))까지의 수치이며, 상영 중인 영화는 지금까지의 관객입니다."
+        case .recordsWithinSpan:
+            "기록은 이 기간(\(range(DateRange(start: ranking.start, end: ranking.end))))의 차트에서 찾은 최고치이며, 역대 기록이 아닙니다."
+        case .firstListedDistributor: "영화는 첫 번째로 기재된 배급사의 실적으로 셉니다."
+        }
+    }
+
+    var rankHeader: (admissions: String, cumulative: String, film: String) { ("관객", "누적", "영화") }
+    var toDateMark: String { " (상영 중)" }
+
+    // MARK: boxoffice film
+
+    func weekDays(charted: Int, inRun: Int) -> String { "\(inRun)일 중 \(charted)일" }
+    var preview: String { "시사" }
+
+    func pace(_ pace: FilmPace, title: String, span: String) -> String {
+        "개봉 \(pace.day)일째(\(date(pace.date))) \(title)의 누적 관객은 \(PeopleFormat.grouped(pace.cumulative))명으로, 캐시된 차트(\(span))에서 1,000만을 넘은 영화 \(pace.hits.count)편 가운데 \(pace.ahead)편보다 같은 날 많았습니다."
+    }
+
+    func paceNoHits(span: String) -> String { "캐시된 차트(\(span))에는 1,000만 관객을 넘은 영화가 없어 비교할 수 없습니다." }
+    var paceOffChartNote: String { "†: 그날 순위 밖이어서 그 전 마지막 순위일의 누적입니다." }
+
+    var paceCumulativeNote: String {
+        "누적 관객은 KOBIS 집계(순위 밖인 날 포함)이며, 1,000만 영화는 캐시된 차트에 나온 영화만 셉니다. 역대 기록이 아닙니다."
+    }
+
+    func paceDay(_ day: Int) -> String { "\(day)일째 누적" }
+
+    func trajectory(_ title: String, from first: Int, to last: Int, peak: Int64) -> String {
+        "\(title)의 개봉 후 \(first)일째부터 \(last)일째까지 누적 관객: 마지막 날 \(PeopleFormat.grouped(peak))명."
+    }
+
+    // MARK: boxoffice tmdb now-playing
+
+    func nowPlayingWindow(_ window: ClosedRange<Day>, day: Day) -> String {
+        "TMDB 목록은 \(date(window.lowerBound)) ~ \(date(window.upperBound)) 상영작이라 \(date(day)) 순위와는 느슨한 비교입니다."
+    }
+
+    var nowPlayingEmpty: String { "TMDB의 상영 중 목록이 비어 있습니다." }
+    var nowPlayingHeader: (chart: String, released: String, film: String) { ("순위", "개봉일", "영화") }
+    func nowPlayingUnlisted(_ films: String) -> String { "순위에 있지만 TMDB 목록에 없는 영화: \(films)." }
+    var nowPlayingWatched: String { "◆ 관심 영화." }
+    var nowPlayingFollow: String { "순위 밖의 영화를 관심 영화로 두려면:" }
+
+    func nowPlayingHeading(window: ClosedRange<Day>?, pagesRead: Int, totalPages: Int, films: Int, day: Day) -> String {
+        let pages = pagesRead < totalPages ? "\(totalPages)쪽 중 앞 \(pagesRead)쪽" : "\(pagesRead)쪽"
+        let window = window.map { "\(date($0.lowerBound)) ~ \(date($0.upperBound)), " } ?? ""
+        return "TMDB의 한국 상영 중 목록(\(window)\(pages), \(films)편)과 KOBIS \(dateWithWeekday(day)) 순위"
+    }
+
+    // MARK: The folder's index
+
+    var indexHeading: String { "한국 박스오피스 보고서" }
+    func indexSummary(_ reports: Int) -> String { "이 폴더의 보고서 \(reports)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다." }
+    var indexReports: String { "보고서" }
+    var indexFilms: String { "영화" }
+
+    func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String] {
+        (latest ? ["최신"] : []) + [kind.map(Self.kind) ?? "일별"] + (depth == .top10 ? [] : ["상위 \(depth.rawValue)"])
+    }
+
+    var sampleMark: String { "(샘플)" }
+}
