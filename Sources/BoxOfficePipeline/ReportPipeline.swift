@@ -264,7 +264,7 @@ package struct ReportPipeline: Sendable {
             ReleaseElsewhere.drop(&report.periods, leaving: [])
             var result = Result(paths: try staged.commit(names), headlines: headlines, enrichment: report.enrichment, warnings: warnings)
             if let digestFile, let state = digest, previous.map({ $0.date <= state.date }) ?? true,
-                let data = try? JSONEncoder().encode(state)
+                let data = try? state.encoded()
             {
                 // Derived state: a folder where it cannot be written just has no digest next time.
                 try? AtomicFile.replace(digestFile, with: data)

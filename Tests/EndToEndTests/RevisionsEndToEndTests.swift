@@ -115,6 +115,10 @@ struct DigestEndToEndTests {
 
         let second = try await run("2025-03-08")
         #expect(second.status == 0, "\(second.stderr)")
+        // The state file's keys are sorted, so two runs over one chart leave the same bytes.
+        let state = try String(contentsOf: folder.url.appendingPathComponent("Reports/.boxoffice-digest.json"), encoding: .utf8)
+        #expect(state.hasPrefix(#"{"date":"2025-03-07","films":[{"audience_cumulative":"#), "\(state.prefix(80))")
+        #expect(!state.contains(#""movie_cd":"20259001","audience"#))
         let kobis = SimulatedKOBIS(films: SampleData.films)
         func rows(_ day: String) -> [[String: String]] {
             (kobis.dailyChartBody(on: Day(iso: day)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]

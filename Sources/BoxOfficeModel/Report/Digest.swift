@@ -83,4 +83,12 @@ package struct DigestState: Codable, Sendable, Equatable {
     }
 
     package static let fileName = ".boxoffice-digest.json"
+
+    /// The file's bytes, keys sorted: two runs over the same chart leave the same file (unsorted,
+    /// each process ordered the keys its own way).
+    package func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
 }
