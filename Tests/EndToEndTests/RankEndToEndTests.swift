@@ -69,7 +69,8 @@ struct RankEndToEndTests {
         let folder = try TemporaryFolder()
         let result = try await run(["rank", "2024", "--no-look-back", "--top", "0", "--quiet"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdoutLines == ["md", "html", "txt", "csv", "json"].map { "Reports/rank-2024.\($0)" })
+        let tables = ["distributors", "nations", "grades", "genres", "months"].map { "Reports/rank-2024-\($0).csv" }
+        #expect(result.stdoutLines == ["md", "html", "txt", "csv"].map { "Reports/rank-2024.\($0)" } + tables + ["Reports/rank-2024.json"])
         let truth = Truth(SimulatedKOBIS(films: films), Self.year)
 
         let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.csv")))
@@ -93,7 +94,11 @@ struct RankEndToEndTests {
             let threshold = try #require((record["value"] as? NSNumber)?.int64Value)
             #expect(record["movie_cd"] as? String == fastest[threshold]?.code && record["days"] as? Int == fastest[threshold]?.days, "\(threshold)")
         }
-        #expect(ranking["caveats"] as? [String] == ["charted_days_only", "first_listed_distributor", "records_within_span"])
+        #expect(
+            ranking["caveats"] as? [String] == [
+                "charted_days_only", "co_distributed_counts_for_each", "first_listed_nation_genre", "market_audience_estimated",
+                "showings_upper_bound", "records_within_span",
+            ])
 
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.md"), encoding: .utf8)
         #expect(md.hasPrefix("# Box office ranking: 2024\n"))
@@ -109,6 +114,128 @@ struct RankEndToEndTests {
         #expect(server.server.requests.isEmpty)
         #expect(again.stdoutLines == ["Reports/rank-all-2024-01-01_2024-12-31.json"])
         #expect((try json(folder, "rank-all-2024-01-01_2024-12-31.json")["charted_audience"] as? NSNumber)?.int64Value == truth.total)
+    }
+
+    /// The synthetic year, varied as KOBIS's movie infos are: every seventh film co-distributed, four
+    /// genres and grades, some films from Japan with the United States second.
+    static func variedFilms() -> [SimulatedFilm] {
+        SyntheticCatalogue.films(covering: year).enumerated().map { index, film in
+            var film = film
+            if index % 7 == 3 { film.coDistributor = "배급사 \((index + 4) % 9 + 1)" }
+            film.genres = [["드라마"], ["액션", "드라마"], ["코미디"], ["애니메이션", "가족"]][index % 4]
+            film.watchGrade = ["전체관람가", "12세이상관람가", "15세이상관람가", "청소년관람불가"][(index / 3) % 4]
+            if index % 5 == 0 { film.nations = ["일본", "미국"] }
+            return film
+        }
+    }
+
+    @Test(
+        "rank 2024's market tables: distributors by company code (co-distributed films in full for each), nations, grades, genres and months equal the charts' and movie infos' own"
+    )
+    func marketTables() async throws {
+        let films = Self.variedFilms()
+        let byCode = Dictionary(uniqueKeysWithValues: films.map { ($0.code, $0) })
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["rank", "2024", "--no-look-back", "-f", "csv,json,md", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+
+        // The truth, from the simulation's own daily charts.
+        let kobis = SimulatedKOBIS(films: films)
+        var audience: [String: Int64] = [:]
+        var sales: [String: Int64] = [:]
+        var months: [String: (audience: Int64, sales: Int64, films: Set<String>)] = [:]
+        var over40 = 0
+        var over50 = 0
+        for day in Self.year {
+            let rows = (kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]
+            let showings = rows.reduce(Int64(0)) { $0 + Int64($1["showCnt"]!)! }
+            if let first = rows.first, showings > 0 {
+                let share = Double(Int64(first["showCnt"]!)!) / Double(showings) * 100
+                if share > 40 { over40 += 1 }
+                if share > 50 { over50 += 1 }
+            }
+            for row in rows {
+                let (code, people, won) = (row["movieCd"]!, Int64(row["audiCnt"]!)!, Int64(row["salesAmt"]!)!)
+                audience[code, default: 0] += people
+                sales[code, default: 0] += won
+                let month = String(day.iso.prefix(7))
+                months[month, default: (0, 0, [])].audience += people
+                months[month, default: (0, 0, [])].sales += won
+                months[month, default: (0, 0, [])].films.insert(code)
+            }
+        }
+        let total = audience.values.reduce(0, +)
+        func grouped(_ key: (SimulatedFilm) -> [String]) -> [String: (films: Int, audience: Int64, sales: Int64, shared: Int)] {
+            var groups: [String: (films: Int, audience: Int64, sales: Int64, shared: Int)] = [:]
+            for (code, people) in audience {
+                let keys = key(byCode[code]!)
+                for group in keys {
+                    groups[group, default: (0, 0, 0, 0)].films += 1
+                    groups[group, default: (0, 0, 0, 0)].audience += people
+                    groups[group, default: (0, 0, 0, 0)].sales += sales[code]!
+                    if keys.count > 1 { groups[group, default: (0, 0, 0, 0)].shared += 1 }
+                }
+            }
+            return groups
+        }
+        func table(_ name: String) throws -> [[String: String]] {
+            try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-\(name).csv")))
+        }
+        func figures(_ rows: [[String: String]], key: String) -> [String: (films: Int, audience: Int64, sales: Int64, shared: Int)] {
+            Dictionary(
+                uniqueKeysWithValues: rows.map {
+                    ($0[key]!, (Int($0["films"]!)!, Int64($0["audience"]!)!, Int64($0["sales"]!)!, Int($0["shared_films"] ?? "0")!))
+                })
+        }
+        func same(
+            _ lhs: [String: (films: Int, audience: Int64, sales: Int64, shared: Int)],
+            _ rhs: [String: (films: Int, audience: Int64, sales: Int64, shared: Int)]
+        ) -> Bool {
+            lhs.count == rhs.count && lhs.allSatisfy { key, value in rhs[key].map { $0 == value } ?? false }
+        }
+
+        let distributors = try table("distributors")
+        let expected = grouped { film in ([film.distributor] + (film.coDistributor.map { [$0] } ?? [])).map(SimulatedKOBIS.companyCode) }
+        #expect(same(figures(distributors, key: "company_cd"), expected), "\(distributors.prefix(3))")
+        #expect(expected.values.contains { $0.shared > 0 }, "the year has co-distributed films")
+        #expect(
+            distributors.allSatisfy { row in
+                films.contains { SimulatedKOBIS.companyCode($0.distributor) == row["company_cd"] && $0.distributor == row["distributor"] }
+                    || films.contains { $0.coDistributor == row["distributor"] }
+            })
+        #expect(distributors.map { Int64($0["audience"]!)! }.reduce(0, +) > total, "shared films count for each: the league adds up to more")
+        #expect(same(figures(try table("nations"), key: "nation"), grouped { [$0.nations.first!] }))
+        #expect(same(figures(try table("grades"), key: "watch_grade"), grouped { [$0.watchGrade] }))
+        #expect(same(figures(try table("genres"), key: "genre"), grouped { [$0.genres.first!] }))
+
+        let monthRows = try table("months")
+        #expect(monthRows.map { $0["month"]! } == (1...12).map { String(format: "2024-%02d", $0) })
+        for row in monthRows {
+            let truth = try #require(months[row["month"]!])
+            #expect(Int64(row["audience"]!)! == truth.audience && Int64(row["sales"]!)! == truth.sales && Int(row["films"]!)! == truth.films.count)
+        }
+        #expect(monthRows.map { Int64($0["audience"]!)! }.reduce(0, +) == total, "the months add up to the year")
+
+        let ranking = try json(folder, "rank-2024.json")
+        let market = try #require(ranking["market"] as? [String: Any])
+        let chartedSales = sales.values.reduce(0, +)
+        let price = Int64((Double(chartedSales) / Double(total)).rounded())
+        #expect((market["average_ticket_price"] as? NSNumber)?.int64Value == price)
+        let estimatedSales = try #require((ranking["estimated_market_sales"] as? NSNumber)?.int64Value)
+        #expect((market["estimated_market_audience"] as? NSNumber)?.int64Value == Int64((Double(estimatedSales) / Double(price)).rounded()))
+        let concentration = try #require(market["concentration"] as? [String: Any])
+        #expect(concentration["days_over_40_pct"] as? Int == over40 && concentration["days_over_50_pct"] as? Int == over50)
+        let koreanTop = try #require(market["korean_top"] as? [[String: Any]])
+        let korean = audience.filter { byCode[$0.key]!.nations.first == "한국" }.sorted { $0.value > $1.value }.prefix(10)
+        #expect(koreanTop.map { $0["movie_cd"] as? String } == korean.map(\.key))
+
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.md"), encoding: .utf8)
+        for heading in ["## Distributors", "## By nation", "## By watch grade", "## By genre", "## By month", "## Korean films' top 10"] {
+            #expect(md.contains("\n\(heading)\n"), "\(heading)")
+        }
+        #expect(md.contains("so the distributors' shares add up to more than 100 %"))
+        #expect(md.contains("The whole market's admissions are an estimate"))
     }
 
     @Test("a month against 52 weeks earlier, in Korean; a period not over yet is counted to date")

@@ -126,6 +126,23 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the guide's columns of rank's market tables are the headers of the files rank writes")
+    func marketHeaders() async throws {
+        let start = try #require(Self.readme.range(of: "Their columns (a test holds the list to"))
+        let block = try #require(Self.readme[start.upperBound...].firstMatch(of: /```\n((?:[a-z]+: [a-z_,]+\n)+)```/))
+        let listed = block.output.1.split(separator: "\n").map { line in line.split(separator: ":", maxSplits: 1).map(String.init) }
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["rank", "--sample", "-f", "csv", "-q"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let base = "Reports/rank-sample-2025-03-03_2025-03-09"
+        #expect(run.stdoutLines == [base + ".csv"] + listed.map { "\(base)-\($0[0]).csv" })
+        for table in listed {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("\(base)-\(table[0]).csv"), encoding: .utf8)
+            let header = text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "")
+            #expect(header == table[1].trimmingCharacters(in: .whitespaces), "\(table[0])")
+        }
+    }
+
     @Test("the mail example hands mail the text report alone: standard output is the one file, no paths")
     func mailExample() async throws {
         #expect(Self.commandLines.contains("boxoffice report --format txt -o - | mail -s \"박스오피스\" desk@example.com"))

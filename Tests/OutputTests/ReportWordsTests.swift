@@ -10,7 +10,7 @@ import UnitTestSupport
 @Suite("Report words: one table, both languages")
 struct ReportWordsTests {
     /// Words a Korean text keeps: names of services, products, options and units.
-    static let kept: Set<String> = ["KOBIS", "KST", "TMDB", "API", "LW", "boxoffice", "image", "tmdb", "org", "no", "posters", "ko"]
+    static let kept: Set<String> = ["KOBIS", "KST", "TMDB", "API", "LW", "boxoffice", "image", "tmdb", "org", "no", "posters", "ko", "CSV"]
 
     static func englishWords(_ text: String) -> [String] {
         text.split { !$0.isASCII || !$0.isLetter }.map(String.init)

@@ -70,6 +70,13 @@ package struct MovieInfo: Hashable, Sendable, Codable {
         return companies.filter { $0.role == Self.distributorRole && seen.insert($0.name).inserted }.map(\.name)
     }
 
+    /// Distributors (`배급사`) by company, in KOBIS order, each code once (a company without a
+    /// code, by its name).
+    package var distributorCompanies: [Company] {
+        var seen = Set<String>()
+        return companies.filter { $0.role == Self.distributorRole && seen.insert($0.code.isEmpty ? "name:" + $0.name : $0.code).inserted }
+    }
+
     /// Korean by KOBIS's nation list: the first nation listed is Korea.
     package var isKorean: Bool { Self.isKorean(nations: nations) }
 

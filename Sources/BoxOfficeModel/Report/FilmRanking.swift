@@ -33,6 +33,9 @@ package struct FilmRanking: Codable, Sendable, Equatable {
     package var genres: [String]
     package var directors: [String]
     package var distributors: [String]
+    /// Its distributors by KOBIS company code (each once, in KOBIS order), for the distributor
+    /// league (``MarketStructure``); not in the report's JSON, whose `distributor` names them.
+    package var distributorCompanies: [MovieInfo.Company] = []
     package var watchGrade: String?
     package var runtimeMinutes: Int?
     /// How the TMDB lookup went; nil when the film was not looked up.

@@ -87,6 +87,7 @@ package enum JoinStage {
                 genres: info?.genres ?? [],
                 directors: info?.directors.map(\.name) ?? [],
                 distributors: info?.distributors ?? [],
+                distributorCompanies: info?.distributorCompanies ?? [],
                 watchGrade: info?.watchGrades.last,
                 runtimeMinutes: info?.runtimeMinutes,
                 tmdbMatch: matches[code]?.confidence,
@@ -215,7 +216,7 @@ package enum JoinStage {
     }
 
     /// A percentage rounded to two decimals; 0 when the whole is 0.
-    static func percent(_ part: Int64, of whole: Int64) -> Double {
+    package static func percent(_ part: Int64, of whole: Int64) -> Double {
         whole == 0 ? 0 : (Double(part) * 10_000 / Double(whole)).rounded() / 100
     }
 

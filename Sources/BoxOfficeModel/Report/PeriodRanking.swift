@@ -182,8 +182,16 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case toDate = "to_date"
         /// Records are the best among these charts, not of all time.
         case recordsWithinSpan = "records_within_span"
-        /// A film counts for its first listed distributor.
-        case firstListedDistributor = "first_listed_distributor"
+        /// A co-distributed film counts in full for each of its distributors: their shares add up
+        /// to more than 100 %.
+        case coDistributedCountsForEach = "co_distributed_counts_for_each"
+        /// A film counts for its first listed nation and genre, and for its latest watch grade.
+        case firstListedNationGenre = "first_listed_nation_genre"
+        /// The market's admissions are an estimate: KOBIS's sales estimate over the charted films'
+        /// average ticket price.
+        case marketAudienceEstimated = "market_audience_estimated"
+        /// The top films' share of showings is of the charted films' showings only: an upper bound.
+        case showingsUpperBound = "showings_upper_bound"
     }
 
     package var schemaVersion = PeriodRanking.schemaVersion
@@ -201,7 +209,10 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     package var estimatedMarketSales: Int64?
     package var estimatedMarketDays: Int
     package var audienceShareByNation: ReportSummary.NationShare
+    /// The five first-listed distributor names with the most admissions (as a report's summary
+    /// has them); ``market`` holds the league by company code.
     package var topDistributors: [ReportSummary.DistributorTotal]
+    package var market: MarketStructure
     package var lastYear: YearEarlier?
     package var films: [Entry]
     /// Films in the period beyond those listed (`--top`).
@@ -225,6 +236,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case estimatedMarketDays = "estimated_market_days"
         case audienceShareByNation = "audience_share_by_nation"
         case topDistributors = "top_distributors"
+        case market
         case lastYear = "last_year"
         case films
         case filmsNotListed = "films_not_listed"
@@ -252,6 +264,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         estimatedMarketDays = report.summary.estimatedMarketDays
         audienceShareByNation = report.summary.audienceShareByNation
         topDistributors = report.summary.topDistributors
+        market = MarketStructure(report)
         lastYear = report.summary.lastYear
         // The caveats say these two, for a ranking and its records.
         notes = report.notes.filter { $0 != .chartCoverage && $0 != .earlyCoverage }
@@ -267,7 +280,9 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         }
         filmsNotListed = max(0, ranked.count - films.count)
         records = Self.records(of: report.films, in: report.range.start...report.range.end)
-        var caveats: [Caveat] = [.chartedDaysOnly, .firstListedDistributor]
+        var caveats: [Caveat] = [.chartedDaysOnly, .coDistributedCountsForEach, .firstListedNationGenre]
+        if market.estimatedMarketAudience != nil { caveats.append(.marketAudienceEstimated) }
+        if market.concentration != nil { caveats.append(.showingsUpperBound) }
         if report.range.start < Self.fullCoverageFrom { caveats.insert(.partialCoverageBefore2011, at: 0) }
         if askedEnd != nil { caveats.append(.toDate) }
         if !records.isEmpty { caveats.append(.recordsWithinSpan) }

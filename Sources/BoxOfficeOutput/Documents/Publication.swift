@@ -2,13 +2,15 @@ import BoxOfficeModel
 import Foundation
 
 /// What `boxoffice film` and `boxoffice rank` publish, in one shape: a model (its JSON), a table
-/// (its CSV) and documents from templates named after it (`film.html`, `rank.txt`), rendered by
+/// (its CSV) and any more tables (`rank-2024-distributors.csv`), and documents from templates named after it (`film.html`, `rank.txt`), rendered by
 /// one function for both.
 struct Publication<Model: Encodable> {
     let model: Model
     /// The files' base name: `film-20259001`, `rank-2024`.
     let base: String
     let table: Table
+    /// Tables written beside the main one, each as `BASE-NAME.csv`.
+    var moreTables: [Table] = []
     /// The documents' templates: `film` for `film.md` and `film.html`.
     let templates: String
     /// The documents' view model in a language's words.
@@ -19,16 +21,20 @@ struct Publication<Model: Encodable> {
     func render(_ formats: [ReportFormat], templates library: ReportTemplates, csv: CSVDialect, language: ReportLanguage) throws -> [RenderedFile] {
         let words = Words(language: language)
         var view: [String: Any]?
-        return try formats.compactMap { format -> RenderedFile? in
+        return try formats.flatMap { format -> [RenderedFile] in
             switch format {
-            case .json: return RenderedFile(name: base + ".json", contents: try ReportJSON.document(model))
-            case .csv: return RenderedFile(name: base + ".csv", contents: try CSVTable.data(table, dialect: csv, templates: library))
+            case .json: return [RenderedFile(name: base + ".json", contents: try ReportJSON.document(model))]
+            case .csv:
+                return try ([table] + moreTables).map { table in
+                    let name = table.name == self.table.name ? base : "\(base)-\(table.name.rawValue)"
+                    return RenderedFile(name: name + ".csv", contents: try CSVTable.data(table, dialect: csv, templates: library))
+                }
             case .md, .html, .txt:
                 if view == nil { view = self.view(words) }
                 let text = try library.render("\(templates).\(format.rawValue)", view!)
                 let contents = Data((format == .txt ? TextView.asciiSigns(text) : text).utf8)
-                return RenderedFile(name: "\(base)\(language.infix).\(format.rawValue)", contents: contents)
-            case .xlsx, .sqlite, .datapackage: return nil
+                return [RenderedFile(name: "\(base)\(language.infix).\(format.rawValue)", contents: contents)]
+            case .xlsx, .sqlite, .datapackage: return []
             }
         }
     }

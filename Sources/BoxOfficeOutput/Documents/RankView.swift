@@ -41,6 +41,16 @@ package enum RankView {
         ("cumulative", "Cumulative", "누적 관객"),
         ("to_date", "to date", "상영 중"),
         ("distributors", "Distributors", "배급사별"),
+        ("shared", "Co-distributed", "공동 배급"),
+        ("market_audience", "Whole market's admissions", "전체 시장 관객 수"),
+        ("ticket_price", "Average ticket price (charted films)", "평균 관람 요금 (순위권 영화)"),
+        ("showings", "Showings held by the top films", "상위 영화의 상영 집중"),
+        ("months", "By month", "월별"),
+        ("month", "Month", "월"),
+        ("korean_of_month", "Korean films' share", "한국 영화 점유율"),
+        ("korean_top", "Korean films' top 10", "한국 영화 상위 10편"),
+        ("foreign_top", "Foreign films' top 10", "외국 영화 상위 10편"),
+        ("more_in_csv", "The CSV files hold every row.", "모든 행은 CSV 파일에 있습니다."),
         ("film_count", "Films", "영화 수"),
         ("records", "Records of the period", "기간 최고 기록"),
         ("caveats", "About these figures", "수치에 대하여"),
@@ -50,7 +60,10 @@ package enum RankView {
     package static func render(
         _ ranking: PeriodRanking, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        try Publication(model: ranking, base: baseName(ranking), table: ReportTables.table(of: ranking), templates: "rank") {
+        try Publication(
+            model: ranking, base: baseName(ranking), table: ReportTables.table(of: ranking), moreTables: ReportTables.marketTables(of: ranking),
+            templates: "rank"
+        ) {
             make(ranking, words: $0)
         }
         .render(formats, templates: templates, csv: csv, language: language)
@@ -86,7 +99,7 @@ package enum RankView {
                 "text": textRow(film, words: w),
             ] as [String: Any]
         }
-        return [
+        let view: [String: Any] = [
             "l": ReportLabels.column(of: labels, w.language),
             "period": period(ranking, words: w),
             "simulated": ranking.simulated,
@@ -113,18 +126,67 @@ package enum RankView {
             "has_films": !rows.isEmpty,
             "not_listed": ranking.filmsNotListed > 0,
             "not_listed_text": w.say.notListed(ranking.filmsNotListed),
-            "has_distributors": !ranking.topDistributors.isEmpty,
-            "distributors": ranking.topDistributors.map { total in
-                [
-                    "name": total.name, "films": String(total.films), "audience": w.grouped(total.audience),
-                    "share": PeopleFormat.percent(total.audienceSharePercent),
-                ]
-            },
             "has_records": !ranking.records.isEmpty,
             "records": ranking.records.map { record(_: $0, words: w) },
             "caveats": ranking.caveats.map { caveat(_: $0, ranking, words: w) },
             "notes": ranking.notes.filter { $0 != .simulated }.map(w.note),
             "header": textHeader(words: w),
+        ]
+        return view.merging(market(ranking, words: w)) { own, _ in own }
+    }
+
+    /// The rows a document shows of a market table: the first ten.
+    static let marketRows = 10
+
+    /// The market's tables as the documents show them (``MarketStructure``): the distributor
+    /// league, the shares by nation, grade and genre, the months, the Korean and foreign top 10s,
+    /// the whole market estimated and the top films' hold on the showings.
+    static func market(_ ranking: PeriodRanking, words w: Words) -> [String: Any] {
+        let market = ranking.market
+        func name(_ share: MarketStructure.Share) -> String { share.name.isEmpty ? w.say.unknownGroup : share.name }
+        func rows(_ shares: [MarketStructure.Share]) -> [[String: String]] {
+            shares.prefix(marketRows).map { share in
+                [
+                    "name": name(share), "films": String(share.films), "shared": share.sharedFilms == 0 ? "–" : String(share.sharedFilms),
+                    "audience": w.grouped(share.audience), "share": PeopleFormat.percent(share.audienceSharePercent),
+                    "text": "\(DisplayWidth.pad(w.grouped(share.audience), to: widths.audience, leading: true))  "
+                        + "\(DisplayWidth.pad(PeopleFormat.percent(share.audienceSharePercent), to: 7, leading: true))  \(name(share))",
+                ]
+            }
+        }
+        let groups: [[String: Any]] = [
+            (w.say.groupHeading(.nations), market.nations), (w.say.groupHeading(.grades), market.grades),
+            (w.say.groupHeading(.genres), market.genres),
+        ].filter { !$0.1.isEmpty }.map { ["heading": $0.0, "rows": rows($0.1)] }
+        func top(_ films: [MarketStructure.TopFilm]) -> [[String: String]] {
+            films.map {
+                [
+                    "rank": String($0.rank), "title": $0.title, "audience": w.grouped($0.audience),
+                    "share": PeopleFormat.percent($0.audienceSharePercent),
+                ]
+            }
+        }
+        return [
+            "has_distributors": !market.distributors.isEmpty,
+            "distributors": rows(market.distributors),
+            "more_distributors": market.distributors.count > marketRows,
+            "groups": groups,
+            "has_months": market.months.count > 1,
+            "months": market.months.map { month in
+                [
+                    "month": month.month, "films": String(month.films), "audience": w.grouped(month.audience),
+                    "share": PeopleFormat.percent(month.audienceSharePercent),
+                    "korean": PeopleFormat.percent(JoinStage.percent(month.koreanAudience, of: month.audience)),
+                ]
+            },
+            "has_tops": !market.koreanTop.isEmpty || !market.foreignTop.isEmpty,
+            "korean_top": top(market.koreanTop), "foreign_top": top(market.foreignTop),
+            "has_ticket_price": market.averageTicketPrice != nil,
+            "ticket_price": market.averageTicketPrice.map(w.price) ?? "–",
+            "has_market_audience": market.estimatedMarketAudience != nil,
+            "market_audience": market.estimatedMarketAudience.map { "≈ " + w.say.people($0) } ?? "–",
+            "has_concentration": market.concentration != nil,
+            "concentration": market.concentration.map(w.say.concentration) ?? "",
         ]
     }
 

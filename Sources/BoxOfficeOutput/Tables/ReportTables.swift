@@ -28,7 +28,8 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
-        case .film, .rank, .quota, .watchlist, .revisions: preconditionFailure("\(name) is not a report's table")
+        case .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months:
+            preconditionFailure("\(name) is not a report's table")
         }
     }
 
@@ -40,6 +41,20 @@ package enum ReportTables {
     /// `boxoffice rank`'s table: the ranked films.
     package static func table(of ranking: PeriodRanking) -> Table {
         rank(source: dataSource(simulated: ranking.simulated)).filled(ranking.films)
+    }
+
+    /// `boxoffice rank`'s market tables, in the order its files list them.
+    package static func marketTables(of ranking: PeriodRanking) -> [Table] {
+        let source = dataSource(simulated: ranking.simulated)
+        let market = ranking.market
+        func ranked(_ shares: [MarketStructure.Share]) -> [ShareRow] { shares.enumerated().map { ShareRow(rank: $0 + 1, share: $1) } }
+        return [
+            share(.distributors, source: source).filled(ranked(market.distributors)),
+            share(.nations, source: source).filled(ranked(market.nations)),
+            share(.grades, source: source).filled(ranked(market.grades)),
+            share(.genres, source: source).filled(ranked(market.genres)),
+            months(source: source).filled(market.months),
+        ]
     }
 
     /// Every table's columns, for the docs, the default CSV templates and the data package.
@@ -54,6 +69,8 @@ package enum ReportTables {
         case .quota: quota.columns.map(\.info)
         case .watchlist: watchlist.columns.map(\.info)
         case .revisions: revisions.columns.map(\.info)
+        case .distributors, .nations, .grades, .genres: share(name, source: "").columns.map(\.info)
+        case .months: months(source: "").columns.map(\.info)
         }
     }
 
@@ -484,6 +501,66 @@ package enum ReportTables {
     }
 
     // MARK: - quota and watchlist
+
+    /// A row of a market share table: its place by admissions, and its figures.
+    struct ShareRow: Sendable {
+        let rank: Int
+        let share: MarketStructure.Share
+    }
+
+    /// The distributor league, or the shares by nation, watch grade or genre.
+    static func share(_ table: ReportTable, source: String) -> TableDefinition<ShareRow> {
+        let name: [Column<ShareRow>] =
+            switch table {
+            case .distributors:
+                [
+                    Column("company_cd", .code, "KOBIS company code of the distributor (배급사); blank for films with none known") { $0.share.key },
+                    Column("distributor", .text, "Its name, the latest the period's movie infos give for the code") { $0.share.name },
+                ]
+            case .nations: [Column("nation", .text, "First listed production nation; blank without KOBIS movie info") { $0.share.key }]
+            case .grades: [Column("watch_grade", .text, "Latest Korean rating; blank without KOBIS movie info") { $0.share.key }]
+            default: [Column("genre", .text, "First listed genre; blank without KOBIS movie info") { $0.share.key }]
+            }
+        let shared: [Column<ShareRow>] =
+            table == .distributors
+            ? [
+                Column("shared_films", .integer, "Of those, films co-distributed with another company (counted in full for each)") {
+                    String($0.share.sharedFilms)
+                }
+            ] : []
+        return TableDefinition(
+            table,
+            [Column("rank", .integer, "Place by charted admissions") { String($0.rank) }] + name
+                + [Column("films", .integer, "Films charted in the period") { String($0.share.films) }] + shared + [
+                    Column("audience", .integer, "Charted admissions in the period") { String($0.share.audience) },
+                    Column("sales", .integer, "Charted sales in the period, won") { String($0.share.sales) },
+                    Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted admissions, %") {
+                        decimal($0.share.audienceSharePercent, places: 2)
+                    },
+                    Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.share.koreanAudience) },
+                    Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.share.foreignAudience) },
+                    Column("data_source", .code, sourceAbout) { _ in source },
+                ])
+    }
+
+    /// The period's calendar months.
+    static func months(source: String) -> TableDefinition<MarketStructure.Month> {
+        TableDefinition(
+            .months,
+            [
+                Column("month", .text, "The month, 2024-07") { $0.month },
+                Column("days", .integer, "Its days in the period") { String($0.days) },
+                Column("films", .integer, "Films charted in it") { String($0.films) },
+                Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
+                Column("sales", .integer, "Charted sales in it, won") { String($0.sales) },
+                Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted admissions, %") {
+                    decimal($0.audienceSharePercent, places: 2)
+                },
+                Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.koreanAudience) },
+                Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.foreignAudience) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
 
     static let quota = TableDefinition<QuotaRow>(
         .quota,

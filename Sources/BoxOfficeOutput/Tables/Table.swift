@@ -79,6 +79,9 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case film
     /// `boxoffice rank`'s table: a period's films ranked.
     case rank
+    /// `boxoffice rank`'s market tables (``MarketStructure``): the distributor league by company
+    /// code, the shares by nation, watch grade and genre, and the months.
+    case distributors, nations, grades, genres, months
     /// `boxoffice quota`'s table: today's KOBIS calls per key.
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.
@@ -94,7 +97,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions: false
+        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months: false
         }
     }
 
@@ -102,7 +105,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var listKey: String {
         switch self {
         case .films, .rank, .watchlist: "films"
-        case .daily, .weeks: "rows"
+        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months: "rows"
         case .days, .film: "days"
         case .quota: "keys"
         case .revisions: "revisions"
@@ -118,6 +121,11 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .weeks: ["start", "movie_cd"]
         case .quota: ["date", "key"]
         case .revisions: ["date", "movie_cd", "field", "seen_at"]
+        case .distributors: ["company_cd"]
+        case .nations: ["nation"]
+        case .grades: ["watch_grade"]
+        case .genres: ["genre"]
+        case .months: ["month"]
         }
     }
 
@@ -127,7 +135,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
-        case .films, .days, .film, .rank, .quota, .watchlist, .revisions: []
+        case .films, .days, .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months: []
         }
     }
 
@@ -143,6 +151,11 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .quota: ("quota", "호출 한도")
         case .watchlist: ("watchlist", "관심 영화")
         case .revisions: ("revisions", "수정")
+        case .distributors: ("distributors", "배급사별")
+        case .nations: ("nations", "국적별")
+        case .grades: ("watch grades", "관람 등급별")
+        case .genres: ("genres", "장르별")
+        case .months: ("months", "월별")
         }
     }
 }

@@ -10,6 +10,8 @@ package struct SimulatedFilm: Sendable, Hashable {
     package var genres: [String]
     package var director: (name: String, nameEnglish: String)
     package var distributor: String
+    /// A second distributor (배급사) KOBIS lists for the film, co-distributing it.
+    package var coDistributor: String? = nil
     package var watchGrade: String
     package var runtimeMinutes: Int
     package var productionYear: Int

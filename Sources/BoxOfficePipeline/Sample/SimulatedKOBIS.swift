@@ -212,6 +212,13 @@ package struct SimulatedKOBIS: Sendable {
         return ["movieListResult": ["totCnt": rows.count, "source": "영화진흥위원회", "movieList": rows] as [String: Any]]
     }
 
+    /// A company's KOBIS code, made from its name (`2010` and four digits), so that every film of a
+    /// distributor carries the same code, as KOBIS's do.
+    package static func companyCode(_ name: String) -> String {
+        let hash = name.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        return "2010" + String(String(hash % 10_000 + 10_000).suffix(4))
+    }
+
     /// The `searchMovieInfo.json` body for a code; an empty `movieInfo` for unknown codes.
     package func movieInfoBody(code: String) -> [String: Any] {
         guard let film = filmsByCode[code] else {
@@ -232,10 +239,9 @@ package struct SimulatedKOBIS: Sendable {
             "directors": [["peopleNm": film.director.name, "peopleNmEn": film.director.nameEnglish]],
             "actors": [[String: String]](),
             "showTypes": [["showTypeGroupNm": "2D", "showTypeNm": "디지털"]],
-            "companys": [
-                ["companyCd": "2025" + film.code.suffix(4), "companyNm": film.distributor, "companyNmEn": "", "companyPartNm": "배급사"],
-                ["companyCd": "2025" + film.code.suffix(4), "companyNm": film.distributor, "companyNmEn": "", "companyPartNm": "제공"],
-            ],
+            "companys": ([film.distributor] + (film.coDistributor.map { [$0] } ?? [])).map { name in
+                ["companyCd": Self.companyCode(name), "companyNm": name, "companyNmEn": "", "companyPartNm": "배급사"]
+            } + [["companyCd": Self.companyCode(film.distributor), "companyNm": film.distributor, "companyNmEn": "", "companyPartNm": "제공"]],
             "audits": [["auditNo": "2025-SIM\(film.code.suffix(3)) ", "watchGradeNm": film.watchGrade]],
             "staffs": [[String: String]](),
         ]

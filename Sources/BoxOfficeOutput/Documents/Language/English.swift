@@ -258,12 +258,33 @@ struct English: Vocabulary {
             "Admissions are summed over the days a film was in the daily top 10 (charted days only); the cumulative is KOBIS's own on its last charted day."
         case .toDate: "The period is not over: figures run to \(ranking.end.iso), and films still showing are counted to date."
         case .recordsWithinSpan: "Records are the best in these charts (\(ranking.start.iso) to \(ranking.end.iso)), not of all time."
-        case .firstListedDistributor: "A film counts for its first listed distributor."
+        case .coDistributedCountsForEach:
+            "A film distributed by several companies counts in full for each of them (by KOBIS company code), so the distributors' shares add up to more than 100 %."
+        case .firstListedNationGenre: "A film counts for its first listed nation and genre, and for its latest watch grade."
+        case .marketAudienceEstimated:
+            "The whole market's admissions are an estimate: KOBIS's estimate of the market's sales over the charted films' average ticket price."
+        case .showingsUpperBound:
+            "The top films' shares of showings are of the charted films' showings only (the others' are unknown): an upper bound."
         }
     }
 
     var rankHeader: (admissions: String, cumulative: String, film: String) { ("Admissions", "Cumulative", "Film") }
     var toDateMark: String { " (to date)" }
+    var unknownGroup: String { "(no KOBIS movie info)" }
+
+    func groupHeading(_ table: ReportTable) -> String {
+        switch table {
+        case .nations: "By nation"
+        case .grades: "By watch grade"
+        default: "By genre"
+        }
+    }
+
+    func concentration(_ concentration: MarketStructure.Concentration) -> String {
+        let shares = concentration.averageShowingSharePercent.map { PeopleFormat.fixed($0, places: 1) }.joined(separator: " / ")
+        return "The #1 film held more than 40 % of the charted films' showings on \(concentration.daysOver40) of \(concentration.days) days, "
+            + "more than 50 % on \(concentration.daysOver50); on an average day the top three held \(shares) %."
+    }
 
     // MARK: boxoffice film
 

@@ -197,6 +197,12 @@ protocol Vocabulary: Sendable {
     var partialCoverage: String { get }
     func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking) -> String
     var rankHeader: (admissions: String, cumulative: String, film: String) { get }
+    /// A market table's group for the films without KOBIS movie info.
+    var unknownGroup: String { get }
+    /// The heading of the shares by nation, watch grade or genre.
+    func groupHeading(_ table: ReportTable) -> String
+    /// How much of the charted showings the top films held, in a sentence.
+    func concentration(_ concentration: MarketStructure.Concentration) -> String
     var toDateMark: String { get }
 
     // MARK: boxoffice film

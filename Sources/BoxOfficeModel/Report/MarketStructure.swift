@@ -1,0 +1,273 @@
+import Foundation
+
+/// The market's structure over a period, as KOFIC's year-end 결산 tables show it: the distributor
+/// league by KOBIS company code, the shares by nation, watch grade, genre and month, the Korean and
+/// foreign top 10s, the whole market estimated, and how much of the showings the top films held.
+///
+/// Every figure is the charts' and the cached movie infos' own: admissions and sales summed over
+/// the days a film was charted, so the months add up to the period's charted admissions exactly.
+package struct MarketStructure: Encodable, Sendable, Equatable {
+    /// One group's figures: a distributor (by company code), a nation, a watch grade or a genre.
+    package struct Share: Codable, Sendable, Equatable {
+        /// The company code for a distributor; the name itself for the other groups; empty for the
+        /// films without KOBIS movie info.
+        package var key: String
+        package var name: String
+        package var films: Int
+        /// Films it shares with another distributor, each credited in full to both.
+        package var sharedFilms: Int
+        package var audience: Int64
+        package var sales: Int64
+        /// Percent of the period's charted admissions.
+        package var audienceSharePercent: Double
+        /// Its admissions from Korean films, and from foreign ones (films without a nation in neither).
+        package var koreanAudience: Int64
+        package var foreignAudience: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case key
+            case name
+            case films
+            case sharedFilms = "shared_films"
+            case audience
+            case sales
+            case audienceSharePercent = "audience_share_pct"
+            case koreanAudience = "korean_audience"
+            case foreignAudience = "foreign_audience"
+        }
+    }
+
+    /// A calendar month of the period (or the part of it the period covers).
+    package struct Month: Codable, Sendable, Equatable {
+        /// `2024-07`.
+        package var month: String
+        package var days: Int
+        package var films: Int
+        package var audience: Int64
+        package var sales: Int64
+        package var audienceSharePercent: Double
+        package var koreanAudience: Int64
+        package var foreignAudience: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case month
+            case days
+            case films
+            case audience
+            case sales
+            case audienceSharePercent = "audience_share_pct"
+            case koreanAudience = "korean_audience"
+            case foreignAudience = "foreign_audience"
+        }
+    }
+
+    /// A film of the Korean or the foreign top 10.
+    package struct TopFilm: Codable, Sendable, Equatable {
+        package var rank: Int
+        package var movieCode: String
+        package var title: String
+        package var audience: Int64
+        package var audienceSharePercent: Double
+
+        enum CodingKeys: String, CodingKey {
+            case rank
+            case movieCode = "movie_cd"
+            case title
+            case audience
+            case audienceSharePercent = "audience_share_pct"
+        }
+    }
+
+    /// How much of the charted showings the top films held: an upper bound, as the showings of the
+    /// films off the chart are not known (tighter at `--depth 40`).
+    package struct Concentration: Codable, Sendable, Equatable {
+        /// Days with showings on the chart.
+        package var days: Int
+        /// Days the #1 film held more than 40 % and more than 50 % of the charted showings.
+        package var daysOver40: Int
+        package var daysOver50: Int
+        /// The #1, #2 and #3 films' share of each day's charted showings, averaged over the days
+        /// that had such a film, one decimal.
+        package var averageShowingSharePercent: [Double]
+
+        enum CodingKeys: String, CodingKey {
+            case days
+            case daysOver40 = "days_over_40_pct"
+            case daysOver50 = "days_over_50_pct"
+            case averageShowingSharePercent = "average_showing_share_pct"
+        }
+    }
+
+    package var distributors: [Share]
+    package var nations: [Share]
+    package var grades: [Share]
+    package var genres: [Share]
+    package var months: [Month]
+    package var koreanTop: [TopFilm]
+    package var foreignTop: [TopFilm]
+    /// Σ sales ÷ Σ admissions of the charted rows, to the won; nil without admissions.
+    package var averageTicketPrice: Int64?
+    /// The market's sales estimate (KOBIS's `salesShare`) over the charted average ticket price.
+    package var estimatedMarketAudience: Int64?
+    package var concentration: Concentration?
+
+    enum CodingKeys: String, CodingKey {
+        case distributors
+        case nations
+        case grades
+        case genres
+        case months
+        case koreanTop = "korean_top"
+        case foreignTop = "foreign_top"
+        case averageTicketPrice = "average_ticket_price"
+        case estimatedMarketAudience = "estimated_market_audience"
+        case concentration
+    }
+
+    /// The structure of a daily report's period.
+    package init(_ report: BoxOfficeReport) {
+        let films = report.films
+        let total = report.summary.chartedAudience
+        let korean = Dictionary(films.map { ($0.movieCode, Self.nation(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        distributors = Self.distributors(films, total: total)
+        nations = Self.shares(films, total: total) { $0.nations.first }
+        grades = Self.shares(films, total: total) { $0.watchGrade }
+        genres = Self.shares(films, total: total) { $0.genres.first }
+        months = Self.months(report.days, total: total, korean: korean)
+        let ranked = films.sorted { ($0.audience, $1.rank) > ($1.audience, $0.rank) }
+        koreanTop = Self.top(ranked.filter { Self.nation(of: $0) == true }, total: total)
+        foreignTop = Self.top(ranked.filter { Self.nation(of: $0) == false }, total: total)
+        let price = total > 0 ? Int64((Double(report.summary.chartedSales) / Double(total)).rounded()) : nil
+        averageTicketPrice = price
+        estimatedMarketAudience = report.summary.estimatedMarketSales.flatMap { sales in
+            price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil }
+        }
+        concentration = Self.concentration(report.days)
+    }
+
+    /// True for a Korean film, false for a foreign one, nil without KOBIS's nations.
+    static func nation(of film: FilmRanking) -> Bool? {
+        film.hasMovieInfo && !film.nations.isEmpty ? MovieInfo.isKorean(nations: film.nations) : nil
+    }
+
+    /// Sorted by admissions, then by name and key.
+    static func sorted(_ shares: [Share]) -> [Share] {
+        shares.sorted { ($0.audience, $1.name, $1.key) > ($1.audience, $0.name, $0.key) }
+    }
+
+    static func add(_ film: FilmRanking, to share: inout Share) {
+        share.films += 1
+        share.audience += film.audience
+        share.sales += film.sales
+        switch nation(of: film) {
+        case true?: share.koreanAudience += film.audience
+        case false?: share.foreignAudience += film.audience
+        case nil: break
+        }
+    }
+
+    /// Each film credited in full to every distributor KOBIS lists for it, by company code; the
+    /// name shown is the one of the film charted last.
+    static func distributors(_ films: [FilmRanking], total: Int64) -> [Share] {
+        var byCode: [String: (share: Share, latest: Day)] = [:]
+        for film in films {
+            let companies: [MovieInfo.Company?] = film.distributorCompanies.isEmpty ? [nil] : film.distributorCompanies
+            for company in companies {
+                let key = company.map { $0.code.isEmpty ? $0.name : $0.code } ?? ""
+                var entry =
+                    byCode[key] ?? (
+                        Share(
+                            key: key, name: company?.name ?? "", films: 0, sharedFilms: 0, audience: 0, sales: 0,
+                            audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), film.lastChartDate
+                    )
+                add(film, to: &entry.share)
+                if companies.count > 1 { entry.share.sharedFilms += 1 }
+                if film.lastChartDate > entry.latest, let company { (entry.share.name, entry.latest) = (company.name, film.lastChartDate) }
+                byCode[key] = entry
+            }
+        }
+        return sorted(byCode.values.map { withShare($0.share, total: total) })
+    }
+
+    /// The films grouped by one attribute (its first listed value); films without it, in a group
+    /// with an empty key.
+    static func shares(_ films: [FilmRanking], total: Int64, by attribute: (FilmRanking) -> String?) -> [Share] {
+        var groups: [String: Share] = [:]
+        for film in films {
+            let key = (film.hasMovieInfo ? attribute(film) : nil) ?? ""
+            var share =
+                groups[key]
+                ?? Share(
+                    key: key, name: key, films: 0, sharedFilms: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0,
+                    foreignAudience: 0)
+            add(film, to: &share)
+            groups[key] = share
+        }
+        return sorted(groups.values.map { withShare($0, total: total) })
+    }
+
+    static func withShare(_ share: Share, total: Int64) -> Share {
+        var share = share
+        share.audienceSharePercent = JoinStage.percent(share.audience, of: total)
+        return share
+    }
+
+    static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?]) -> [Month] {
+        var months: [String: (month: Month, films: Set<String>)] = [:]
+        for day in days {
+            let key = String(day.date.iso.prefix(7))
+            var entry =
+                months[key]
+                ?? (Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), [])
+            entry.month.days += 1
+            for row in day.entries {
+                entry.films.insert(row.movieCode)
+                entry.month.audience += row.audience
+                entry.month.sales += row.sales
+                switch korean[row.movieCode] ?? nil {
+                case true?: entry.month.koreanAudience += row.audience
+                case false?: entry.month.foreignAudience += row.audience
+                case nil: break
+                }
+            }
+            months[key] = entry
+        }
+        return months.keys.sorted().map { key in
+            var month = months[key]!.month
+            month.films = months[key]!.films.count
+            month.audienceSharePercent = JoinStage.percent(month.audience, of: total)
+            return month
+        }
+    }
+
+    static func top(_ films: [FilmRanking], total: Int64) -> [TopFilm] {
+        films.prefix(10).enumerated().map { index, film in
+            TopFilm(
+                rank: index + 1, movieCode: film.movieCode, title: film.title, audience: film.audience,
+                audienceSharePercent: JoinStage.percent(film.audience, of: total))
+        }
+    }
+
+    static func concentration(_ days: [DayReport]) -> Concentration? {
+        var counted = 0
+        var over40 = 0
+        var over50 = 0
+        var sums = [0.0, 0.0, 0.0]
+        var counts = [0, 0, 0]
+        for day in days {
+            let showings = day.entries.reduce(Int64(0)) { $0 + $1.showings }
+            guard showings > 0 else { continue }
+            counted += 1
+            let shares = day.entries.sorted { $0.rank < $1.rank }.prefix(3).map { Double($0.showings) / Double(showings) * 100 }
+            if let first = shares.first {
+                if first > 40 { over40 += 1 }
+                if first > 50 { over50 += 1 }
+            }
+            for (index, share) in shares.enumerated() { (sums[index], counts[index]) = (sums[index] + share, counts[index] + 1) }
+        }
+        guard counted > 0 else { return nil }
+        return Concentration(
+            days: counted, daysOver40: over40, daysOver50: over50,
+            averageShowingSharePercent: zip(sums, counts).filter { $0.1 > 0 }.map { ($0.0 / Double($0.1) * 10).rounded() / 10 })
+    }
+}
