@@ -238,6 +238,69 @@ struct RankEndToEndTests {
         #expect(md.contains("The whole market's admissions are an estimate"))
     }
 
+    @Test("a period over two calendar years: each year's indicators and distributor league are its charts' own, and add up to the period")
+    func years() async throws {
+        let films = Self.variedFilms()
+        let byCode = Dictionary(uniqueKeysWithValues: films.map { ($0.code, $0) })
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(
+            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "csv,json", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let base = "Reports/rank-2023-12-01_2024-01-31"
+        #expect(result.stdoutLines.contains(base + "-years.csv") && result.stdoutLines.contains(base + "-distributor_years.csv"))
+
+        let kobis = SimulatedKOBIS(films: films)
+        var byYear: [Int: (audience: Int64, sales: Int64, market: Int64, korean: Int64, films: [String: Int64])] = [:]
+        for day in DateRange(start: Day(iso: "2023-12-01")!, end: Day(iso: "2024-01-31")!) {
+            let result = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
+            let rows = result["dailyBoxOfficeList"] as! [[String: String]]
+            for row in rows {
+                let (code, people, won) = (row["movieCd"]!, Int64(row["audiCnt"]!)!, Int64(row["salesAmt"]!)!)
+                byYear[day.year, default: (0, 0, 0, 0, [:])].audience += people
+                byYear[day.year, default: (0, 0, 0, 0, [:])].sales += won
+                byYear[day.year, default: (0, 0, 0, 0, [:])].films[code, default: 0] += people
+                if byCode[code]!.nations.first == "한국" { byYear[day.year, default: (0, 0, 0, 0, [:])].korean += people }
+            }
+        }
+        let years = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent(base + "-years.csv")))
+        #expect(years.map { $0["year"]! } == ["2023", "2024"] && years.map { $0["days"]! } == ["31", "31"])
+        for row in years {
+            let truth = try #require(byYear[Int(row["year"]!)!])
+            #expect(Int64(row["audience"]!)! == truth.audience && Int64(row["sales"]!)! == truth.sales && Int(row["films"]!)! == truth.films.count)
+            let price = Int64((Double(truth.sales) / Double(truth.audience)).rounded())
+            #expect(Int64(row["average_ticket_price"]!)! == price)
+            #expect(Int64(row["estimated_market_audience"]!)! == Int64((Double(Int64(row["estimated_market_sales"]!)!) / Double(price)).rounded()))
+            #expect(row["korean_share_pct"] == String(format: "%.2f", (Double(truth.korean) / Double(truth.audience) * 10_000).rounded() / 100))
+            #expect(row["audience_vs_2017_2019_pct"] == "", "no baseline without 2017–2019 whole")
+        }
+        let total = try #require((try json(folder, "rank-2023-12-01_2024-01-31.json")["charted_audience"] as? NSNumber)?.int64Value)
+        #expect(years.map { Int64($0["audience"]!)! }.reduce(0, +) == total, "the years add up to the period")
+
+        // The guide lists these two tables' columns as the files have them.
+        let start = try #require(ReadmeTests.readme.range(of: "Their columns (a test\nholds these to the files too)"))
+        let block = try #require(ReadmeTests.readme[start.upperBound...].firstMatch(of: /```\n((?:[a-z_]+: [a-z_0-9,]+\n)+)```/))
+        for line in block.output.1.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
+            let text = try String(contentsOf: folder.url.appendingPathComponent("\(base)-\(parts[0]).csv"), encoding: .utf8)
+            #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == parts[1].trimmingCharacters(in: .whitespaces))
+        }
+
+        let leagues = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent(base + "-distributor_years.csv")))
+        for (year, truth) in byYear {
+            var expected: [String: Int64] = [:]
+            for (code, people) in truth.films {
+                let film = byCode[code]!
+                for name in [film.distributor] + (film.coDistributor.map { [$0] } ?? []) {
+                    expected[SimulatedKOBIS.companyCode(name), default: 0] += people
+                }
+            }
+            let rows = leagues.filter { $0["year"] == String(year) }
+            #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0["company_cd"]!, Int64($0["audience"]!)!) }) == expected, "\(year)")
+            #expect(rows.map { $0["rank"]! } == (1...rows.count).map(String.init))
+        }
+    }
+
     @Test("a month against 52 weeks earlier, in Korean; a period not over yet is counted to date")
     func monthToDate() async throws {
         let range = DateRange(start: Day(iso: "2023-06-01")!, end: Day(iso: "2024-07-31")!)

@@ -98,7 +98,57 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         }
     }
 
+    /// A calendar year of a period reaching over more than one: the indicators KOFIC's ten-year
+    /// table gives, from the charts.
+    package struct Year: Codable, Sendable, Equatable {
+        package var year: Int
+        /// Its days in the period: 365 or 366 for a whole year.
+        package var days: Int
+        package var films: Int
+        package var audience: Int64
+        package var sales: Int64
+        /// KOBIS's estimate of the market's sales, summed over the days that give one, and the
+        /// market's admissions estimated from it (over the year's charted average ticket price).
+        package var estimatedMarketSales: Int64?
+        package var estimatedMarketAudience: Int64?
+        package var averageTicketPrice: Int64?
+        package var koreanSharePercent: Double
+        /// Its charted admissions against the average of 2017, 2018 and 2019 (the baseline Korean
+        /// reporting has used since 2020), when the period holds those three years whole.
+        package var audienceVsBaselinePercent: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case year
+            case days
+            case films
+            case audience
+            case sales
+            case estimatedMarketSales = "estimated_market_sales"
+            case estimatedMarketAudience = "estimated_market_audience"
+            case averageTicketPrice = "average_ticket_price"
+            case koreanSharePercent = "korean_share_pct"
+            case audienceVsBaselinePercent = "audience_vs_2017_2019_pct"
+        }
+    }
+
+    /// A distributor's place in one year of the period.
+    package struct DistributorYear: Codable, Sendable, Equatable {
+        package var year: Int
+        package var rank: Int
+        package var share: Share
+
+        enum CodingKeys: String, CodingKey {
+            case year
+            case rank
+            case share = "distributor"
+        }
+    }
+
     package var distributors: [Share]
+    /// The years of a period over more than one calendar year (else empty), and each year's
+    /// distributor league.
+    package var years: [Year]
+    package var distributorYears: [DistributorYear]
     package var nations: [Share]
     package var grades: [Share]
     package var genres: [Share]
@@ -113,6 +163,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case distributors
+        case years
+        case distributorYears = "distributor_years"
         case nations
         case grades
         case genres
@@ -130,6 +182,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         let total = report.summary.chartedAudience
         let korean = Dictionary(films.map { ($0.movieCode, Self.nation(of: $0)) }, uniquingKeysWith: { first, _ in first })
         distributors = Self.distributors(films, total: total)
+        (years, distributorYears) = Self.years(report, korean: korean)
         nations = Self.shares(films, total: total) { $0.nations.first }
         grades = Self.shares(films, total: total) { $0.watchGrade }
         genres = Self.shares(films, total: total) { $0.genres.first }
@@ -143,6 +196,51 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil }
         }
         concentration = Self.concentration(report.days)
+    }
+
+    /// Each calendar year's indicators and distributor league, when the days reach over more than one.
+    static func years(_ report: BoxOfficeReport, korean: [String: Bool?]) -> ([Year], [DistributorYear]) {
+        let byYear = Dictionary(grouping: report.days, by: \.date.year)
+        guard byYear.count > 1 else { return ([], []) }
+        let filmsByCode = Dictionary(report.films.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
+        var years: [Year] = []
+        var leagues: [DistributorYear] = []
+        for year in byYear.keys.sorted() {
+            let days = byYear[year]!
+            // The year's films, their figures summed over its days only.
+            var films: [String: FilmRanking] = [:]
+            for row in days.flatMap(\.entries) {
+                guard var film = films[row.movieCode] ?? filmsByCode[row.movieCode].map({ $0.zeroed() }) else { continue }
+                film.audience += row.audience
+                film.sales += row.sales
+                films[row.movieCode] = film
+            }
+            let audience = films.values.reduce(Int64(0)) { $0 + $1.audience }
+            let sales = films.values.reduce(Int64(0)) { $0 + $1.sales }
+            let koreanAudience = films.values.filter { korean[$0.movieCode] == true }.reduce(Int64(0)) { $0 + $1.audience }
+            let estimates = days.compactMap(\.estimatedMarketSales)
+            let price = audience > 0 ? Int64((Double(sales) / Double(audience)).rounded()) : nil
+            let market = estimates.isEmpty ? nil : estimates.reduce(Int64(0), +)
+            years.append(
+                Year(
+                    year: year, days: days.count, films: films.count, audience: audience, sales: sales, estimatedMarketSales: market,
+                    estimatedMarketAudience: market.flatMap { sales in price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil }
+                    },
+                    averageTicketPrice: price, koreanSharePercent: JoinStage.percent(koreanAudience, of: audience), audienceVsBaselinePercent: nil))
+            let league = distributors(Array(films.values), total: audience)
+            leagues += league.enumerated().map { DistributorYear(year: year, rank: $0 + 1, share: $1) }
+        }
+        let baseline = years.filter {
+            (2017...2019).contains($0.year)
+                && $0.days == DateRange(start: Day(year: $0.year, month: 1, day: 1)!, end: Day(year: $0.year, month: 12, day: 31)!).dayCount
+        }
+        if baseline.count == 3 {
+            let average = Double(baseline.reduce(Int64(0)) { $0 + $1.audience }) / 3
+            for index in years.indices where average > 0 {
+                years[index].audienceVsBaselinePercent = ((Double(years[index].audience) / average - 1) * 10_000).rounded() / 100
+            }
+        }
+        return (years, leagues)
     }
 
     /// True for a Korean film, false for a foreign one, nil without KOBIS's nations.
@@ -269,5 +367,15 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         return Concentration(
             days: counted, daysOver40: over40, daysOver50: over50,
             averageShowingSharePercent: zip(sums, counts).filter { $0.1 > 0 }.map { ($0.0 / Double($0.1) * 10).rounded() / 10 })
+    }
+}
+
+extension FilmRanking {
+    /// The film with no admissions or sales: a start for summing a part of the period.
+    func zeroed() -> FilmRanking {
+        var film = self
+        film.audience = 0
+        film.sales = 0
+        return film
     }
 }

@@ -51,6 +51,11 @@ package enum RankView {
         ("korean_top", "Korean films' top 10", "한국 영화 상위 10편"),
         ("foreign_top", "Foreign films' top 10", "외국 영화 상위 10편"),
         ("more_in_csv", "The CSV files hold every row.", "모든 행은 CSV 파일에 있습니다."),
+        ("years", "Year by year", "연도별"),
+        ("year", "Year", "연도"),
+        ("days", "Days", "일수"),
+        ("vs_baseline", "vs. 2017–2019", "2017~2019 평균 대비"),
+        ("distributor_years", "Distributors by year", "연도별 배급사"),
         ("film_count", "Films", "영화 수"),
         ("records", "Records of the period", "기간 최고 기록"),
         ("caveats", "About these figures", "수치에 대하여"),
@@ -137,6 +142,8 @@ package enum RankView {
 
     /// The rows a document shows of a market table: the first ten.
     static let marketRows = 10
+    /// The distributors a document shows of each year.
+    static let yearRows = 5
 
     /// The market's tables as the documents show them (``MarketStructure``): the distributor
     /// league, the shares by nation, grade and genre, the months, the Korean and foreign top 10s,
@@ -185,6 +192,22 @@ package enum RankView {
             "ticket_price": market.averageTicketPrice.map(w.price) ?? "–",
             "has_market_audience": market.estimatedMarketAudience != nil,
             "market_audience": market.estimatedMarketAudience.map { "≈ " + w.say.people($0) } ?? "–",
+            "has_years": !market.years.isEmpty,
+            "years": market.years.map { year in
+                [
+                    "year": String(year.year), "days": String(year.days), "films": String(year.films), "audience": w.grouped(year.audience),
+                    "market_audience": year.estimatedMarketAudience.map { "≈ " + w.grouped($0) } ?? "–",
+                    "ticket_price": year.averageTicketPrice.map(w.price) ?? "–", "korean": PeopleFormat.percent(year.koreanSharePercent),
+                    "vs_baseline": year.audienceVsBaselinePercent.map(PeopleFormat.signedPercent) ?? "–",
+                ]
+            },
+            "distributor_years": Dictionary(grouping: market.distributorYears, by: \.year).sorted { $0.key < $1.key }.map { year, rows in
+                [
+                    "year": String(year),
+                    "text": rows.prefix(yearRows).map { "\(name($0.share)) \(PeopleFormat.percent($0.share.audienceSharePercent))" }.joined(
+                        separator: ", "),
+                ]
+            },
             "has_concentration": market.concentration != nil,
             "concentration": market.concentration.map(w.say.concentration) ?? "",
         ]

@@ -28,7 +28,7 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
-        case .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months:
+        case .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -55,6 +55,8 @@ package enum ReportTables {
             share(.genres, source: source).filled(ranked(market.genres)),
             months(source: source).filled(market.months),
         ]
+            + (market.years.isEmpty
+                ? [] : [years(source: source).filled(market.years), distributorYears(source: source).filled(market.distributorYears)])
     }
 
     /// Every table's columns, for the docs, the default CSV templates and the data package.
@@ -71,6 +73,8 @@ package enum ReportTables {
         case .revisions: revisions.columns.map(\.info)
         case .distributors, .nations, .grades, .genres: share(name, source: "").columns.map(\.info)
         case .months: months(source: "").columns.map(\.info)
+        case .years: years(source: "").columns.map(\.info)
+        case .distributorYears: distributorYears(source: "").columns.map(\.info)
         }
     }
 
@@ -558,6 +562,58 @@ package enum ReportTables {
                 },
                 Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.koreanAudience) },
                 Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.foreignAudience) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    /// The period's calendar years, when it reaches over more than one.
+    static func years(source: String) -> TableDefinition<MarketStructure.Year> {
+        TableDefinition(
+            .years,
+            [
+                Column("year", .integer, "The calendar year") { String($0.year) },
+                Column("days", .integer, "Its days in the period (365 or 366 when whole)") { String($0.days) },
+                Column("films", .integer, "Films charted in it") { String($0.films) },
+                Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
+                Column("sales", .integer, "Charted sales in it, won") { String($0.sales) },
+                Column("estimated_market_sales", .integer, "Estimate: KOBIS's market sales, from each day's salesShare, won") {
+                    $0.estimatedMarketSales.map(String.init) ?? ""
+                },
+                Column("estimated_market_audience", .integer, "Estimate: the market sales over its charted average ticket price") {
+                    $0.estimatedMarketAudience.map(String.init) ?? ""
+                },
+                Column("average_ticket_price", .integer, "Charted sales over charted admissions, won") {
+                    $0.averageTicketPrice.map(String.init) ?? ""
+                },
+                Column("korean_share_pct", .decimal(places: 2), "Korean films' share of its charted admissions, %") {
+                    decimal($0.koreanSharePercent, places: 2)
+                },
+                Column(
+                    "audience_vs_2017_2019_pct", .decimal(places: 2),
+                    "Charted admissions against the 2017–2019 average, %; blank unless the period holds those years whole"
+                ) {
+                    $0.audienceVsBaselinePercent.map { decimal($0, places: 2) } ?? ""
+                },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    /// Each year's distributor league.
+    static func distributorYears(source: String) -> TableDefinition<MarketStructure.DistributorYear> {
+        TableDefinition(
+            .distributorYears,
+            [
+                Column("year", .integer, "The calendar year") { String($0.year) },
+                Column("rank", .integer, "Place in the year by charted admissions") { String($0.rank) },
+                Column("company_cd", .code, "KOBIS company code of the distributor; blank for films with none known") { $0.share.key },
+                Column("distributor", .text, "Its name, the latest the period's movie infos give for the code") { $0.share.name },
+                Column("films", .integer, "Films charted in the year") { String($0.share.films) },
+                Column("shared_films", .integer, "Of those, films co-distributed with another company") { String($0.share.sharedFilms) },
+                Column("audience", .integer, "Charted admissions in the year") { String($0.share.audience) },
+                Column("sales", .integer, "Charted sales in the year, won") { String($0.share.sales) },
+                Column("audience_share_pct", .decimal(places: 2), "Share of the year's charted admissions, %") {
+                    decimal($0.share.audienceSharePercent, places: 2)
+                },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
     }

@@ -82,6 +82,10 @@ package enum ReportTable: String, Sendable, CaseIterable {
     /// `boxoffice rank`'s market tables (``MarketStructure``): the distributor league by company
     /// code, the shares by nation, watch grade and genre, and the months.
     case distributors, nations, grades, genres, months
+    /// `boxoffice rank`'s tables of a period over more than one calendar year: each year's
+    /// indicators, and each year's distributor league.
+    case years
+    case distributorYears = "distributor_years"
     /// `boxoffice quota`'s table: today's KOBIS calls per key.
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.
@@ -97,7 +101,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months: false
+        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears: false
         }
     }
 
@@ -105,7 +109,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var listKey: String {
         switch self {
         case .films, .rank, .watchlist: "films"
-        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months: "rows"
+        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears: "rows"
         case .days, .film: "days"
         case .quota: "keys"
         case .revisions: "revisions"
@@ -126,6 +130,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .grades: ["watch_grade"]
         case .genres: ["genre"]
         case .months: ["month"]
+        case .years: ["year"]
+        case .distributorYears: ["year", "company_cd"]
         }
     }
 
@@ -135,7 +141,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
-        case .films, .days, .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months: []
+        case .distributorYears: [("year", .years, "year")]
+        case .films, .days, .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years: []
         }
     }
 
@@ -156,6 +163,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .grades: ("watch grades", "관람 등급별")
         case .genres: ("genres", "장르별")
         case .months: ("months", "월별")
+        case .years: ("years", "연도별")
+        case .distributorYears: ("distributors by year", "연도별 배급사")
         }
     }
 }
