@@ -117,11 +117,14 @@ struct MarketTests {
                 "charted_audience_ytd", "charted_audience_ytd_last_year", "charted_audience_ytd_change_pct",
                 "charted_sales_ytd", "charted_sales_ytd_last_year", "charted_sales_ytd_change_pct",
                 "holiday_date_last_year", "charted_audience_holiday_last_year", "charted_audience_change_holiday_ly_pct",
+                "top_showing_share_pct", "top_screen_share_pct",
             ])
         #expect(
             records[1] == [
                 "2024-05-01", "Wed", "false", "3", "4600", "73500", "100000", "73.5", "2024000A", "Film A", "4000", "1", "KOBIS", "10", "3", "", "",
                 "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+                // Three films with 30 showings and 10 screens each: the #1 holds a third of each.
+                "33.3", "33.3",
             ])
         #expect(records.count == 4)
     }

@@ -190,11 +190,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         let ranked = films.sorted { ($0.audience, $1.rank) > ($1.audience, $0.rank) }
         koreanTop = Self.top(ranked.filter { Self.nation(of: $0) == true }, total: total)
         foreignTop = Self.top(ranked.filter { Self.nation(of: $0) == false }, total: total)
-        let price = total > 0 ? Int64((Double(report.summary.chartedSales) / Double(total)).rounded()) : nil
-        averageTicketPrice = price
-        estimatedMarketAudience = report.summary.estimatedMarketSales.flatMap { sales in
-            price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil }
-        }
+        averageTicketPrice = report.summary.averageTicketPrice
+        estimatedMarketAudience = report.summary.estimatedMarketAudience
         concentration = Self.concentration(report.days)
     }
 
@@ -344,6 +341,14 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
                 rank: index + 1, movieCode: film.movieCode, title: film.title, audience: film.audience,
                 audienceSharePercent: JoinStage.percent(film.audience, of: total))
         }
+    }
+
+    /// The #1 film's share of a chart's showings or screens, in percent: of the charted films' only,
+    /// so an upper bound of its share of the market's. Nil for a chart without any.
+    package static func topShare(of entries: [DayEntry], _ figure: KeyPath<DayEntry, Int64>) -> Double? {
+        let total = entries.reduce(Int64(0)) { $0 + $1[keyPath: figure] }
+        guard total > 0, let first = entries.min(by: { $0.rank < $1.rank }) else { return nil }
+        return Double(first[keyPath: figure]) / Double(total) * 100
     }
 
     static func concentration(_ days: [DayReport]) -> Concentration? {

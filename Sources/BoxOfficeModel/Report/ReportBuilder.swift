@@ -205,6 +205,8 @@ package enum ReportBuilder {
             }
         }
         let chartedOnEstimatedDays = estimated.reduce(Int64(0)) { $0 + $1.sales }
+        let price = audience > 0 ? Int64((Double(sales) / Double(audience)).rounded()) : nil
+        let marketSales = estimated.isEmpty ? nil : market
         return ReportSummary(
             chartedAudience: audience,
             chartedSales: sales,
@@ -219,7 +221,9 @@ package enum ReportBuilder {
             weeks: weeks,
             estimatedMarketSales: estimated.isEmpty ? nil : market,
             estimatedMarketDays: estimated.count,
-            chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : market.flatMap { JoinStage.percent(chartedOnEstimatedDays, of: $0) }
+            chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : market.flatMap { JoinStage.percent(chartedOnEstimatedDays, of: $0) },
+            averageTicketPrice: price,
+            estimatedMarketAudience: marketSales.flatMap { sales in price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil } }
         )
     }
 }

@@ -63,6 +63,11 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     /// From 1 January to the range's last day, against the same span a year earlier, when the
     /// cache holds every chart of both (daily reports).
     package var yearToDate: YearToDate?
+    /// The charted films' sales over their admissions, to the won; nil without admissions.
+    package var averageTicketPrice: Int64? = nil
+    /// The whole market's admissions, an **estimate**: ``estimatedMarketSales`` over
+    /// ``averageTicketPrice``.
+    package var estimatedMarketAudience: Int64? = nil
 
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
@@ -78,5 +83,7 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         case chartedShareOfEstimatedMarketPercent = "charted_share_of_estimated_market_pct"
         case lastYear = "last_year"
         case yearToDate = "year_to_date"
+        case averageTicketPrice = "average_ticket_price"
+        case estimatedMarketAudience = "estimated_market_audience"
     }
 }

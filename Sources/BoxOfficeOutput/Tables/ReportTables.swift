@@ -255,6 +255,12 @@ package enum ReportTables {
                 Column("charted_audience_change_holiday_ly_pct", .decimal(places: 1), "Charted admissions against that holiday, %") {
                     $0.holidayLastYear?.audienceChangePercent.map { decimal($0, places: 1) } ?? ""
                 },
+                Column("top_showing_share_pct", .decimal(places: 1), "The #1 film's share of the charted films' showings, % (an upper bound)") {
+                    MarketStructure.topShare(of: $0.entries, \.showings).map { decimal($0, places: 1) } ?? ""
+                },
+                Column("top_screen_share_pct", .decimal(places: 1), "The #1 film's share of the charted films' screens, % (an upper bound)") {
+                    MarketStructure.topShare(of: $0.entries, \.screens).map { decimal($0, places: 1) } ?? ""
+                },
             ])
     }
 
