@@ -34,6 +34,8 @@ extension FilmPipeline {
 extension RankPipeline {
     /// `boxoffice rank`: the ranking of `request`'s period, rendered and written; the paths written.
     package func write(_ request: Request, to output: Publishing) async throws -> [URL] {
+        // Without libsqlite3, `-f sqlite` stops before anything is fetched.
+        if output.formats.contains(.sqlite) { _ = try SQLiteLibrary.load() }
         let ranking = try await ranking(request)
         let files = try RankView.render(ranking, formats: output.formats, templates: output.templates, csv: output.csv, language: output.language)
         return try output.writer.write(files)

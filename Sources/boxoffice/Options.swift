@@ -235,9 +235,9 @@ struct OutputOptions: ParsableArguments {
     /// Where the files of a command with `all` formats go, and how they read (each format it has
     /// by default when none is asked for); the templates are read now, so a broken one stops the
     /// run before anything is fetched.
-    func publishing(all: [ReportFormat]) throws -> Publishing {
+    func publishing(all: [ReportFormat], byDefault: [ReportFormat]? = nil) throws -> Publishing {
         Publishing(
-            formats: try formats(all: all, byDefault: all),
+            formats: ReportFormat.withTheirFiles(try formats(all: all, byDefault: byDefault ?? all)),
             templates: try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }),
             csv: csv, language: language,
             writer: toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: directory))

@@ -62,7 +62,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
             let wiring = try Wiring(environment: environment, network: network.settings)
-            let output = try out.publishing(all: RankView.formats)
+            let output = try out.publishing(all: RankView.formats, byDefault: RankView.byDefault)
             let span: RankSpan
             if all {
                 span = .all

@@ -301,6 +301,53 @@ struct RankEndToEndTests {
         }
     }
 
+    @Test(
+        "rank's tables in every table format: the database's sums are the CSVs', its keys hold; the data package validates; the workbook's cells are the CSVs'"
+    )
+    func tableFormats() async throws {
+        let server = try FakeKOBISServer(films: Self.variedFilms())
+        let folder = try TemporaryFolder()
+        let result = try await run(
+            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "sqlite,datapackage,xlsx", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let base = "rank-2023-12-01_2024-01-31"
+        let tables = ["distributors", "nations", "grades", "genres", "months", "years", "distributor_years"]
+        #expect(
+            result.stdoutLines
+                == ["Reports/\(base).sqlite", "Reports/\(base).csv"] + tables.map { "Reports/\(base)-\($0).csv" }
+                + ["Reports/\(base).datapackage.json", "Reports/\(base).xlsx"], "the data package brings its CSVs")
+        let reports = folder.url.appendingPathComponent("Reports")
+        let checked = try await TablesEndToEndTests.python(
+            """
+            import csv, os, sqlite3, sys
+            db = sqlite3.connect(os.path.join(sys.argv[1], sys.argv[2] + ".sqlite"))
+            for table in ["rank"] + sys.argv[3:]:
+                name = sys.argv[2] + ("" if table == "rank" else "-" + table) + ".csv"
+                with open(os.path.join(sys.argv[1], name), encoding="utf-8-sig", newline="") as f:
+                    rows = list(csv.DictReader(f))
+                total = db.execute(f'select sum(audience), count(*) from "{table}"').fetchone()
+                print(table, total[0] == sum(int(r["audience"]) for r in rows) and total[1] == len(rows) > 0)
+            print(db.execute("pragma foreign_key_check").fetchall())
+            print(db.execute('select span, data_source, simulated from report').fetchone())
+            """, [reports.path, base] + tables)
+        #expect(
+            checked.split(separator: "\n") == ["rank True"] + tables.map { "\($0) True" } + ["[]", "('2023-12-01_2024-01-31', 'KOBIS', 0)"],
+            "\(checked)")
+        if Python.canImport("frictionless") {
+            let validated = try await Subprocess.run(
+                "/usr/bin/env",
+                ["python3", "-m", "frictionless", "validate", "--json", reports.appendingPathComponent(base + ".datapackage.json").path])
+            let report = try JSONSerialization.jsonObject(with: validated.output) as? [String: Any]
+            #expect(validated.status == 0 && report?["valid"] as? Bool == true, "\(String(decoding: validated.output, as: UTF8.self).prefix(2_000))")
+        }
+        if Python.canImport("openpyxl") {
+            let cells = try await Subprocess.run(
+                "/usr/bin/env", ["python3", TestPaths.repositoryRoot.appendingPathComponent("Tests/Tools/xlsx_cells.py").path, reports.path, base])
+            let text = String(decoding: cells.output, as: UTF8.self)
+            #expect(cells.status == 0 && text.hasPrefix("rank \(tables.joined(separator: " ")): 0 mismatches, header frozen"), "\(text)")
+        }
+    }
+
     @Test("a month against 52 weeks earlier, in Korean; a period not over yet is counted to date")
     func monthToDate() async throws {
         let range = DateRange(start: Day(iso: "2023-06-01")!, end: Day(iso: "2024-07-31")!)

@@ -97,6 +97,10 @@ struct TablesEndToEndTests {
         #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("-f sqlite needs libsqlite3"), "\(run.stderr)")
         #expect(server.chartRequests.isEmpty && server.movieInfoRequests.isEmpty, "nothing fetched")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path), "nothing written")
+        // So does rank's.
+        let rank = try await BoxOfficeProcess.run(["rank", "2025-03", "-f", "sqlite"], environment: environment, in: folder.url)
+        #expect(rank.status == 78 && rank.stderr.contains("-f sqlite needs libsqlite3"), "\(rank.stderr)")
+        #expect(server.chartRequests.isEmpty && server.movieInfoRequests.isEmpty, "nothing fetched")
         // The same binary still renders every other format.
         let other = try await BoxOfficeProcess.run(["report", "--sample", "-f", "csv", "-q"], environment: environment, in: folder.url)
         #expect(other.status == 0, "\(other.stderr)")

@@ -365,7 +365,8 @@ extension BoundedTaskGroupTests {
             return (job, job <= 2 ? [job + 10] : [])
         }
         let order = started.withLock { $0 }
-        #expect(Set(order) == [1, 2, 3, 4, 5, 6, 11, 12, 100, 101] && order.count == 10, "each job once, a later job already queued not again: \(order)")
+        #expect(
+            Set(order) == [1, 2, 3, 4, 5, 6, 11, 12, 100, 101] && order.count == 10, "each job once, a later job already queued not again: \(order)")
         // The results come in the order the group started the jobs (two jobs started together may
         // reach their first line in either order, so `order` is not that order). A later job is
         // started only when nothing waits: after the initial jobs, and 100 before 101; a follow-up

@@ -18,7 +18,11 @@ frozen = True
 for name in workbook.sheetnames:
     sheet = workbook[name]
     frozen = frozen and sheet.freeze_panes == "A2"
-    with open(os.path.join(folder, f"{base}-{name}.csv"), encoding="utf-8-sig", newline="") as handle:
+    # A report's sheets are BASE-NAME.csv; a ranking's first sheet is its main CSV, BASE.csv.
+    path = os.path.join(folder, f"{base}-{name}.csv")
+    if not os.path.exists(path):
+        path = os.path.join(folder, f"{base}.csv")
+    with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle))
     if sheet.max_row != len(rows):
         mismatches.append(f"{name}: {sheet.max_row} rows, CSV {len(rows)}")

@@ -11,6 +11,9 @@ struct Publication<Model: Encodable> {
     let table: Table
     /// Tables written beside the main one, each as `BASE-NAME.csv`.
     var moreTables: [Table] = []
+    /// What the figures are, for the formats that hold every table and describe themselves (the
+    /// workbook, the SQLite database, the data package); nil for a publication without them.
+    var facts: (facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day))? = nil
     /// The documents' templates: `film` for `film.md` and `film.html`.
     let templates: String
     /// The documents' view model in a language's words.
@@ -21,20 +24,32 @@ struct Publication<Model: Encodable> {
     func render(_ formats: [ReportFormat], templates library: ReportTemplates, csv: CSVDialect, language: ReportLanguage) throws -> [RenderedFile] {
         let words = Words(language: language)
         var view: [String: Any]?
+        let tables = [table] + moreTables
+        func csvName(_ table: Table) -> String { table.name == self.table.name ? base : "\(base)-\(table.name.rawValue)" }
         return try formats.flatMap { format -> [RenderedFile] in
             switch format {
             case .json: return [RenderedFile(name: base + ".json", contents: try ReportJSON.document(model))]
             case .csv:
-                return try ([table] + moreTables).map { table in
-                    let name = table.name == self.table.name ? base : "\(base)-\(table.name.rawValue)"
-                    return RenderedFile(name: name + ".csv", contents: try CSVTable.data(table, dialect: csv, templates: library))
+                return try tables.map { table in
+                    RenderedFile(name: csvName(table) + ".csv", contents: try CSVTable.data(table, dialect: csv, templates: library))
                 }
             case .md, .html, .txt:
                 if view == nil { view = self.view(words) }
                 let text = try library.render("\(templates).\(format.rawValue)", view!)
                 let contents = Data((format == .txt ? TextView.asciiSigns(text) : text).utf8)
                 return [RenderedFile(name: "\(base)\(language.infix).\(format.rawValue)", contents: contents)]
-            case .xlsx, .sqlite, .datapackage: return []
+            case .xlsx, .sqlite, .datapackage:
+                guard let facts else { return [] }
+                let contents: Data =
+                    switch format {
+                    case .xlsx: try XLSXWorkbook.data(tables)
+                    case .sqlite: try SQLiteTables.database(facts.facts, tables: tables)
+                    default:
+                        DataPackage.descriptor(
+                            facts.facts, source: facts.source, simulated: facts.simulated, span: facts.span,
+                            tables: tables.map { ($0.name, csvName($0) + ".csv") }, base: base, dialect: csv)
+                    }
+                return [RenderedFile(name: base + format.suffix, contents: contents)]
             }
         }
     }

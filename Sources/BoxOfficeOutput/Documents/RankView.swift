@@ -12,8 +12,10 @@ package enum RankView {
         return (ranking.simulated ? "rank-sample-" : "rank-") + span
     }
 
-    /// The formats a ranking has: all but the workbook.
-    package static let formats: [ReportFormat] = [.md, .html, .txt, .csv, .json]
+    /// The formats a ranking has: every one.
+    package static let formats: [ReportFormat] = [.md, .html, .txt, .csv, .json, .xlsx, .sqlite, .datapackage]
+    /// What `rank` writes without `--format`: the documents, the CSVs and the JSON.
+    package static let byDefault: [ReportFormat] = [.md, .html, .txt, .csv, .json]
 
     /// The labels of the ranking's templates (`{{{l.NAME}}}`), in English and Korean: their one home.
     static let labels: [(name: String, en: String, ko: String)] = [
@@ -67,7 +69,7 @@ package enum RankView {
     ) throws -> [RenderedFile] {
         try Publication(
             model: ranking, base: baseName(ranking), table: ReportTables.table(of: ranking), moreTables: ReportTables.marketTables(of: ranking),
-            templates: "rank"
+            facts: (ReportFacts(ranking), ranking.source, ranking.simulated, (ranking.start, ranking.end)), templates: "rank"
         ) {
             make(ranking, words: $0)
         }

@@ -11,21 +11,32 @@ import Foundation
 package enum DataPackage {
     /// The descriptor's bytes: sorted keys, two-space indents, a final newline.
     package static func descriptor(_ report: BoxOfficeReport, tables: [ReportTable], base: String, dialect: CSVDialect) -> Data {
+        descriptor(
+            ReportFacts(report), source: report.source, simulated: report.simulated,
+            span: (report.range.start, report.range.end), tables: tables.map { ($0, "\(base)-\($0.rawValue).csv") }, base: base,
+            dialect: dialect)
+    }
+
+    /// The descriptor of the CSV files `tables` names (each table with its file), with `facts`.
+    static func descriptor(
+        _ facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day), tables: [(ReportTable, String)], base: String,
+        dialect: CSVDialect
+    ) -> Data {
         var provenance: [String: Any] = [:]
-        for (name, value) in ReportFacts(report).pairs { provenance[name] = value.json }
+        for (name, value) in facts.pairs { provenance[name] = value.json }
         let package: [String: Any] = [
             "profile": "tabular-data-package",
             "name": base.lowercased(),
-            "title": "\(report.source), \(report.range.start.iso) to \(report.range.end.iso)\(report.simulated ? " (simulated)" : "")",
-            "sources": [report.simulated ? ["title": report.source] : ["title": report.source, "path": "https://www.kobis.or.kr/kobisopenapi/"]],
+            "title": "\(source), \(span.start.iso) to \(span.end.iso)\(simulated ? " (simulated)" : "")",
+            "sources": [simulated ? ["title": source] : ["title": source, "path": "https://www.kobis.or.kr/kobisopenapi/"]],
             "boxoffice": provenance,
-            "resources": tables.map { resource($0, base: base, dialect: dialect) },
+            "resources": tables.map { resource($0.0, path: $0.1, dialect: dialect) },
         ]
         let json = (try? JSONSerialization.data(withJSONObject: package, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return json + Data("\n".utf8)
     }
 
-    static func resource(_ table: ReportTable, base: String, dialect: CSVDialect) -> [String: Any] {
+    static func resource(_ table: ReportTable, path: String, dialect: CSVDialect) -> [String: Any] {
         var schema: [String: Any] = [
             "fields": ReportTables.columns(table).map { column -> [String: Any] in
                 ["name": column.name, "type": type(column.type), "description": column.about]
@@ -40,7 +51,7 @@ package enum DataPackage {
         }
         return [
             "name": table.rawValue,
-            "path": "\(base)-\(table.rawValue).csv",
+            "path": path,
             "profile": "tabular-data-resource",
             "format": "csv",
             "mediatype": "text/csv",

@@ -16,6 +16,11 @@ import Darwin
 package enum SQLiteTables {
     /// The database file's bytes.
     package static func database(_ report: BoxOfficeReport, tables: [Table]) throws -> Data {
+        try database(ReportFacts(report), tables: tables)
+    }
+
+    /// The database of `tables`, and a `report` table of `facts`.
+    static func database(_ facts: ReportFacts, tables: [Table]) throws -> Data {
         let sqlite = try SQLiteLibrary.load()
         let database = try sqlite.openInMemory()
         defer { sqlite.close(database) }
@@ -28,7 +33,7 @@ package enum SQLiteTables {
             try sqlite.execute(createStatement(table), on: database)
             try sqlite.insert(table, into: database)
         }
-        try sqlite.execute(reportStatements(report), on: database)
+        try sqlite.execute(reportStatements(facts), on: database)
         try sqlite.execute("COMMIT", on: database)
         return try sqlite.serialize(database)
     }
@@ -53,8 +58,7 @@ package enum SQLiteTables {
     }
 
     /// The `report` table: one row of what the figures are.
-    static func reportStatements(_ report: BoxOfficeReport) -> String {
-        let facts = ReportFacts(report)
+    static func reportStatements(_ facts: ReportFacts) -> String {
         let columns = facts.pairs.map { "\(quoted($0.name)) \($0.value.sqlType)" }.joined(separator: ", ")
         let values = facts.pairs.map(\.value.sqlLiteral).joined(separator: ", ")
         return "CREATE TABLE \"report\" (\(columns)); INSERT INTO \"report\" VALUES (\(values))"
@@ -129,6 +133,22 @@ struct ReportFacts {
     /// A fetch time as ISO 8601 in UTC, to the second: `2025-03-10T01:00:00Z`.
     static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    /// A ranking's (`boxoffice rank`): its period, source and what its figures count.
+    init(_ ranking: PeriodRanking) {
+        pairs = [
+            ("schema_version", .integer(PeriodRanking.schemaVersion)),
+            ("source", .text(ranking.source)),
+            ("data_source", .text(ReportTables.dataSource(simulated: ranking.simulated))),
+            ("simulated", .boolean(ranking.simulated)),
+            ("span", .text(ranking.span)),
+            ("start", .text(ranking.start.iso)),
+            ("end", .text(ranking.end.iso)),
+            ("asked_end", .text(ranking.askedEnd?.iso)),
+            ("days", .integer(ranking.days)),
+            ("caveats", .text(ranking.caveats.map(\.rawValue).joined(separator: ReportTables.listSeparator))),
+        ]
     }
 
     init(_ report: BoxOfficeReport) {
