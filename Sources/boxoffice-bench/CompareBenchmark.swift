@@ -19,7 +19,7 @@ struct CompareBenchmark: ParsableCommand {
     @Argument(help: "Binary A (the baseline, e.g. main's).") var a: String
     @Argument(help: "Binary B (the change).") var b: String
     @Option(help: "Paired runs per workload.") var runs = 7
-    @Option(help: "Workloads, comma-separated: sample, month, year, history, weekly20, fetch.") var workloads = "sample,month,year,history,fetch"
+    @Option(help: "Workloads, comma-separated: sample, month, year, history, weekly20, rank20, fetch.") var workloads = "sample,month,year,history,fetch"
     @Option(help: "Where to keep the warmed caches between runs.") var cache: String?
 
     func run() throws {
@@ -60,7 +60,7 @@ struct CompareBenchmark: ParsableCommand {
                 return try Measurement.run(
                     binary, ["report", "--sample", "--quiet", "--output", output.path], environment: ["PATH": "/usr/bin:/bin", "HOME": work.path])
             }
-        case "month", "year", "history", "weekly20":
+        case "month", "year", "history", "weekly20", "rank20":
             let range = ScalingBenchmark.range(years: ["month": 0, "year": 1][name] ?? 20)
             let warmed = try WarmCache.folder(for: ScalingBenchmark.range(years: 20), in: base)
             // Each binary gets its own copy of the warmed cache: what one derives beside it (the
@@ -76,9 +76,13 @@ struct CompareBenchmark: ParsableCommand {
             let extra = name == "weekly20" ? ["--weekly"] : []
             return { binary in
                 try? FileManager.default.removeItem(at: output)
-                return try Measurement.run(
-                    binary, WarmCache.reportArguments(range, cache: folders[binary]!, output: output, extra: extra),
-                    environment: WarmCache.environment(range, home: work))
+                // rank20: `rank` over the whole years the warm cache holds, in its default formats.
+                let arguments =
+                    name == "rank20"
+                    ? ["rank", "\(range.start.year + 1)..\(range.end.year - 1)", "--offline", "--no-look-back", "--quiet", "--cache-dir",
+                        folders[binary]!.path, "--output", output.path]
+                    : WarmCache.reportArguments(range, cache: folders[binary]!, output: output, extra: extra)
+                return try Measurement.run(binary, arguments, environment: WarmCache.environment(range, home: work))
             }
         case "fetch":
             let range = DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-31")!)
@@ -86,7 +90,7 @@ struct CompareBenchmark: ParsableCommand {
             // With the look-back each binary does (builds before --no-look-back have no such option).
             return { binary in try FetchBenchmark.once(binary, server, range, width: 8, work: work, lookBack: true).0 }
         default:
-            throw BenchError("unknown workload \(name): sample, month, year, history, weekly20 or fetch")
+            throw BenchError("unknown workload \(name): sample, month, year, history, weekly20, rank20 or fetch")
         }
     }
 }
