@@ -19,7 +19,8 @@ struct CompareBenchmark: ParsableCommand {
     @Argument(help: "Binary A (the baseline, e.g. main's).") var a: String
     @Argument(help: "Binary B (the change).") var b: String
     @Option(help: "Paired runs per workload.") var runs = 7
-    @Option(help: "Workloads, comma-separated: sample, month, year, history, weekly20, rank20, fetch.") var workloads = "sample,month,year,history,fetch"
+    @Option(help: "Workloads, comma-separated: sample, month, year, history, weekly20, rank20, fetch.") var workloads =
+        "sample,month,year,history,fetch"
     @Option(help: "Where to keep the warmed caches between runs.") var cache: String?
 
     func run() throws {
@@ -79,8 +80,10 @@ struct CompareBenchmark: ParsableCommand {
                 // rank20: `rank` over the whole years the warm cache holds, in its default formats.
                 let arguments =
                     name == "rank20"
-                    ? ["rank", "\(range.start.year + 1)..\(range.end.year - 1)", "--offline", "--no-look-back", "--quiet", "--cache-dir",
-                        folders[binary]!.path, "--output", output.path]
+                    ? [
+                        "rank", "\(range.start.year + 1)..\(range.end.year - 1)", "--offline", "--no-look-back", "--quiet", "--cache-dir",
+                        folders[binary]!.path, "--output", output.path,
+                    ]
                     : WarmCache.reportArguments(range, cache: folders[binary]!, output: output, extra: extra)
                 return try Measurement.run(binary, arguments, environment: WarmCache.environment(range, home: work))
             }

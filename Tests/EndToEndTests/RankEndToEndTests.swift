@@ -106,6 +106,14 @@ struct RankEndToEndTests {
         #expect(md.contains("Admissions are summed over the days a film was in the daily top 10 (charted days only)"))
         #expect(md.contains("Records are the best in these charts (2024-01-01 to 2024-12-31), not of all time."))
         #expect(!md.contains("Before 2011"))
+        // The HTML draws the distributor league as bars and the months as a line: one point a month, in each layout.
+        let html = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.html"), encoding: .utf8)
+        let bars = try #require(html.firstRange(of: "<ol class=\"bars\" aria-label=\"Distributors\">").map { html[$0.upperBound...] })
+        let league = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-distributors.csv")))
+        #expect(league.count == 9, "the catalogue's nine distributors, each under one company code")
+        #expect(String(bars).components(separatedBy: "</ol>")[0].components(separatedBy: "<li>").count - 1 == min(10, league.count))
+        let lines = html.components(separatedBy: "<polyline points=\"").dropFirst().map { $0.prefix { $0 != "\"" }.split(separator: " ").count }
+        #expect(lines == [12, 12, 12], "a month chart in three layouts: \(lines)")
 
         // Everything the run fetched is cached: again, offline, nothing is sent; --all ranks that span.
         server.server.resetLog()

@@ -230,5 +230,32 @@ enum ChartView {
     }
 
     /// One decimal at most, as SVG coordinates.
+    /// One line through `points` (x, y), drawn once per ``Layout``: a film's cumulative admissions
+    /// over its days of release, a ranking's months. The y axis in round steps and the page's
+    /// units; the x axis labelled at its two ends by the template (`x_first_at`, `x_last_at`).
+    static func line(_ points: [(Double, Int64)], words w: Words) -> [[String: Any]] {
+        guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let peak = points.map(\.1).max(), peak > 0 else {
+            return []
+        }
+        let spanX = max(1, lastX - firstX)
+        let scale = Scale(peak: peak)
+        return Layout.all.map { layout in
+            let (top, bottom) = (16.0, layout.plotBottom - 20)
+            let left = layout.plotLeft + 8
+            let right = layout.width - 20
+            func x(_ value: Double) -> String { coordinate(left + (value - firstX) / spanX * (right - left)) }
+            func y(_ value: Int64) -> String { coordinate(bottom - Double(value) / Double(scale.top) * (bottom - top)) }
+            return [
+                "name": layout.name,
+                "width": coordinate(layout.width), "height": coordinate(bottom + layout.fontSize * 2.4),
+                "font_size": coordinate(layout.fontSize),
+                "plot_left": coordinate(left), "plot_right": coordinate(right), "plot_bottom": coordinate(bottom),
+                "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " "),
+                "y_ticks": scale.ticks.map { ["y": y($0), "label": w.compact($0)] },
+                "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": coordinate(bottom + layout.fontSize * 1.6),
+            ]
+        }
+    }
+
     static func coordinate(_ value: Double) -> String { PeopleFormat.trimmed(value, places: 1) }
 }

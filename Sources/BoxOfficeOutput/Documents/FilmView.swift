@@ -213,24 +213,7 @@ package enum FilmView {
         guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let peak = points.map(\.1).max(), peak > 0 else {
             return ["has_points": false]
         }
-        let spanX = max(1, lastX - firstX)
-        let scale = ChartView.Scale(peak: peak)
-        let layouts: [[String: Any]] = ChartView.Layout.all.map { layout in
-            let (top, bottom) = (16.0, layout.plotBottom - 20)
-            let left = layout.plotLeft + 8
-            let right = layout.width - 20
-            func x(_ value: Double) -> String { ChartView.coordinate(left + (value - firstX) / spanX * (right - left)) }
-            func y(_ value: Int64) -> String { ChartView.coordinate(bottom - Double(value) / Double(scale.top) * (bottom - top)) }
-            return [
-                "name": layout.name,
-                "width": ChartView.coordinate(layout.width), "height": ChartView.coordinate(bottom + layout.fontSize * 2.4),
-                "font_size": ChartView.coordinate(layout.fontSize),
-                "plot_left": ChartView.coordinate(left), "plot_right": ChartView.coordinate(right), "plot_bottom": ChartView.coordinate(bottom),
-                "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " "),
-                "y_ticks": scale.ticks.map { ["y": y($0), "label": w.compact($0)] },
-                "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": ChartView.coordinate(bottom + layout.fontSize * 1.6),
-            ]
-        }
+        let layouts = ChartView.line(points, words: w)
         return [
             "has_points": true,
             "layouts": layouts,

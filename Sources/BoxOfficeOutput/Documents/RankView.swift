@@ -175,7 +175,21 @@ package enum RankView {
                 ]
             }
         }
+        let leader = market.distributors.first.map { max(1, $0.audience) } ?? 1
+        let months = market.months
         return [
+            "distributor_bars": market.distributors.prefix(marketRows).map { share in
+                [
+                    "label": name(share), "value": PeopleFormat.percent(share.audienceSharePercent),
+                    "percent": PeopleFormat.fixed(Double(share.audience) / Double(leader) * 100, places: 1) + "%",
+                ]
+            },
+            "has_month_chart": months.count > 2,
+            "month_chart": [
+                "layouts": ChartView.line(months.enumerated().map { (Double($0), $1.audience) }, words: w),
+                "first": months.first?.month ?? "", "last": months.last?.month ?? "",
+                "description": w.say.monthChart(first: months.first?.month ?? "", last: months.last?.month ?? ""),
+            ],
             "has_distributors": !market.distributors.isEmpty,
             "distributors": rows(market.distributors),
             "more_distributors": market.distributors.count > marketRows,

@@ -272,6 +272,8 @@ struct English: Vocabulary {
     var toDateMark: String { " (to date)" }
     var unknownGroup: String { "(no KOBIS movie info)" }
 
+    func monthChart(first: String, last: String) -> String { "Charted admissions by month, \(first) to \(last)." }
+
     func groupHeading(_ table: ReportTable) -> String {
         switch table {
         case .nations: "By nation"

@@ -330,6 +330,8 @@ struct Korean: Vocabulary {
     var toDateMark: String { " (상영 중)" }
     var unknownGroup: String { "(KOBIS 영화 정보 없음)" }
 
+    func monthChart(first: String, last: String) -> String { "월별 순위권 관객 수, \(first) ~ \(last)." }
+
     func groupHeading(_ table: ReportTable) -> String {
         switch table {
         case .nations: "국적별"

@@ -201,6 +201,8 @@ protocol Vocabulary: Sendable {
     var unknownGroup: String { get }
     /// The heading of the shares by nation, watch grade or genre.
     func groupHeading(_ table: ReportTable) -> String
+    /// The months chart's description.
+    func monthChart(first: String, last: String) -> String
     /// How much of the charted showings the top films held, in a sentence.
     func concentration(_ concentration: MarketStructure.Concentration) -> String
     var toDateMark: String { get }
