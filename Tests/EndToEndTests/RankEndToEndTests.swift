@@ -213,6 +213,11 @@ struct RankEndToEndTests {
                     || films.contains { $0.coDistributor == row["distributor"] }
             })
         #expect(distributors.map { Int64($0["audience"]!)! }.reduce(0, +) > total, "shared films count for each: the league adds up to more")
+        let koreanTotal = audience.filter { byCode[$0.key]!.nations.first == "한국" }.values.reduce(0, +)
+        for row in distributors {
+            let expected = (Double(Int64(row["korean_audience"]!)!) / Double(koreanTotal) * 10_000).rounded() / 100
+            #expect(row["korean_share_pct"] == String(format: "%.2f", expected), "\(row)")
+        }
         #expect(same(figures(try table("nations"), key: "nation"), grouped { [$0.nations.first!] }))
         #expect(same(figures(try table("grades"), key: "watch_grade"), grouped { [$0.watchGrade] }))
         #expect(same(figures(try table("genres"), key: "genre"), grouped { [$0.genres.first!] }))
@@ -244,6 +249,28 @@ struct RankEndToEndTests {
         }
         #expect(md.contains("so the distributors' shares add up to more than 100 %"))
         #expect(md.contains("The whole market's admissions are an estimate"))
+    }
+
+    @Test("each day's #1 share of the charted showings and screens in the days CSV is the chart's own showCnt and scrnCnt, to 0.1")
+    func dailyShares() async throws {
+        let films = Self.variedFilms()
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(
+            ["report", "2024-03-01..2024-03-07", "--no-look-back", "--no-tmdb", "-f", "csv", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0, "\(result.stderr)")
+        let days = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2024-03-01_2024-03-07-days.csv")))
+        #expect(days.count == 7)
+        let kobis = SimulatedKOBIS(films: films)
+        for row in days {
+            let chart =
+                (kobis.dailyChartBody(on: Day(iso: row["date"]!)!)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]
+            for (column, key) in [("top_showing_share_pct", "showCnt"), ("top_screen_share_pct", "scrnCnt")] {
+                let figures = chart.map { Double($0[key]!)! }
+                let share = figures[0] / figures.reduce(0, +) * 100
+                #expect(abs(Double(row[column]!)! - share) <= 0.05 + 1e-9, "\(row["date"]!) \(column): \(row[column]!) for \(share)")
+            }
+        }
     }
 
     @Test("a period over two calendar years: each year's indicators and distributor league are its charts' own, and add up to the period")

@@ -23,6 +23,10 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         /// Its admissions from Korean films, and from foreign ones (films without a nation in neither).
         package var koreanAudience: Int64
         package var foreignAudience: Int64
+        /// Its share of the period's Korean films' admissions, and of the foreign films': KOFIC's
+        /// league tables for Korean and for foreign films.
+        package var koreanSharePercent: Double = 0
+        package var foreignSharePercent: Double = 0
 
         enum CodingKeys: String, CodingKey {
             case key
@@ -34,6 +38,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             case audienceSharePercent = "audience_share_pct"
             case koreanAudience = "korean_audience"
             case foreignAudience = "foreign_audience"
+            case koreanSharePercent = "korean_share_pct"
+            case foreignSharePercent = "foreign_share_pct"
         }
     }
 
@@ -281,7 +287,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
                 byCode[key] = entry
             }
         }
-        return sorted(byCode.values.map { withShare($0.share, total: total) })
+        let (korean, foreign) = split(films)
+        return sorted(byCode.values.map { withShare($0.share, total: total, korean: korean, foreign: foreign) })
     }
 
     /// The films grouped by one attribute (its first listed value); films without it, in a group
@@ -298,13 +305,27 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             add(film, to: &share)
             groups[key] = share
         }
-        return sorted(groups.values.map { withShare($0, total: total) })
+        let (korean, foreign) = split(films)
+        return sorted(groups.values.map { withShare($0, total: total, korean: korean, foreign: foreign) })
     }
 
-    static func withShare(_ share: Share, total: Int64) -> Share {
+    static func withShare(_ share: Share, total: Int64, korean: Int64, foreign: Int64) -> Share {
         var share = share
         share.audienceSharePercent = JoinStage.percent(share.audience, of: total)
+        share.koreanSharePercent = JoinStage.percent(share.koreanAudience, of: korean)
+        share.foreignSharePercent = JoinStage.percent(share.foreignAudience, of: foreign)
         return share
+    }
+
+    /// The Korean and the foreign films' admissions among `films`.
+    static func split(_ films: [FilmRanking]) -> (korean: Int64, foreign: Int64) {
+        films.reduce((Int64(0), Int64(0))) { sums, film in
+            switch nation(of: film) {
+            case true?: (sums.0 + film.audience, sums.1)
+            case false?: (sums.0, sums.1 + film.audience)
+            case nil: sums
+            }
+        }
     }
 
     static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?]) -> [Month] {

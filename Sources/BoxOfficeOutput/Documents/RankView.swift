@@ -44,6 +44,8 @@ package enum RankView {
         ("to_date", "to date", "상영 중"),
         ("distributors", "Distributors", "배급사별"),
         ("shared", "Co-distributed", "공동 배급"),
+        ("of_korean", "Of Korean films", "한국 영화 중"),
+        ("of_foreign", "Of foreign films", "외국 영화 중"),
         ("market_audience", "Whole market's admissions", "전체 시장 관객 수"),
         ("ticket_price", "Average ticket price (charted films)", "평균 관람 요금 (순위권 영화)"),
         ("showings", "Showings held by the top films", "상위 영화의 상영 집중"),
@@ -158,6 +160,7 @@ package enum RankView {
                 [
                     "name": name(share), "films": String(share.films), "shared": share.sharedFilms == 0 ? "–" : String(share.sharedFilms),
                     "audience": w.grouped(share.audience), "share": PeopleFormat.percent(share.audienceSharePercent),
+                    "korean_share": PeopleFormat.percent(share.koreanSharePercent), "foreign_share": PeopleFormat.percent(share.foreignSharePercent),
                     "text": "\(DisplayWidth.pad(w.grouped(share.audience), to: widths.audience, leading: true))  "
                         + "\(DisplayWidth.pad(PeopleFormat.percent(share.audienceSharePercent), to: 7, leading: true))  \(name(share))",
                 ]

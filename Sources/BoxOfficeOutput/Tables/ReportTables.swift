@@ -549,6 +549,12 @@ package enum ReportTables {
                     },
                     Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.share.koreanAudience) },
                     Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.share.foreignAudience) },
+                    Column("korean_share_pct", .decimal(places: 2), "Its share of the period's Korean films' admissions, %") {
+                        decimal($0.share.koreanSharePercent, places: 2)
+                    },
+                    Column("foreign_share_pct", .decimal(places: 2), "Its share of the period's foreign films' admissions, %") {
+                        decimal($0.share.foreignSharePercent, places: 2)
+                    },
                     Column("data_source", .code, sourceAbout) { _ in source },
                 ])
     }
