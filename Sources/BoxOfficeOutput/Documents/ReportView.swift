@@ -252,7 +252,8 @@ package enum ReportView {
     }
 
     static func day(_ day: DayReport, words w: Words) -> [String: Any] {
-        [
+        let topShare = MarketStructure.topShare(of: day.entries, \.showings)
+        return [
             "date": w.date(day.date),
             "weekday": w.weekday(day.date),
             "has_holiday": day.holiday != nil,
@@ -266,8 +267,8 @@ package enum ReportView {
             "charted_market_share": day.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "is_deep": day.depth != .top10,
             "exact_through": String(day.exactThroughRank),
-            "has_top_share": MarketStructure.topShare(of: day.entries, \.showings) != nil,
-            "top_share": MarketStructure.topShare(of: day.entries, \.showings).map { PeopleFormat.fixed($0, places: 1) + "%" } ?? "",
+            "has_top_share": topShare != nil,
+            "top_share": topShare.map { PeopleFormat.fixed($0, places: 1) + "%" } ?? "",
             "rows": day.entries.map { row($0, words: w) },
             "has_holiday_last_year": day.holidayLastYear != nil,
             "holiday_last_year_date": day.holidayLastYear.map { HighlightView.when($0.start, $0.end, words: w) } ?? "",
