@@ -193,7 +193,7 @@ package enum JoinStage {
             showings: entry.showings,
             audiencePerScreen: ratio(entry.audience, entry.screens),
             audiencePerShowing: ratio(entry.audience, entry.showings),
-            averageTicketPrice: entry.audience == 0 ? nil : Int64((Double(entry.sales) / Double(entry.audience)).rounded()),
+            averageTicketPrice: wholeRatio(entry.sales, entry.audience),
             partition: entry.partition
         )
     }
@@ -218,6 +218,12 @@ package enum JoinStage {
     /// A percentage rounded to two decimals; 0 when the whole is 0.
     package static func percent(_ part: Int64, of whole: Int64) -> Double {
         whole == 0 ? 0 : (Double(part) * 10_000 / Double(whole)).rounded() / 100
+    }
+
+    /// A ratio rounded to a whole number (won per admission, admissions per won of price); nil when
+    /// the divisor is 0.
+    static func wholeRatio(_ numerator: Int64, _ denominator: Int64) -> Int64? {
+        denominator == 0 ? nil : Int64((Double(numerator) / Double(denominator)).rounded())
     }
 
     /// A ratio rounded to one decimal; nil when the divisor is 0.

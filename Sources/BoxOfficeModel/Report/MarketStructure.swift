@@ -28,6 +28,13 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         package var koreanSharePercent: Double = 0
         package var foreignSharePercent: Double = 0
 
+        /// A group with nothing counted yet.
+        static func empty(key: String, name: String) -> Share {
+            Share(
+                key: key, name: name, films: 0, sharedFilms: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0,
+                foreignAudience: 0)
+        }
+
         enum CodingKeys: String, CodingKey {
             case key
             case name
@@ -222,13 +229,12 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             let sales = films.values.reduce(Int64(0)) { $0 + $1.sales }
             let koreanAudience = films.values.filter { korean[$0.movieCode] == true }.reduce(Int64(0)) { $0 + $1.audience }
             let estimates = days.compactMap(\.estimatedMarketSales)
-            let price = audience > 0 ? Int64((Double(sales) / Double(audience)).rounded()) : nil
+            let price = JoinStage.wholeRatio(sales, audience)
             let market = estimates.isEmpty ? nil : estimates.reduce(Int64(0), +)
             years.append(
                 Year(
                     year: year, days: days.count, films: films.count, audience: audience, sales: sales, estimatedMarketSales: market,
-                    estimatedMarketAudience: market.flatMap { sales in price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil }
-                    },
+                    estimatedMarketAudience: market.flatMap { sales in price.flatMap { JoinStage.wholeRatio(sales, $0) } },
                     averageTicketPrice: price, koreanSharePercent: JoinStage.percent(koreanAudience, of: audience), audienceVsBaselinePercent: nil))
             let league = distributors(Array(films.values), total: audience)
             leagues += league.enumerated().map { DistributorYear(year: year, rank: $0 + 1, share: $1) }
@@ -275,12 +281,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             let companies: [MovieInfo.Company?] = film.distributorCompanies.isEmpty ? [nil] : film.distributorCompanies
             for company in companies {
                 let key = company.map { $0.code.isEmpty ? $0.name : $0.code } ?? ""
-                var entry =
-                    byCode[key] ?? (
-                        Share(
-                            key: key, name: company?.name ?? "", films: 0, sharedFilms: 0, audience: 0, sales: 0,
-                            audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), film.lastChartDate
-                    )
+                var entry = byCode[key] ?? (.empty(key: key, name: company?.name ?? ""), film.lastChartDate)
                 add(film, to: &entry.share)
                 if companies.count > 1 { entry.share.sharedFilms += 1 }
                 if film.lastChartDate > entry.latest, let company { (entry.share.name, entry.latest) = (company.name, film.lastChartDate) }
@@ -297,11 +298,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         var groups: [String: Share] = [:]
         for film in films {
             let key = (film.hasMovieInfo ? attribute(film) : nil) ?? ""
-            var share =
-                groups[key]
-                ?? Share(
-                    key: key, name: key, films: 0, sharedFilms: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0,
-                    foreignAudience: 0)
+            var share = groups[key] ?? .empty(key: key, name: key)
             add(film, to: &share)
             groups[key] = share
         }

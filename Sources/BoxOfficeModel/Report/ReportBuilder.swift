@@ -205,7 +205,7 @@ package enum ReportBuilder {
             }
         }
         let chartedOnEstimatedDays = estimated.reduce(Int64(0)) { $0 + $1.sales }
-        let price = audience > 0 ? Int64((Double(sales) / Double(audience)).rounded()) : nil
+        let price = JoinStage.wholeRatio(sales, audience)
         let marketSales = estimated.isEmpty ? nil : market
         return ReportSummary(
             chartedAudience: audience,
@@ -223,7 +223,7 @@ package enum ReportBuilder {
             estimatedMarketDays: estimated.count,
             chartedShareOfEstimatedMarketPercent: estimated.isEmpty ? nil : market.flatMap { JoinStage.percent(chartedOnEstimatedDays, of: $0) },
             averageTicketPrice: price,
-            estimatedMarketAudience: marketSales.flatMap { sales in price.flatMap { $0 > 0 ? Int64((Double(sales) / Double($0)).rounded()) : nil } }
+            estimatedMarketAudience: marketSales.flatMap { sales in price.flatMap { JoinStage.wholeRatio(sales, $0) } }
         )
     }
 }
