@@ -167,10 +167,11 @@ package struct FetchStage: Sendable {
         try await fetch(Plan(days: range.days, filters: filters))
     }
 
-    /// Every chart of `plan`, then the movie info (and TMDB match) of every film they name.
+    /// Every chart of `plan`, then the movie info (and TMDB match) of every film they name; a region
+    /// `--area` names is looked up first (``KOBISClient/resolvingArea(_:)``).
     package func fetch(_ plan: Plan) async throws -> Output {
         let client = client
-        let filters = plan.filters
+        let filters = try await client.resolvingArea(plan.filters)
         let movieInfos = SharedResults<String, MovieInfo?>()
         let context = FetchContext(
             kobis: client, filters: filters, enrichment: enrichment,

@@ -5,8 +5,9 @@ import Foundation
 
 /// The whole `boxoffice report` run, as named stages, in this order:
 ///
-/// 1. **fetch** (``FetchStage``): every chart of the range and the movie info of every film in them,
-///    concurrently and bounded, with the charts beyond the range it compares with;
+/// 1. **fetch** (``FetchStage``): a region named by `--area` looked up in KOBIS's code list, then
+///    every chart of the range and the movie info of every film in them, concurrently and bounded,
+///    with the charts beyond the range it compares with;
 /// 2. **look-back** (``LookBackStage``): the charts before the range that streaks, %± LW and the
 ///    year-earlier comparisons need, from the cache or fetched within the budget;
 /// 3. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
@@ -221,9 +222,13 @@ package struct ReportPipeline: Sendable {
     /// JSON, 77 MB over twenty years, as it is encoded); only when all are written are they renamed
     /// into place, so a failure or an interruption at any point leaves the output folder as it was.
     /// `--latest` names are hard links to the same temporary files (copies where links fail).
-    package func run(_ request: Request, requireEnrichment: Bool = false) async throws -> Result {
+    package func run(_ asked: Request, requireEnrichment: Bool = false) async throws -> Result {
         // A format whose library is missing stops the run before anything is fetched.
-        if request.formats.contains(.sqlite) { _ = try SQLiteLibrary.load() }
+        if asked.formats.contains(.sqlite) { _ = try SQLiteLibrary.load() }
+        // `--area 서울`: the region's code, from KOBIS's code list, before any chart is asked for.
+        var resolved = asked
+        resolved.filters = try await fetch.client.resolvingArea(asked.filters)
+        let request = resolved
         // Templates are parsed while the data is fetched, off the path to the first file.
         let renderer = self.renderer
         let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }

@@ -79,6 +79,9 @@ package final class FakeKOBISServer: @unchecked Sendable {
     /// Title searches in the movie list, in arrival order.
     package var movieListRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieList.json") } }
 
+    /// Requests for a code list (the regions), in arrival order.
+    package var codeListRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchCodeList.json") } }
+
     /// Requests for movie info, in arrival order.
     package var movieInfoRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") } }
 }

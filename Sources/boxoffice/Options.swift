@@ -63,14 +63,17 @@ struct ChartOptions: ParsableArguments {
     @Option(help: "Only this kind.")
     var films: KOBISFilters.FilmKind?
 
-    @Option(help: ArgumentHelp("One region by KOBIS code (0105001: Seoul).", valueName: "code"))
+    @Option(help: ArgumentHelp("One region, by name or KOBIS code: 서울, Seoul, 0105001.", valueName: "region"))
     var area: String?
 
-    var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area) }
+    var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area?.trimmingCharacters(in: .whitespaces)) }
 
     func validate() throws {
-        if let area, !KOBISFilters.isValidArea(area) {
-            throw ValidationError("--area takes a KOBIS region code made of digits, such as 0105001 (Seoul)")
+        if let area,
+            area.trimmingCharacters(in: .whitespaces).isEmpty || area.count > 40
+                || area.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ValidationError("--area takes a region's name or KOBIS code, such as 서울, Seoul or 0105001")
         }
     }
 }

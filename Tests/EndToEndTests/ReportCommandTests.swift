@@ -164,7 +164,7 @@ struct ReportCommandTests {
             ["report", "2025-03-05", "--concurrency", "0"],
             ["report", "2025-03-05", "--concurrency", "33"],
             ["report", "2025-03-05", "--rank-by", "popularity"],
-            ["report", "2025-03-05", "--area", "Seoul"],
+            ["report", "2025-03-05", "--area", " "],
         ])
     func badArguments(arguments: [String]) async throws {
         let server = try FakeKOBISServer()

@@ -65,6 +65,12 @@ package struct SimulatedKOBIS: Sendable {
         if path.hasSuffix("movie/searchMovieList.json") {
             return Self.json(movieListBody(title: request.queryValue("movieNm") ?? ""))
         }
+        if path.hasSuffix("code/searchCodeList.json") {
+            guard let parent = request.queryValue("comCode"), !parent.isEmpty else {
+                return Self.json(Self.fault(code: "320102", message: "필수 파라미터 comCode가 누락되었습니다."))
+            }
+            return Self.json(codeListBody(parent))
+        }
         return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html><body>Not Found</body></html>".utf8))
     }
 
@@ -210,6 +216,22 @@ package struct SimulatedKOBIS: Sendable {
                 ], at: 0)
         }
         return ["movieListResult": ["totCnt": rows.count, "source": "영화진흥위원회", "movieList": rows] as [String: Any]]
+    }
+
+    /// KOBIS's regions as its code list names them (`engNm` blank for some, as KOBIS leaves it).
+    package static let regions: [(code: String, korean: String, english: String)] = [
+        ("0105001", "서울시", "Seoul"), ("0105002", "경기도", "Gyeonggi-do"), ("0105003", "강원도", "Gangwon-do"),
+        ("0105004", "충청북도", "Chungcheongbuk-do"), ("0105005", "충청남도", "Chungcheongnam-do"), ("0105006", "경상북도", "Gyeongsangbuk-do"),
+        ("0105007", "경상남도", "Gyeongsangnam-do"), ("0105008", "전라북도", "Jeollabuk-do"), ("0105009", "전라남도", "Jeollanam-do"),
+        ("0105010", "제주도", ""), ("0105011", "부산시", "Busan"), ("0105012", "대구시", "Daegu"), ("0105013", "대전시", "Daejeon"),
+        ("0105014", "울산시", "Ulsan"), ("0105015", "인천시", "Incheon"), ("0105016", "광주시", "Gwangju"), ("0105017", "세종시", ""),
+    ]
+
+    /// The `searchCodeList.json` body for a parent code: the regions under `0105000000`, no codes
+    /// under any other.
+    package func codeListBody(_ parent: String) -> [String: Any] {
+        let codes = parent == KOBISRegion.listCode ? Self.regions.map { ["fullCd": $0.code, "korNm": $0.korean, "engNm": $0.english] } : []
+        return ["codes": codes]
     }
 
     /// A company's KOBIS code, made from its name (`2010` and four digits), so that every film of a

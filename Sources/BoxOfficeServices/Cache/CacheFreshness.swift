@@ -8,6 +8,8 @@ package struct CacheFreshness: Sendable {
     package var movieInfo: TimeInterval = 30 * 86_400
     /// A title search: a day, so a film KOBIS lists tomorrow is found tomorrow.
     package var movieList: TimeInterval = 86_400
+    /// A code list (the regions): a month; KOBIS's codes rarely change.
+    package var codeList: TimeInterval = 30 * 86_400
     package var tmdbLookup: TimeInterval = 7 * 86_400
     package var tmdbList: TimeInterval = 12 * 3600
 

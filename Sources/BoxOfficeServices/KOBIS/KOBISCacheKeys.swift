@@ -28,6 +28,11 @@ package enum KOBISCacheKeys {
         return "kobis/movielist/\(String(hash, radix: 16)).json"
     }
 
+    /// `kobis/codes/<parent code>.json`: a list of KOBIS's codes (the regions: `0105000000`).
+    package static func codeList(_ parent: String) -> String {
+        "kobis/codes/\(CacheKeys.safe(parent)).json"
+    }
+
     /// `all`, or `nation-K_films-Y_area-0105001`.
     static func filterFolder(_ filters: KOBISFilters) -> String {
         var parts: [String] = []

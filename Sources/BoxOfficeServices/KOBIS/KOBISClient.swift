@@ -61,6 +61,32 @@ package struct KOBISClient: Sendable {
         request("movie/searchMovieList.json", [("movieNm", title), ("itemPerPage", String(MovieListSearch.pageSize))])
     }
 
+    /// The request for KOBIS's code list under `parent` (the regions: ``KOBISRegion/listCode``).
+    package func codeListRequest(_ parent: String) -> HTTPRequest {
+        request("code/searchCodeList.json", [("comCode", parent)])
+    }
+
+    /// The regions `wideAreaCd` takes, from KOBIS's code list (one call, cached for a month).
+    package func regions() async throws -> [KOBISRegion] {
+        try await cached(
+            KOBISCacheKeys.codeList(KOBISRegion.listCode), .init(maxAge: cache?.freshness.codeList),
+            request: { codeListRequest(KOBISRegion.listCode) }, subject: "KOBIS's list of regions"
+        ) { body, _ throws(MalformedBody) in
+            try KOBISDecoding.regions(body)
+        }
+    }
+
+    /// `filters` with `area` given as a region's code: a name (`서울`, `Seoul`) looked up in the code
+    /// list (``regions()``); a code made of digits is taken as it is, with no call.
+    package func resolvingArea(_ filters: KOBISFilters) async throws -> KOBISFilters {
+        guard let area = filters.area, !KOBISFilters.isValidArea(area) else { return filters }
+        let regions = try await regions()
+        guard let region = KOBISRegion.named(area, in: regions) else { throw UnknownRegionError(name: area, regions: regions) }
+        var resolved = filters
+        resolved.area = region.code
+        return resolved
+    }
+
     /// The top 10 of a date, filtered as asked: from the cache when fresh there (``CacheFreshness/chart(_:)``),
     /// else from KOBIS; marked provisional when it was fetched before the day's figures were final.
     package func dailyChart(on date: Day, filters: KOBISFilters = .init()) async throws -> DailyChart {

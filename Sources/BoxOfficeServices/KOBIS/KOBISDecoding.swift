@@ -148,6 +148,24 @@ package enum KOBISDecoding {
         return .value(films)
     }
 
+    /// The regions of a `searchCodeList` answer (`comCode=0105000000`): each code with its names;
+    /// an entry without a code or a Korean name is skipped.
+    package static func regions(_ body: Data) throws(MalformedBody) -> Outcome<[KOBISRegion]> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let list = present(envelope["codes"]) else { throw MalformedBody("no codes in the body") }
+        guard case .array(let rows) = list else { throw shapeError }
+        var regions: [KOBISRegion] = []
+        for value in rows.prefix(100) {
+            guard case .object = value else { throw shapeError }
+            func text(_ key: String) throws(MalformedBody) -> String { PlainText.oneLine(try Scalar.text(value[key]) ?? "") }
+            let (code, korean) = (try text("fullCd"), try text("korNm"))
+            guard !code.isEmpty, !korean.isEmpty else { continue }
+            regions.append(KOBISRegion(code: code, korean: korean, english: try text("engNm")))
+        }
+        return .value(regions)
+    }
+
     /// What ``movieInfo(_:code:)`` reads of a `searchMovieInfo` answer: the film's text fields, and
     /// its lists with their entries' fields. The scanner keeps only these; a field read below but
     /// missing here would differ between the two paths, which the test holding the scanner to the
