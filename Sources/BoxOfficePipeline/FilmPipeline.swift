@@ -105,7 +105,26 @@ package struct FilmPipeline: Sendable {
             throw FilmError.neverCharted(code: code, title: run.title, openDate: openDate)
         }
         run.pace = pace(run, yesterday: yesterday, known: charts)
+        run.shape = try await shape(run, yesterday: yesterday)
         return run
+    }
+
+    /// The run's shape (``RunShape``) from KOBIS's weekend chart of each weekend from its opening
+    /// to its last charted day: one call a weekend, cached like any chart. A weekend the cache
+    /// lacks offline, or the budget no longer covers, is listed as missing, not fetched.
+    func shape(_ run: FilmRun, yesterday: Day) async throws -> RunShape? {
+        guard let openDate = run.openDate, let first = run.days.first?.date, let last = run.days.last?.date else { return nil }
+        let periods = RunShape.weekends(openDate: openDate, lastCharted: last, through: yesterday)
+        let client = client
+        let results = try await BoundedTaskGroup.mapResults(periods, width: width, recovering: { (error: KOBISError) in error.meansNotHad }) {
+            try await client.weeklyChart($0)
+        }
+        let charts = Dictionary(results.map { ($0.0, try? $0.1.get()) }, uniquingKeysWith: { first, _ in first })
+        // Still running: charted within the days that end a run, counted back from yesterday.
+        let toDate = last.distance(to: yesterday) < Self.offChartDays
+        return RunShape.of(
+            run.movieCode, charts: periods.map { ($0, charts[$0] ?? nil) }, audienceCumulative: run.audienceCumulative,
+            firstCharted: first, lastCharted: last, toDate: toDate)
     }
 
     /// The run's pace against the films that went on to 1,000만 in the cached daily charts

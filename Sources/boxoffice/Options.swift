@@ -63,7 +63,7 @@ struct ChartOptions: ParsableArguments {
     @Option(help: "Only this kind.")
     var films: KOBISFilters.FilmKind?
 
-    @Option(help: ArgumentHelp("One region, by name or KOBIS code: 서울, Seoul, 0105001.", valueName: "region"))
+    @Option(help: ArgumentHelp("A region by name or code: 서울, Seoul, 0105001.", valueName: "region"))
     var area: String?
 
     var filters: KOBISFilters { KOBISFilters(nation: nation, films: films, area: area?.trimmingCharacters(in: .whitespaces)) }

@@ -143,6 +143,16 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the guide's columns of film's weekends are the header of the weekends file film writes")
+    func weekendsHeader() async throws {
+        let line = try #require(Self.readme.firstMatch(of: /\nweekends: ([a-z_,]+)\n/))
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "-f", "csv", "-q"], in: folder.url)
+        #expect(run.status == 0 && run.stdoutLines.contains("Reports/film-sample-20259001-weekends.csv"), "\(run.stdout)\(run.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-sample-20259001-weekends.csv"), encoding: .utf8)
+        #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
+    }
+
     @Test("the mail example hands mail the text report alone: standard output is the one file, no paths")
     func mailExample() async throws {
         #expect(Self.commandLines.contains("boxoffice report --format txt -o - | mail -s \"박스오피스\" desk@example.com"))

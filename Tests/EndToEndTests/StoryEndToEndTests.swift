@@ -64,7 +64,8 @@ struct StoryEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdoutLines == [
-                "Reports/film-20259001.json", "Reports/film-20259001.csv", "Reports/film-20259001.md", "Reports/film-20259001.html",
+                "Reports/film-20259001.json", "Reports/film-20259001.csv", "Reports/film-20259001-weekends.csv", "Reports/film-20259001.md",
+                "Reports/film-20259001.html",
             ])
         let written = Set(result.stdoutLines.map { String($0.split(separator: ".").last!) })
         #expect(written == Set(ReportFormat.allCases.filter(\.hasFilmForm).map(\.rawValue)), "a file for every format with a film form")
@@ -77,6 +78,23 @@ struct StoryEndToEndTests {
         #expect(html.contains("<polyline points=\""))
         let csv = try Data(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.csv"))
         #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]) && String(decoding: csv, as: UTF8.self).components(separatedBy: "\r\n").count == 12 + 2)
+
+        // The run's shape: one weekend chart (weekGb=1) per weekend from the opening one, each once;
+        // the multiplier is the last cumulative over the opening weekend as KOBIS's weekend chart has it.
+        let weekends = server.periodRequests
+        #expect(weekends.map { $0.query["targetDt"] } == ["20250228", "20250307"] && weekends.allSatisfy { $0.query["weekGb"] == "1" })
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.json")))
+                as? [String: Any])
+        let shape = try #require(json["shape"] as? [String: Any])
+        let simulated = SimulatedKOBIS(films: SampleData.films).weeklyChartBody(ChartPeriod(.weekend, inWeekOf: Day(iso: "2025-02-28")!))
+        let rows = try #require((simulated["boxOfficeResult"] as? [String: Any])?["weeklyBoxOfficeList"] as? [[String: String]])
+        let opening = try #require(rows.first { $0["movieCd"] == "20259001" }?["audiCnt"].flatMap { Int64($0) })
+        let cumulative = try #require(json["audience_cumulative"] as? Int64)
+        #expect(shape["multiplier"] as? Double == (Double(cumulative) / Double(opening) * 100).rounded() / 100, "\(shape)")
+        let first = try #require((shape["weekends"] as? [[String: Any]])?.first)
+        #expect(first["audience"] as? Int64 == opening && shape["to_date"] as? Bool == true && shape["run_days"] as? Int == 12)
+        #expect(md.contains("## How it held: its weekends") && md.contains("Multiplier 2.60"), "\(md)")
 
         server.server.resetLog()
         let offline = try await run(["film", "20259001", "--offline", "--format", "json"], server, folder)

@@ -93,6 +93,9 @@ package struct FilmRun: Encodable, Sendable, Equatable {
     /// Its pace against the films that went on to 1,000만 in the cached charts; nil without a cache
     /// (the bundled sample, `--no-cache`) or without a charted day of release.
     package var pace: FilmPace? = nil
+    /// How the run held, from KOBIS's weekend charts (``RunShape``); nil without a charted day or an
+    /// open date.
+    package var shape: RunShape? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -122,6 +125,7 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case salesCumulative = "sales_cumulative"
         case notes
         case pace
+        case shape
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).

@@ -57,6 +57,10 @@ package enum FilmView {
         ("opened_heading", "Opened", "개봉"),
         ("passed_ten_million", "Passed 1,000만", "1,000만 돌파"),
         ("highest", "Highest cumulative", "최고 누적"),
+        ("held", "How it held: its weekends", "주말 흥행 추이"),
+        ("weekend", "Weekend", "주말"),
+        ("dates", "Dates (Fri–Sun)", "날짜 (금~일)"),
+        ("change", "Change", "증감"),
     ]
 
     /// Every file of `formats` that a film has (``ReportFormat/hasFilmForm``; `txt` has none and
@@ -64,8 +68,11 @@ package enum FilmView {
     package static func render(
         _ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        try Publication(model: run, base: baseName(run), table: ReportTables.table(of: run), templates: "film") { make(run, words: $0) }
-            .render(formats.filter(\.hasFilmForm), templates: templates, csv: csv, language: language)
+        var publication = Publication(model: run, base: baseName(run), table: ReportTables.table(of: run), templates: "film") {
+            make(run, words: $0)
+        }
+        publication.moreTables = ReportTables.weekendsTable(of: run).map { [$0] } ?? []
+        return try publication.render(formats.filter(\.hasFilmForm), templates: templates, csv: csv, language: language)
     }
 
     /// A run figure in words: its admissions, its dates (a range's two ends as the language writes
@@ -169,7 +176,25 @@ package enum FilmView {
             },
             "chart": trajectory(run, words: w),
         ]
-        return view.merging(pace(run, words: w)) { $1 }
+        return view.merging(pace(run, words: w)) { $1 }.merging(shape(run, words: w)) { $1 }
+    }
+
+    /// The run shape's keys: a sentence (multipliers, second weekend, run length), each weekend's
+    /// row, and the weekends that could not be read; `has_shape` false without a shape.
+    static func shape(_ run: FilmRun, words w: Words) -> [String: Any] {
+        guard let shape = run.shape, !shape.weekends.isEmpty else { return ["has_shape": false] }
+        var notes = [w.say.runShapeNote]
+        if !shape.missingWeekends.isEmpty { notes.append(w.say.missingWeekends(DateRange.compactList(shape.missingWeekends))) }
+        return [
+            "has_shape": true, "shape_sentence": w.say.runShape(shape), "shape_notes": notes,
+            "weekends": shape.weekends.map { weekend in
+                [
+                    "number": String(weekend.number), "dates": w.range(DateRange(start: weekend.start, end: weekend.end)),
+                    "rank": weekend.rank.map(w.say.rank) ?? "–", "audience": weekend.audience.map(w.grouped) ?? "–",
+                    "change": weekend.changePercent.map(PeopleFormat.signedPercent) ?? "–",
+                ]
+            },
+        ]
     }
 
     /// The pace section's keys: a sentence, the table (the hits and the film in its place, by

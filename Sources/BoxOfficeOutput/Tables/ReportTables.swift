@@ -28,7 +28,8 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
-        case .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears:
+        case .film, .weekends, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years,
+            .distributorYears:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -36,6 +37,11 @@ package enum ReportTables {
     /// `boxoffice film`'s table: the run's charted days.
     package static func table(of run: FilmRun) -> Table {
         film(movieCode: run.movieCode, title: run.title, source: dataSource(simulated: run.simulated)).filled(run.days)
+    }
+
+    /// `boxoffice film`'s weekends (``RunShape``); nil for a run without a shape.
+    package static func weekendsTable(of run: FilmRun) -> Table? {
+        run.shape.map { weekends(movieCode: run.movieCode, source: dataSource(simulated: run.simulated)).filled($0.weekends) }
     }
 
     /// `boxoffice rank`'s table: the ranked films.
@@ -67,6 +73,7 @@ package enum ReportTables {
         case .days: days(source: "").columns.map(\.info)
         case .weeks: weeks(source: "").columns.map(\.info)
         case .film: film(movieCode: "", title: "", source: "").columns.map(\.info)
+        case .weekends: weekends(movieCode: "", source: "").columns.map(\.info)
         case .rank: rank(source: "").columns.map(\.info)
         case .quota: quota.columns.map(\.info)
         case .watchlist: watchlist.columns.map(\.info)
@@ -480,6 +487,25 @@ package enum ReportTables {
                 Column("showings", .integer, "Showings") { String($0.showings) },
                 Column("audience_cumulative", .integer, "KOBIS's cumulative admissions") { String($0.audienceCumulative) },
                 Column("sales_cumulative", .integer, "KOBIS's cumulative sales, won") { String($0.salesCumulative) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    static func weekends(movieCode: String, source: String) -> TableDefinition<RunShape.Weekend> {
+        TableDefinition(
+            .weekends,
+            [
+                Column("weekend", .integer, "The weekend of the run: 1 is the opening weekend") { String($0.number) },
+                Column("start", .date, "Its Friday") { $0.start.iso },
+                Column("end", .date, "Its Sunday") { $0.end.iso },
+                Column("movie_cd", .code, "KOBIS movie code") { _ in movieCode },
+                Column("rank", .integer, "Rank in KOBIS's weekend chart; blank below its top 10") { $0.rank.map(String.init) ?? "" },
+                Column("audience", .integer, "Weekend admissions, KOBIS's (days off the daily chart included); blank below its top 10") {
+                    $0.audience.map(String.init) ?? ""
+                },
+                Column("change_pct", .decimal(places: 1), "Against the weekend before, %, when both are known") {
+                    $0.changePercent.map { decimal($0, places: 1) } ?? ""
+                },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
     }

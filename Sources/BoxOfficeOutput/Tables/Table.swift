@@ -77,6 +77,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case films, daily, days, weeks
     /// `boxoffice film`'s table: a film's charted days.
     case film
+    /// `boxoffice film`'s weekends from KOBIS's weekend chart (``RunShape``).
+    case weekends
     /// `boxoffice rank`'s table: a period's films ranked.
     case rank
     /// `boxoffice rank`'s market tables (``MarketStructure``): the distributor league by company
@@ -101,7 +103,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears: false
+        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends: false
         }
     }
 
@@ -109,7 +111,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var listKey: String {
         switch self {
         case .films, .rank, .watchlist: "films"
-        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears: "rows"
+        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends: "rows"
         case .days, .film: "days"
         case .quota: "keys"
         case .revisions: "revisions"
@@ -122,6 +124,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .films, .rank, .watchlist: ["movie_cd"]
         case .daily: ["date", "movie_cd"]
         case .days, .film: ["date"]
+        case .weekends: ["weekend"]
         case .weeks: ["start", "movie_cd"]
         case .quota: ["date", "key"]
         case .revisions: ["date", "movie_cd", "field", "seen_at"]
@@ -142,7 +145,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
         case .distributorYears: [("year", .years, "year")]
-        case .films, .days, .film, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years: []
+        case .films, .days, .film, .weekends, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years:
+            []
         }
     }
 
@@ -154,6 +158,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .days: ("days", "날짜")
         case .weeks: ("weeks", "주별")
         case .film: ("film", "영화 일별")
+        case .weekends: ("weekends", "주말별")
         case .rank: ("rank", "순위")
         case .quota: ("quota", "호출 한도")
         case .watchlist: ("watchlist", "관심 영화")

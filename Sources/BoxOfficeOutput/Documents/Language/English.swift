@@ -303,6 +303,35 @@ struct English: Vocabulary {
         "No film went on to 1,000만 in the cached charts (\(span)): nothing to compare its pace with."
     }
 
+    func runShape(_ shape: RunShape) -> String {
+        let admissions = shape.toDate ? "admissions to date" : "admissions"
+        var parts: [String] = []
+        if let multiplier = shape.multiplier, let opening = shape.weekends.first?.audience {
+            parts.append(
+                "Multiplier \(PeopleFormat.fixed(multiplier, places: 2)) (\(admissions), \(PeopleFormat.grouped(shape.audienceCumulative)), ÷ the opening weekend's \(PeopleFormat.grouped(opening)))"
+            )
+        } else {
+            parts.append("No multiplier: the opening weekend was not in KOBIS's weekend top 10, or its chart could not be read")
+        }
+        if let biggest = shape.biggestWeekend, let multiplier = shape.multiplierOfBiggest {
+            parts.append(
+                biggest == 1
+                    ? "the opening weekend was its biggest"
+                    : "\(PeopleFormat.fixed(multiplier, places: 2)) ÷ its biggest weekend (weekend \(biggest))")
+        }
+        if let change = shape.secondWeekendChangePercent { parts.append("second weekend \(PeopleFormat.signedPercent(change))") }
+        parts.append("\(days(shape.runDays)) from its first charted day to its last\(shape.toDate ? ", still running" : "")")
+        return parts.joined(separator: "; ") + "."
+    }
+
+    var runShapeNote: String {
+        "Weekends are KOBIS's weekend chart (Friday to Sunday, days off the daily top 10 included); – is a weekend the film was below that chart's top 10."
+    }
+
+    func missingWeekends(_ dates: String) -> String {
+        "Weekend charts not read (not cached with --offline, or no call left in the budget): the weekends of \(dates)."
+    }
+
     var paceOffChartNote: String { "†: off the chart on that day; its cumulative on its last charted day before." }
 
     var paceCumulativeNote: String {

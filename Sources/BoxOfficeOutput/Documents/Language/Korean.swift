@@ -356,6 +356,30 @@ struct Korean: Vocabulary {
     }
 
     func paceNoHits(span: String) -> String { "캐시된 차트(\(span))에는 1,000만 관객을 넘은 영화가 없어 비교할 수 없습니다." }
+    func runShape(_ shape: RunShape) -> String {
+        let admissions = shape.toDate ? "현재까지 누적 관객" : "누적 관객"
+        var parts: [String] = []
+        if let multiplier = shape.multiplier, let opening = shape.weekends.first?.audience {
+            parts.append(
+                "배수 \(PeopleFormat.fixed(multiplier, places: 2)) (\(admissions) \(PeopleFormat.grouped(shape.audienceCumulative))명 ÷ 개봉 주말 \(PeopleFormat.grouped(opening))명)"
+            )
+        } else {
+            parts.append("배수 없음: 개봉 주말이 KOBIS 주말 10위 안에 없거나 그 차트를 읽지 못했습니다")
+        }
+        if let biggest = shape.biggestWeekend, let multiplier = shape.multiplierOfBiggest {
+            parts.append(biggest == 1 ? "개봉 주말이 최다 주말" : "최다 주말(\(biggest)주차) 대비 \(PeopleFormat.fixed(multiplier, places: 2))")
+        }
+        if let change = shape.secondWeekendChangePercent { parts.append("2주차 주말 \(PeopleFormat.signedPercent(change))") }
+        parts.append("첫 순위일부터 마지막 순위일까지 \(shape.runDays)일\(shape.toDate ? ", 상영 중" : "")")
+        return parts.joined(separator: "; ") + "."
+    }
+
+    var runShapeNote: String { "주말 수치는 KOBIS 주말 박스오피스(금~일, 일별 10위 밖인 날 포함)입니다. –는 그 주말 10위 밖." }
+
+    func missingWeekends(_ dates: String) -> String {
+        "읽지 못한 주말 차트(--offline에 캐시 없음, 또는 호출 한도 소진): \(dates) 주말."
+    }
+
     var paceOffChartNote: String { "†: 그날 순위 밖이어서 그 전 마지막 순위일의 누적입니다." }
 
     var paceCumulativeNote: String {

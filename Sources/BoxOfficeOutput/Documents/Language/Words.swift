@@ -216,6 +216,10 @@ protocol Vocabulary: Sendable {
     var paceOffChartNote: String { get }
     var paceCumulativeNote: String { get }
     func paceDay(_ day: Int) -> String
+    /// The run's shape in a sentence: multipliers, second weekend, run length, "to date".
+    func runShape(_ shape: RunShape) -> String
+    var runShapeNote: String { get }
+    func missingWeekends(_ dates: String) -> String
     func trajectory(_ title: String, from first: Int, to last: Int, peak: Int64) -> String
 
     // MARK: boxoffice tmdb now-playing
