@@ -104,8 +104,8 @@ package struct FilmPipeline: Sendable {
             if openDate > yesterday { throw FilmError.notYetOpen(code: code, title: run.title, openDate: openDate) }
             throw FilmError.neverCharted(code: code, title: run.title, openDate: openDate)
         }
-        run.pace = pace(run, yesterday: yesterday, known: charts)
         run.shape = try await shape(run, yesterday: yesterday)
+        (run.pace, run.ladder) = history(run, yesterday: yesterday, known: charts)
         return run
     }
 
@@ -127,12 +127,13 @@ package struct FilmPipeline: Sendable {
             firstCharted: first, lastCharted: last, toDate: toDate)
     }
 
-    /// The run's pace against the films that went on to 1,000만 in the cached daily charts
-    /// (``FilmPace``), sending nothing. The hits are found through the cache's
-    /// ``DailyTotalsIndex`` (a stat per cached day once each year's index is built; the first time,
-    /// each cached chart is read once), then each hit's charts around its day N are read.
-    func pace(_ run: FilmRun, yesterday: Day, known: [Day: DailyChart]) -> FilmPace? {
-        guard !simulated, let cache = client.cache?.cache else { return nil }
+    /// The run against the cached daily charts, sending nothing: its pace against the films that
+    /// went on to 1,000만 (``FilmPace``) and its place among every cached film's lifetime
+    /// (``FilmLadder``). Every film's figures are found through the cache's ``DailyTotalsIndex`` (a
+    /// stat per cached day once each year's index is built; the first time, each cached chart is
+    /// read once), then each hit's charts around its day N are read.
+    func history(_ run: FilmRun, yesterday: Day, known: [Day: DailyChart]) -> (FilmPace?, FilmLadder?) {
+        guard !simulated, let cache = client.cache?.cache else { return (nil, nil) }
         let index = DailyTotalsIndex(cache: cache, filters: KOBISFilters())
         defer { index.save() }
         let topTen = known.filter { $0.value.depth == .top10 }
@@ -145,6 +146,7 @@ package struct FilmPipeline: Sendable {
             return chart
         }
         var sightings: [String: FilmPace.Sighting] = [:]
+        var lifetimes: [String: FilmLadder.Lifetime] = [:]
         var (firstCached, lastCached): (Day?, Day?) = (nil, nil)
         var day = DateRange.earliest
         while day <= yesterday {
@@ -152,6 +154,9 @@ package struct FilmPipeline: Sendable {
             if let totals = index.totals(on: day, chart: { topTen[day] ?? client.cachedDailyChart(on: day) }) {
                 firstCached = firstCached ?? day
                 lastCached = day
+                for film in totals.films {
+                    lifetimes[film.movieCode, default: FilmLadder.Lifetime(highest: 0, firstDay: day)].note(film.cumulative, on: day)
+                }
                 for hit in totals.hits {
                     if var seen = sightings[hit.movieCode] {
                         seen.highest = max(seen.highest, hit.cumulative)
@@ -163,8 +168,19 @@ package struct FilmPipeline: Sendable {
             }
             day = day + 1
         }
-        guard let firstCached, let lastCached else { return nil }
-        return FilmPace.compute(run, sightings: sightings, span: DateRange(start: firstCached, end: lastCached), chart: chart)
+        guard let firstCached, let lastCached else { return (nil, nil) }
+        let span = DateRange(start: firstCached, end: lastCached)
+        let pace = FilmPace.compute(run, sightings: sightings, span: span, chart: chart)
+        let ladder = FilmLadder.compute(
+            run, lifetimes: lifetimes, span: span, running: run.shape?.toDate ?? false,
+            title: { code in
+                self.client.cachedMovieInfo(code: code)?.title
+                    ?? lifetimes[code].flatMap { chart($0.highestDay)?.entries.first { $0.movieCode == code }?.title } ?? code
+            },
+            isKorean: { code in
+                code == run.movieCode ? MovieInfo.isKorean(nations: run.nations) : self.client.cachedMovieInfo(code: code)?.isKorean
+            })
+        return (pace, ladder)
     }
 
     /// A title as titles are compared: spaces and case ignored.

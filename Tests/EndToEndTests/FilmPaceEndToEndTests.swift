@@ -112,6 +112,52 @@ struct FilmPaceEndToEndTests {
         #expect(ko.contains("## 1,000만 영화와 비교한 흥행 속도") && ko.contains("개봉 \(n)일째"))
     }
 
+    @Test("the ladder: its place among the cached lifetimes, the next film to pass and the gap, as the charts hold them; a hit's 천만 count")
+    func ladder() async throws {
+        let truth = Truth()
+        let lifetimes = truth.rows.mapValues { $0.values.map { Int64($0["audiAcc"]!)! }.max()! }
+        let server = try FakeKOBISServer(films: Self.films)
+        let folder = try TemporaryFolder()
+        let warm = try await BoxOfficeProcess.run(
+            ["rank", "2024-01..2024-04", "--no-look-back", "-f", "json", "-q"], kobis: server, folder: folder, today: "2024-05-01")
+        #expect(warm.status == 0, "\(warm.stderr)")
+        for code in ["20249004", "20249003"] {
+            let result = try await BoxOfficeProcess.run(["film", code, "-f", "json,md", "-q"], kobis: server, folder: folder, today: "2024-05-01")
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+            let run = try #require(
+                JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-\(code).json"))) as? [String: Any]
+            )
+            let ladder = try #require(run["ladder"] as? [String: Any], "\(code)")
+            let mine = try #require(truth.rows[code]?.max { $0.key < $1.key }.map { Int64($0.value["audiAcc"]!)! })
+            let others = lifetimes.filter { $0.key != code }
+            let above = others.filter { $0.value > mine }
+            #expect((ladder["audience_cumulative"] as? NSNumber)?.int64Value == mine)
+            #expect(ladder["place"] as? Int == above.count + 1 && ladder["films"] as? Int == lifetimes.count, "\(ladder)")
+            if let next = above.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+                let listed = try #require(ladder["next"] as? [String: Any])
+                #expect(listed["movie_cd"] as? String == next.key && (listed["highest_cumulative"] as? NSNumber)?.int64Value == next.value)
+                #expect((ladder["gap"] as? NSNumber)?.int64Value == next.value - mine)
+                let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-\(code).md"), encoding: .utf8)
+                #expect(md.contains("## On the ladder") && md.contains("Next to pass: "), "\(md)")
+                #expect(md.contains("\(PeopleFormat.grouped(next.value - mine)) more."), "\(md)")
+            } else {
+                #expect(ladder["next"] == nil)
+            }
+        }
+        // 천만 셋 went on to 1,000만: which one it was, by the day each was first at 1,000만 in the charts.
+        let reached = Dictionary(
+            uniqueKeysWithValues: truth.hits.map { code in (code, truth.rows[code]!.filter { Int64($0.value["audiAcc"]!)! >= 10_000_000 }.keys.min()!)
+            })
+        let order = reached.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+        let run = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-20249003.json"))) as? [String: Any])
+        let count = try #require((run["ladder"] as? [String: Any])?["ten_million"] as? [String: Any])
+        let nth = try #require(order.firstIndex(of: "20249003")) + 1
+        #expect(count["nth"] as? Int == nth && count["reached"] as? String == reached["20249003"]?.iso, "\(count) \(order)")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20249003.md"), encoding: .utf8)
+        #expect(md.contains("It is the \(nth)"), "\(md)")
+    }
+
     @Test("a cache with no film at 1,000만 says there is nothing to compare with; the bundled sample has no pace")
     func noHits() async throws {
         let server = try FakeKOBISServer()

@@ -7,6 +7,13 @@ import UnitTestSupport
 
 @Suite("The daily totals index beside the cache")
 struct DailyTotalsIndexTests {
+    /// A day's two totals, compared apart from its films (which each chart's rows give).
+    struct Sums: Equatable {
+        var audience: Int64
+        var sales: Int64
+        init(_ audience: Int64, _ sales: Int64) { (self.audience, self.sales) = (audience, sales) }
+    }
+
     static let day = Day("2025-03-03")
 
     func chart(_ audiences: [Int64]) -> DailyChart {
@@ -35,22 +42,22 @@ struct DailyTotalsIndexTests {
 
         try cache.write(key, body: Data("first".utf8), fetchedAt: Date())
         let first = DailyTotalsIndex(cache: cache, filters: .init())
-        #expect(totals(first, chart([100, 20])) == .init(audience: 120, sales: 1_200) && reads == 1)
+        #expect(totals(first, chart([100, 20]))?.sums == Sums(120, 1_200) && reads == 1)
         first.save()
         let second = DailyTotalsIndex(cache: cache, filters: .init())
-        #expect(totals(second, chart([999])) == .init(audience: 120, sales: 1_200) && reads == 1, "from the index, the chart not read")
+        #expect(totals(second, chart([999]))?.sums == Sums(120, 1_200) && reads == 1, "from the index, the chart not read")
 
         // A re-fetched chart (a provisional day, --refresh) has a new stamp: read afresh.
         try cache.write(key, body: Data("second, longer".utf8), fetchedAt: Date())
         let third = DailyTotalsIndex(cache: cache, filters: .init())
-        #expect(totals(third, chart([50])) == .init(audience: 50, sales: 500) && reads == 2)
+        #expect(totals(third, chart([50]))?.sums == Sums(50, 500) && reads == 2)
         third.save()
-        #expect(totals(DailyTotalsIndex(cache: cache, filters: .init()), chart([7])) == .init(audience: 50, sales: 500) && reads == 2)
+        #expect(totals(DailyTotalsIndex(cache: cache, filters: .init()), chart([7]))?.sums == Sums(50, 500) && reads == 2)
 
         // Another filter has an index of its own.
         let korean = KOBISFilters(nation: .korean)
         try cache.write(KOBISCacheKeys.chart(Self.day, filters: korean), body: Data("k".utf8), fetchedAt: Date())
-        #expect(DailyTotalsIndex(cache: cache, filters: korean).totals(on: Self.day) { chart([3]) } == .init(audience: 3, sales: 30))
+        #expect(DailyTotalsIndex(cache: cache, filters: korean).totals(on: Self.day) { chart([3]) }?.sums == Sums(3, 30))
     }
 
     @Test("a damaged index file is read as empty and rebuilt; the chart is read again")
@@ -70,7 +77,7 @@ struct DailyTotalsIndexTests {
             read = true
             return chart([10])
         }
-        #expect(again == .init(audience: 10, sales: 100) && read)
+        #expect(again?.sums == Sums(10, 100) && read)
     }
 
     @Test("the films at 1,000만 or more that day are kept with their cumulatives and read back; an older line without them is read again")
@@ -103,4 +110,24 @@ struct DailyTotalsIndexTests {
         }
         #expect(older?.hits == expected && read)
     }
+
+    @Test("every charted film is kept with its cumulative that day, and read back from the index")
+    func films() throws {
+        let folder = try ScratchFolder()
+        let cache = ResponseCache(directory: folder.url)
+        try cache.write(KOBISCacheKeys.chart(Self.day, filters: .init()), body: Data("c".utf8), fetchedAt: Date())
+        var day = chart([500, 300])
+        day.entries[0].audienceCumulative = 4_321
+        day.entries[1].audienceCumulative = 300
+        let index = DailyTotalsIndex(cache: cache, filters: .init())
+        let expected = [DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 4_321), .init(movieCode: "20250001", cumulative: 300)]
+        #expect(index.totals(on: Self.day) { day }?.films == expected)
+        index.save()
+        let again = DailyTotalsIndex(cache: cache, filters: .init()).totals(on: Self.day) { nil }
+        #expect(again?.films == expected && again?.hits == [], "from the index; none at 1,000만")
+    }
+}
+
+extension DailyTotalsIndex.Totals {
+    var sums: DailyTotalsIndexTests.Sums { .init(audience, sales) }
 }

@@ -96,6 +96,8 @@ package struct FilmRun: Encodable, Sendable, Equatable {
     /// How the run held, from KOBIS's weekend charts (``RunShape``); nil without a charted day or an
     /// open date.
     package var shape: RunShape? = nil
+    /// Its place among the lifetimes the cached charts hold (``FilmLadder``); nil without a cache.
+    package var ladder: FilmLadder? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -126,6 +128,7 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case notes
         case pace
         case shape
+        case ladder
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).

@@ -58,6 +58,7 @@ package enum FilmView {
         ("passed_ten_million", "Passed 1,000만", "1,000만 돌파"),
         ("highest", "Highest cumulative", "최고 누적"),
         ("held", "How it held: its weekends", "주말 흥행 추이"),
+        ("ladder", "On the ladder", "누적 관객 순위"),
         ("weekend", "Weekend", "주말"),
         ("dates", "Dates (Fri–Sun)", "날짜 (금~일)"),
         ("change", "Change", "증감"),
@@ -176,7 +177,19 @@ package enum FilmView {
             },
             "chart": trajectory(run, words: w),
         ]
-        return view.merging(pace(run, words: w)) { $1 }.merging(shape(run, words: w)) { $1 }
+        return view.merging(pace(run, words: w)) { $1 }.merging(shape(run, words: w)) { $1 }.merging(ladder(run, words: w)) { $1 }
+    }
+
+    /// The ladder's keys: its sentences (place and next film, the projection, the 천만 count) and
+    /// notes; `has_ladder` false without a ladder.
+    static func ladder(_ run: FilmRun, words w: Words) -> [String: Any] {
+        guard let ladder = run.ladder else { return ["has_ladder": false] }
+        var sentences = [w.say.ladder(ladder, span: w.range(DateRange(start: ladder.chartsFrom, end: ladder.chartsThrough)))]
+        if let projection = w.say.ladderProjection(ladder) { sentences.append(projection) }
+        if let count = ladder.tenMillion { sentences.append(w.say.tenMillion(count, since: ladder.chartsFrom)) }
+        var notes = [w.say.ladderNote]
+        if ladder.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }
+        return ["has_ladder": true, "ladder_sentences": sentences, "ladder_notes": notes]
     }
 
     /// The run shape's keys: a sentence (multipliers, second weekend, run length), each weekend's

@@ -12,9 +12,10 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>.txt`, one `yyyyMMdd stamp audience sales code opening hits crossings`
-/// line a day, `code opening` the day's biggest opening or `- 0`, `hits` the films at 1,000만 or
-/// more that day as `code:cumulative` joined by commas, `crossings` the 100만 steps passed that day
+/// The files (`kobis/totals/<filters>/<yyyy>-v2.txt`, one `yyyyMMdd stamp audience sales code opening films crossings`
+/// line a day, `code opening` the day's biggest opening or `- 0`, `films` every charted film with
+/// its cumulative that day as `code:cumulative` joined by commas (v2; the `<yyyy>.txt` files before
+/// it kept only the films at 1,000만 or more, and are no longer read), `crossings` the 100만 steps passed that day
 /// as `threshold:code:day-of-release`, each list `-` when empty,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
@@ -24,17 +25,20 @@ package final class DailyTotalsIndex {
         package var sales: Int64
         /// The day's biggest opening: the film charted on its own open date with the most admissions.
         package var opening: Opening? = nil
-        /// The charted films whose cumulative that day is ``FilmPace/threshold`` or more, with it: the
-        /// films that went on to 1,000만, found without reading every chart (``FilmPace``).
-        package var hits: [Hit] = []
+        /// Every charted film with its cumulative that day: the lifetimes the cache holds
+        /// (``FilmLadder``), found without reading every chart.
+        package var films: [Hit] = []
+        /// The charted films whose cumulative that day is ``FilmPace/threshold`` or more: the films
+        /// that went on to 1,000만 (``FilmPace``).
+        package var hits: [Hit] { films.filter { $0.cumulative >= FilmPace.threshold } }
         /// The 100만 steps films passed that day: "the year's fastest to 300만 so far".
         package var crossings: [MilestoneCrossing] = []
 
-        package init(audience: Int64, sales: Int64, opening: Opening? = nil, hits: [Hit] = [], crossings: [MilestoneCrossing] = []) {
+        package init(audience: Int64, sales: Int64, opening: Opening? = nil, films: [Hit] = [], crossings: [MilestoneCrossing] = []) {
             self.audience = audience
             self.sales = sales
             self.opening = opening
-            self.hits = hits
+            self.films = films
             self.crossings = crossings
         }
 
@@ -44,8 +48,7 @@ package final class DailyTotalsIndex {
             sales = chart.entries.reduce(0) { $0 + $1.sales }
             opening = chart.entries.filter { $0.openDate == chart.date }.max { ($0.audience, $1.rank) < ($1.audience, $0.rank) }
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
-            hits = chart.entries.filter { $0.audienceCumulative >= FilmPace.threshold }
-                .map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
+            films = chart.entries.map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
             crossings = MilestoneCrossing.of(chart)
         }
     }
@@ -81,7 +84,7 @@ package final class DailyTotalsIndex {
     }
 
     static func key(year: Int, filters: KOBISFilters) -> String {
-        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year).txt"
+        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year)-v2.txt"
     }
 
     /// The day's top-10 totals when the cache holds its chart: from the index while the chart's
@@ -103,9 +106,9 @@ package final class DailyTotalsIndex {
         for year in changed.sorted() {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
-                let hits = Self.field(entry.totals.hits) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }
+                let films = Self.field(entry.totals.films) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }
                 let crossings = Self.field(entry.totals.crossings) { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }
-                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(hits) \(crossings)\n"
+                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(films) \(crossings)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
         }
@@ -130,7 +133,7 @@ package final class DailyTotalsIndex {
             let opening = fields[4] == "-" ? nil : Opening(movieCode: String(fields[4]), audience: openingAudience)
             // A damaged list is a damaged line: its chart is read again.
             guard
-                let hits = Self.list(
+                let films = Self.list(
                     fields[6], parts: 2,
                     { parts in
                         Int64(parts[1]).flatMap {
@@ -146,7 +149,7 @@ package final class DailyTotalsIndex {
                         return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: days)
                     })
             else { continue }
-            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, hits: hits, crossings: crossings))
+            entries[day] = (String(fields[1]), Totals(audience: audience, sales: sales, opening: opening, films: films, crossings: crossings))
         }
         return entries
     }

@@ -156,6 +156,14 @@ package struct KOBISClient: Sendable {
     /// True when a chart ending on `day` was fetched at `fetchedAt` while KOBIS could still revise it.
     static func isProvisional(_ day: Day, fetchedAt: Date) -> Bool { fetchedAt < SeoulCalendar.finalFrom(day) }
 
+    /// A film's movie info when the cache holds it (of any age), sending nothing.
+    package func cachedMovieInfo(code: String) -> MovieInfo? {
+        cache?.value(KOBISCacheKeys.movieInfo(code), .anyAge) { body, _ in
+            if case .value(let info?)? = try? KOBISDecoding.movieInfo(body, code: code) { return info }
+            return nil
+        }
+    }
+
     /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
     /// title up in.
     package func cachedMovieInfos() -> [MovieInfo] {

@@ -303,6 +303,37 @@ struct English: Vocabulary {
         "No film went on to 1,000만 in the cached charts (\(span)): nothing to compare its pace with."
     }
 
+    /// 1st, 2nd, 3rd, 11th, 21st.
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return PeopleFormat.grouped(Int64(n)) + suffix
+    }
+
+    func ladder(_ ladder: FilmLadder, span: String) -> String {
+        let place =
+            "With \(PeopleFormat.grouped(ladder.audienceCumulative)) admissions it is \(Self.ordinal(ladder.place)) of the \(PeopleFormat.grouped(Int64(ladder.films))) films in the cached charts (\(span)) and \(Self.ordinal(ladder.yearPlace)) of the \(PeopleFormat.grouped(Int64(ladder.yearFilms))) first charted in \(ladder.year)."
+        guard let next = ladder.next, let gap = ladder.gap else { return place + " No film in them had more." }
+        return place + " Next to pass: \(next.title) (\(PeopleFormat.grouped(next.lifetime))), \(PeopleFormat.grouped(gap)) more."
+    }
+
+    func ladderProjection(_ ladder: FilmLadder) -> String? {
+        guard let pace = ladder.pacePerDay, let next = ladder.next else { return nil }
+        guard let day = ladder.projectedDate else {
+            return
+                "At its last seven days' pace (\(PeopleFormat.grouped(pace)) a day) it would not pass \(next.title) within \(FilmLadder.projectionDays) days."
+        }
+        return
+            "Projection: at its last seven days' pace (\(PeopleFormat.grouped(pace)) a day) it passes \(next.title) about \(date(day)); a projection, not a figure."
+    }
+
+    func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {
+        "It is the \(Self.ordinal(count.nth)) 천만 film in the charts since \(since.iso)\(count.nthKorean.map { " (the \(Self.ordinal($0)) Korean one)" } ?? "")."
+    }
+
+    var ladderNote: String {
+        "A lifetime here is a film's highest cumulative in the cached daily charts (KOBIS's, off-chart days included), not an all-time figure; a film is of the year it first charted in them."
+    }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "admissions to date" : "admissions"
         var parts: [String] = []

@@ -356,6 +356,27 @@ struct Korean: Vocabulary {
     }
 
     func paceNoHits(span: String) -> String { "캐시된 차트(\(span))에는 1,000만 관객을 넘은 영화가 없어 비교할 수 없습니다." }
+    func ladder(_ ladder: FilmLadder, span: String) -> String {
+        let place =
+            "누적 관객 \(PeopleFormat.grouped(ladder.audienceCumulative))명으로 캐시된 차트(\(span))의 영화 \(PeopleFormat.grouped(Int64(ladder.films)))편 가운데 \(ladder.place)위, \(ladder.year)년에 처음 순위에 든 \(PeopleFormat.grouped(Int64(ladder.yearFilms)))편 가운데 \(ladder.yearPlace)위입니다."
+        guard let next = ladder.next, let gap = ladder.gap else { return place + " 그보다 관객이 많은 영화는 없습니다." }
+        return place + " 다음 추월 대상: \(next.title)(\(PeopleFormat.grouped(next.lifetime))명), \(PeopleFormat.grouped(gap))명 남음."
+    }
+
+    func ladderProjection(_ ladder: FilmLadder) -> String? {
+        guard let pace = ladder.pacePerDay, let next = ladder.next else { return nil }
+        guard let day = ladder.projectedDate else {
+            return "최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명 속도로는 \(FilmLadder.projectionDays)일 안에 \(next.title)을(를) 넘지 못합니다."
+        }
+        return "전망: 최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명 속도라면 \(date(day))께 \(next.title)을(를) 넘습니다(추정치)."
+    }
+
+    func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {
+        "\(since.iso) 이후 차트에서 \(count.nth)번째 천만 영화\(count.nthKorean.map { "(한국 영화 \($0)번째)" } ?? "")입니다."
+    }
+
+    var ladderNote: String { "여기서 누적은 캐시된 일별 차트(KOBIS 집계, 순위 밖인 날 포함)에서 본 최고 누적으로, 역대 기록이 아닙니다. 영화의 연도는 그 차트에서 처음 순위에 든 해입니다." }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "현재까지 누적 관객" : "누적 관객"
         var parts: [String] = []

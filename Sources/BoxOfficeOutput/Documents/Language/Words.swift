@@ -216,6 +216,13 @@ protocol Vocabulary: Sendable {
     var paceOffChartNote: String { get }
     var paceCumulativeNote: String { get }
     func paceDay(_ day: Int) -> String
+    /// The film's place among the cached lifetimes and the next film it will pass (``FilmLadder``).
+    func ladder(_ ladder: FilmLadder, span: String) -> String
+    /// A projection of the day it passes the next film, or why there is none.
+    func ladderProjection(_ ladder: FilmLadder) -> String?
+    /// Which 천만 film it is in the cached charts.
+    func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String
+    var ladderNote: String { get }
     /// The run's shape in a sentence: multipliers, second weekend, run length, "to date".
     func runShape(_ shape: RunShape) -> String
     var runShapeNote: String { get }
