@@ -102,7 +102,7 @@ package struct ReportRenderer: Sendable {
     /// A report's tables (its CSV files, its workbook's sheets, its database's tables), in the
     /// order they are listed.
     static func tables(_ report: BoxOfficeReport) -> [ReportTable] {
-        ReportTables.tables(periods: report.periodKind != nil)
+        ReportTables.tables(periods: report.periodKind != nil) + (report.periods.contains { $0.regions != nil } ? [.regions] : [])
     }
 
     /// A report's tables filled with its rows, for the formats that hold them all (xlsx, SQLite).

@@ -11,7 +11,8 @@ import Foundation
 /// 2. **look-back** (``LookBackStage``): the charts before the range that streaks, %± LW and the
 ///    year-earlier comparisons need, from the cache or fetched within the budget;
 /// 3. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
-///    fetched data to a ``BoxOfficeReport``, its stories included (``StoryStage``);
+///    fetched data to a ``BoxOfficeReport``, its stories included (``StoryStage``); with `--regions`,
+///    each period's chart in every region beside it (``regions(_:request:)``);
 /// 4. **year to date and year records** (``yearRecords(_:year:request:known:client:)``), beside
 ///    stage 3, from the cache's totals index;
 /// 5. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
@@ -36,6 +37,8 @@ package struct ReportPipeline: Sendable {
         package var depth: ChartDepth = .top10
         /// A weekly, weekend or weekdays report of these periods instead of a daily one.
         package var periods: (kind: PeriodKind, periods: [ChartPeriod])?
+        /// `--regions`: every region's chart of each period beside the national one (``regions(_:request:)``).
+        package var regions = false
         /// Notes the command line adds (a range snapped to whole periods).
         package var notes: [ReportNote] = []
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
@@ -142,6 +145,13 @@ package struct ReportPipeline: Sendable {
             report = ReportBuilder.build(
                 range: request.range, periods: fetched.periodCharts, kind: kind, movies: fetched.movies, options: options, enrichment: enrichment,
                 cached: cached, earlier: earlier, yearEarlier: yearEarlier)
+            if request.regions {
+                notes.append(.regionalCharts)
+                if let note = try await regions(&report, request: request) {
+                    notes.append(note)
+                    warnings.append(note.english)
+                }
+            }
         } else {
             var known = Dictionary(fetched.charts.map { ($0.date, $0) }) { first, _ in first }
             var history = ChartHistory()
@@ -172,6 +182,40 @@ package struct ReportPipeline: Sendable {
         if let warning = fetch.client.cache?.revisions.warning, !warnings.contains(warning) { warnings.append(warning) }
         runWarnings += warnings
         return report
+    }
+
+    /// Stage 3b, **regions** (`--regions`, period reports): each period's chart in every region of
+    /// KOBIS's code list (one cached call each, budgeted like every call), beside the national one.
+    /// A region's chart that cannot be had (`--offline` and not cached, or no call left) is named
+    /// in the period's `regions_missing` and in the returned note; the report goes on without it.
+    func regions(_ report: inout BoxOfficeReport, request: Request) async throws -> ReportNote? {
+        let client = fetch.client
+        let regions = try await client.regions()
+        let filters = request.filters
+        let asks = report.periods.flatMap { period in regions.map { (period: period.period, region: $0) } }
+        let results = try await BoundedTaskGroup.mapResults(asks, width: fetch.width, recovering: { (error: KOBISError) in error.meansNotHad }) {
+            ask in
+            var regional = filters
+            regional.area = ask.region.code
+            return try await client.weeklyChart(ask.period, filters: regional)
+        }
+        var missing: [ChartPeriod: [String]] = [:]
+        var charts: [ChartPeriod: [String: WeeklyChart]] = [:]
+        for (ask, result) in results {
+            switch result {
+            case .success(let chart): charts[ask.period, default: [:]][ask.region.code] = chart
+            case .failure: missing[ask.period, default: []].append(ask.region.code)
+            }
+        }
+        for index in report.periods.indices {
+            let period = report.periods[index]
+            report.periods[index].regions = regions.compactMap { region in
+                charts[period.period]?[region.code].map { RegionalChart(region: region, chart: $0, national: period) }
+            }
+            if let codes = missing[period.period] { report.periods[index].regionsMissing = codes.sorted() }
+        }
+        let count = missing.values.reduce(0) { $0 + $1.count }
+        return count == 0 ? nil : .regionsMissing(charts: count, of: asks.count)
     }
 
     /// Stage 4, **year to date and year records**: each day's year to date against last year's, and

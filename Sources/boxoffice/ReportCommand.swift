@@ -35,6 +35,9 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     @Option(help: ArgumentHelp("Films a day", valueName: "n"))
     var depth: ChartDepth = .top10
 
+    @Flag(help: "Every region's chart of each period too (17 calls).")
+    var regions = false
+
     @Option(name: .customLong("rank-by"), help: "Rank by")
     var rankBy: RankKey = .audience
 
@@ -50,7 +53,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     @Flag(name: .customLong("no-index"), help: ArgumentHelp("Leave index.html and index.md as they are.", visibility: .hidden))
     var noIndex = false
 
-    @Flag(name: .customLong("allow-gaps"), help: "Skip a date KOBIS answers malformed; say so.")
+    @Flag(name: .customLong("allow-gaps"), help: ArgumentHelp("Skip a date KOBIS answers malformed; say so.", visibility: .hidden))
     var allowGaps = false
 
     @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the range (no %± LW at start).")
@@ -67,6 +70,10 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         try out.validate(all: ReportFormat.allCases)
         if out.toStandardOutput, latest { throw ValidationError("--latest names files in a folder; it cannot go with --output -") }
         try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
+        if regions {
+            guard period != nil else { throw ValidationError("--regions adds every region's period chart: give --weekend, --weekly or --weekdays") }
+            if chart.area != nil { throw ValidationError("--regions shows every region; drop --area") }
+        }
     }
 
     /// The checks `report` and `fetch` share about depth.
@@ -98,6 +105,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             request.allowGaps = allowGaps
             request.periods = scope.periods.map { (period!, $0.periods) }
             request.latest = latest
+            request.regions = regions
             request.index = noIndex || out.toStandardOutput ? nil : out.language
             // Your films: the watchlist, for a live report (the bundled sample has none of them).
             var watchlistWarning: String?

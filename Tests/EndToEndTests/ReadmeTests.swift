@@ -153,6 +153,17 @@ struct ReadmeTests {
         #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
     }
 
+    @Test("the guide's columns of the regions table are the header of the regions file report --regions writes")
+    func regionsHeader() async throws {
+        let line = try #require(Self.readme.firstMatch(of: /\nregions: ([a-z_,]+)\n/))
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "--weekend", "--regions", "-f", "csv", "-q"], in: folder.url)
+        let path = "Reports/boxoffice-sample-weekend-regions-2025-03-07_2025-03-09-regions.csv"
+        #expect(run.status == 0 && run.stdoutLines.contains(path), "\(run.stdout)\(run.stderr)")
+        let text = try String(contentsOf: folder.url.appendingPathComponent(path), encoding: .utf8)
+        #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
+    }
+
     @Test("the mail example hands mail the text report alone: standard output is the one file, no paths")
     func mailExample() async throws {
         #expect(Self.commandLines.contains("boxoffice report --format txt -o - | mail -s \"박스오피스\" desk@example.com"))

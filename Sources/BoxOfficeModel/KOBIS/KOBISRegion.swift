@@ -17,6 +17,9 @@ package struct KOBISRegion: Hashable, Sendable {
         self.english = given.isEmpty ? Self.englishNames[code] ?? "" : given
     }
 
+    /// Seoul's code: the region whose share of a film distributors quote.
+    package static let seoul = "0105001"
+
     /// The code list's parent code for regions.
     package static let listCode = "0105000000"
 

@@ -25,6 +25,11 @@ package struct PeriodReport: Codable, Sendable, Equatable {
     package var entries: [DayEntry]
     /// The same period 52 weeks earlier, when its chart was had and held films.
     package var lastYear: YearEarlier?
+    /// `--regions`: every region's chart for the period, in KOBIS's code list's order; nil when not asked.
+    package var regions: [RegionalChart]?
+    /// `--regions`: the regions whose chart could not be had (`--offline` and not cached, or the
+    /// budget spent), by code.
+    package var regionsMissing: [String]?
 
     /// The period's #1 film.
     package var topFilm: DayEntry? { entries.min { $0.rank < $1.rank } }
@@ -45,6 +50,8 @@ package struct PeriodReport: Codable, Sendable, Equatable {
         case chartedSalesSharePercent = "charted_sales_share_pct"
         case entries
         case lastYear = "last_year"
+        case regions
+        case regionsMissing = "regions_missing"
     }
 
     /// Every period chart as a period of the report, each compared with the one before it; the
@@ -105,6 +112,8 @@ extension PeriodReport {
         case .chartedSalesSharePercent: .maybe(chartedSalesSharePercent)
         case .entries: .nested
         case .lastYear: .maybe(nested: lastYear)
+        case .regions: .maybe(nested: regions)
+        case .regionsMissing: .maybe(nested: regionsMissing)
         }
     }
 }

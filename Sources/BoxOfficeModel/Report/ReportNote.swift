@@ -39,6 +39,10 @@ package enum ReportNote: Hashable, Sendable {
     case offlineGaps([Day])
     /// The year to date is read from the cache only, and these spans' charts are not all there.
     case yearToDateNotCached(missing: Int, spans: [DateRange])
+    /// `--regions`: some regions' charts could not be had (`--offline` and not cached, or no call left).
+    case regionsMissing(charts: Int, of: Int)
+    /// `--regions`: how the regions' figures are made.
+    case regionalCharts
 
     /// The note in English, as the JSON carries it.
     package var english: String {
@@ -85,6 +89,10 @@ package enum ReportNote: Hashable, Sendable {
         case .yearToDateNotCached(let missing, let spans):
             "The year to date is read from the cache only, which lacks \(missing) of its charts: "
                 + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: " and ") + " fills them."
+        case .regionsMissing(let charts, let all):
+            "\(charts) of the \(all) regional charts could not be had (not cached with --offline, or no KOBIS call left this run): their regions are left out, named in the JSON's regions_missing."
+        case .regionalCharts:
+            "Regions: each region's own KOBIS top 10 for the period. Its share of the nation is its top 10's admissions against the national top 10's, so the regions need not add up to 100; a film's share in a region is its admissions there against its national ones, shown only where it made that region's top 10."
         }
     }
 }

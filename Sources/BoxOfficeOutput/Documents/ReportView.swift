@@ -336,7 +336,30 @@ package enum ReportView {
             "market_sales": period.estimatedMarketSales.map(w.won) ?? "",
             "charted_market_share": period.chartedSalesSharePercent.map { PeopleFormat.percent($0) } ?? "",
             "rows": period.entries.map { row($0, words: w) },
-        ].merging(lastYear(period.lastYear, words: w)) { own, _ in own }
+        ].merging(lastYear(period.lastYear, words: w)) { own, _ in own }.merging(regions(period, words: w)) { own, _ in own }
+    }
+
+    /// `--regions`: each region's line (its top 10's admissions, against the nation's, its #1 and
+    /// that film's share of its national figure), and Seoul's share of each national film in a sentence.
+    static func regions(_ period: PeriodReport, words w: Words) -> [String: Any] {
+        guard let regions = period.regions, !regions.isEmpty else { return ["has_regions": false] }
+        let seoul = regions.first { $0.regionCode == KOBISRegion.seoul }
+        let shares: [(String, Double)] = period.entries.compactMap { entry in
+            seoul?.entries.first { $0.movieCode == entry.movieCode }?.filmSharePercent.map { (entry.title, $0) }
+        }
+        return [
+            "has_regions": true,
+            "regions": regions.map { region in
+                let top = region.entries.first
+                return [
+                    "region": w.language == .ko ? region.region : region.regionEnglish.isEmpty ? region.region : region.regionEnglish,
+                    "audience": w.grouped(region.audience), "share": region.nationSharePercent.map { PeopleFormat.percent($0) } ?? "–",
+                    "top": top?.title ?? "–", "top_share": top?.filmSharePercent.map { PeopleFormat.percent($0) } ?? "–",
+                ]
+            },
+            "has_seoul": !shares.isEmpty,
+            "seoul": w.say.seoulShares(shares.map { ($0.0, PeopleFormat.percent($0.1)) }),
+        ]
     }
 
     /// The report's weeks, formatted.

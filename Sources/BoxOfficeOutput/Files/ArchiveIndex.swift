@@ -163,7 +163,7 @@ package struct ArchiveIndex {
             }
             // A report writes a CSV per table (`-films.csv`); a film one (`film-CODE.csv`).
             if format == .csv {
-                let tables: [ReportTable] = [.films, .daily, .days, .weeks]
+                let tables: [ReportTable] = [.films, .daily, .days, .weeks, .regions]
                 return tables.map { ("-\($0.rawValue).csv", "\($0.label.en) CSV", "\($0.label.ko) CSV", true) } + [(".csv", label, korean, false)]
             }
             return [(format.suffix, label, korean, true)]
@@ -203,6 +203,10 @@ package struct ArchiveIndex {
         let name = report.name
         var words = w.say.indexTitle(kind: name.kind, latest: report.range == nil, depth: name.depth)
         if let range = report.range { words.append(w.range(range)) }
+        if name.regions {
+            words[words.count - 1] += ","
+            words.append(w.say.everyRegion)
+        }
         if !name.filters.isEmpty {
             words[words.count - 1] += ","
             words.append(w.filters(name.filters))

@@ -1,7 +1,7 @@
 import BoxOfficeModel
 
 /// The base name of a report's files, the one place that writes it and reads it back:
-/// `boxoffice-[sample-][weekly-|weekend-|weekdays-][top20-|top40-][korean-|foreign-][diversity-|commercial-][areaCODE-](START[_END]|latest)`.
+/// `boxoffice-[sample-][weekly-|weekend-|weekdays-][regions-][top20-|top40-][korean-|foreign-][diversity-|commercial-][areaCODE-](START[_END]|latest)`.
 ///
 /// Every part that changes what a report holds is in its name, so reports of one range in
 /// different shapes or with different filters never replace each other, and the index can tell
@@ -9,14 +9,20 @@ import BoxOfficeModel
 package struct ReportFileName: Hashable, Sendable {
     package var sample = false
     package var kind: PeriodKind?
+    /// `--regions`: every region's chart beside each period's.
+    package var regions = false
     package var depth: ChartDepth = .top10
     package var filters = KOBISFilters()
     /// Nil for the stable `latest` name.
     package var range: DateRange?
 
-    package init(sample: Bool = false, kind: PeriodKind? = nil, depth: ChartDepth = .top10, filters: KOBISFilters = .init(), range: DateRange?) {
+    package init(
+        sample: Bool = false, kind: PeriodKind? = nil, regions: Bool = false, depth: ChartDepth = .top10, filters: KOBISFilters = .init(),
+        range: DateRange?
+    ) {
         self.sample = sample
         self.kind = kind
+        self.regions = regions
         self.depth = depth
         self.filters = filters
         self.range = range
@@ -25,7 +31,8 @@ package struct ReportFileName: Hashable, Sendable {
     /// The name of `report`'s files, or of its `latest` copies.
     package init(_ report: BoxOfficeReport, latest: Bool = false) {
         self.init(
-            sample: report.simulated, kind: report.periodKind, depth: report.depth, filters: report.filters,
+            sample: report.simulated, kind: report.periodKind, regions: report.periods.contains { $0.regions != nil }, depth: report.depth,
+            filters: report.filters,
             range: latest ? nil : report.range.dateRange)
     }
 
@@ -44,6 +51,7 @@ package struct ReportFileName: Hashable, Sendable {
         var words: [String] = []
         if sample { words.append("sample") }
         if let kind { words.append(kind.optionName) }
+        if regions { words.append("regions") }
         if depth != .top10 { words.append("top\(depth.rawValue)") }
         words += Self.words(filters)
         words.append(range?.fileStem ?? "latest")
@@ -56,6 +64,7 @@ package struct ReportFileName: Hashable, Sendable {
         var words = stem.dropFirst(Self.prefix.count).split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
         if words.first == "sample" { sample = true; words = words.dropFirst() }
         if let kind = PeriodKind.allCases.first(where: { $0.optionName == words.first }) { self.kind = kind; words = words.dropFirst() }
+        if kind != nil, words.first == "regions" { regions = true; words = words.dropFirst() }
         if let depth = ChartDepth.allCases.first(where: { $0 != .top10 && "top\($0.rawValue)" == words.first }) {
             self.depth = depth
             words = words.dropFirst()

@@ -174,6 +174,8 @@ extension PeriodReport: DirectJSONObject {
         switch field {
         case .entries: try writer.writeList(entries)
         case .lastYear: if let lastYear { try writer.writeFields(lastYear) }
+        case .regions: if let regions { try PrettyJSONEncoder.append(regions, to: &writer) }
+        case .regionsMissing: if let regionsMissing { try PrettyJSONEncoder.append(regionsMissing, to: &writer) }
         default: break
         }
     }

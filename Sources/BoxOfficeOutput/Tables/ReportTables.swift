@@ -28,6 +28,11 @@ package enum ReportTables {
         case .daily: return daily(source: source).filled(dailyRows(report))
         case .weeks:
             return weeks(source: source).filled(report.periods.flatMap { period in period.entries.map { PeriodRow(period: period, entry: $0) } })
+        case .regions:
+            return regions(source: source).filled(
+                report.periods.flatMap { period in
+                    (period.regions ?? []).flatMap { region in region.entries.map { RegionRow(period: period, region: region, row: $0) } }
+                })
         case .film, .weekends, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years,
             .distributorYears:
             preconditionFailure("\(name) is not a report's table")
@@ -74,6 +79,7 @@ package enum ReportTables {
         case .weeks: weeks(source: "").columns.map(\.info)
         case .film: film(movieCode: "", title: "", source: "").columns.map(\.info)
         case .weekends: weekends(movieCode: "", source: "").columns.map(\.info)
+        case .regions: regions(source: "").columns.map(\.info)
         case .rank: rank(source: "").columns.map(\.info)
         case .quota: quota.columns.map(\.info)
         case .watchlist: watchlist.columns.map(\.info)
@@ -505,6 +511,42 @@ package enum ReportTables {
                 },
                 Column("change_pct", .decimal(places: 1), "Against the weekend before, %, when both are known") {
                     $0.changePercent.map { decimal($0, places: 1) } ?? ""
+                },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    /// A row of a period's chart in one region.
+    struct RegionRow {
+        let period: PeriodReport
+        let region: RegionalChart
+        let row: RegionalChart.Row
+    }
+
+    static func regions(source: String) -> TableDefinition<RegionRow> {
+        TableDefinition(
+            .regions,
+            [
+                Column("period", .code, "week, weekend or weekdays") { $0.period.kind.rawValue },
+                Column("start", .date, "The period's first day") { $0.period.start.iso },
+                Column("end", .date, "The period's last day") { $0.period.end.iso },
+                Column("region_cd", .code, "KOBIS region code (wideAreaCd)") { $0.region.regionCode },
+                Column("region", .text, "The region's Korean name, as KOBIS's code list gives it") { $0.region.region },
+                Column("region_en", .text, "The region's English name") { $0.region.regionEnglish },
+                Column("region_audience", .integer, "Admissions of the region's top 10 over the period") { String($0.region.audience) },
+                Column("region_share_of_nation_pct", .decimal(places: 1), "The region's top 10's admissions against the national top 10's, %") {
+                    $0.region.nationSharePercent.map { decimal($0, places: 1) } ?? ""
+                },
+                Column("rank", .integer, "Rank in the region's chart") { String($0.row.rank) },
+                Column("movie_cd", .code, "KOBIS movie code") { $0.row.movieCode },
+                Column("title", .text, "Korean title") { $0.row.title },
+                Column("audience", .integer, "Admissions in the region over the period") { String($0.row.audience) },
+                Column("sales", .integer, "Sales in the region over the period, won") { String($0.row.sales) },
+                Column(
+                    "film_share_pct", .decimal(places: 1),
+                    "The film's admissions here against its national ones, %; blank when it is not in the national top 10"
+                ) {
+                    $0.row.filmSharePercent.map { decimal($0, places: 1) } ?? ""
                 },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])

@@ -79,6 +79,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case film
     /// `boxoffice film`'s weekends from KOBIS's weekend chart (``RunShape``).
     case weekends
+    /// `report --regions`: each period's chart in every region (``RegionalChart``).
+    case regions
     /// `boxoffice rank`'s table: a period's films ranked.
     case rank
     /// `boxoffice rank`'s market tables (``MarketStructure``): the distributor league by company
@@ -103,7 +105,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends: false
+        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions: false
         }
     }
 
@@ -111,7 +113,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var listKey: String {
         switch self {
         case .films, .rank, .watchlist: "films"
-        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends: "rows"
+        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions: "rows"
         case .days, .film: "days"
         case .quota: "keys"
         case .revisions: "revisions"
@@ -125,6 +127,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .daily: ["date", "movie_cd"]
         case .days, .film: ["date"]
         case .weekends: ["weekend"]
+        case .regions: ["start", "region_cd", "rank"]
         case .weeks: ["start", "movie_cd"]
         case .quota: ["date", "key"]
         case .revisions: ["date", "movie_cd", "field", "seen_at"]
@@ -145,7 +148,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
         case .distributorYears: [("year", .years, "year")]
-        case .films, .days, .film, .weekends, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years:
+        case .films, .days, .film, .weekends, .regions, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months,
+            .years:
             []
         }
     }
@@ -159,6 +163,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .weeks: ("weeks", "주별")
         case .film: ("film", "영화 일별")
         case .weekends: ("weekends", "주말별")
+        case .regions: ("regions", "지역별")
         case .rank: ("rank", "순위")
         case .quota: ("quota", "호출 한도")
         case .watchlist: ("watchlist", "관심 영화")

@@ -78,14 +78,14 @@ package struct SimulatedKOBIS: Sendable {
     package func dailyChartBody(on day: Day, filters: KOBISFilters = .init()) -> [String: Any] {
         let today = standings(on: day, filters: filters)
         let yesterday = standings(on: day - 1, filters: filters)
-        let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
+        let allSales = candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area, film: $1) }
         let daySales = Double(allSales) * 1.04  // films outside the catalogue sell a little too
 
         let rows = chartRows(
             today, previous: yesterday, marketSales: daySales, through: day, area: filters.area, newChange: "100"
         ) { film in
             let screens = film.screens(on: day)
-            return (scaled(screens, filters.area, floor: 1), scaled(screens * 3 + screens / 3, filters.area, floor: 1))
+            return (scaled(screens, filters.area, film: film, floor: 1), scaled(screens * 3 + screens / 3, filters.area, film: film, floor: 1))
         }
         return [
             "boxOfficeResult": [
@@ -111,14 +111,14 @@ package struct SimulatedKOBIS: Sendable {
         let current = periodStandings(period, filters: filters)
         let before = periodStandings(period.previous, filters: filters)
         let allSales = period.days.reduce(Int64(0)) { total, day in
-            total + candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area) }
+            total + candidates(on: day).reduce(Int64(0)) { $0 + scaled($1.sales(on: day), filters.area, film: $1) }
         }
         let periodSales = Double(allSales) * 1.04
         // A film that sold nothing the week before is NEW, its changes "100.0" as KOBIS writes them.
         let rows = chartRows(
             current, previous: before, marketSales: periodSales, through: period.end, area: filters.area, newChange: "100.0"
         ) { film in
-            let screens = period.days.map { film.audience(on: $0) > 0 ? scaled(film.screens(on: $0), filters.area, floor: 1) : 0 }
+            let screens = period.days.map { film.audience(on: $0) > 0 ? scaled(film.screens(on: $0), filters.area, film: film, floor: 1) : 0 }
             return (screens.max() ?? 0, screens.reduce(0) { $0 + $1 * 3 + $1 / 3 })
         }
         let boxofficeType =
@@ -283,9 +283,9 @@ package struct SimulatedKOBIS: Sendable {
         candidates(on: day).compactMap { film -> Standing? in
             if let nation = filters.nation, film.isKorean != (nation == .korean) { return nil }
             if let kind = filters.films, film.diversity != (kind == .diversity) { return nil }
-            let audience = scaled(film.audience(on: day), filters.area)
+            let audience = scaled(film.audience(on: day), filters.area, film: film)
             guard audience > 0 else { return nil }
-            return Standing(film: film, audience: audience, sales: scaled(film.sales(on: day), filters.area))
+            return Standing(film: film, audience: audience, sales: scaled(film.sales(on: day), filters.area, film: film))
         }
         .sorted { ($0.audience, $1.film.code) > ($1.audience, $0.film.code) }
     }
@@ -295,17 +295,27 @@ package struct SimulatedKOBIS: Sendable {
         var sales = film.priorSales
         var current = film.firstDay
         while current <= day {
-            audience += scaled(film.audience(on: current), area)
-            sales += scaled(film.sales(on: current), area)
+            audience += scaled(film.audience(on: current), area, film: film)
+            sales += scaled(film.sales(on: current), area, film: film)
             current = current + 1
         }
         return (audience, sales)
     }
 
-    /// A region's slice of the nationwide figure: Seoul about a fifth, other regions less.
-    func scaled(_ value: Int64, _ area: String?, floor: Int64 = 0) -> Int64 {
+    /// Each region's usual slice of the nation's admissions (KOBIS's regional statistics, rounded):
+    /// Gyeonggi and Seoul about a quarter and a fifth, Sejong under one in a hundred.
+    static let regionShares: [String: Double] = [
+        "0105001": 0.205, "0105002": 0.26, "0105003": 0.025, "0105004": 0.028, "0105005": 0.035, "0105006": 0.035, "0105007": 0.055,
+        "0105008": 0.03, "0105009": 0.025, "0105010": 0.013, "0105011": 0.07, "0105012": 0.05, "0105013": 0.03, "0105014": 0.02,
+        "0105015": 0.06, "0105016": 0.03, "0105017": 0.007,
+    ]
+
+    /// A region's slice of a film's nationwide figure: the region's usual share, a little more or
+    /// less for each film (the same every day), so the regions add up to about the nation.
+    func scaled(_ value: Int64, _ area: String?, film: SimulatedFilm, floor: Int64 = 0) -> Int64 {
         guard let area, value > 0 else { return value }
-        let share = area == "0105001" ? 0.21 : 0.03 + 0.09 * SimulatedFilm.noise(area, Day(ordinal: 0))
+        let usual = Self.regionShares[area] ?? 0.01
+        let share = usual * (0.8 + 0.4 * SimulatedFilm.noise(film.code + area, Day(ordinal: 0)))
         return max(floor, Int64((Double(value) * share).rounded()))
     }
 

@@ -83,6 +83,12 @@ struct English: Vocabulary {
 
     func source(_ english: String, simulated: Bool) -> String { english }
     func rankedBy(_ key: RankKey) -> String { key.rawValue }
+    func seoulShares(_ shares: [(title: String, share: String)]) -> String {
+        "Seoul's share of each film's admissions: " + shares.map { "\($0.title) \($0.share)" }.joined(separator: ", ") + "."
+    }
+
+    var everyRegion: String { "every region" }
+
     func filters(_ filters: KOBISFilters) -> String { filters.displayText }
 
     func marketDays(_ days: Int, of count: Int, periods: Bool) -> String {

@@ -103,6 +103,12 @@ struct Korean: Vocabulary {
 
     func rankedBy(_ key: RankKey) -> String { key == .audience ? "관객 수" : "매출" }
 
+    func seoulShares(_ shares: [(title: String, share: String)]) -> String {
+        "영화별 서울 관객 비중: " + shares.map { "\($0.title) \($0.share)" }.joined(separator: ", ") + "."
+    }
+
+    var everyRegion: String { "지역별 포함" }
+
     func filters(_ filters: KOBISFilters) -> String {
         var parts: [String] = []
         if let nation = filters.nation { parts.append(nation == .korean ? "한국 영화" : "외국 영화") }
@@ -192,6 +198,11 @@ struct Korean: Vocabulary {
         case .yearToDateNotCached(let missing, let spans):
             return "연간 누적은 캐시에서만 읽는데, 그 차트 중 \(missing)개가 캐시에 없습니다. "
                 + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + "로 채울 수 있습니다."
+        case .regionsMissing(let charts, let all):
+            return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
+        case .regionalCharts:
+            return
+                "지역별: 각 지역의 KOBIS 10위 차트입니다. 전국 대비 비중은 그 지역 10위 관객을 전국 10위 관객과 견준 것이라 합이 100이 아닐 수 있고, 영화의 지역 비중은 그 지역 관객을 전국 관객과 견준 것으로 그 지역 10위 안에 든 경우만 보입니다."
         }
     }
 

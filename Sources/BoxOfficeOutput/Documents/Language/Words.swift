@@ -116,6 +116,10 @@ protocol Vocabulary: Sendable {
     func source(_ english: String, simulated: Bool) -> String
     func rankedBy(_ key: RankKey) -> String
     func filters(_ filters: KOBISFilters) -> String
+    /// Seoul's share of each national film: "Seoul's share of each film: 검은 파도 21.0%, …".
+    func seoulShares(_ shares: [(title: String, share: String)]) -> String
+    /// A report with `--regions`, in the index: "every region".
+    var everyRegion: String { get }
     func marketDays(_ days: Int, of count: Int, periods: Bool) -> String
     /// What %± LW means; `period` is the unit of a period report.
     func lwNote(period: String?) -> String
