@@ -127,16 +127,13 @@ package struct FilmPipeline: Sendable {
             firstCharted: first, lastCharted: last, toDate: toDate)
     }
 
-    /// The run against the cached daily charts, sending nothing: its pace against the films that
-    /// went on to 1,000만 (``FilmPace``) and its place among every cached film's lifetime
-    /// (``FilmLadder``). Every film's figures are found through the cache's ``DailyTotalsIndex`` (a
-    /// stat per cached day once each year's index is built; the first time, each cached chart is
-    /// read once), then each hit's charts around its day N are read.
+    /// The run against the cached daily charts, sending nothing (``ChartedFilms``): its pace
+    /// against the films that went on to 1,000만 (``FilmPace``) and its place among every cached
+    /// film's lifetime (``FilmLadder``); each hit's charts around its day N are then read.
     func history(_ run: FilmRun, yesterday: Day, known: [Day: DailyChart]) -> (FilmPace?, FilmLadder?) {
-        guard !simulated, let cache = client.cache?.cache else { return (nil, nil) }
-        let index = DailyTotalsIndex(cache: cache, filters: KOBISFilters())
-        defer { index.save() }
+        guard !simulated else { return (nil, nil) }
         let topTen = known.filter { $0.value.depth == .top10 }
+        guard let films = ChartedFilms.cached(client, through: yesterday, atHand: { topTen[$0] }) else { return (nil, nil) }
         // The hits' days around their day N, read once each.
         var read: [Day: DailyChart?] = topTen.mapValues { Optional($0) }
         func chart(_ day: Day) -> DailyChart? {
@@ -145,34 +142,10 @@ package struct FilmPipeline: Sendable {
             read[day] = chart
             return chart
         }
-        var sightings: [String: FilmPace.Sighting] = [:]
-        var lifetimes: [String: FilmLadder.Lifetime] = [:]
-        var (firstCached, lastCached): (Day?, Day?) = (nil, nil)
-        var day = DateRange.earliest
-        while day <= yesterday {
-            // Read for the index only, not kept: on a cold index that would hold every cached chart at once.
-            if let totals = index.totals(on: day, chart: { topTen[day] ?? client.cachedDailyChart(on: day) }) {
-                firstCached = firstCached ?? day
-                lastCached = day
-                for film in totals.films {
-                    lifetimes[film.movieCode, default: FilmLadder.Lifetime(highest: 0, firstDay: day)].note(film.cumulative, on: day)
-                }
-                for hit in totals.hits {
-                    if var seen = sightings[hit.movieCode] {
-                        seen.highest = max(seen.highest, hit.cumulative)
-                        sightings[hit.movieCode] = seen
-                    } else {
-                        sightings[hit.movieCode] = FilmPace.Sighting(firstDay: day, highest: hit.cumulative)
-                    }
-                }
-            }
-            day = day + 1
-        }
-        guard let firstCached, let lastCached else { return (nil, nil) }
-        let span = DateRange(start: firstCached, end: lastCached)
-        let pace = FilmPace.compute(run, sightings: sightings, span: span, chart: chart)
+        let pace = FilmPace.compute(run, sightings: films.sightings, span: films.span, chart: chart)
+        let lifetimes = films.lifetimes
         let ladder = FilmLadder.compute(
-            run, lifetimes: lifetimes, span: span, running: run.shape?.toDate ?? false,
+            run, lifetimes: lifetimes, span: films.span, running: run.shape?.toDate ?? false,
             title: { code in
                 self.client.cachedMovieInfo(code: code)?.title
                     ?? lifetimes[code].flatMap { chart($0.highestDay)?.entries.first { $0.movieCode == code }?.title } ?? code

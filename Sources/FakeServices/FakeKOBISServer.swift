@@ -79,6 +79,9 @@ package final class FakeKOBISServer: @unchecked Sendable {
     /// Title searches in the movie list, in arrival order.
     package var movieListRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchMovieList.json") } }
 
+    /// Requests to the company and people services (lists and infos), in arrival order.
+    package var directoryRequests: [ReceivedRequest] { server.requests.filter { $0.path.contains("/company/") || $0.path.contains("/people/") } }
+
     /// Requests for a code list (the regions), in arrival order.
     package var codeListRequests: [ReceivedRequest] { server.requests.filter { $0.path.hasSuffix("searchCodeList.json") } }
 

@@ -16,7 +16,8 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
         abstract: "Korean box-office reports from KOBIS daily charts.",
         version: "0.1.0",
         subcommands: [
-            ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, WatchCommand.self, RevisionsCommand.self, TMDBCommand.self,
+            ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, CompanyCommand.self, PersonCommand.self, WatchCommand.self,
+            RevisionsCommand.self, TMDBCommand.self,
             QuotaCommand.self, TemplatesCommand.self,
         ]
     )

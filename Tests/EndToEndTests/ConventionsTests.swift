@@ -272,8 +272,8 @@ struct ConventionsTests {
     @Test(
         "every command's help at 80 columns: at most 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
         arguments: [
-            [], ["report"], ["fetch"], ["film"], ["rank"], ["watch"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"],
-            ["tmdb"],
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["watch"], ["watch", "add"], ["watch", "remove"],
+            ["watch", "list"], ["revisions"], ["tmdb"],
             ["tmdb", "review"], ["tmdb", "now-playing"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
         ])
     func helpLayout(command: [String]) async throws {
@@ -289,7 +289,9 @@ struct ConventionsTests {
         let headers = lines.filter { $0.first?.isUppercase == true && $0.hasSuffix(":") }.map(String.init)
         // Options (or subcommands) come before anything else; examples and exit codes end the page.
         #expect(headers.first == "ARGUMENTS:" || headers.first == "SUBCOMMANDS:" || headers.first == "OPTIONS:", "\(command): \(headers)")
-        let runsSomething: Set<[String]> = [[], ["report"], ["fetch"], ["film"], ["rank"], ["tmdb", "review"], ["tmdb", "now-playing"]]
+        let runsSomething: Set<[String]> = [
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["tmdb", "review"], ["tmdb", "now-playing"],
+        ]
         if runsSomething.contains(command) {
             #expect(headers.suffix(2) == ["EXAMPLES:", "EXIT CODES:"], "\(command): \(headers)")
             #expect(headers.filter { $0 == "EXAMPLES:" || $0 == "EXIT CODES:" }.count == 2)
@@ -423,7 +425,8 @@ struct ManualTests {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
         for command in [
-            ["report"], ["fetch"], ["film"], ["rank"], ["watch", "add"], ["watch", "remove"], ["watch", "list"], ["revisions"], ["tmdb", "review"],
+            ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["watch", "add"], ["watch", "remove"], ["watch", "list"],
+            ["revisions"], ["tmdb", "review"],
             ["tmdb", "now-playing"], ["quota"], ["templates", "list"], ["templates", "export"],
         ] {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")

@@ -28,6 +28,8 @@ package enum DefaultTemplates {
         "rank.html": "boxoffice rank: a period's films ranked, with its summary and records, HTML",
         "rank.txt": "boxoffice rank: the ranking in fixed-width lines, for chat and mail",
         "rank.csv": "boxoffice rank: one row per ranked film",
+        "filmography.md": "boxoffice company and boxoffice person: a company's or person's films with their admissions, Markdown",
+        "filmography.html": "boxoffice company and boxoffice person: a company's or person's films with their admissions, HTML",
         "index.html": "the output folder's index.html: every report in it, newest first",
         "index.md": "the output folder's index.md: every report in it, newest first",
         "html-style": "partial: the HTML report's stylesheet",

@@ -33,8 +33,8 @@ package enum ReportTables {
                 report.periods.flatMap { period in
                     (period.regions ?? []).flatMap { region in region.entries.map { RegionRow(period: period, region: region, row: $0) } }
                 })
-        case .film, .weekends, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years,
-            .distributorYears:
+        case .film, .weekends, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres,
+            .months, .years, .distributorYears:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -47,6 +47,16 @@ package enum ReportTables {
     /// `boxoffice film`'s weekends (``RunShape``); nil for a run without a shape.
     package static func weekendsTable(of run: FilmRun) -> Table? {
         run.shape.map { weekends(movieCode: run.movieCode, source: dataSource(simulated: run.simulated)).filled($0.weekends) }
+    }
+
+    /// `boxoffice company`'s and `boxoffice person`'s table: the films.
+    package static func table(of page: Filmography) -> Table {
+        filmography(source: dataSource(simulated: page.simulated)).filled(page.films)
+    }
+
+    /// `boxoffice company`'s years.
+    package static func companyYearsTable(of page: Filmography) -> Table {
+        companyYears(source: dataSource(simulated: page.simulated)).filled(page.years)
     }
 
     /// `boxoffice rank`'s table: the ranked films.
@@ -80,6 +90,8 @@ package enum ReportTables {
         case .film: film(movieCode: "", title: "", source: "").columns.map(\.info)
         case .weekends: weekends(movieCode: "", source: "").columns.map(\.info)
         case .regions: regions(source: "").columns.map(\.info)
+        case .filmography: filmography(source: "").columns.map(\.info)
+        case .companyYears: companyYears(source: "").columns.map(\.info)
         case .rank: rank(source: "").columns.map(\.info)
         case .quota: quota.columns.map(\.info)
         case .watchlist: watchlist.columns.map(\.info)
@@ -511,6 +523,38 @@ package enum ReportTables {
                 },
                 Column("change_pct", .decimal(places: 1), "Against the weekend before, %, when both are known") {
                     $0.changePercent.map { decimal($0, places: 1) } ?? ""
+                },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    static func filmography(source: String) -> TableDefinition<Filmography.Film> {
+        TableDefinition(
+            .filmography,
+            [
+                Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
+                Column("title", .text, "Korean title") { $0.title },
+                Column("role", .text, "The company's or person's part in it, as KOBIS names it (배급사, 감독 …)") { $0.role },
+                Column("open_date", .date, "Open date, when the cache's movie info gives it") { $0.openDate?.iso ?? "" },
+                Column("highest_cumulative", .integer, "Its highest cumulative in the cached daily charts; blank when they never show it") {
+                    $0.lifetime.map(String.init) ?? ""
+                },
+                Column("ten_million", .boolean, "true when seen at 1,000만 or more in them") { bool($0.tenMillion) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    static func companyYears(source: String) -> TableDefinition<Filmography.Year> {
+        TableDefinition(
+            .companyYears,
+            [
+                Column("year", .integer, "A calendar year of the cached charts") { String($0.year) },
+                Column("films", .integer, "Its distributed films with admissions that year") { String($0.films) },
+                Column("audience", .integer, "Their admissions that year: each one's highest cumulative that year less its highest before") {
+                    String($0.audience)
+                },
+                Column("share_pct", .decimal(places: 1), "Of every charted film's admissions that year, counted the same way, %") {
+                    $0.sharePercent.map { decimal($0, places: 1) } ?? ""
                 },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])

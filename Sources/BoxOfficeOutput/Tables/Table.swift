@@ -81,6 +81,10 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case weekends
     /// `report --regions`: each period's chart in every region (``RegionalChart``).
     case regions
+    /// `boxoffice company` and `boxoffice person`: the films, with their lifetimes (``Filmography``).
+    case filmography
+    /// `boxoffice company`: its admissions and share by year.
+    case companyYears = "company_years"
     /// `boxoffice rank`'s table: a period's films ranked.
     case rank
     /// `boxoffice rank`'s market tables (``MarketStructure``): the distributor league by company
@@ -105,7 +109,9 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var hasTemplate: Bool {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions: false
+        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions,
+            .filmography, .companyYears:
+            false
         }
     }
 
@@ -113,7 +119,9 @@ package enum ReportTable: String, Sendable, CaseIterable {
     package var listKey: String {
         switch self {
         case .films, .rank, .watchlist: "films"
-        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions: "rows"
+        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions, .filmography,
+            .companyYears:
+            "rows"
         case .days, .film: "days"
         case .quota: "keys"
         case .revisions: "revisions"
@@ -128,6 +136,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .days, .film: ["date"]
         case .weekends: ["weekend"]
         case .regions: ["start", "region_cd", "rank"]
+        case .filmography: ["movie_cd"]
+        case .companyYears: ["year"]
         case .weeks: ["start", "movie_cd"]
         case .quota: ["date", "key"]
         case .revisions: ["date", "movie_cd", "field", "seen_at"]
@@ -148,7 +158,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
         case .weeks: [("movie_cd", .films, "movie_cd")]
         case .distributorYears: [("year", .years, "year")]
-        case .films, .days, .film, .weekends, .regions, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months,
+        case .films, .days, .film, .weekends, .regions, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations,
+            .grades, .genres, .months,
             .years:
             []
         }
@@ -164,6 +175,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .film: ("film", "영화 일별")
         case .weekends: ("weekends", "주말별")
         case .regions: ("regions", "지역별")
+        case .filmography: ("films", "영화")
+        case .companyYears: ("years", "연도별")
         case .rank: ("rank", "순위")
         case .quota: ("quota", "호출 한도")
         case .watchlist: ("watchlist", "관심 영화")

@@ -65,6 +65,18 @@ package struct SimulatedKOBIS: Sendable {
         if path.hasSuffix("movie/searchMovieList.json") {
             return Self.json(movieListBody(title: request.queryValue("movieNm") ?? ""))
         }
+        if path.hasSuffix("company/searchCompanyList.json") {
+            return Self.json(companyListBody(name: request.queryValue("companyNm") ?? ""))
+        }
+        if path.hasSuffix("company/searchCompanyInfo.json") {
+            return Self.json(companyInfoBody(code: request.queryValue("companyCd") ?? ""))
+        }
+        if path.hasSuffix("people/searchPeopleList.json") {
+            return Self.json(peopleListBody(name: request.queryValue("peopleNm") ?? ""))
+        }
+        if path.hasSuffix("people/searchPeopleInfo.json") {
+            return Self.json(peopleInfoBody(code: request.queryValue("peopleCd") ?? ""))
+        }
         if path.hasSuffix("code/searchCodeList.json") {
             guard let parent = request.queryValue("comCode"), !parent.isEmpty else {
                 return Self.json(Self.fault(code: "320102", message: "필수 파라미터 comCode가 누락되었습니다."))
@@ -232,6 +244,95 @@ package struct SimulatedKOBIS: Sendable {
     package func codeListBody(_ parent: String) -> [String: Any] {
         let codes = parent == KOBISRegion.listCode ? Self.regions.map { ["fullCd": $0.code, "korNm": $0.korean, "engNm": $0.english] } : []
         return ["codes": codes]
+    }
+
+    // MARK: - Companies and people
+
+    /// Every distributor of the catalogue (co-distributors too) with its films, by company code.
+    var companies: [String: (name: String, films: [SimulatedFilm])] {
+        var companies: [String: (name: String, films: [SimulatedFilm])] = [:]
+        for film in films {
+            for name in [film.distributor] + (film.coDistributor.map { [$0] } ?? []) {
+                companies[Self.companyCode(name), default: (name, [])].films.append(film)
+            }
+        }
+        return companies
+    }
+
+    /// A person's KOBIS code, made from both their names (`1009` and four digits): two directors
+    /// who share a Korean name are two people, as in KOBIS.
+    package static func personCode(_ name: String, _ english: String) -> String {
+        "1009" + String(companyCode(name + "/" + english).suffix(4))
+    }
+
+    /// Every director of the catalogue with their films, by person code.
+    var people: [String: (name: String, english: String, films: [SimulatedFilm])] {
+        var people: [String: (name: String, english: String, films: [SimulatedFilm])] = [:]
+        for film in films {
+            people[Self.personCode(film.director.name, film.director.nameEnglish), default: (film.director.name, film.director.nameEnglish, [])]
+                .films.append(film)
+        }
+        return people
+    }
+
+    /// `searchCompanyList.json`: the companies whose name contains `name` (spaces and case aside).
+    package func companyListBody(name: String) -> [String: Any] {
+        let wanted = MovieListSearch.normalized(name)
+        let rows: [[String: Any]] = companies.filter { !wanted.isEmpty && MovieListSearch.normalized($0.value.name).contains(wanted) }
+            .sorted { $0.key < $1.key }
+            .map { code, company in
+                [
+                    "companyCd": code, "companyNm": company.name, "companyNmEn": "", "companyPartNames": "배급사,제공", "ceoNm": "",
+                    "filmoNames": company.films.map(\.title).joined(separator: "|"),
+                ]
+            }
+        return ["companyListResult": ["totCnt": rows.count, "companyList": rows, "source": "영화진흥위원회"] as [String: Any]]
+    }
+
+    /// `searchCompanyInfo.json`: a company's parts and films (each film as distributor, and as
+    /// `제공` for its first distributor, as movie info lists them); an empty object for an unknown code.
+    package func companyInfoBody(code: String) -> [String: Any] {
+        guard let company = companies[code] else {
+            return ["companyInfoResult": ["companyInfo": [String: String](), "source": "영화진흥위원회"] as [String: Any]]
+        }
+        let filmos: [[String: String]] = company.films.sorted { ($0.releaseDate, $0.code) > ($1.releaseDate, $1.code) }.flatMap { film in
+            [["movieCd": film.code, "movieNm": film.title, "companyPartNm": "배급사"]]
+                + (film.distributor == company.name ? [["movieCd": film.code, "movieNm": film.title, "companyPartNm": "제공"]] : [])
+        }
+        let info: [String: Any] = [
+            "companyCd": code, "companyNm": company.name, "companyNmEn": "", "ceoNm": "",
+            "parts": [["companyPartNm": "배급사"], ["companyPartNm": "제공"]], "filmos": filmos,
+        ]
+        return ["companyInfoResult": ["companyInfo": info, "source": "영화진흥위원회"] as [String: Any]]
+    }
+
+    /// `searchPeopleList.json`: the people whose Korean name contains `name`.
+    package func peopleListBody(name: String) -> [String: Any] {
+        let wanted = MovieListSearch.normalized(name)
+        let rows: [[String: Any]] = people.filter { !wanted.isEmpty && MovieListSearch.normalized($0.value.name).contains(wanted) }
+            .sorted { $0.key < $1.key }
+            .map { code, person in
+                [
+                    "peopleCd": code, "peopleNm": person.name, "peopleNmEn": person.english, "repRoleNm": "감독",
+                    "filmoNames": person.films.map(\.title).joined(separator: "|"),
+                ]
+            }
+        return ["peopleListResult": ["totCnt": rows.count, "peopleList": rows, "source": "영화진흥위원회"] as [String: Any]]
+    }
+
+    /// `searchPeopleInfo.json`: a person's films as director; an empty object for an unknown code.
+    package func peopleInfoBody(code: String) -> [String: Any] {
+        guard let person = people[code] else {
+            return ["peopleInfoResult": ["peopleInfo": [String: String](), "source": "영화진흥위원회"] as [String: Any]]
+        }
+        let info: [String: Any] = [
+            "peopleCd": code, "peopleNm": person.name, "peopleNmEn": person.english, "sex": "", "repRoleNm": "감독",
+            "homepages": [String](),
+            "filmos": person.films.sorted { ($0.releaseDate, $0.code) > ($1.releaseDate, $1.code) }.map {
+                ["movieCd": $0.code, "movieNm": $0.title, "moviePartNm": "감독"]
+            },
+        ]
+        return ["peopleInfoResult": ["peopleInfo": info, "source": "영화진흥위원회"] as [String: Any]]
     }
 
     /// A company's KOBIS code, made from its name (`2010` and four digits), so that every film of a

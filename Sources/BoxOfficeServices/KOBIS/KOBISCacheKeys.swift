@@ -20,12 +20,27 @@ package enum KOBISCacheKeys {
     /// `kobis/movielist/<FNV-1a of the title as searched, hex>.json`: a title search's answer
     /// (the title is mostly Korean, which a file name keeps none of, so it is hashed).
     package static func movieList(title: String) -> String {
+        "kobis/movielist/\(hashed(title)).json"
+    }
+
+    /// `kobis/companylist/<hash>.json` and `kobis/peoplelist/<hash>.json`: a name search's answer.
+    package static func directoryList(_ kind: Filmography.Kind, name: String) -> String {
+        "kobis/\(kind == .company ? "companylist" : "peoplelist")/\(hashed(name)).json"
+    }
+
+    /// `kobis/company/<code>.json` and `kobis/people/<code>.json`: a company's or person's info.
+    package static func directoryEntry(_ kind: Filmography.Kind, code: String) -> String {
+        "kobis/\(kind == .company ? "company" : "people")/\(CacheKeys.safe(code)).json"
+    }
+
+    /// FNV-1a of a name as searched (spaces and case aside), in hex.
+    static func hashed(_ name: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in MovieListSearch.normalized(title).utf8 {
+        for byte in MovieListSearch.normalized(name).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        return "kobis/movielist/\(String(hash, radix: 16)).json"
+        return String(hash, radix: 16)
     }
 
     /// `kobis/codes/<parent code>.json`: a list of KOBIS's codes (the regions: `0105000000`).

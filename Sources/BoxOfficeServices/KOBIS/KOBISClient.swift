@@ -201,6 +201,50 @@ package struct KOBISClient: Sendable {
         }
     }
 
+    /// The companies (`searchCompanyList`, by `companyNm`) or people (`searchPeopleList`, by
+    /// `peopleNm`) KOBIS finds for a name: one call, cached for a day like a title search.
+    package func directoryList(_ kind: Filmography.Kind, name: String) async throws -> [KOBISDirectory.Listed] {
+        let company = kind == .company
+        return try await cached(
+            KOBISCacheKeys.directoryList(kind, name: name), .init(maxAge: cache?.freshness.movieList),
+            request: {
+                request(
+                    company ? "company/searchCompanyList.json" : "people/searchPeopleList.json",
+                    [(company ? "companyNm" : "peopleNm", name), ("itemPerPage", "100")])
+            },
+            subject: "KOBIS's \(company ? "company" : "people") list for \"\(name)\""
+        ) { body, _ throws(MalformedBody) in
+            company
+                ? try KOBISDecoding.directoryList(
+                    body, result: "companyListResult", list: "companyList", code: "companyCd", name: "companyNm", nameEnglish: "companyNmEn",
+                    roles: "companyPartNames")
+                : try KOBISDecoding.directoryList(
+                    body, result: "peopleListResult", list: "peopleList", code: "peopleCd", name: "peopleNm", nameEnglish: "peopleNmEn",
+                    roles: "repRoleNm")
+        }
+    }
+
+    /// A company's (`searchCompanyInfo`) or person's (`searchPeopleInfo`) info with their films:
+    /// one call, cached for a month like movie info; nil when KOBIS has none for the code.
+    package func directoryEntry(_ kind: Filmography.Kind, code: String) async throws -> KOBISDirectory.Entry? {
+        let company = kind == .company
+        return try await cached(
+            KOBISCacheKeys.directoryEntry(kind, code: code), .init(maxAge: cache?.freshness.movieInfo),
+            request: {
+                request(company ? "company/searchCompanyInfo.json" : "people/searchPeopleInfo.json", [(company ? "companyCd" : "peopleCd", code)])
+            },
+            subject: "\(company ? "company" : "people") info for \(code)"
+        ) { body, _ throws(MalformedBody) in
+            company
+                ? try KOBISDecoding.directoryEntry(
+                    body, result: "companyInfoResult", info: "companyInfo", code: "companyCd", name: "companyNm", nameEnglish: "companyNmEn",
+                    filmRole: "companyPartNm")
+                : try KOBISDecoding.directoryEntry(
+                    body, result: "peopleInfoResult", info: "peopleInfo", code: "peopleCd", name: "peopleNm", nameEnglish: "peopleNmEn",
+                    filmRole: "moviePartNm")
+        }
+    }
+
     /// A film's details; nil when KOBIS has none for the code.
     package func movieInfo(code: String) async throws -> MovieInfo? {
         try await cached(

@@ -166,6 +166,67 @@ package enum KOBISDecoding {
         return .value(regions)
     }
 
+    /// The companies or people of a `searchCompanyList` or `searchPeopleList` answer (the first
+    /// 100): `result` is `companyListResult` or `peopleListResult`, `list` its list, `code` and the
+    /// rest the fields of each entry.
+    package static func directoryList(
+        _ body: Data, result: String, list: String, code: String, name: String, nameEnglish: String, roles: String
+    ) throws(MalformedBody) -> Outcome<[KOBISDirectory.Listed]> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let found = present(envelope[result]) else { throw MalformedBody("no \(result) in the body") }
+        guard case .object = found else { throw shapeError }
+        guard let rows = present(found[list]) else { return .value([]) }
+        guard case .array(let values) = rows else { throw shapeError }
+        var listed: [KOBISDirectory.Listed] = []
+        for value in values.prefix(100) {
+            guard case .object = value else { throw shapeError }
+            func text(_ key: String) throws(MalformedBody) -> String { PlainText.oneLine(try Scalar.text(value[key]) ?? "") }
+            let entry = KOBISDirectory.Listed(
+                code: try text(code), name: try text(name), nameEnglish: try text(nameEnglish), roles: try text(roles),
+                films: try text("filmoNames").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    .prefix(longestInfoList).map { $0 })
+            if !entry.code.isEmpty, !entry.name.isEmpty { listed.append(entry) }
+        }
+        return .value(listed)
+    }
+
+    /// A company's or person's info (`searchCompanyInfo`, `searchPeopleInfo`); nil when KOBIS has
+    /// none for the code (an empty object). `roles` names the list of parts (`parts`) or the field
+    /// of the usual role (`repRoleNm`); `filmRole` the part field of each film.
+    package static func directoryEntry(
+        _ body: Data, result: String, info: String, code: String, name: String, nameEnglish: String, filmRole: String
+    ) throws(MalformedBody) -> Outcome<KOBISDirectory.Entry?> {
+        let envelope = try readEnvelope(body)
+        if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
+        guard let found = present(envelope[result]) else { throw MalformedBody("no \(result) in the body") }
+        guard case .object = found else { throw shapeError }
+        guard let entry = present(found[info]) else { return .value(nil) }
+        guard case .object = entry else { throw shapeError }
+        func text(_ value: JSONValue, _ key: String) throws(MalformedBody) -> String { PlainText.oneLine(try Scalar.text(value[key]) ?? "") }
+        let entryCode = try text(entry, code)
+        guard !entryCode.isEmpty else { return .value(nil) }
+        func objects(_ key: String) throws(MalformedBody) -> [JSONValue] {
+            guard let list = present(entry[key]) else { return [] }
+            guard case .array(let values) = list else { throw shapeError }
+            return values
+        }
+        var roles: [String] = []
+        for part in try objects("parts") { roles.append(try text(part, "companyPartNm")) }
+        let usual = try text(entry, "repRoleNm")
+        if !usual.isEmpty { roles.append(usual) }
+        var films: [KOBISDirectory.Entry.Film] = []
+        // A prolific company's slate runs to thousands: the first 5,000 are plenty for a page.
+        for film in try objects("filmos").prefix(5_000) {
+            guard case .object = film else { throw shapeError }
+            films.append(.init(movieCode: try text(film, "movieCd"), title: try text(film, "movieNm"), role: try text(film, filmRole)))
+        }
+        return .value(
+            KOBISDirectory.Entry(
+                code: entryCode, name: try text(entry, name), nameEnglish: try text(entry, nameEnglish), roles: roles.filter { !$0.isEmpty },
+                films: films))
+    }
+
     /// What ``movieInfo(_:code:)`` reads of a `searchMovieInfo` answer: the film's text fields, and
     /// its lists with their entries' fields. The scanner keeps only these; a field read below but
     /// missing here would differ between the two paths, which the test holding the scanner to the

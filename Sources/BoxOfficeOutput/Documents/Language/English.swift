@@ -340,6 +340,17 @@ struct English: Vocabulary {
         "A lifetime here is a film's highest cumulative in the cached daily charts (KOBIS's, off-chart days included), not an all-time figure; a film is of the year it first charted in them."
     }
 
+    func filmography(films: Int, charted: Int, audience: String, tenMillion: [String]) -> String {
+        "\(films) film\(films == 1 ? "" : "s") in KOBIS; \(charted) in the cached charts, with \(audience) admissions together"
+            + (tenMillion.isEmpty ? "." : "; 천만 films: \(tenMillion.joined(separator: ", ")).")
+    }
+
+    func filmographyNote(span: String) -> String {
+        "Admissions are each film's highest cumulative in the cached daily charts (\(span); KOBIS's, off-chart days included), not all-time figures; – is a film they do not show (boxoffice fetch its years to fill it). A year's admissions are its highest cumulative that year less the highest before it."
+    }
+
+    var filmographyNoCache: String { "No daily chart is cached, so no film's admissions are known: boxoffice fetch a range first." }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "admissions to date" : "admissions"
         var parts: [String] = []

@@ -388,6 +388,17 @@ struct Korean: Vocabulary {
 
     var ladderNote: String { "여기서 누적은 캐시된 일별 차트(KOBIS 집계, 순위 밖인 날 포함)에서 본 최고 누적으로, 역대 기록이 아닙니다. 영화의 연도는 그 차트에서 처음 순위에 든 해입니다." }
 
+    func filmography(films: Int, charted: Int, audience: String, tenMillion: [String]) -> String {
+        "KOBIS 영화 \(films)편, 캐시된 차트에 나온 \(charted)편의 관객 합계 \(audience)명"
+            + (tenMillion.isEmpty ? "." : "; 천만 영화: \(tenMillion.joined(separator: ", ")).")
+    }
+
+    func filmographyNote(span: String) -> String {
+        "관객은 캐시된 일별 차트(\(span); KOBIS 집계, 순위 밖인 날 포함)에서 본 각 영화의 최고 누적으로 역대 기록이 아닙니다. –는 그 차트에 없는 영화입니다(boxoffice fetch로 그 해를 채우세요). 연도별 관객은 그 해 최고 누적에서 그 전 최고 누적을 뺀 값입니다."
+    }
+
+    var filmographyNoCache: String { "캐시된 일별 차트가 없어 관객을 알 수 없습니다. 먼저 boxoffice fetch로 기간을 채우세요." }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "현재까지 누적 관객" : "누적 관객"
         var parts: [String] = []

@@ -220,6 +220,11 @@ protocol Vocabulary: Sendable {
     var paceOffChartNote: String { get }
     var paceCumulativeNote: String { get }
     func paceDay(_ day: Int) -> String
+    /// A company's or person's films in a sentence: how many, how many the cached charts show, their
+    /// admissions together, and the 천만 films among them.
+    func filmography(films: Int, charted: Int, audience: String, tenMillion: [String]) -> String
+    func filmographyNote(span: String) -> String
+    var filmographyNoCache: String { get }
     /// The film's place among the cached lifetimes and the next film it will pass (``FilmLadder``).
     func ladder(_ ladder: FilmLadder, span: String) -> String
     /// A projection of the day it passes the next film, or why there is none.
