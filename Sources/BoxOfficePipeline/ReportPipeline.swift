@@ -14,7 +14,8 @@ import Foundation
 ///    fetched data to a ``BoxOfficeReport``, its stories included (``StoryStage``); with `--regions`,
 ///    each period's chart in every region beside it (``regions(_:request:)``);
 /// 4. **year to date and year records** (``yearRecords(_:year:request:known:client:)``), beside
-///    stage 3, from the cache's totals index;
+///    stage 3, from the cache's totals index, and a new #1's 역주행 or return
+///    (``StoryStage/returns(_:openDate:chart:)``), from the cached charts;
 /// 5. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
 /// 6. **notes and revisions**: what the run saw and says;
 /// 7. **digest** (``Digest``): what changed since the folder's last report;
@@ -173,6 +174,10 @@ package struct ReportPipeline: Sendable {
             if !request.lookBack { report.notes.append(.noLookBack) }
             let year = await yearFigures
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
+            // A new #1's 역주행 or return, from the charts at hand and the cache (nothing sent).
+            let opened = Dictionary(report.films.compactMap { film in film.openDate.map { (film.movieCode, $0) } }) { first, _ in first }
+            let client = lookBack.client
+            StoryStage.returns(&report.highlights, openDate: { opened[$0] }, chart: { known[$0] ?? client.cachedDailyChart(on: $0) })
             if let list = request.watchlist, !list.films.isEmpty { Self.yourFilms(&report, list: list, range: request.range, known: known) }
         }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)

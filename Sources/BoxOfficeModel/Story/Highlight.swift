@@ -8,6 +8,11 @@ package struct Highlight: Codable, Sendable, Equatable {
         case provisional
         /// A film took #1 from another.
         case newNumberOne = "new_number_one"
+        /// 역주행: a film took #1 for the first time, ``Highlight/count`` days after opening (at least
+        /// ``StoryStage/reverseRunDays``), every cached chart since its opening read.
+        case reverseRun = "reverse_run"
+        /// A film took #1 again, ``Highlight/count`` days after its last day at #1 (``Highlight/since``).
+        case numberOneAgain = "number_one_again"
         /// The #1 kept its place: days (or periods) running.
         case numberOneStreak = "number_one_streak"
         /// The day's #1 also led consecutive weekend charts (from weekend charts in the cache).

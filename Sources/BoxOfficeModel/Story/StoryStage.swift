@@ -267,6 +267,35 @@ package enum StoryStage {
         { code in charts.values.lazy.compactMap { $0.entries.first { $0.movieCode == code }?.title }.first }
     }
 
+    /// Days after its opening from which a film's first #1 is a 역주행 (a run that climbed back).
+    package static let reverseRunDays = 14
+
+    /// A new #1 told as what it is, when the charts before it say so: a 역주행 (its first #1,
+    /// ``reverseRunDays`` or more days after opening: every chart from its opening read, none with
+    /// it at #1) or #1 again after days away (the last chart with it at #1). `chart` gives a day's
+    /// chart when it is at hand or cached (nil when not: nothing is claimed past a missing chart).
+    package static func returns(_ highlights: inout [Highlight], openDate: (String) -> Day?, chart: (Day) -> DailyChart?) {
+        guard let index = highlights.firstIndex(where: { $0.kind == .newNumberOne }), let code = highlights[index].movieCode,
+            let open = openDate(code), open < highlights[index].start, open.distance(to: highlights[index].start) <= 400
+        else { return }
+        let date = highlights[index].start
+        var day = date - 1
+        while day >= open {
+            guard let before = chart(day) else { return }
+            if case .film(code) = Streak.leader(before) {
+                highlights[index].kind = .numberOneAgain
+                highlights[index].count = day.distance(to: date)
+                highlights[index].since = day
+                return
+            }
+            day = day - 1
+        }
+        let daysOut = Milestone.dayOfRelease(open, on: date)
+        guard daysOut >= reverseRunDays else { return }
+        highlights[index].kind = .reverseRun
+        highlights[index].count = daysOut
+    }
+
     /// A new #1 (when the chart before had another) or the #1's streak.
     static func numberOne(
         _ top: DayEntry, on date: Day, previous: Streak.Leader, title: (String) -> String?, streak: () -> Streak?

@@ -155,6 +155,8 @@ package enum FilmView {
                 ]
             },
             "has_streaks": !run.streaks.isEmpty,
+            "returns": returns(run, words: w),
+            "has_returns": !returns(run, words: w).isEmpty,
             "streaks": run.streaks.map { streak in
                 ["length": (streak.atLeast ? "≥ " : "") + String(streak.length), "start": streak.start.iso, "end": streak.end.iso]
             },
@@ -190,6 +192,22 @@ package enum FilmView {
         var notes = [w.say.ladderNote]
         if ladder.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }
         return ["has_ladder": true, "ladder_sentences": sentences, "ladder_notes": notes]
+    }
+
+    /// The run's way back to #1 in sentences: its first #1 when it came ``StoryStage/reverseRunDays``
+    /// or more days after opening (역주행: no chart of its run missing before it), and each return
+    /// to #1 after days away.
+    static func returns(_ run: FilmRun, words w: Words) -> [String] {
+        let streaks = run.streaks.sorted { $0.start < $1.start }
+        var lines: [String] = []
+        if let first = streaks.first, let open = run.openDate, !run.gaps.contains(where: { $0 < first.start }) {
+            let day = Milestone.dayOfRelease(open, on: first.start)
+            if day >= StoryStage.reverseRunDays { lines.append(w.say.firstNumberOne(day: day, date: w.date(first.start))) }
+        }
+        for (before, streak) in zip(streaks, streaks.dropFirst()) {
+            lines.append(w.say.backAtNumberOne(days: before.end.distance(to: streak.start), date: w.date(streak.start), since: w.date(before.end)))
+        }
+        return lines
     }
 
     /// The run shape's keys: a sentence (multipliers, second weekend, run length), each weekend's

@@ -30,7 +30,7 @@ package enum HighlightView {
                 "sentence": sentence(fact, figures, words: words, brief: false).view,
                 "brief": sentence(fact, figures, words: words, brief: true).view,
                 "is_provisional": fact.kind == .provisional,
-                "is_new_number_one": fact.kind == .newNumberOne,
+                "is_new_number_one": fact.kind == .newNumberOne || fact.kind == .reverseRun || fact.kind == .numberOneAgain,
                 "is_streak": fact.kind == .numberOneStreak,
                 "is_weekend_streak": fact.kind == .weekendStreak,
                 "is_range_leader": fact.kind == .rangeLeader,
@@ -133,6 +133,12 @@ package enum HighlightView {
         case .newNumberOne:
             let previous: Sentence = fact.previousTitle.map { " (\($0) 제침)" } ?? ""
             return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(previous)."
+        case .reverseRun:
+            let previous: Sentence = fact.previousTitle.map { ", \($0) 제침" } ?? ""
+            return "\(strong: f.title), 개봉 \(f.count)일째 첫 1위(역주행): \(f.when) 관객 \(f.audience)명\(previous)."
+        case .numberOneAgain:
+            let previous: Sentence = fact.previousTitle.map { ", \($0) 제침" } ?? ""
+            return "\(strong: f.title), \(f.count)일 만에 다시 1위: \(f.when) 관객 \(f.audience)명 (마지막 1위 \(f.since ?? "")\(previous))."
         case .numberOneStreak:
             let since: Sentence = f.since.map { " (\($0)부터)" } ?? ""
             let run: Sentence = count >= 2 ? ": \(f.count)\(f.unit)\(words: atLeast ? " 이상" : "") 연속\(since)" : ""
@@ -187,6 +193,12 @@ package enum HighlightView {
         case .newNumberOne:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
             return "\(strong: f.title) takes #1 on \(f.when) with \(f.audience) admissions\(previous)."
+        case .reverseRun:
+            let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
+            return "\(strong: f.title) takes #1 for the first time on day \(f.count) of its release (역주행), \(f.when), with \(f.audience) admissions\(previous)."
+        case .numberOneAgain:
+            let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
+            return "\(strong: f.title) is back at #1 after \(f.count) days (last on \(f.since ?? "")), \(f.when), with \(f.audience) admissions\(previous)."
         case .numberOneStreak:
             let since: Sentence = f.since.map { ", since \($0)" } ?? ""
             let run: Sentence = count >= 2 ? ": \(words: atLeast ? "at least " : "")\(f.count) \(f.unit) running\(since)" : ""

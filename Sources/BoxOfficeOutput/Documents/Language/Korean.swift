@@ -399,6 +399,10 @@ struct Korean: Vocabulary {
 
     var filmographyNoCache: String { "캐시된 일별 차트가 없어 관객을 알 수 없습니다. 먼저 boxoffice fetch로 기간을 채우세요." }
 
+    func firstNumberOne(day: Int, date: String) -> String { "개봉 \(day)일째인 \(date)에 처음 1위: 역주행." }
+
+    func backAtNumberOne(days: Int, date: String, since: String) -> String { "\(date)에 \(days)일 만에 다시 1위 (마지막 1위 \(since))." }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "현재까지 누적 관객" : "누적 관객"
         var parts: [String] = []

@@ -232,6 +232,10 @@ protocol Vocabulary: Sendable {
     /// Which 천만 film it is in the cached charts.
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String
     var ladderNote: String { get }
+    /// 역주행 on a film page: its first #1, `day` days into its release.
+    func firstNumberOne(day: Int, date: String) -> String
+    /// Back at #1 after `days` since its last day there.
+    func backAtNumberOne(days: Int, date: String, since: String) -> String
     /// The run's shape in a sentence: multipliers, second weekend, run length, "to date".
     func runShape(_ shape: RunShape) -> String
     var runShapeNote: String { get }

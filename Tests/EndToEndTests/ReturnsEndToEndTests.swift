@@ -1,0 +1,59 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 50, item 1: a sleeper that climbs to #1 weeks after opening, told as a 역주행 in the
+/// report of the day it does and on its film page, from the cached charts.
+@Suite("역주행 and returns to #1, end to end", .serialized)
+struct ReturnsEndToEndTests {
+    static func film(_ code: String, _ title: String, opening: Double, retention: Double) -> SimulatedFilm {
+        SimulatedFilm(
+            code: code, title: title, titleEnglish: title, nations: ["한국"], genres: ["드라마"], director: ("감독", "Director"),
+            distributor: "배급사 1", watchGrade: "12세이상관람가", runtimeMinutes: 110, productionYear: 2024,
+            releaseDate: Day(iso: "2025-01-01")!, openingAudience: opening, weeklyRetention: retention, ticketPrice: 11_000,
+            screensAtOpening: 1_500)
+    }
+
+    /// A hit that fades and a sleeper that grows, both opening on 2025-01-01.
+    static let films = [film("20259901", "빠른 불꽃", opening: 300_000, retention: 0.55), film("20259902", "느린 강", opening: 40_000, retention: 1.4)]
+
+    @Test("the report of the sleeper's first day at #1 calls it a 역주행, its day of release counted; its film page says the same")
+    func reverseRun() async throws {
+        let kobis = SimulatedKOBIS(films: Self.films)
+        let open = Day(iso: "2025-01-01")!
+        var day = open
+        var first: Day?
+        while first == nil, day < Day(iso: "2025-03-01")! {
+            let rows = (kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any])["dailyBoxOfficeList"] as! [[String: String]]
+            if rows.first?["movieCd"] == "20259902" { first = day }
+            day = day + 1
+        }
+        let climbed = try #require(first, "the sleeper reaches #1")
+        let dayOfRelease = open.distance(to: climbed) + 1
+        try #require(dayOfRelease >= 14, "day \(dayOfRelease)")
+
+        let server = try FakeKOBISServer(films: Self.films)
+        let folder = try TemporaryFolder()
+        let today = (climbed + 1).iso
+        let warm = try await BoxOfficeProcess.run(["fetch", "\(open.iso)..\(climbed.iso)", "-q"], kobis: server, folder: folder, today: today)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        let report = try await BoxOfficeProcess.run(["report", climbed.iso, "-f", "json,md", "-q"], kobis: server, folder: folder, today: today)
+        #expect(report.status == 0, "\(report.stderr)")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-\(climbed.iso).json")))
+                as? [String: Any])
+        let highlights = try #require(json["highlights"] as? [[String: Any]])
+        let fact = try #require(highlights.first { $0["kind"] as? String == "reverse_run" }, "\(highlights)")
+        #expect(fact["movie_cd"] as? String == "20259902" && fact["count"] as? Int == dayOfRelease)
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-\(climbed.iso).md"), encoding: .utf8)
+        #expect(md.contains("takes #1 for the first time on day \(dayOfRelease) of its release (역주행)"), "\(md)")
+
+        let film = try await BoxOfficeProcess.run(["film", "20259902", "-f", "md", "-q"], kobis: server, folder: folder, today: today)
+        #expect(film.status == 0, "\(film.stderr)")
+        let page = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259902.md"), encoding: .utf8)
+        #expect(page.contains("First \\#1 on day \(dayOfRelease) of its release"), "\(page)")
+    }
+}
