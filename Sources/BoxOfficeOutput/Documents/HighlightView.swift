@@ -195,10 +195,12 @@ package enum HighlightView {
             return "\(strong: f.title) takes #1 on \(f.when) with \(f.audience) admissions\(previous)."
         case .reverseRun:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
-            return "\(strong: f.title) takes #1 for the first time on day \(f.count) of its release (역주행), \(f.when), with \(f.audience) admissions\(previous)."
+            let when: Sentence = "on day \(f.count) of its release (역주행), \(f.when)"
+            return "\(strong: f.title) takes #1 for the first time \(when), with \(f.audience) admissions\(previous)."
         case .numberOneAgain:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
-            return "\(strong: f.title) is back at #1 after \(f.count) days (last on \(f.since ?? "")), \(f.when), with \(f.audience) admissions\(previous)."
+            let away: Sentence = "after \(f.count) days (last on \(f.since ?? ""))"
+            return "\(strong: f.title) is back at #1 \(away), \(f.when), with \(f.audience) admissions\(previous)."
         case .numberOneStreak:
             let since: Sentence = f.since.map { ", since \($0)" } ?? ""
             let run: Sentence = count >= 2 ? ": \(words: atLeast ? "at least " : "")\(f.count) \(f.unit) running\(since)" : ""
