@@ -180,6 +180,9 @@ package struct ReportPipeline: Sendable {
             StoryStage.returns(&report.highlights, openDate: { opened[$0] }, chart: { known[$0] ?? client.cachedDailyChart(on: $0) })
             if let list = request.watchlist, !list.films.isEmpty { Self.yourFilms(&report, list: list, range: request.range, known: known) }
         }
+        // Each film's multiplier, from its opening weekend's chart when the cache holds it (nothing sent).
+        let client = fetch.client
+        for index in report.films.indices { report.films[index].noteOpeningWeekend { client.cachedWeeklyChart($0) } }
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
         report.chartsFetched = fetch.client.cache?.chartsFetched.range

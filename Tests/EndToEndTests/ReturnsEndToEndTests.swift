@@ -49,11 +49,38 @@ struct ReturnsEndToEndTests {
         let fact = try #require(highlights.first { $0["kind"] as? String == "reverse_run" }, "\(highlights)")
         #expect(fact["movie_cd"] as? String == "20259902" && fact["count"] as? Int == dayOfRelease)
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-\(climbed.iso).md"), encoding: .utf8)
-        #expect(md.contains("takes #1 for the first time on day \(dayOfRelease) of its release (역주행)"), "\(md)")
+        #expect(md.contains("takes #1 for the first time on day \(dayOfRelease) of its release (a sleeper's climb)"), "\(md)")
 
         let film = try await BoxOfficeProcess.run(["film", "20259902", "-f", "md", "-q"], kobis: server, folder: folder, today: today)
         #expect(film.status == 0, "\(film.stderr)")
         let page = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259902.md"), encoding: .utf8)
         #expect(page.contains("First \\#1 on day \(dayOfRelease) of its release"), "\(page)")
+    }
+
+    @Test("a report's and a ranking's films carry the multiplier once the opening weekend's chart is cached, blank before")
+    func multiplier() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        func films(_ name: String) throws -> [[String: String]] {
+            try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/\(name)")))
+        }
+        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "csv", "-q"], kobis: server, folder: folder).status == 0)
+        #expect(try films("boxoffice-2025-03-09-films.csv").allSatisfy { $0["multiplier"] == "" && $0["opening_weekend_chart"] == "" })
+        let weekend = try await BoxOfficeProcess.run(
+            ["fetch", "2025-02-28..2025-03-02", "--weekend", "--no-daily", "-q"], kobis: server, folder: folder)
+        #expect(weekend.status == 0, "\(weekend.stderr)")
+        server.server.resetLog()
+        #expect(try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "csv", "-q"], kobis: server, folder: folder).status == 0)
+        #expect(try await BoxOfficeProcess.run(["rank", "2025-03-09", "-f", "csv", "-q"], kobis: server, folder: folder).status == 0)
+        #expect(server.periodRequests.isEmpty, "from the cache only")
+        let body = SimulatedKOBIS(films: SampleData.films).weeklyChartBody(ChartPeriod(.weekend, inWeekOf: Day(iso: "2025-02-28")!))
+        let rows = try #require((body["boxOfficeResult"] as? [String: Any])?["weeklyBoxOfficeList"] as? [[String: String]])
+        let opening = try #require(rows.first { $0["movieCd"] == "20259001" }?["audiCnt"].flatMap { Int64($0) })
+        for name in ["boxoffice-2025-03-09-films.csv", "rank-2025-03-09.csv"] {
+            let row = try #require(try films(name).first { $0["movie_cd"] == "20259001" })
+            let cumulative = try #require(Int64(row["audience_cumulative"] ?? ""))
+            #expect(row["opening_weekend_chart"] == String(opening), "\(name)")
+            #expect(row["multiplier"] == String(format: "%.2f", (Double(cumulative) / Double(opening) * 100).rounded() / 100), "\(name): \(row)")
+        }
     }
 }

@@ -63,6 +63,11 @@ package struct FilmRanking: Codable, Sendable, Equatable {
     package var daysInRelease: Int?
     /// On the user's watchlist; nil (and left out of the JSON) without a watchlist.
     package var watched: Bool?
+    /// Its opening weekend as KOBIS's weekend chart gives it (days off the daily chart included),
+    /// when the cache holds that chart with the film in it; nil otherwise.
+    package var openingWeekendChart: Int64?
+    /// ``audienceCumulative`` ÷ ``openingWeekendChart``, two decimals: the run's multiplier so far.
+    package var multiplier: Double?
 
     package enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case rank
@@ -103,6 +108,20 @@ package struct FilmRanking: Codable, Sendable, Equatable {
         case bestDay = "best_day"
         case daysInRelease = "days_in_release"
         case watched
+        case openingWeekendChart = "opening_weekend_chart"
+        case multiplier
+    }
+}
+
+extension FilmRanking {
+    /// `self` with its opening weekend from KOBIS's weekend chart (`chart` gives the weekend of a
+    /// day's week, when it is cached) and its multiplier.
+    package mutating func noteOpeningWeekend(_ chart: (ChartPeriod) -> WeeklyChart?) {
+        guard let openDate, let entry = chart(ChartPeriod(.weekend, inWeekOf: openDate))?.entries.first(where: { $0.movieCode == movieCode }),
+            entry.audience > 0
+        else { return }
+        openingWeekendChart = entry.audience
+        multiplier = (Double(audienceCumulative) / Double(entry.audience) * 100).rounded() / 100
     }
 }
 
@@ -151,6 +170,8 @@ extension FilmRanking {
         case .bestDay: .maybe(nested: bestDay)
         case .daysInRelease: .maybe(daysInRelease)
         case .watched: .maybe(watched)
+        case .openingWeekendChart: .maybe(openingWeekendChart)
+        case .multiplier: .maybe(multiplier)
         }
     }
 }

@@ -118,6 +118,9 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         package var lastChartDate: Day
         /// Charted on the last day the period's charts reach: its figures are "to date".
         package var toDate: Bool
+        /// Its opening weekend from KOBIS's weekend chart, and its multiplier (``FilmRanking``).
+        package var openingWeekendChart: Int64?
+        package var multiplier: Double?
 
         enum CodingKeys: String, CodingKey {
             case rank
@@ -136,6 +139,8 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
             case salesCumulative = "sales_cumulative"
             case lastChartDate = "last_chart_date"
             case toDate = "to_date"
+            case openingWeekendChart = "opening_weekend_chart"
+            case multiplier
         }
     }
 
@@ -276,7 +281,8 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
                 daysOnChart: film.daysOnChart, bestRank: film.bestRank, distributor: film.distributors.first, nations: film.nations,
                 audience: film.audience, sales: film.sales, audienceSharePercent: film.audienceSharePercent,
                 audienceCumulative: film.audienceCumulative, salesCumulative: film.salesCumulative, lastChartDate: film.lastChartDate,
-                toDate: askedEnd != nil && film.lastChartDate == lastCharted)
+                toDate: askedEnd != nil && film.lastChartDate == lastCharted, openingWeekendChart: film.openingWeekendChart,
+                multiplier: film.multiplier)
         }
         filmsNotListed = max(0, ranked.count - films.count)
         records = Self.records(of: report.films, in: report.range.start...report.range.end)

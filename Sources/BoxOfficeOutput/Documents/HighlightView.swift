@@ -195,7 +195,7 @@ package enum HighlightView {
             return "\(strong: f.title) takes #1 on \(f.when) with \(f.audience) admissions\(previous)."
         case .reverseRun:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
-            let when: Sentence = "on day \(f.count) of its release (역주행), \(f.when)"
+            let when: Sentence = "on day \(f.count) of its release (a sleeper's climb), \(f.when)"
             return "\(strong: f.title) takes #1 for the first time \(when), with \(f.audience) admissions\(previous)."
         case .numberOneAgain:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""

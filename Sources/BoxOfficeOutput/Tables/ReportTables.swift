@@ -215,6 +215,12 @@ package enum ReportTables {
         Column("revenue_usd", .integer, "Worldwide revenue, US dollars (TMDB)") { $0.tmdb?.revenue.map(String.init) ?? "" },
         Column("kr_certification", .text, "Korean certification (TMDB)") { $0.tmdb?.koreanCertification ?? "" },
         Column("watched", .boolean, "On your watchlist; blank without one") { watched($0.watched) },
+        Column("opening_weekend_chart", .integer, "Its opening weekend in KOBIS's weekend chart, when cached (boxoffice fetch --weekend)") {
+            $0.openingWeekendChart.map(String.init) ?? ""
+        },
+        Column("multiplier", .decimal(places: 2), "audience_cumulative ÷ opening_weekend_chart: the run's multiplier so far") {
+            $0.multiplier.map { decimal($0, places: 2) } ?? ""
+        },
     ]
 
     // MARK: - days
@@ -619,6 +625,12 @@ package enum ReportTables {
                 Column("last_chart_date", .date, "Its last chart day in the period") { $0.lastChartDate.iso },
                 Column("to_date", .boolean, "true for a film charted on the last day of a period not over yet") { bool($0.toDate) },
                 Column("data_source", .code, sourceAbout) { _ in source },
+                Column("opening_weekend_chart", .integer, "Its opening weekend in KOBIS's weekend chart, when cached") {
+                    $0.openingWeekendChart.map(String.init) ?? ""
+                },
+                Column("multiplier", .decimal(places: 2), "audience_cumulative ÷ opening_weekend_chart: the run's multiplier so far") {
+                    $0.multiplier.map { decimal($0, places: 2) } ?? ""
+                },
             ])
     }
 

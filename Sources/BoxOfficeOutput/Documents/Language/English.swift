@@ -352,7 +352,7 @@ struct English: Vocabulary {
     var filmographyNoCache: String { "No daily chart is cached, so no film's admissions are known: boxoffice fetch a range first." }
 
     func firstNumberOne(day: Int, date: String) -> String {
-        "First #1 on day \(day) of its release, \(date): a 역주행, a run that climbed back to the top."
+        "First #1 on day \(day) of its release, \(date): a sleeper's climb to the top."
     }
 
     func backAtNumberOne(days: Int, date: String, since: String) -> String {
