@@ -26,13 +26,16 @@ package struct WatchlistLookup: Sendable {
     }
 
     /// Each film's latest charted day in the cached daily charts from `yesterday` back
-    /// ``Watchlist/latestLookBackDays`` days: its rank and KOBIS's cumulative then. Sends nothing.
-    package func latest(_ codes: Set<String>, yesterday: Day) -> [String: (day: Day, rank: Int, cumulative: Int64)] {
-        var found: [String: (day: Day, rank: Int, cumulative: Int64)] = [:]
+    /// ``Watchlist/latestLookBackDays`` days: its rank and KOBIS's cumulative then, and its
+    /// multiplier so far when its opening weekend's chart is cached (``FilmRanking/noteOpeningWeekend(_:)``).
+    /// Sends nothing.
+    package func latest(_ codes: Set<String>, yesterday: Day) -> [String: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)] {
+        var found: [String: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)] = [:]
         var day = yesterday
         while found.count < codes.count, day >= max(DateRange.earliest, yesterday - (Watchlist.latestLookBackDays - 1)) {
             for entry in client.cachedDailyChart(on: day)?.entries ?? [] where codes.contains(entry.movieCode) && found[entry.movieCode] == nil {
-                found[entry.movieCode] = (day, entry.rank, entry.audienceCumulative)
+                let multiplier = FilmRanking.multiplier(of: entry, chart: { client.cachedWeeklyChart($0) })
+                found[entry.movieCode] = (day, entry.rank, entry.audienceCumulative, multiplier)
             }
             day = day - 1
         }

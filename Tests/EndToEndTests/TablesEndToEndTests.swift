@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import BoxOfficeOutput
+import BoxOfficePipeline
 import FakeServices
 import Foundation
 import TestSupport
@@ -154,5 +155,22 @@ struct MachineOutputEndToEndTests {
         #expect(rows.allSatisfy { $0["note"] is NSNull }, "a blank cell is null")
         let csv = try await BoxOfficeProcess.run(["watch", "list", "-f", "csv"], kobis: server, folder: folder)
         #expect(try CSVReader.parse(String(String.UnicodeScalarView(csv.stdout.unicodeScalars.drop { $0 == "\u{FEFF}" }))).count == 3)
+        #expect(rows.allSatisfy { $0["multiplier"] is NSNull }, "no opening weekend cached yet")
+        // Its opening weekend cached: its multiplier so far, the latest cumulative over that weekend.
+        #expect(
+            try await BoxOfficeProcess.run(["fetch", "2025-02-28..2025-03-02", "--weekend", "--no-daily", "-q"], kobis: server, folder: folder).status
+                == 0)
+        let again = try Self.json(try await BoxOfficeProcess.run(["watch", "list", "-f", "json"], kobis: server, folder: folder))
+        let film = try #require((again["rows"] as? [[String: Any]])?.first { $0["movie_cd"] as? String == "20259001" })
+        let body = SimulatedKOBIS(films: SampleData.films).weeklyChartBody(ChartPeriod(.weekend, inWeekOf: Day(iso: "2025-02-28")!))
+        let opening = try #require(
+            ((body["boxOfficeResult"] as? [String: Any])?["weeklyBoxOfficeList"] as? [[String: String]])?.first { $0["movieCd"] == "20259001" }?[
+                "audiCnt"
+            ]
+            .flatMap { Int64($0) })
+        let cumulative = try #require((film["audience_cumulative"] as? NSNumber)?.int64Value)
+        #expect(film["multiplier"] as? Double == (Double(cumulative) / Double(opening) * 100).rounded() / 100, "\(film)")
+        let text = try await BoxOfficeProcess.run(["watch", "list"], kobis: server, folder: folder)
+        #expect(text.stdout.contains("× its opening weekend"), "\(text.stdout)")
     }
 }

@@ -117,11 +117,28 @@ extension FilmRanking {
     /// `self` with its opening weekend from KOBIS's weekend chart (`chart` gives the weekend of a
     /// day's week, when it is cached) and its multiplier.
     package mutating func noteOpeningWeekend(_ chart: (ChartPeriod) -> WeeklyChart?) {
-        guard let openDate, let entry = chart(ChartPeriod(.weekend, inWeekOf: openDate))?.entries.first(where: { $0.movieCode == movieCode }),
+        guard let opening = Self.openingWeekend(movieCode, openDate: openDate, chart: chart) else { return }
+        openingWeekendChart = opening
+        multiplier = Self.multiplier(audienceCumulative, opening)
+    }
+
+    /// A film's opening weekend in KOBIS's weekend chart of its open date's week, when `chart` has it.
+    static func openingWeekend(_ code: String, openDate: Day?, chart: (ChartPeriod) -> WeeklyChart?) -> Int64? {
+        guard let openDate, let entry = chart(ChartPeriod(.weekend, inWeekOf: openDate))?.entries.first(where: { $0.movieCode == code }),
             entry.audience > 0
-        else { return }
-        openingWeekendChart = entry.audience
-        multiplier = (Double(audienceCumulative) / Double(entry.audience) * 100).rounded() / 100
+        else { return nil }
+        return entry.audience
+    }
+
+    /// A cumulative ÷ an opening weekend, two decimals.
+    static func multiplier(_ cumulative: Int64, _ opening: Int64) -> Double {
+        (Double(cumulative) / Double(opening) * 100).rounded() / 100
+    }
+
+    /// The multiplier so far of a chart row's film (its cumulative ÷ its opening weekend), when
+    /// `chart` has its opening weekend.
+    package static func multiplier(of entry: ChartEntry, chart: (ChartPeriod) -> WeeklyChart?) -> Double? {
+        openingWeekend(entry.movieCode, openDate: entry.openDate, chart: chart).map { multiplier(entry.audienceCumulative, $0) }
     }
 }
 

@@ -775,6 +775,9 @@ package enum ReportTables {
             Column("latest_date", .date, "Its latest charted day in the cache (the last 60 days)") { $0.latest?.day.iso ?? "" },
             Column("latest_rank", .integer, "Its rank that day") { $0.latest.map { String($0.rank) } ?? "" },
             Column("audience_cumulative", .integer, "KOBIS's cumulative admissions that day") { $0.latest.map { String($0.cumulative) } ?? "" },
+            Column("multiplier", .decimal(places: 2), "audience_cumulative ÷ its opening weekend in KOBIS's weekend chart, when cached") {
+                $0.latest?.multiplier.map { decimal($0, places: 2) } ?? ""
+            },
         ])
 
     static let revisions = TableDefinition<Revision>(
@@ -808,9 +811,9 @@ package struct QuotaRow: Sendable {
 /// A watched film with its latest charted day in the cache, as `boxoffice watch list` lists it.
 package struct WatchlistRow: Sendable {
     package var film: Watchlist.Film
-    package var latest: (day: Day, rank: Int, cumulative: Int64)?
+    package var latest: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)?
 
-    package init(film: Watchlist.Film, latest: (day: Day, rank: Int, cumulative: Int64)?) {
+    package init(film: Watchlist.Film, latest: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)?) {
         self.film = film
         self.latest = latest
     }
