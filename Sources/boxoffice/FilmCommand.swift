@@ -47,27 +47,11 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            let output = try out.publishing(all: Self.formats)
-
-            func produce(_ client: KOBISClient, yesterday: Day) async throws -> [URL] {
-                try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline)
-                    .write(film, yesterday: yesterday, to: output)
-            }
-
-            let paths: [URL]
-            if sample {
-                paths = try await produce(KOBISClient(transport: SampleData.transport(), key: "sample"), yesterday: SampleData.week.end)
-            } else {
-                paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    return try await produce(client, yesterday: wiring.calendar.yesterday)
-                }
-            }
-            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
+        let output = try out.publishing(all: Self.formats)
+        try await FilmographyOptions.writing(sample: sample, offline: offline, network: network, cacheOptions: cacheOptions, out: out) {
+            client, yesterday in
+            try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline).write(
+                film, yesterday: yesterday, to: output)
         }
     }
 }
