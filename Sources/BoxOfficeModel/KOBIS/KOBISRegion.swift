@@ -32,6 +32,14 @@ package struct KOBISRegion: Hashable, Sendable {
         "0105014": "Ulsan", "0105015": "Incheon", "0105016": "Gwangju", "0105017": "Sejong",
     ]
 
+    /// The regions' short English names, as Korean English-language news writes them (충청북도:
+    /// Chungbuk): what a table on a phone has room for.
+    package static let shortNames: [String: String] = [
+        "0105001": "Seoul", "0105002": "Gyeonggi", "0105003": "Gangwon", "0105004": "Chungbuk", "0105005": "Chungnam",
+        "0105006": "Gyeongbuk", "0105007": "Gyeongnam", "0105008": "Jeonbuk", "0105009": "Jeonnam", "0105010": "Jeju", "0105011": "Busan",
+        "0105012": "Daegu", "0105013": "Daejeon", "0105014": "Ulsan", "0105015": "Incheon", "0105016": "Gwangju", "0105017": "Sejong",
+    ]
+
     /// "서울시 (Seoul)".
     package var displayName: String { english.isEmpty ? korean : "\(korean) (\(english))" }
 

@@ -92,7 +92,7 @@ package enum ReportNote: Hashable, Sendable {
         case .regionsMissing(let charts, let all):
             "\(charts) of the \(all) regional charts could not be had (not cached with --offline, or no KOBIS call left this run): their regions are left out, named in the JSON's regions_missing."
         case .regionalCharts:
-            "Regions: each region's own KOBIS top 10 for the period. Its share of the nation is its top 10's admissions against the national top 10's, so the regions need not add up to 100; a film's share in a region is its admissions there against its national ones, shown only where it made that region's top 10."
+            "Regions: each region's own KOBIS top 10 for the period and its admissions (Top 10). Of nation is those against the national top 10's, so the regions need not add up to 100; a film's share (Its share, or beside the region's #1) is its admissions there against its national ones, shown only where it made that region's top 10."
         }
     }
 }

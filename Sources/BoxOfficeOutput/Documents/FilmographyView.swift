@@ -19,7 +19,8 @@ package enum FilmographyView {
         ("film", "Film", "영화"),
         ("role", "Part", "참여"),
         ("opened", "Opened", "개봉"),
-        ("highest", "Highest cumulative", "최고 누적"),
+        // The films' highest cumulative in the cached charts, as the notes say: short for phones.
+        ("highest", "Admissions", "관객"),
         ("years", "By year", "연도별"),
         ("year", "Year", "연도"),
         ("film_count", "Films", "편수"),

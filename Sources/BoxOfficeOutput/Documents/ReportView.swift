@@ -352,7 +352,7 @@ package enum ReportView {
             "regions": regions.map { region in
                 let top = region.entries.first
                 return [
-                    "region": w.language == .ko ? region.region : region.regionEnglish.isEmpty ? region.region : region.regionEnglish,
+                    "region": w.language == .ko ? region.region : KOBISRegion.shortNames[region.regionCode] ?? region.regionEnglish,
                     "audience": w.grouped(region.audience), "share": region.nationSharePercent.map { PeopleFormat.percent($0) } ?? "–",
                     "top": top?.title ?? "–", "top_share": top?.filmSharePercent.map { PeopleFormat.percent($0) } ?? "–",
                 ]
