@@ -7,6 +7,9 @@ import Foundation
 package struct Wiring: Sendable {
     package let environment: [String: String]
     package let calendar: SeoulCalendar
+    /// The command has `--sample`, which a missing key's message then offers (`fetch` and
+    /// `watch add` have none).
+    package var offersSample = true
     let kobisKey: String?
     let tmdbCredentials: TMDBCredentials?
     /// `--concurrency` requests on the wire at most, shared by KOBIS and TMDB.
@@ -53,7 +56,9 @@ package struct Wiring: Sendable {
         _ options: CacheSettings, offline: Bool, writePolicy: CacheAccess.WritePolicy, _ body: (CacheAccess?) async throws -> Result
     ) async throws -> Result {
         // A run that must reach KOBIS and cannot is refused before it makes a folder or takes a lock.
-        if !offline, kobisKey?.isEmpty ?? true { throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS") }
+        if !offline, kobisKey?.isEmpty ?? true {
+            throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS", sample: offersSample)
+        }
         guard !options.noCache else { return try await settlingBudgets { try await body(nil) } }
         let directory = options.directory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ResponseCache.defaultDirectory(environment)
         let mode: CacheMode = offline ? .offline : options.refresh ? .refresh : .normal
@@ -103,7 +108,7 @@ package struct Wiring: Sendable {
     ) async throws -> KOBISClient {
         guard let key = kobisKey, !key.isEmpty else {
             if cache?.mode == .offline { return KOBISClient(transport: OfflineTransport(), key: "offline", cache: cache) }
-            throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS")
+            throw ConfigurationError.missingKey(variable: "KOBIS_API_KEY", service: "KOBIS", sample: offersSample)
         }
         let baseURL = try url("KOBIS_BASE_URL") ?? KOBISClient.defaultBaseURL
         if cache?.mode != .offline { CurlLibrary.preload() }

@@ -40,6 +40,16 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
         for index in arguments.indices.prefix(while: { arguments[$0] != "--" }) where arguments[index] == "-V" {
             arguments[index] = "--version"
         }
+        // A first word that is no command and no option is a mistyped command, not a bad argument.
+        let commands = Self.commandNames
+        if let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) {
+            let names = commands
+            let near = names.min { Self.distance(word, $0) < Self.distance(word, $1) }.flatMap { Self.distance(word, $0) <= 2 ? $0 : nil }
+            Terminal.printError(
+                "unknown command '\(PlainText.oneLine(word))'" + (near.map { "; did you mean '\($0)'?" } ?? "")
+                    + " (boxoffice --help lists the commands)")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var command = command as? AsyncParsableCommand {
@@ -68,6 +78,32 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
             Terminal.printError(line.lowercasedFirst + (hint ?? ""))
             Glibc.exit(exitCode(for: error).rawValue)
         }
+    }
+}
+
+extension BoxOffice {
+    /// The subcommands' names, as typed, and ArgumentParser's own `help`.
+    static var commandNames: [String] {
+        var names = ["help"]
+        for command in configuration.subcommands { names.append(command._commandName) }
+        return names
+    }
+
+    /// Edits (insertions, deletions, substitutions, adjacent swaps) from `a` to `b`: how far a typed
+    /// command is from a real one (`reprot` is 1 from `report`).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1) }
+            }
+        }
+        return rows[a.count][b.count]
     }
 }
 

@@ -72,7 +72,8 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
+            var wiring = try Wiring(environment: environment, network: network.settings)
+            wiring.offersSample = false
             wiring.preloadNetwork(offline: false)
             let range = try DateRange.parse(self.range, calendar: wiring.calendar)
             let today = wiring.calendar.today

@@ -21,7 +21,7 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice film 20231234 -f html -o -", "one film's HTML on stdout"),
         ],
         exitCodes: ExitStatus.allCases,
-        meanings: [.success: "the film's pages written"])
+        meanings: [.success: "the film's pages written"], formats: (formats, formats))
 
     /// The forms a film's run has (no txt).
     static let formats = ReportFormat.allCases.filter(\.hasFilmForm)

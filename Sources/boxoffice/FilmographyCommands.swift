@@ -77,7 +77,8 @@ struct CompanyCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice company 20101234 -f md -o -", "a company's page by code, on stdout"),
         ],
         exitCodes: ExitStatus.allCases,
-        meanings: [.success: "the company's pages written", .noSuchFilm: "no company of that name or code"])
+        meanings: [.success: "the company's pages written", .noSuchFilm: "no company of that name or code"],
+        formats: (FilmographyOptions.formats, FilmographyOptions.formats))
 
     @OptionGroup var options: FilmographyOptions
 
@@ -99,7 +100,8 @@ struct PersonCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice person 10091234 -f json -o -", "a person's JSON by code, on stdout"),
         ],
         exitCodes: ExitStatus.allCases,
-        meanings: [.success: "the person's pages written", .noSuchFilm: "no one of that name or code"])
+        meanings: [.success: "the person's pages written", .noSuchFilm: "no one of that name or code"],
+        formats: (FilmographyOptions.formats, FilmographyOptions.formats))
 
     @OptionGroup var options: FilmographyOptions
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
+import BoxOfficeOutput
 import Foundation
 
 /// What a command's help says besides its options: a few lines about what it does, examples, and
@@ -13,6 +14,9 @@ struct HelpDetails {
     var exitCodes: [ExitStatus] = []
     /// A command's own words for a code (`fetch`'s 0 is "the whole range is cached").
     var meanings: [ExitStatus: String] = [:]
+    /// The formats the command writes and those it writes when none is asked for: its `--format`
+    /// line lists these, not every format another command has.
+    var formats: (all: [ReportFormat], byDefault: [ReportFormat])? = nil
 }
 
 /// A command whose `--help` ends with examples and exit codes.
@@ -51,6 +55,7 @@ enum HelpPage {
                 rest.append(block)
             }
         }
+        if let formats = details?.formats { groups = groups.map { formatLine($0, formats: formats, columns: columns) } }
         var blocks = [usage]
         let about = ([overview] + (details?.notes ?? [])).filter { !$0.isEmpty }
         if !about.isEmpty { blocks.append(about.map { wrap($0, columns: columns) }.joined(separator: "\n")) }
@@ -67,6 +72,27 @@ enum HelpPage {
             }
         }
         return blocks.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// `block` with its `--format` entry saying the command's own formats and default.
+    static func formatLine(_ block: String, formats: (all: [ReportFormat], byDefault: [ReportFormat]), columns: Int) -> String {
+        var lines = block.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("  -f, --format") }) else { return block }
+        // ArgumentParser's own entry: its first line, and the lines under it indented to its text.
+        let head = lines[index]
+        var textStart = head.index(head.startIndex, offsetBy: "  -f, --format <list>".count)
+        while textStart < head.endIndex, head[textStart] == " " { textStart = head.index(after: textStart) }
+        let indent = head.distance(from: head.startIndex, to: textStart)
+        var end = index + 1
+        while end < lines.count, lines[end].hasPrefix(String(repeating: " ", count: indent)) { end += 1 }
+        let names = formats.all.map(\.rawValue).joined(separator: ",")
+        let byDefault =
+            formats.byDefault == formats.all
+            ? (formats.all.count == 1 ? "" : " (default: all \(formats.all.count))")
+            : " (default: \(formats.byDefault.map(\.rawValue).joined(separator: ",")))"
+        let text = String(head[..<textStart]) + names + byDefault + "."
+        lines.replaceSubrange(index..<end, with: [wrap(text, columns: columns, indent: 0, hanging: indent)])
+        return lines.joined(separator: "\n")
     }
 
     /// Examples as `  command   what it does`, the meanings in one column; a command too wide for

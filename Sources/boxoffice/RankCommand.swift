@@ -22,7 +22,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice rank --all --offline", "everything the cache holds, sending nothing"),
         ],
         exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm },
-        meanings: [.success: "the ranking's files written"])
+        meanings: [.success: "the ranking's files written"], formats: (RankView.formats, RankView.byDefault))
 
     @Argument(help: ArgumentHelp("A year (2024), years (2020..2024), a month (2024-07) or a range as report takes it.", valueName: "period"))
     var period: String?

@@ -21,7 +21,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice report 2024-07 -f html,csv", "a month, HTML and CSV only"),
             ("boxoffice report -f csv -o - | less", "yesterday's films CSV to stdout"),
         ],
-        exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm })
+        exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm }, formats: (ReportFormat.allCases, ReportFormat.byDefault))
 
     @Argument(help: ArgumentHelp(DateRange.helpText + " (the default)", valueName: "range"))
     var range: String?

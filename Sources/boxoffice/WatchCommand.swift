@@ -57,7 +57,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
             try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-                let wiring = try Wiring(environment: environment, network: network.settings)
+                var wiring = try Wiring(environment: environment, network: network.settings)
+                wiring.offersSample = false
                 let file = WatchlistFile.standard(environment)
                 // A damaged list is said (and set aside) before anything is looked up.
                 _ = try file.loadForChange()

@@ -187,12 +187,43 @@ struct ReportCommandTests {
             ])
     }
 
-    @Test("no KOBIS_API_KEY: exit 78 saying which variable to set")
+    @Test("no KOBIS_API_KEY: exit 78 saying which variable to set, offering --sample only to a command that has it")
     func missingKey() async throws {
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(["report", "2025-03-05"], in: folder.url)
         #expect(result.status == 78)
-        #expect(result.stderrLines.count == 1 && result.stderr.contains("KOBIS_API_KEY"))
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("KOBIS_API_KEY") && result.stderr.contains("--sample"))
+        for command in [["fetch", "2025-03-05"], ["watch", "add", "20259001"]] {
+            let without = try await BoxOfficeProcess.run(command, in: folder.url)
+            #expect(without.status == 78 && without.stderrLines.count == 1 && !without.stderr.contains("--sample"), "\(command): \(without.stderr)")
+        }
+    }
+
+    @Test("a mistyped command is an unknown command, with the nearest one suggested: exit 64, one line")
+    func unknownCommand() async throws {
+        let folder = try TemporaryFolder()
+        let typo = try await BoxOfficeProcess.run(["reprot", "2025-03-05"], in: folder.url)
+        #expect(
+            typo.status == 64
+                && typo.stderrLines == ["boxoffice: unknown command 'reprot'; did you mean 'report'? (boxoffice --help lists the commands)"])
+        let nothing = try await BoxOfficeProcess.run(["xyzzy"], in: folder.url)
+        #expect(nothing.status == 64 && nothing.stderrLines == ["boxoffice: unknown command 'xyzzy' (boxoffice --help lists the commands)"])
+        #expect(try await BoxOfficeProcess.run(["help", "report"], in: folder.url).status == 0, "ArgumentParser's help still works")
+    }
+
+    @Test("each command's --format help lists the formats it writes, and its default")
+    func formatHelp() async throws {
+        let folder = try TemporaryFolder()
+        for (command, line) in [
+            ("film", "-f, --format <list>     json,csv,md,html (default: all 4)."),
+            ("company", "-f, --format <list>     json,csv,md,html (default: all 4)."),
+            ("report", "-f, --format <list>     json,csv,md,html,txt,xlsx,sqlite,datapackage (default:"),
+        ] {
+            var environment = BoxOfficeProcess.environment()
+            environment["COLUMNS"] = "80"
+            let help = try await BoxOfficeProcess.run([command, "--help"], environment: environment, in: folder.url)
+            #expect(help.stdout.contains(line), "\(command): \(help.stdout)")
+        }
     }
 
     @Test("an output folder that cannot be created: exit 73")
