@@ -23,11 +23,15 @@ package struct FilmPipeline: Sendable {
     /// `--offline`: a film the cache does not know is said to be missing from the cache.
     package let offline: Bool
 
-    package init(client: KOBISClient, width: Int, simulated: Bool, offline: Bool = false) {
+    /// TMDB's matcher over its cached answers only (sends nothing): the franchise line; nil for none.
+    package var matcher: TMDBMatcher?
+
+    package init(client: KOBISClient, width: Int, simulated: Bool, offline: Bool = false, matcher: TMDBMatcher? = nil) {
         self.client = client
         self.width = width
         self.simulated = simulated
         self.offline = offline
+        self.matcher = matcher
     }
 
     /// The movie code `film` names: itself when it is one, else the one film whose title matches
@@ -106,7 +110,46 @@ package struct FilmPipeline: Sendable {
         }
         run.shape = try await shape(run, yesterday: yesterday)
         (run.pace, run.ladder) = history(run, yesterday: yesterday, known: charts)
+        run.franchise = await franchise(run, info: info)
         return run
+    }
+
+    /// The run's franchise (``Franchise``), from the cache alone: the film's exact TMDB match in a
+    /// collection, and the cached films of the same title stem whose exact match is in the same
+    /// collection, each with its opening weekend and lifetime; its pace against the one before it.
+    func franchise(_ run: FilmRun, info: MovieInfo?) async -> Franchise? {
+        guard !simulated, let matcher, let info else { return nil }
+        func collection(_ info: MovieInfo) async -> String? {
+            let query = FilmQuery(movieCode: info.code, title: info.title, openDate: info.openDate, info: info)
+            guard let match = try? await matcher.match(query), match.confidence == .exact else { return nil }
+            return match.details?.extras.collection.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let name = await collection(info) else { return nil }
+        let stem = Franchise.stem(info.title)
+        guard !stem.isEmpty else { return nil }
+        var members: [MovieInfo] = [info]
+        for other in client.cachedMovieInfos() where other.code != info.code && FilmPipeline.titleKey(other.title).contains(stem) {
+            if await collection(other) == name { members.append(other) }
+        }
+        guard members.count > 1 else { return nil }
+        let films = ChartedFilms.cached(client, through: run.last)
+        let client = client
+        let entries = members.map { member in
+            Franchise.Entry(
+                movieCode: member.code, title: member.title, openDate: member.openDate,
+                openingWeekend: FilmRanking.openingWeekend(member.code, openDate: member.openDate) { client.cachedWeeklyChart($0) },
+                lifetime: member.code == info.code ? run.audienceCumulative : films?.lifetimes[member.code]?.highest, isFilm: member.code == info.code
+            )
+        }.sorted { ($0.openDate ?? DateRange.earliest, $0.movieCode) < ($1.openDate ?? DateRange.earliest, $1.movieCode) }
+        var franchise = Franchise(collection: name, entries: entries)
+        if let index = entries.firstIndex(where: { $0.isFilm }), index > 0,
+            let last = run.days.last(where: { ($0.dayOfRelease ?? 0) >= 1 }), let day = last.dayOfRelease
+        {
+            franchise.pace = Franchise.pace(day: day, cumulative: last.audienceCumulative, predecessor: entries[index - 1]) {
+                client.cachedDailyChart(on: $0)
+            }
+        }
+        return franchise
     }
 
     /// The run's shape (``RunShape``) from KOBIS's weekend chart of each weekend from its opening

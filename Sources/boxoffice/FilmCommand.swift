@@ -49,9 +49,9 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let output = try out.publishing(all: Self.formats)
         try await FilmographyOptions.writing(sample: sample, offline: offline, network: network, cacheOptions: cacheOptions, out: out) {
-            client, yesterday in
-            try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline).write(
-                film, yesterday: yesterday, to: output)
+            client, yesterday, matcher in
+            try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline, matcher: matcher)
+                .write(film, yesterday: yesterday, to: output)
         }
     }
 }

@@ -83,4 +83,82 @@ struct ReturnsEndToEndTests {
             #expect(row["multiplier"] == String(format: "%.2f", (Double(cumulative) / Double(opening) * 100).rounded() / 100), "\(name): \(row)")
         }
     }
+
+    /// A franchise: 빛의 도시 (2024-01-03) and 빛의 도시 2 (2025-01-08), one TMDB collection; and
+    /// 빛의 도시락, of the same title stem and no collection.
+    static let franchiseFilms = [
+        franchiseFilm("20249801", "빛의 도시", opens: "2024-01-03", opening: 500_000),
+        franchiseFilm("20259802", "빛의 도시 2", opens: "2025-01-08", opening: 650_000),
+        franchiseFilm("20259803", "빛의 도시락", opens: "2025-01-08", opening: 60_000),
+    ]
+
+    static func franchiseFilm(_ code: String, _ title: String, opens: String, opening: Double) -> SimulatedFilm {
+        SimulatedFilm(
+            code: code, title: title, titleEnglish: title, nations: ["한국"], genres: ["액션"], director: ("감독", "Director"),
+            distributor: "배급사 1", watchGrade: "15세이상관람가", runtimeMinutes: 120, productionYear: 2023, releaseDate: Day(iso: opens)!,
+            openingAudience: opening, weeklyRetention: 0.7, ticketPrice: 11_000, screensAtOpening: 2_000)
+    }
+
+    static let franchiseTMDB: [SimulatedTMDB.Entry] = [
+        .init(
+            TMDBMovie(id: 700_001, title: "빛의 도시", originalTitle: "빛의 도시", originalLanguage: "ko", releaseDate: Day(iso: "2024-01-03")),
+            koreanReleases: [Day(iso: "2024-01-03")!], extras: .init(collection: "City of Light Collection", originCountries: ["KR"])),
+        .init(
+            TMDBMovie(id: 700_002, title: "빛의 도시 2", originalTitle: "빛의 도시 2", originalLanguage: "ko", releaseDate: Day(iso: "2025-01-08")),
+            koreanReleases: [Day(iso: "2025-01-08")!], extras: .init(collection: "City of Light Collection", originCountries: ["KR"])),
+        .init(
+            TMDBMovie(id: 700_003, title: "빛의 도시락", originalTitle: "빛의 도시락", originalLanguage: "ko", releaseDate: Day(iso: "2025-01-08")),
+            koreanReleases: [Day(iso: "2025-01-08")!], extras: .init(originCountries: ["KR"])),
+    ]
+
+    @Test("the franchise line: the collection's films the cache knows, their opening weekends and lifetimes, the pace against the first")
+    func franchise() async throws {
+        let kobis = try FakeKOBISServer(films: Self.franchiseFilms)
+        let tmdb = try FakeTMDBServer(entries: Self.franchiseTMDB)
+        let folder = try TemporaryFolder()
+        var environment = BoxOfficeProcess.environment(kobis: kobis, folder: folder, today: "2025-02-10")
+        environment["TMDB_BASE_URL"] = tmdb.baseURL.absoluteString
+        environment["TMDB_API_TOKEN"] = tmdb.validToken
+        // A season's reports that matched both films on TMDB, and their opening weekends.
+        for arguments in [
+            ["fetch", "2024-01-01..2024-03-31", "-q"], ["report", "2024-01-10", "-f", "json", "-q"], ["report", "2025-01-15", "-f", "json", "-q"],
+            ["fetch", "2024-01-05..2024-01-07", "--weekend", "--no-daily", "-q"],
+            ["fetch", "2025-01-10..2025-01-12", "--weekend", "--no-daily", "-q"],
+        ] {
+            let run = try await BoxOfficeProcess.run(arguments, environment: environment, in: folder.url)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        tmdb.server.resetLog()
+        kobis.server.resetLog()
+        let film = try await BoxOfficeProcess.run(["film", "20259802", "-f", "json,md", "-q"], environment: environment, in: folder.url)
+        #expect(film.status == 0, "\(film.stderr)")
+        #expect(tmdb.server.requests.isEmpty, "the franchise from TMDB's cached answers alone")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/film-20259802.json"))) as? [String: Any])
+        let franchise = try #require(json["franchise"] as? [String: Any], "\(json.keys)")
+        #expect(franchise["collection"] as? String == "City of Light Collection")
+        let entries = try #require(franchise["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["movie_cd"] as? String } == ["20249801", "20259802"], "oldest first; 빛의 도시락 is no member")
+        // The first film's figures as the simulation's charts give them.
+        let simulated = SimulatedKOBIS(films: Self.franchiseFilms)
+        let weekend =
+            (simulated.weeklyChartBody(ChartPeriod(.weekend, inWeekOf: Day(iso: "2024-01-05")!))["boxOfficeResult"] as? [String: Any])?[
+                "weeklyBoxOfficeList"] as? [[String: String]]
+        let opening = try #require(weekend?.first { $0["movieCd"] == "20249801" }?["audiCnt"].flatMap { Int64($0) })
+        #expect((entries[0]["opening_weekend_chart"] as? NSNumber)?.int64Value == opening)
+        var highest: Int64 = 0
+        for day in DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-03-31")!).days {
+            let rows = (simulated.dailyChartBody(on: day)["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]]
+            if let row = rows?.first(where: { $0["movieCd"] == "20249801" }) { highest = max(highest, Int64(row["audiAcc"]!)!) }
+        }
+        #expect((entries[0]["highest_cumulative"] as? NSNumber)?.int64Value == highest)
+        let pace = try #require(franchise["pace"] as? [String: Any])
+        let day = try #require(pace["day"] as? Int)
+        let predecessorDay = Day(iso: "2024-01-03")! + (day - 1)
+        let rows = (simulated.dailyChartBody(on: predecessorDay)["boxOfficeResult"] as? [String: Any])?["dailyBoxOfficeList"] as? [[String: String]]
+        let then = try #require(rows?.first { $0["movieCd"] == "20249801" }?["audiAcc"].flatMap { Int64($0) })
+        #expect((pace["predecessor_cumulative"] as? NSNumber)?.int64Value == then && pace["predecessor"] as? String == "빛의 도시")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259802.md"), encoding: .utf8)
+        #expect(md.contains("## The franchise: City of Light Collection") && md.contains("for 빛의 도시 on its day \(day)."), "\(md)")
+    }
 }

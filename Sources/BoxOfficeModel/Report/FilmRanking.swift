@@ -123,7 +123,7 @@ extension FilmRanking {
     }
 
     /// A film's opening weekend in KOBIS's weekend chart of its open date's week, when `chart` has it.
-    static func openingWeekend(_ code: String, openDate: Day?, chart: (ChartPeriod) -> WeeklyChart?) -> Int64? {
+    package static func openingWeekend(_ code: String, openDate: Day?, chart: (ChartPeriod) -> WeeklyChart?) -> Int64? {
         guard let openDate, let entry = chart(ChartPeriod(.weekend, inWeekOf: openDate))?.entries.first(where: { $0.movieCode == code }),
             entry.audience > 0
         else { return nil }

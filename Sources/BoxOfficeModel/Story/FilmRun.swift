@@ -98,6 +98,8 @@ package struct FilmRun: Encodable, Sendable, Equatable {
     package var shape: RunShape? = nil
     /// Its place among the lifetimes the cached charts hold (``FilmLadder``); nil without a cache.
     package var ladder: FilmLadder? = nil
+    /// Its franchise, where TMDB gives a collection the cache knows more of (``Franchise``).
+    package var franchise: Franchise? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -129,6 +131,7 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case pace
         case shape
         case ladder
+        case franchise
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).

@@ -59,6 +59,9 @@ package enum FilmView {
         ("highest", "Highest cumulative", "최고 누적"),
         ("held", "How it held: its weekends", "주말 흥행 추이"),
         ("ladder", "On the ladder", "누적 관객 순위"),
+        ("franchise", "The franchise", "시리즈"),
+        ("opening_weekend_short", "Opening weekend", "개봉 주말"),
+        ("lifetime", "Admissions", "관객"),
         ("weekend", "Weekend", "주말"),
         ("dates", "Dates (Fri–Sun)", "날짜 (금~일)"),
         ("change", "Change", "증감"),
@@ -180,6 +183,24 @@ package enum FilmView {
             "chart": trajectory(run, words: w),
         ]
         return view.merging(pace(run, words: w)) { $1 }.merging(shape(run, words: w)) { $1 }.merging(ladder(run, words: w)) { $1 }
+            .merging(franchise(run, words: w)) { $1 }
+    }
+
+    /// The franchise's keys: TMDB's name for the collection, its films the cache knows (oldest
+    /// first) and the pace against the one before; `has_franchise` false without one.
+    static func franchise(_ run: FilmRun, words w: Words) -> [String: Any] {
+        guard let franchise = run.franchise else { return ["has_franchise": false] }
+        return [
+            "has_franchise": true, "franchise_name": franchise.collection,
+            "franchise": franchise.entries.map { entry in
+                [
+                    "title": entry.title, "open_date": entry.openDate?.iso ?? "–", "is_film": entry.isFilm,
+                    "opening": entry.openingWeekend.map(w.grouped) ?? "–", "lifetime": entry.lifetime.map(w.grouped) ?? "–",
+                ]
+            },
+            "franchise_pace": franchise.pace.map(w.say.franchisePace) ?? "", "has_franchise_pace": franchise.pace != nil,
+            "franchise_note": w.say.franchiseNote,
+        ]
     }
 
     /// The ladder's keys: its sentences (place and next film, the projection, the 천만 count) and

@@ -359,6 +359,17 @@ struct English: Vocabulary {
         "Back at #1 on \(date), \(days) days after its last day there (\(since))."
     }
 
+    func franchisePace(_ pace: Franchise.Pace) -> String {
+        let change = pace.changePercent.map { " (\(PeopleFormat.signedPercent($0)))" } ?? ""
+        let at = pace.atDay == pace.day ? "on its day \(pace.day)" : "by its day \(pace.atDay), off the chart on day \(pace.day)"
+        let against = "against \(PeopleFormat.grouped(pace.predecessorCumulative)) for \(pace.predecessor) \(at)"
+        return "On day \(pace.day) of its release it had \(PeopleFormat.grouped(pace.cumulative)) admissions\(change) \(against)."
+    }
+
+    var franchiseNote: String {
+        "The films TMDB puts in the same collection that the cache knows (their movie info and an exact TMDB match): opening weekends from KOBIS's weekend chart when cached, admissions their highest cumulative in the cached charts."
+    }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "admissions to date" : "admissions"
         var parts: [String] = []

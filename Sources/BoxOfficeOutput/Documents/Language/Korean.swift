@@ -403,6 +403,17 @@ struct Korean: Vocabulary {
 
     func backAtNumberOne(days: Int, date: String, since: String) -> String { "\(date)에 \(days)일 만에 다시 1위 (마지막 1위 \(since))." }
 
+    func franchisePace(_ pace: Franchise.Pace) -> String {
+        let change = pace.changePercent.map { " (\(PeopleFormat.signedPercent($0)))" } ?? ""
+        let at = pace.atDay == pace.day ? "같은 \(pace.day)일째" : "\(pace.atDay)일째(\(pace.day)일째는 순위 밖)"
+        let against = "\(pace.predecessor)의 \(at) \(PeopleFormat.grouped(pace.predecessorCumulative))명 대비"
+        return "개봉 \(pace.day)일째 누적 관객 \(PeopleFormat.grouped(pace.cumulative))명\(change), \(against)."
+    }
+
+    var franchiseNote: String {
+        "TMDB가 같은 컬렉션으로 묶은 영화 가운데 캐시에 있는 것(영화 정보와 정확한 TMDB 매칭)입니다. 개봉 주말은 캐시된 KOBIS 주말 차트, 관객은 캐시된 차트의 최고 누적입니다."
+    }
+
     func runShape(_ shape: RunShape) -> String {
         let admissions = shape.toDate ? "현재까지 누적 관객" : "누적 관객"
         var parts: [String] = []

@@ -236,6 +236,9 @@ protocol Vocabulary: Sendable {
     func firstNumberOne(day: Int, date: String) -> String
     /// Back at #1 after `days` since its last day there.
     func backAtNumberOne(days: Int, date: String, since: String) -> String
+    /// The film against its predecessor in a franchise, on the same day of release.
+    func franchisePace(_ pace: Franchise.Pace) -> String
+    var franchiseNote: String { get }
     /// The run's shape in a sentence: multipliers, second weekend, run length, "to date".
     func runShape(_ shape: RunShape) -> String
     var runShapeNote: String { get }
