@@ -109,15 +109,18 @@ package struct FilmPipeline: Sendable {
             throw FilmError.neverCharted(code: code, title: run.title, openDate: openDate)
         }
         run.shape = try await shape(run, yesterday: yesterday)
-        (run.pace, run.ladder) = history(run, yesterday: yesterday, known: charts)
-        run.franchise = await franchise(run, info: info)
+        // Every cached film's figures, read once for the pace, the ladder and the franchise (nothing sent).
+        let topTen = charts.filter { $0.value.depth == .top10 }
+        let films = simulated ? nil : ChartedFilms.cached(client, through: yesterday, atHand: { topTen[$0] })
+        (run.pace, run.ladder) = history(run, films: films, known: topTen)
+        run.franchise = await franchise(run, info: info, films: films)
         return run
     }
 
     /// The run's franchise (``Franchise``), from the cache alone: the film's exact TMDB match in a
     /// collection, and the cached films of the same title stem whose exact match is in the same
     /// collection, each with its opening weekend and lifetime; its pace against the one before it.
-    func franchise(_ run: FilmRun, info: MovieInfo?) async -> Franchise? {
+    func franchise(_ run: FilmRun, info: MovieInfo?, films: ChartedFilms?) async -> Franchise? {
         guard !simulated, let matcher, let info else { return nil }
         func collection(_ info: MovieInfo) async -> String? {
             let query = FilmQuery(movieCode: info.code, title: info.title, openDate: info.openDate, info: info)
@@ -132,7 +135,6 @@ package struct FilmPipeline: Sendable {
             if await collection(other) == name { members.append(other) }
         }
         guard members.count > 1 else { return nil }
-        let films = ChartedFilms.cached(client, through: run.last)
         let client = client
         let entries = members.map { member in
             Franchise.Entry(
@@ -173,10 +175,8 @@ package struct FilmPipeline: Sendable {
     /// The run against the cached daily charts, sending nothing (``ChartedFilms``): its pace
     /// against the films that went on to 1,000만 (``FilmPace``) and its place among every cached
     /// film's lifetime (``FilmLadder``); each hit's charts around its day N are then read.
-    func history(_ run: FilmRun, yesterday: Day, known: [Day: DailyChart]) -> (FilmPace?, FilmLadder?) {
-        guard !simulated else { return (nil, nil) }
-        let topTen = known.filter { $0.value.depth == .top10 }
-        guard let films = ChartedFilms.cached(client, through: yesterday, atHand: { topTen[$0] }) else { return (nil, nil) }
+    func history(_ run: FilmRun, films: ChartedFilms?, known topTen: [Day: DailyChart]) -> (FilmPace?, FilmLadder?) {
+        guard !simulated, let films else { return (nil, nil) }
         // The hits' days around their day N, read once each.
         var read: [Day: DailyChart?] = topTen.mapValues { Optional($0) }
         func chart(_ day: Day) -> DailyChart? {
