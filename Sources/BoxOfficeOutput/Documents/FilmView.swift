@@ -117,6 +117,7 @@ package enum FilmView {
         let longest = run.streaks.max { $0.length < $1.length }
         let dash = w.say.rangeDash
         func span(_ start: Day, _ end: Day) -> String { start.iso + dash + end.iso }
+        let returned = returns(run, words: w)
         let streakLength = longest.map { "\($0.atLeast ? "≥ " : "")\(w.say.days($0.length))" } ?? "–"
         let view: [String: Any] = [
             "l": ReportLabels.column(of: labels, w.language),
@@ -158,8 +159,8 @@ package enum FilmView {
                 ]
             },
             "has_streaks": !run.streaks.isEmpty,
-            "returns": returns(run, words: w),
-            "has_returns": !returns(run, words: w).isEmpty,
+            "returns": returned,
+            "has_returns": !returned.isEmpty,
             "streaks": run.streaks.map { streak in
                 ["length": (streak.atLeast ? "≥ " : "") + String(streak.length), "start": streak.start.iso, "end": streak.end.iso]
             },
