@@ -54,6 +54,8 @@ package struct ReportPipeline: Sendable {
         /// The folder's index (`index.html`, `index.md`) is rebuilt after the reports, in this
         /// language; nil (`--no-index`, or stdout) leaves it as it is.
         package var index: ReportLanguage?
+        /// `--base-url`: where the folder is served, so the feed beside the index links absolutely.
+        package var baseURL: URL?
         /// The user's watchlist: a daily report opens with its films ("Your films").
         package var watchlist: Watchlist?
         /// What the fetch stage is asked for.
@@ -326,7 +328,7 @@ package struct ReportPipeline: Sendable {
                 // Derived state: a folder where it cannot be written just has no digest next time.
                 try? AtomicFile.replace(digestFile, with: data)
             }
-            if let language = request.index, !writer.toStandardOutput { rebuildIndex(language, into: &result) }
+            if let language = request.index, !writer.toStandardOutput { rebuildIndex(language, baseURL: request.baseURL, into: &result) }
             return result
         } catch {
             staged.discard()
@@ -335,9 +337,9 @@ package struct ReportPipeline: Sendable {
     }
 
     /// Rebuilds the folder's index with the run's headlines; the index's paths follow the reports'.
-    private func rebuildIndex(_ language: ReportLanguage, into result: inout Result) {
+    private func rebuildIndex(_ language: ReportLanguage, baseURL: URL?, into result: inout Result) {
         do {
-            result.paths += try ArchiveIndex(directory: writer.directory, templates: renderer.templates, language: language)
+            result.paths += try ArchiveIndex(directory: writer.directory, templates: renderer.templates, language: language, baseURL: baseURL)
                 .rebuild(headlines: result.headlines)
         } catch let OutputError.cannotWrite(path, reason) {
             result.indexWarning = "the reports were written, but \(path) could not be rebuilt: \(reason)"

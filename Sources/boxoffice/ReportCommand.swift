@@ -50,8 +50,13 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     @Flag(help: "Also write boxoffice-latest.* (stable names).")
     var latest = false
 
-    @Flag(name: .customLong("no-index"), help: ArgumentHelp("Leave index.html and index.md as they are.", visibility: .hidden))
+    @Flag(name: .customLong("no-index"), help: ArgumentHelp("Leave index.html, index.md and feed.xml as they are.", visibility: .hidden))
     var noIndex = false
+
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("Where the folder is served: feed.xml links under it.", valueName: "url", visibility: .hidden))
+    var baseURL: String?
 
     @Flag(name: .customLong("allow-gaps"), help: ArgumentHelp("Skip a date KOBIS answers malformed; say so.", visibility: .hidden))
     var allowGaps = false
@@ -69,11 +74,27 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         try cacheOptions.validate(offline: offline)
         try out.validate(all: ReportFormat.allCases)
         if out.toStandardOutput, latest { throw ValidationError("--latest names files in a folder; it cannot go with --output -") }
+        if let baseURL {
+            guard Self.servedURL(baseURL) != nil else {
+                throw ValidationError("--base-url \(baseURL): give the folder's address, http:// or https:// with a host")
+            }
+            if out.toStandardOutput || noIndex {
+                throw ValidationError("--base-url is for the folder's feed; it cannot go with --output - or --no-index")
+            }
+        }
         try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
         if regions {
             guard period != nil else { throw ValidationError("--regions adds every region's period chart: give --weekend, --weekly or --weekdays") }
             if chart.area != nil { throw ValidationError("--regions shows every region; drop --area") }
         }
+    }
+
+    /// `--base-url`'s address: http or https, with a host.
+    static func servedURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else { return nil }
+        return url
     }
 
     /// The checks `report` and `fetch` share about depth.
@@ -107,6 +128,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
             request.latest = latest
             request.regions = regions
             request.index = noIndex || out.toStandardOutput ? nil : out.language
+            request.baseURL = baseURL.flatMap(Self.servedURL)
             // Your films: the watchlist, for a live report (the bundled sample has none of them).
             var watchlistWarning: String?
             if !sample {

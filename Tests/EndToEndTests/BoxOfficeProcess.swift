@@ -358,8 +358,10 @@ final class TemporaryFolder: Sendable {
     /// The report files in folder `name`, without the archive index every report run rebuilds
     /// there, or the headlines kept beside it (``allFiles(in:)`` has them too).
     func files(in name: String) -> [String] {
-        // The folder's bookkeeping: its index and the digest's state.
-        allFiles(in: name).filter { $0 != "index.html" && $0 != "index.md" && $0 != ArchiveIndex.stateFile && $0 != DigestState.fileName }
+        // The folder's bookkeeping: its index, its feed and the digest's state.
+        allFiles(in: name).filter {
+            !["index.html", "index.md", "feed.xml"].contains($0) && $0 != ArchiveIndex.stateFile && $0 != DigestState.fileName
+        }
     }
 
     func allFiles(in name: String) -> [String] {

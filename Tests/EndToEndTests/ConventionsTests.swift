@@ -215,7 +215,9 @@ struct ConventionsTests {
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(folder.files(in: "out") == ["\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"])
         #expect(
-            result.stdoutLines == ["out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md"],
+            result.stdoutLines == [
+                "out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md", "out/feed.xml",
+            ],
             "in the order given, each once")
     }
 
@@ -266,7 +268,7 @@ struct ConventionsTests {
         let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let sentence = try #require(readme.components(separatedBy: "`--help-hidden` adds the tuning ones: ").last?.components(separatedBy: ")").first)
         let named = Set(sentence.matches(of: /`(--[a-z-]+)`/).map { String($0.output.1) })
-        #expect(options(hidden.stdout).subtracting(options(report.stdout)) == named && named.count == 10)
+        #expect(options(hidden.stdout).subtracting(options(report.stdout)) == named && named.count == 11)
     }
 
     @Test(

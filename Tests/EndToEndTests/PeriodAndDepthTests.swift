@@ -46,6 +46,7 @@ struct PeriodAndDepthTests {
         #expect(
             result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
                 "\(base).json", "\(base)-films.csv", "\(base)-weeks.csv", "\(base).md", "\(base).html", "\(base).txt", "index.html", "index.md",
+                "feed.xml",
             ])
         // The weekend, and in the same trip the one before it for the first weekend's screens ± and
         // change, and the same weekend 52 weeks earlier (look-back).

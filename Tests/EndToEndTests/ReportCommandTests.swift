@@ -27,7 +27,7 @@ struct ReportCommandTests {
             result.stdoutLines == [
                 "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
                 "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html", "out/\(Self.stem).txt",
-                "out/index.html", "out/index.md",
+                "out/index.html", "out/index.md", "out/feed.xml",
             ], "every file written, the rebuilt index last")
         #expect(
             folder.files(in: "out") == [
@@ -80,7 +80,10 @@ struct ReportCommandTests {
         #expect(request.query["repNationCd"] == "K" && request.query["multiMovieYn"] == "N" && request.query["wideAreaCd"] == "0105001")
         // The filters are in the names, so the nationwide report of the date is not replaced.
         let stem = "Reports/boxoffice-korean-commercial-area0105001-2025-03-05"
-        #expect(result.stdoutLines == ["\(stem)-films.csv", "\(stem)-daily.csv", "\(stem)-days.csv", "Reports/index.html", "Reports/index.md"])
+        #expect(
+            result.stdoutLines == [
+                "\(stem)-films.csv", "\(stem)-daily.csv", "\(stem)-days.csv", "Reports/index.html", "Reports/index.md", "Reports/feed.xml",
+            ])
     }
 
     @Test("no range means yesterday in Seoul")
@@ -91,7 +94,7 @@ struct ReportCommandTests {
             ["report", "--format", "json", "--no-look-back"], environment: environment(server), in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.chartRequests.map { $0.query["targetDt"] } == ["20250309"])
-        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json", "Reports/index.html", "Reports/index.md"])
+        #expect(result.stdoutLines == ["Reports/boxoffice-2025-03-09.json", "Reports/index.html", "Reports/index.md", "Reports/feed.xml"])
     }
 
     @Test("a rejected key (faultInfo 320010 with HTTP 200): exit 78, one line, the key nowhere, no files")
@@ -246,7 +249,7 @@ struct ReportCommandTests {
             in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 7 + 2, "seven reports and the index")
+        #expect(result.stdoutLines.count == 7 + 3, "seven reports, the index and the feed")
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
         #expect(
             folder.files(in: "sample") == [

@@ -41,7 +41,7 @@ struct RunState: Sendable, CustomStringConvertible {
             .appendingPathComponent("boxoffice")
 
         reports = outputFolder.map { folder in
-            Self.files(in: folder).filter { !$0.hasPrefix(".") && $0 != "index.html" && $0 != "index.md" }
+            Self.files(in: folder).filter { !$0.hasPrefix(".") && !["index.html", "index.md", "feed.xml"].contains($0) }
         }
         cacheEntries = Self.files(in: cache, recursive: true).filter { !$0.hasSuffix(".tmp") && !$0.hasSuffix(".lock") }
         temporaryFiles = [outputFolder, cache, state].compactMap { $0 }

@@ -73,7 +73,7 @@ struct TMDBEnrichmentTests {
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("TMDB enrichment incomplete") && result.stderr.contains("401"))
         #expect(!result.stderr.contains(token))
-        #expect(result.stdoutLines.count == 7 + 2, "seven reports and the index")
+        #expect(result.stdoutLines.count == 7 + 3, "seven reports, the index and the feed")
         let markdown = try text(folder, "\(Self.stem).md")
         #expect(markdown.contains("TMDB enrichment is incomplete"))
         // After the first 401 no further TMDB request is sent.

@@ -88,7 +88,7 @@ struct WriteFailureTests {
             ["report", Self.week, "--format", "json,md", "--no-tmdb", "--no-look-back"], environment: environment(server, cache: cache, state: state),
             in: folder.url)
         #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stdoutLines.count == 2 + 2, "the reports and the index")
+        #expect(report.stdoutLines.count == 2 + 3, "the reports, the index and the feed")
         let warnings = report.stderrLines.filter { $0.contains("not cached") }
         #expect(
             warnings == [

@@ -35,7 +35,7 @@ struct ArchiveIndexTests {
         let state = folder.appendingPathComponent(ArchiveIndex.stateFile)
 
         let first = try index.rebuild(headlines: ["boxoffice-2025-03-05": .init(en: "day five", ko: "닷새")])
-        #expect(first.map(\.lastPathComponent).sorted() == ["index.html", "index.md"], "the state file is not listed as written")
+        #expect(first.map(\.lastPathComponent).sorted() == ["feed.xml", "index.html", "index.md"], "the state file is not listed as written")
         try index.rebuild(headlines: ["boxoffice-2025-03-06": .init(en: "day six", ko: "엿새")])
         var markdown = try String(contentsOf: folder.appendingPathComponent("index.md"), encoding: .utf8)
         #expect(markdown.contains("2025-03-06 — day six:") && markdown.contains("2025-03-05 — day five:"), "\(markdown)")

@@ -2,7 +2,8 @@ import BoxOfficeModel
 import Foundation
 
 /// `index.html` and `index.md` in an output folder: every report and film file in it, newest
-/// first, so a folder served by any web server is a browsable archive.
+/// first, so a folder served by any web server is a browsable archive; and `feed.xml`, its
+/// reports as an Atom feed (``ArchiveFeed``).
 ///
 /// The index is rebuilt from the folder's listing after each run, under the folder's commit lock
 /// and renamed into place whole, so it always lists what is there, whichever run wrote it last.
@@ -12,11 +13,15 @@ package struct ArchiveIndex {
     package let templates: ReportTemplates
     /// The index's language: the run's (`--lang`), whichever run rebuilt it last.
     package let language: ReportLanguage
+    /// Where the folder is served (`--base-url`): the feed's links are absolute under it; nil
+    /// leaves them relative to the feed.
+    package let baseURL: URL?
 
-    package init(directory: URL, templates: ReportTemplates, language: ReportLanguage = .en) {
+    package init(directory: URL, templates: ReportTemplates, language: ReportLanguage = .en, baseURL: URL? = nil) {
         self.directory = directory
         self.templates = templates
         self.language = language
+        self.baseURL = baseURL
     }
 
     /// One report in the folder: every file sharing its base name.
@@ -35,7 +40,7 @@ package struct ArchiveIndex {
     /// The largest headline file read; past it the headlines are started afresh.
     static let largestStateFile = 4 << 20
 
-    /// Rewrites `index.html` and `index.md`, returning their paths. `headlines` are those of the
+    /// Rewrites `index.html`, `index.md` and `feed.xml`, returning their paths. `headlines` are those of the
     /// reports this run wrote, by base name: kept with the others already known (those of reports
     /// no longer in the folder are dropped), and shown beside each report's title.
     @discardableResult
@@ -86,34 +91,21 @@ package struct ArchiveIndex {
         }
     }
 
-    /// `index.html` and `index.md` for a folder holding `names`.
+    /// `index.html`, `index.md` and `feed.xml` for a folder holding `names`.
     package func files(listing names: [String], headlines: [String: ReportHeadline] = [:]) throws(TemplateError) -> [RenderedFile] {
-        let view = Self.view(of: names, words: Words(language: language), headlines: headlines)
+        let words = Words(language: language)
+        let view = Self.view(of: names, words: words, headlines: headlines)
+        let feed = ArchiveFeed(reports: Self.contents(names).reports, headlines: headlines, words: words, baseURL: baseURL)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),
             RenderedFile(name: "index.md", contents: Data(try templates.render("index.md", view).utf8)),
+            RenderedFile(name: ArchiveFeed.fileName, contents: Data(feed.xml.utf8)),
         ]
     }
 
     /// The index templates' context from the folder's file names.
     static func view(of names: [String], words w: Words = .english, headlines: [String: ReportHeadline] = [:]) -> [String: Any] {
-        var reports: [String: Report] = [:]
-        var films: [String: [String]] = [:]
-        for name in names.sorted() {
-            if let (base, report) = parseReport(name) {
-                reports[base, default: report].files.append(name)
-            } else if let code = parseFilm(name) {
-                films[code, default: []].append(name)
-            }
-        }
-        let sorted = reports.values.sorted { lhs, rhs in
-            switch (lhs.range, rhs.range) {
-            case let (l?, r?) where l != r: return (l.end, l.start) > (r.end, r.start)
-            case (nil, _?): return true
-            case (_?, nil): return false
-            default: return lhs.base < rhs.base
-            }
-        }
+        let (sorted, films) = contents(names)
         func files(_ names: [String], base: String) -> [[String: Any]] {
             let sorted = names.sorted { order($0, base: base) < order($1, base: base) }
             return sorted.map { ["href": $0, "label": label($0, base: base, korean: w.language == .ko), "last": $0 == sorted.last] }
@@ -145,6 +137,29 @@ package struct ArchiveIndex {
             "reports_heading": w.say.indexReports,
             "films_heading": w.say.indexFilms,
         ]
+    }
+
+    /// The reports in a folder holding `names`, newest first (`latest` copies before them), and
+    /// its film pages' files by code.
+    static func contents(_ names: [String]) -> (reports: [Report], films: [String: [String]]) {
+        var reports: [String: Report] = [:]
+        var films: [String: [String]] = [:]
+        for name in names.sorted() {
+            if let (base, report) = parseReport(name) {
+                reports[base, default: report].files.append(name)
+            } else if let code = parseFilm(name) {
+                films[code, default: []].append(name)
+            }
+        }
+        let sorted = reports.values.sorted { lhs, rhs in
+            switch (lhs.range, rhs.range) {
+            case let (l?, r?) where l != r: return (l.end, l.start) > (r.end, r.start)
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default: return lhs.base < rhs.base
+            }
+        }
+        return (sorted, films)
     }
 
     /// What follows a base name in each file boxoffice writes, in the order the index lists them,

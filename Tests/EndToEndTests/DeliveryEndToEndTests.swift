@@ -1,0 +1,87 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 51: the reports delivered where people read them: a feed reader, a chat channel, a calendar.
+@Suite("Delivered where people read, end to end", .serialized)
+struct DeliveryEndToEndTests {
+    /// What Python's `feedparser` (a feed reader's parser) reads in `feed.xml`, as JSON.
+    static let readFeed = """
+        import feedparser, json, sys
+        d = feedparser.parse(sys.argv[1])
+        print(json.dumps({
+            "bozo": bool(d.bozo), "lang": d.feed.get("language"), "title": d.feed.get("title"),
+            "entries": [{"id": e.id, "title": e.title, "updated": e.updated, "summary": e.get("summary", ""),
+                         "links": [(l.rel, l.href) for l in e.links]} for e in d.entries]}))
+        """
+
+    struct Feed: Decodable {
+        struct Entry: Decodable {
+            var id, title, updated, summary: String
+            var links: [[String]]
+        }
+        var bozo: Bool
+        var lang: String?
+        var title: String?
+        var entries: [Entry]
+    }
+
+    func read(_ feed: URL) async throws -> Feed {
+        let parsed = try await Subprocess.run("/usr/bin/env", ["python3", "-c", Self.readFeed, feed.path])
+        #expect(parsed.status == 0, "\(String(decoding: parsed.errors, as: UTF8.self))")
+        return try JSONDecoder().decode(Feed.self, from: parsed.output)
+    }
+
+    @Test("two daily reports give a feed with two entries, newest first, unique ids; a re-run of a day keeps its id and updates it")
+    func feed() async throws {
+        guard Python.canImport("feedparser") else {
+            Issue.record("skipped: python3 cannot import feedparser (.ci/run installs it)")
+            return
+        }
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+        for day in ["2025-03-08", "2025-03-09"] {
+            let run = try await BoxOfficeProcess.run(
+                ["report", day, "-f", "html,csv,json", "-q", "--base-url", "https://example.org/box/"], environment: environment, in: folder.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdoutLines.suffix(3) == ["Reports/index.html", "Reports/index.md", "Reports/feed.xml"])
+        }
+        let path = folder.url.appendingPathComponent("Reports/feed.xml")
+        let first = try await read(path)
+        #expect(!first.bozo && first.lang == "en" && first.title == "Korean box office reports")
+        #expect(first.entries.map(\.id) == ["tag:boxoffice,2003-11-11:boxoffice-2025-03-09", "tag:boxoffice,2003-11-11:boxoffice-2025-03-08"])
+        let newest = try #require(first.entries.first)
+        #expect(newest.title == "Daily 2025-03-09" && newest.summary.hasPrefix("most admissions: 검은 파도, 123,155 of "), "\(newest)")
+        #expect(newest.summary.contains(" — "), "the digest of what changed since 2025-03-08 follows the headline: \(newest.summary)")
+        #expect(newest.links.first == ["alternate", "https://example.org/box/boxoffice-2025-03-09.html"])
+        #expect(
+            Set(newest.links.map { $0[1] }).isSuperset(of: [
+                "https://example.org/box/boxoffice-2025-03-09-films.csv", "https://example.org/box/boxoffice-2025-03-09.json",
+            ]))
+
+        // The 8th again, in Korean and without a base URL: still two entries; the 8th keeps its id.
+        try await Task.sleep(for: .seconds(1.1))
+        let again = try await BoxOfficeProcess.run(
+            ["report", "2025-03-08", "-f", "html", "-q", "--lang", "ko"], environment: environment, in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try await read(path)
+        #expect(!second.bozo && second.lang == "ko" && second.title == "한국 박스오피스 보고서")
+        #expect(second.entries.map(\.id) == first.entries.map(\.id), "one entry a report, not one a run")
+        let eighth = (first.entries[1], second.entries[1])
+        #expect(eighth.1.updated > eighth.0.updated, "the re-run updated its entry: \(eighth.0.updated) → \(eighth.1.updated)")
+        #expect(eighth.1.links.first == ["alternate", "boxoffice-2025-03-08.ko.html"], "relative links, to the feed's language's page")
+
+        // An address that is not one is refused before anything is fetched.
+        for bad in ["example.org/box", "ftp://example.org/", "https://"] {
+            let refused = try await BoxOfficeProcess.run(["report", "2025-03-08", "--base-url", bad], environment: environment, in: folder.url)
+            #expect(refused.status == 64 && refused.stderrLines.count == 1 && refused.stderr.contains("--base-url"), "\(bad): \(refused.stderr)")
+        }
+    }
+}
