@@ -6,26 +6,10 @@ import Foundation
 /// per kind (`is_streak` …) with every figure formatted, for a template that words a kind its own way.
 package enum HighlightView {
     package static func make(_ highlights: [Highlight], period: PeriodKind?, words: Words = .english) -> [[String: Any]] {
-        let unit = words.say.countUnits(period)
-        func when(_ start: Day, _ end: Day) -> String { Self.when(start, end, words: words) }
-        return highlights.map { fact in
+        highlights.map { fact in
             let count = fact.count ?? 0
             let films = fact.films ?? []
-            let figures = Figures(
-                title: fact.title ?? "",
-                when: fact.kind == .rangeLeader
-                    ? when(fact.start, fact.end)
-                    : period.map { words.say.periodWhen(when(fact.start, fact.end), kind: $0) }
-                        ?? when(fact.start, fact.end),
-                audience: fact.audience.map(PeopleFormat.grouped) ?? "", rank: fact.rank.map(String.init) ?? "",
-                count: String(count), unit: count == 1 ? unit.0 : unit.1, since: fact.since.map { when($0, $0) },
-                percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
-                threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "",
-                // Korean writes the earlier day without its weekday: it sits in parentheses already.
-                earlier: fact.kind == .yearToDate
-                    ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
-                    : (fact.start == fact.end ? words.say.earlierDay(fact.start - YearEarlier.days) : nil)
-                        ?? when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
+            let figures = Figures(fact, period: period, words: words)
             return [
                 "sentence": sentence(fact, figures, words: words, brief: false).view,
                 "brief": sentence(fact, figures, words: words, brief: true).view,
@@ -71,6 +55,11 @@ package enum HighlightView {
                 },
             ]
         }
+    }
+
+    /// Each highlight's short sentence (the text report's), for chat.
+    static func briefs(_ highlights: [Highlight], period: PeriodKind?, words: Words) -> [Sentence] {
+        highlights.map { sentence($0, Figures($0, period: period, words: words), words: words, brief: true) }
     }
 
     /// A highlight's figures, formatted in the report's language.
@@ -249,5 +238,29 @@ package enum HighlightView {
     /// `Sun 2025-03-09`, or `2025-03-07 – 2025-03-09` for a period; `2025년 3월 9일 (일)`, `2025년 3월 7일 ~ 9일`.
     static func when(_ start: Day, _ end: Day, words: Words = .english) -> String {
         start == end ? words.dateWithWeekday(end) : words.range(DateRange(start: start, end: end))
+    }
+}
+
+extension HighlightView.Figures {
+    /// The figures of `fact`, in a report of `period`'s charts (nil: daily).
+    init(_ fact: Highlight, period: PeriodKind?, words: Words) {
+        let unit = words.say.countUnits(period)
+        func when(_ start: Day, _ end: Day) -> String { HighlightView.when(start, end, words: words) }
+        let count = fact.count ?? 0
+        self.init(
+            title: fact.title ?? "",
+            when: fact.kind == .rangeLeader
+                ? when(fact.start, fact.end)
+                : period.map { words.say.periodWhen(when(fact.start, fact.end), kind: $0) }
+                    ?? when(fact.start, fact.end),
+            audience: fact.audience.map(PeopleFormat.grouped) ?? "", rank: fact.rank.map(String.init) ?? "",
+            count: String(count), unit: count == 1 ? unit.0 : unit.1, since: fact.since.map { when($0, $0) },
+            percent: fact.percent.map(PeopleFormat.signedPercent) ?? "",
+            threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "",
+            // Korean writes the earlier day without its weekday: it sits in parentheses already.
+            earlier: fact.kind == .yearToDate
+                ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
+                : (fact.start == fact.end ? words.say.earlierDay(fact.start - YearEarlier.days) : nil)
+                    ?? when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
     }
 }
