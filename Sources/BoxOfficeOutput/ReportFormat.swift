@@ -7,6 +7,8 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     case sqlite
     /// A Frictionless data package: `datapackage.json` describing the CSVs, written with them.
     case datapackage
+    /// A chat webhook's JSON body (``ChatPayload``): Slack's Block Kit message, Discord's message.
+    case slack, discord
 
     /// What a report writes when no format is asked for: every format but the Excel workbook,
     /// which holds the CSVs' tables again and is written only when asked for (`-f xlsx`).
@@ -18,23 +20,23 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     var isDefault: Bool {
         switch self {
         case .json, .csv, .md, .html, .txt: true
-        case .xlsx, .sqlite, .datapackage: false
+        case .xlsx, .sqlite, .datapackage, .slack, .discord: false
         }
     }
 
     /// What a file of this format ends with, after the report's base name.
     package var suffix: String {
         switch self {
-        case .datapackage: ".datapackage.json"
+        case .datapackage, .slack, .discord: ".\(rawValue).json"
         default: "." + rawValue
         }
     }
 
-    /// A document for people, written once per language (`….ko.html`, rendered in the documents'
-    /// lane); the others are data files, the same in every language.
+    /// A document for people, written once per language (`….ko.html`, `….ko.slack.json`, rendered
+    /// in the documents' lane); the others are data files, the same in every language.
     package var isDocument: Bool {
         switch self {
-        case .md, .html, .txt: true
+        case .md, .html, .txt, .slack, .discord: true
         case .json, .csv, .xlsx, .sqlite, .datapackage: false
         }
     }
@@ -43,7 +45,7 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     package var hasFilmForm: Bool {
         switch self {
         case .json, .csv, .md, .html: true
-        case .txt, .xlsx, .sqlite, .datapackage: false
+        case .txt, .xlsx, .sqlite, .datapackage, .slack, .discord: false
         }
     }
 
@@ -59,6 +61,8 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
         case .xlsx: (5, "Excel", "엑셀")
         case .sqlite: (6, "SQLite", "SQLite")
         case .datapackage: (7, "data package", "데이터 패키지")
+        case .slack: (8, "Slack message", "Slack 메시지")
+        case .discord: (9, "Discord message", "Discord 메시지")
         }
     }
 

@@ -143,6 +143,10 @@ package struct ReportRenderer: Sendable {
             let descriptor = DataPackage.descriptor(report, tables: Self.tables(report), base: base, dialect: options.csv)
             return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: descriptor)])
         case .txt: return FormatOutput(files: [try document(report, format: format, view: nil, base: base)])
+        case .slack, .discord:
+            let words = options.style.words
+            let payload = try format == .slack ? ChatPayload.slack(report, words: words) : ChatPayload.discord(report, words: words)
+            return FormatOutput(files: [RenderedFile(name: base + words.language.infix + format.suffix, contents: payload)])
         case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.wrapped, base: base)])
         }
     }
@@ -153,7 +157,7 @@ package struct ReportRenderer: Sendable {
         var names: [String] = []
         for format in formats {
             switch format {
-            case .json, .xlsx, .sqlite, .datapackage: break
+            case .json, .xlsx, .sqlite, .datapackage, .slack, .discord: break
             case .csv: names += ReportTables.tables(periods: periods).map(\.template)
             case .md, .html, .txt: names.append(templates.documentTemplate(format, language: options.style.words.language))
             }

@@ -82,15 +82,20 @@ enum HelpPage {
         let head = lines[index]
         var textStart = head.index(head.startIndex, offsetBy: "  -f, --format <list>".count)
         while textStart < head.endIndex, head[textStart] == " " { textStart = head.index(after: textStart) }
-        let indent = head.distance(from: head.startIndex, to: textStart)
+        // A head too long for its text has it on the next line, at the column of every option's text.
+        let indent =
+            textStart == head.endIndex && index + 1 < lines.count
+            ? lines[index + 1].prefix { $0 == " " }.count : head.distance(from: head.startIndex, to: textStart)
         var end = index + 1
         while end < lines.count, lines[end].hasPrefix(String(repeating: " ", count: indent)) { end += 1 }
-        let names = formats.all.map(\.rawValue).joined(separator: ",")
+        // A space after each comma, so that a long list wraps between names.
+        let names = formats.all.map(\.rawValue).joined(separator: ", ")
         let byDefault =
             formats.byDefault == formats.all
             ? (formats.all.count == 1 ? "" : " (default: all \(formats.all.count))")
             : " (default: \(formats.byDefault.map(\.rawValue).joined(separator: ",")))"
-        let text = String(head[..<textStart]) + names + byDefault + "."
+        let label = head[..<textStart].trimmingCharacters(in: .whitespaces)
+        let text = "  " + label + String(repeating: " ", count: max(1, indent - 2 - label.count)) + names + byDefault + "."
         lines.replaceSubrange(index..<end, with: [wrap(text, columns: columns, indent: 0, hanging: indent)])
         return lines.joined(separator: "\n")
     }

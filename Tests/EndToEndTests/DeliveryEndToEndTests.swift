@@ -84,4 +84,69 @@ struct DeliveryEndToEndTests {
             #expect(refused.status == 64 && refused.stderrLines.count == 1 && refused.stderr.contains("--base-url"), "\(bad): \(refused.stderr)")
         }
     }
+
+    /// Titles a chat platform would read as markup, mentions, links or emoji, or that are too long.
+    static let hostileTitles = [
+        "<!channel> *굵게* @everyone", "`code` ``` ~~취소~~ ||스포일러||", "[링크](https://evil.example) :smile: <@123>",
+        "& < > \" \\ \u{202E}RLO", String(repeating: "긴제목", count: 300), "🎬 영화 🎬", "# 제목 > 인용 - 목록",
+    ]
+
+    @Test("-f slack and -f discord for a 20-film --depth 20 day with hostile titles: JSON within the platforms' limits, nothing read as markup")
+    func chat() async throws {
+        let range = DateRange(start: Day(iso: "2025-02-01")!, end: Day(iso: "2025-03-09")!)
+        var films = SyntheticCatalogue.films(covering: range)
+        for index in films.indices { films[index].title = Self.hostileTitles[index % Self.hostileTitles.count] + " \(index)" }
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+        let run = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "--depth", "20", "-f", "slack,discord,json", "--no-tmdb", "-q"], environment: environment, in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let base = "Reports/boxoffice-top20-2025-03-09"
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(base + ".json"))) as? [String: Any])
+        let charted = try #require((report["days"] as? [[String: Any]])?.first?["entries"] as? [[String: Any]])
+        #expect(charted.count == 20, "a 20-film day")
+
+        // Slack: Block Kit, every text plain (no mrkdwn: no mention, link or emoji code is read), within its limits.
+        let slack = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(base + ".slack.json"))) as? [String: Any])
+        let blocks = try #require(slack["blocks"] as? [[String: Any]])
+        #expect(blocks.map { $0["type"] as? String } == ["header", "section", "section", "context"] && blocks.count <= 50)
+        func text(_ block: [String: Any]) -> [String: Any]? { block["text"] as? [String: Any] }
+        let header = try #require(text(blocks[0]))
+        #expect(header["type"] as? String == "plain_text" && (header["text"] as? String)?.utf16.count ?? 999 <= 150)
+        let top = try #require(text(blocks[1])?["text"] as? String)
+        #expect(text(blocks[1])?["type"] as? String == "plain_text" && top.utf16.count <= 3_000)
+        #expect(top.split(separator: "\n").count == 5 && top.hasPrefix("1. "), "the top 5: \(top)")
+        #expect(top.contains("<!channel>") || top.contains("`code`") || top.contains("긴제목"), "titles as written, in plain text")
+        #expect((text(blocks[2])?["text"] as? String)?.utf16.count ?? 9_999 <= 3_000)
+        let context = try #require((blocks[3]["elements"] as? [[String: Any]])?.first)
+        #expect(context["type"] as? String == "plain_text" && (context["text"] as? String)?.hasPrefix("Source: KOBIS") == true)
+        #expect(!String(decoding: try JSONSerialization.data(withJSONObject: slack), as: UTF8.self).contains("mrkdwn"))
+
+        // Discord: content within 2,000 characters, no mention parsed, every markup character of a title escaped.
+        let discord = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(base + ".discord.json"))) as? [String: Any])
+        let content = try #require(discord["content"] as? String)
+        #expect(content.utf16.count <= 2_000 && (discord["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
+        #expect(content.hasPrefix("**Korean box office, 2025-03-09**\n1. **"), "\(content.prefix(200))")
+        // What is left once every escaped character is taken out holds no markup of a title.
+        let unescaped = content.replacing(/\\./, with: "")
+        for raw in ["@everyone", "<!channel>", "](", ":smile:", "```", "||", "~~", "*굵게*", "# 제목", "<@"] {
+            #expect(!unescaped.contains(raw), "\(raw) is escaped in \(content)")
+        }
+        #expect(content.contains("\\@everyone") || content.contains("\\`code\\`") || content.contains("긴제목"))
+        #expect(content.hasSuffix("\n-# Source: KOBIS daily box office (Korean Film Council) · provisional"), "\(content.suffix(120))")
+
+        // The same to standard output, in Korean, for a pipe into curl.
+        let piped = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "--depth", "20", "-f", "discord", "-o", "-", "--lang", "ko", "--no-tmdb", "--offline"],
+            environment: environment, in: folder.url)
+        let korean = try #require(JSONSerialization.jsonObject(with: Data(piped.stdout.utf8)) as? [String: Any])
+        #expect(piped.status == 0 && (korean["content"] as? String)?.hasPrefix("**한국 박스오피스") == true, "\(piped.stdout.prefix(300))")
+    }
 }

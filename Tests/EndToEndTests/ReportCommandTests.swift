@@ -218,9 +218,15 @@ struct ReportCommandTests {
     func formatHelp() async throws {
         let folder = try TemporaryFolder()
         for (command, line) in [
-            ("film", "-f, --format <list>     json,csv,md,html (default: all 4)."),
-            ("company", "-f, --format <list>     json,csv,md,html (default: all 4)."),
-            ("report", "-f, --format <list>     json,csv,md,html,txt,xlsx,sqlite,datapackage (default:"),
+            ("film", "-f, --format <list>     json, csv, md, html (default: all 4)."),
+            ("company", "-f, --format <list>     json, csv, md, html (default: all 4)."),
+            (
+                "report",
+                """
+                -f, --format <list>     json, csv, md, html, txt, xlsx, sqlite, datapackage,
+                                          slack, discord (default: json,csv,md,html,txt).
+                """
+            ),
         ] {
             var environment = BoxOfficeProcess.environment()
             environment["COLUMNS"] = "80"

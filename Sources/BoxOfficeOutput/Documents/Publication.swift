@@ -38,6 +38,7 @@ struct Publication<Model: Encodable> {
                 let text = try library.render("\(templates).\(format.rawValue)", view!)
                 let contents = Data((format == .txt ? TextView.asciiSigns(text) : text).utf8)
                 return [RenderedFile(name: "\(base)\(language.infix).\(format.rawValue)", contents: contents)]
+            case .slack, .discord: return []  // a report's alone; film and rank refuse them
             case .xlsx, .sqlite, .datapackage:
                 guard let facts else { return [] }
                 let contents: Data =

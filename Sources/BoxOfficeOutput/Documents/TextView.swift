@@ -28,16 +28,23 @@ package enum TextView {
         return result
     }
 
+    /// The report's first line: what it covers, and a holiday when it is one day's.
+    static func title(_ report: BoxOfficeReport, words w: Words) -> String {
+        let range = report.range.dateRange
+        let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
+        // The morning message of a holiday says so in its first line.
+        let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + w.say.holiday($0) } : nil
+        return w.say.textTitle(report.periodKind, periods: report.periods.count, single: single, range: range) + (holiday ?? "")
+    }
+
     package static func make(_ report: BoxOfficeReport, words w: Words = .english) -> [String: Any] {
         let range = report.range.dateRange
         let single = report.periodKind == nil ? range.dayCount == 1 : report.periods.count == 1
         let top = min(10, report.films.count)
-        // The morning message of a holiday says so in its first line.
         let digest = DigestView.sentence(report, words: w)
-        let holiday = report.periodKind == nil && single ? report.days.first?.holiday.map { " · " + w.say.holiday($0) } : nil
         return [
             "l": ReportLabels.labels(w.language),
-            "title": w.say.textTitle(report.periodKind, periods: report.periods.count, single: single, range: range) + (holiday ?? ""),
+            "title": title(report, words: w),
             "simulated": report.simulated,
             "simulated_note": w.note(.simulated),
             "has_digest": digest != nil,

@@ -86,7 +86,7 @@ struct ArchiveFeed {
     /// The language of a document by what follows its base name (`.ko.html`); nil for a data file.
     static func documentLanguage(_ suffix: String) -> ReportLanguage? {
         for format in ReportFormat.allCases where format.isDocument {
-            if let language = ReportLanguage.allCases.first(where: { suffix == $0.infix + "." + format.rawValue }) { return language }
+            if let language = ReportLanguage.allCases.first(where: { suffix == $0.infix + format.suffix }) { return language }
         }
         return nil
     }

@@ -171,7 +171,7 @@ package struct ArchiveIndex {
             if format.isDocument {
                 return ReportLanguage.allCases.map { language in
                     (
-                        language.infix + "." + format.rawValue, label + (language == .en ? "" : " (한국어)"),
+                        language.infix + format.suffix, label + (language == .en ? "" : " (한국어)"),
                         korean + (language == .en ? " (영어)" : " (한국어)"), true
                     )
                 }

@@ -435,6 +435,10 @@ struct English: Vocabulary {
 
     var indexHeading: String { "Korean box office reports" }
 
+    func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence {
+        "\(words: String(rank)). \(strong: title) — \(audience) admissions" + (change.map { ", \($0) on a week earlier" } ?? "")
+    }
+
     func indexSummary(_ reports: Int) -> String {
         "\(reports) report\(reports == 1 ? "" : "s") in this folder, newest first. Rebuilt by each boxoffice run."
     }

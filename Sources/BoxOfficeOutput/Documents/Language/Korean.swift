@@ -471,6 +471,10 @@ struct Korean: Vocabulary {
     // MARK: The folder's index
 
     var indexHeading: String { "한국 박스오피스 보고서" }
+
+    func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence {
+        "\(words: String(rank)). \(strong: title) — 관객 \(audience)명" + (change.map { ", 한 주 전 대비 \($0)" } ?? "")
+    }
     func indexSummary(_ reports: Int) -> String { "이 폴더의 보고서 \(reports)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다." }
     var indexReports: String { "보고서" }
     var indexFilms: String { "영화" }

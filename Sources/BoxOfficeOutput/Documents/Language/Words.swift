@@ -262,5 +262,7 @@ protocol Vocabulary: Sendable {
     var indexReports: String { get }
     var indexFilms: String { get }
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String]
+    /// A film's line in a chat message: `1. 검은 파도 — 686,576 admissions, +4.1% on a week earlier`.
+    func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence
     var sampleMark: String { get }
 }
