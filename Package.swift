@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel", "CCurl"]),
         // libcurl, which Foundation's networking already links, called directly (CurlTransport).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The commit `make build` passes in for `--version` (a header; see build_info.h).
+        .systemLibrary(name: "CBuildInfo"),
         // Rendering the report model: Tables/ (one definition per machine table, written as CSV,
         // xlsx, SQLite and a data package), JSON/, Documents/ (the Mustache templates and their
         // view models), Files/ (writing files atomically, the folder's index).
@@ -41,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "boxoffice",
             dependencies: [
-                "BoxOfficePipeline",
+                "BoxOfficePipeline", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

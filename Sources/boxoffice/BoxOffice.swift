@@ -14,7 +14,7 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "boxoffice",
         abstract: "Korean box-office reports from KOBIS daily charts.",
-        version: "0.1.0",
+        version: BuildInfo.version,
         subcommands: [
             ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, CompanyCommand.self, PersonCommand.self, WatchCommand.self,
             RevisionsCommand.self, TMDBCommand.self,
