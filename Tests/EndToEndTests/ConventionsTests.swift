@@ -176,7 +176,8 @@ struct ConventionsTests {
         }
         // `make build` (CI's release binary) passes the commit in; a plain `swift build` says it has none.
         let released = ProcessInfo.processInfo.environment["BOXOFFICE_BINARY"].map { !$0.isEmpty } ?? false
-        let pattern = released ? #"^0\.1\.0 \(commit [0-9a-f]{12}(?:\+changes)?, \d{4}-\d\d-\d\d\)\n$"# : #"^0\.1\.0 \(commit unknown: not built by make\)\n$"#
+        let pattern =
+            released ? #"^0\.1\.0 \(commit [0-9a-f]{12}(?:\+changes)?, \d{4}-\d\d-\d\d\)\n$"# : #"^0\.1\.0 \(commit unknown: not built by make\)\n$"#
         #expect(try long.stdout.firstMatch(of: Regex(pattern)) != nil, "\(long.stdout)")
     }
 
