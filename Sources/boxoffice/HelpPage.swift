@@ -58,7 +58,7 @@ enum HelpPage {
         if let formats = details?.formats { groups = groups.map { formatLine($0, formats: formats, columns: columns) } }
         var blocks = [usage]
         let about = ([overview] + (details?.notes ?? [])).filter { !$0.isEmpty }
-        if !about.isEmpty { blocks.append(about.map { wrap($0, columns: columns) }.joined(separator: "\n")) }
+        if !about.isEmpty { blocks.append(about.map { DisplayWidth.wrap($0, columns: columns) }.joined(separator: "\n")) }
         blocks += [arguments] + subcommands + [options] + groups + rest
         if let details {
             blocks += details.sections
@@ -66,7 +66,7 @@ enum HelpPage {
             if !details.exitCodes.isEmpty {
                 var codes = exitCodes(details.exitCodes, meanings: details.meanings, columns: columns)
                 if !showsHidden, let command, BoxOffice.helpMessage(for: command, includeHidden: true) != BoxOffice.helpMessage(for: command) {
-                    codes += "\n" + wrap("More options: --help-hidden. Every detail: man boxoffice.", columns: columns)
+                    codes += "\n" + DisplayWidth.wrap("More options: --help-hidden. Every detail: man boxoffice.", columns: columns)
                 }
                 blocks.append(codes)
             }
@@ -96,7 +96,7 @@ enum HelpPage {
             : " (default: \(formats.byDefault.map(\.rawValue).joined(separator: ",")))"
         let label = head[..<textStart].trimmingCharacters(in: .whitespaces)
         let text = "  " + label + String(repeating: " ", count: max(1, indent - 2 - label.count)) + names + byDefault + "."
-        lines.replaceSubrange(index..<end, with: [wrap(text, columns: columns, indent: 0, hanging: indent)])
+        lines.replaceSubrange(index..<end, with: [DisplayWidth.wrap(text, columns: columns, indent: 0, hanging: indent)])
         return lines.joined(separator: "\n")
     }
 
@@ -107,10 +107,10 @@ enum HelpPage {
         let lines = examples.map { example -> String in
             let command = "  " + example.command
             if DisplayWidth.of(command) + 1 >= column {
-                return command + "\n" + wrap(example.meaning, columns: columns, indent: column)
+                return command + "\n" + DisplayWidth.wrap(example.meaning, columns: columns, indent: column)
             }
             let line = DisplayWidth.pad(command, to: column) + example.meaning
-            return wrap(line, columns: columns, indent: 0, hanging: column)
+            return DisplayWidth.wrap(line, columns: columns, indent: 0, hanging: column)
         }
         return "EXAMPLES:\n" + lines.joined(separator: "\n")
     }
@@ -131,34 +131,14 @@ enum HelpPage {
                     of: "\\s+$", with: "", options: .regularExpression)
             }
         } else {
-            lines = items.map { wrap($0, columns: columns, indent: 2, hanging: 6) }
+            lines = items.map { DisplayWidth.wrap($0, columns: columns, indent: 2, hanging: 6) }
         }
         let signals = codes.filter(\.isSignal)
         if let first = signals.first {
             let numbers = signals.map { String($0.rawValue) }.joined(separator: ", ")
-            lines.append(wrap("\(numbers)  \(meanings[first] ?? first.shortMeaning)", columns: columns, indent: 2, hanging: 6))
+            lines.append(DisplayWidth.wrap("\(numbers)  \(meanings[first] ?? first.shortMeaning)", columns: columns, indent: 2, hanging: 6))
         }
         return "EXIT CODES:\n" + lines.joined(separator: "\n")
-    }
-
-    /// `text` wrapped to `columns` display columns at spaces, the first line indented by `indent` and
-    /// the rest by `hanging` (by `indent` when not given).
-    static func wrap(_ text: String, columns: Int, indent: Int = 0, hanging: Int? = nil) -> String {
-        var lines: [String] = []
-        var line = String(repeating: " ", count: indent)
-        var lineHasWord = false
-        for word in text.components(separatedBy: " ") {
-            let joiner = lineHasWord ? " " : ""
-            if lineHasWord, DisplayWidth.of(line) + DisplayWidth.of(joiner + word) > columns {
-                lines.append(line)
-                line = String(repeating: " ", count: hanging ?? indent) + word
-            } else {
-                line += joiner + word
-            }
-            lineHasWord = true
-        }
-        lines.append(line)
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
     }
 
     /// The width help is laid out for: `COLUMNS`, else the terminal's, else 80.

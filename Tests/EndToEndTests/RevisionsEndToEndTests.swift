@@ -128,7 +128,9 @@ struct DigestEndToEndTests {
         let left = then.filter { row in !now.contains { $0["movieCd"] == row["movieCd"] } }.map { $0["movieNm"]! }
         #expect(!joined.isEmpty || !left.isEmpty, "the simulation changes the chart between the two days")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-07.txt"), encoding: .utf8)
-        let digest = try #require(text.split(separator: "\n").first { $0.hasPrefix("Since the last report (Thu 2025-03-06): ") })
+        // The digest's sentence, wrapped at 80 columns: its lines joined again.
+        let start = try #require(text.range(of: "Since the last report (Thu 2025-03-06): "))
+        let digest = text[start.lowerBound...].components(separatedBy: "\n\n")[0].replacingOccurrences(of: "\n", with: " ")
         if !joined.isEmpty { #expect(digest.contains("new on the chart: " + joined.joined(separator: ", ")), "\(digest)") }
         if !left.isEmpty { #expect(digest.contains("left the chart: " + left.joined(separator: ", ")), "\(digest)") }
         for row in now {

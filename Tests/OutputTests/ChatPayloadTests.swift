@@ -32,3 +32,25 @@ struct ChatPayloadTests {
         }
     }
 }
+
+/// The text report reads in a mail client's 80 columns.
+@Suite("Text report width")
+struct TextWidthTests {
+    @Test("every sentence of the sample's text report, English and Korean, within 80 columns; a long highlight wraps under its text")
+    func wrapped() async throws {
+        let report = try await TestReports.sample()
+        for language in ReportLanguage.allCases {
+            let renderer = ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: language)))
+            let file = try #require(try await renderer.render(report, formats: [.txt]).first)
+            let lines = String(decoding: file.contents, as: UTF8.self).split(separator: "\n").map(String.init)
+            // The table's rows end with a title, whole, by design: the sentences are what wraps.
+            let sentences = lines.filter { $0.firstMatch(of: /^ *(#|\d+) {2,}/) == nil }
+            for line in sentences { #expect(DisplayWidth.of(line) <= 80, "\(language): \(line)") }
+            // The Korean sample's first highlight is 88 columns long: it goes on under its text.
+            guard language == .ko else { continue }
+            let first = try #require(lines.firstIndex { $0.hasPrefix("- ") })
+            #expect(lines[first + 1].hasPrefix("  ") && !lines[first + 1].hasPrefix("   "), "indented under its text: \(lines[first + 1])")
+            #expect((lines[first] + " " + lines[first + 1].dropFirst(2)).hasSuffix("12일 연속 (2025년 2월 26일 (수)부터)."), "no word lost")
+        }
+    }
+}

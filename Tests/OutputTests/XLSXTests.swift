@@ -17,7 +17,8 @@ struct XLSXTests {
             ("+3.5", .decimal(places: 1), .number("3.5")), ("42.20", .decimal(places: 2), .number("42.20")),
             ("20259001", .code, .text("20259001")), ("0105001", .code, .text("0105001")), ("1987", .text, .text("1987")),
             ("2025-03-05", .date, .date(45_721)), ("1899-12-31", .date, .date(1)), ("2025-3-5", .date, .text("2025-3-5")),
-            ("=cmd", .text, .text("'=cmd")), ("-2", .text, .text("-2")), ("true", .boolean, .text("true")),
+            ("=cmd", .text, .text("'=cmd")), ("-2", .text, .text("-2")), ("true", .boolean, .boolean(true)),
+            ("false", .boolean, .boolean(false)), ("maybe", .boolean, .text("maybe")),
             ("", .integer, .empty), ("", .text, .empty), ("검은 파도", .text, .text("검은 파도")),
         ])
     func cellTypes(text: String, type: ColumnType, cell: XLSXWorkbook.Cell) {
@@ -35,7 +36,7 @@ struct XLSXTests {
     }
 
     /// The cells of `csv` against sheet `index` of `workbook`: text equal, numbers equal as
-    /// numbers, dates the same day; a header row in bold, frozen.
+    /// numbers, dates the same day, booleans TRUE for true; a header row in bold, frozen.
     static func expectSameCells(_ workbook: XLSXReader, sheet index: Int, csv: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let text = try #require(String(data: csv, encoding: .utf8))
         let expected = try CSVReader.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
@@ -52,6 +53,8 @@ struct XLSXTests {
                     #expect(cell.type == "inlineStr" && cell.style == "2" && cell.value == value, sourceLocation: sourceLocation)
                 } else if cell.type == "inlineStr" {
                     #expect(cell.value == value, "row \(number + 1) column \(column + 1)", sourceLocation: sourceLocation)
+                } else if cell.type == "b" {
+                    #expect(cell.value == (value == "true" ? "1" : "0") && ["true", "false"].contains(value), sourceLocation: sourceLocation)
                 } else if cell.style == "1" {
                     let day = XLSXWorkbook.excelEpoch + (Int(cell.value) ?? -1)
                     #expect(day.iso == value, "row \(number + 1) column \(column + 1)", sourceLocation: sourceLocation)
@@ -144,10 +147,12 @@ struct XLSXTests {
             for (row, expected) in zip(read, original) {
                 #expect(row.count == expected.count, "\(name): no row shifted")
                 for (got, want) in zip(row, expected) where got != want {
-                    // LibreOffice writes numbers as it shows them (42.2 for 42.20) and line breaks as LF.
+                    // LibreOffice writes numbers as it shows them (42.2 for 42.20), booleans as TRUE and
+                    // FALSE, and line breaks as LF.
                     let sameNumber = Double(got) != nil && Double(got) == Double(want)
+                    let sameBoolean = ["true", "false"].contains(want) && got == want.uppercased()
                     let sameText = got.replacingOccurrences(of: "\r\n", with: "\n") == want.replacingOccurrences(of: "\r\n", with: "\n")
-                    #expect(sameNumber || sameText, "\(name): \(got) for \(want)")
+                    #expect(sameNumber || sameBoolean || sameText, "\(name): \(got) for \(want)")
                 }
             }
         }
@@ -192,6 +197,6 @@ struct XLSXTests {
             "/usr/bin/env", ["python3", TestPaths.repositoryRoot.appendingPathComponent("Tests/Tools/xlsx_cells.py").path, folder.path, base])
         let text = String(decoding: result.output, as: UTF8.self)
         #expect(result.status == 0, "\(text)")
-        #expect(text.hasPrefix("films daily days: 0 mismatches, header frozen"), "\(text)")
+        #expect(text.hasPrefix("films daily days: 0 mismatches, header frozen, one page wide"), "\(text)")
     }
 }

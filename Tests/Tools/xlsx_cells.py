@@ -1,8 +1,9 @@
 """Compares a report's xlsx workbook with its CSVs through openpyxl, cell for cell.
 
 Usage: xlsx_cells.py FOLDER BASE. Prints "<sheets>: N mismatches, header frozen" and exits 0 when
-every cell agrees (text equal, numbers equal as numbers, dates the same day) and every sheet's
-header row is frozen; else prints each mismatch and exits 1.
+every cell agrees (text equal, numbers equal as numbers, dates the same day, booleans TRUE/FALSE for
+the CSV's true/false), every sheet's header row is frozen, and every sheet prints one page wide with
+its header row on each page; else prints each mismatch and exits 1.
 """
 import csv
 import datetime
@@ -15,9 +16,13 @@ folder, base = sys.argv[1], sys.argv[2]
 workbook = openpyxl.load_workbook(os.path.join(folder, base + ".xlsx"))
 mismatches = []
 frozen = True
+fitted = True
 for name in workbook.sheetnames:
     sheet = workbook[name]
     frozen = frozen and sheet.freeze_panes == "A2"
+    setup = sheet.page_setup
+    fitted = (fitted and sheet.sheet_properties.pageSetUpPr is not None and sheet.sheet_properties.pageSetUpPr.fitToPage
+              and setup.fitToWidth in (1, "1") and setup.fitToHeight in (0, "0") and sheet.print_title_rows == "$1:$1")
     # A report's sheets are BASE-NAME.csv; a ranking's first sheet is its main CSV, BASE.csv.
     path = os.path.join(folder, f"{base}-{name}.csv")
     if not os.path.exists(path):
@@ -29,7 +34,9 @@ for name in workbook.sheetnames:
     for r, row in enumerate(rows, start=1):
         for c, text in enumerate(row, start=1):
             value = sheet.cell(row=r, column=c).value
-            if isinstance(value, datetime.datetime):
+            if isinstance(value, bool):
+                same = text == ("true" if value else "false")
+            elif isinstance(value, datetime.datetime):
                 same = value.date().isoformat() == text
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
                 same = text != "" and float(text) == float(value)
@@ -37,7 +44,8 @@ for name in workbook.sheetnames:
                 same = ("" if value is None else str(value)) == text
             if not same:
                 mismatches.append(f"{name} {r},{c}: {value!r} for {text!r}")
-print(f"{' '.join(workbook.sheetnames)}: {len(mismatches)} mismatches, header {'frozen' if frozen else 'NOT frozen'}")
+print(f"{' '.join(workbook.sheetnames)}: {len(mismatches)} mismatches, header {'frozen' if frozen else 'NOT frozen'}, "
+      f"{'one page wide' if fitted else 'NOT one page wide'}")
 for line in mismatches[:20]:
     print(line)
-sys.exit(0 if not mismatches and frozen else 1)
+sys.exit(0 if not mismatches and frozen and fitted else 1)

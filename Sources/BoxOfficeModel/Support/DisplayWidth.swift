@@ -31,6 +31,26 @@ package enum DisplayWidth {
         return leading ? padding + fitted : fitted + padding
     }
 
+    /// `text` wrapped to `columns` display columns at spaces, the first line indented by `indent`
+    /// and the rest by `hanging` (by `indent` when not given); a word wider than a line stands alone.
+    package static func wrap(_ text: String, columns: Int, indent: Int = 0, hanging: Int? = nil) -> String {
+        var lines: [String] = []
+        var line = String(repeating: " ", count: indent)
+        var lineHasWord = false
+        for word in text.components(separatedBy: " ") {
+            let joiner = lineHasWord ? " " : ""
+            if lineHasWord, of(line) + of(joiner + word) > columns {
+                lines.append(line)
+                line = String(repeating: " ", count: hanging ?? indent) + word
+            } else {
+                line += joiner + word
+            }
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
     /// `text` cut to at most `columns`, ending in `…` when it was cut.
     package static func fit(_ text: String, _ columns: Int) -> String {
         guard of(text) > columns else { return text }

@@ -10,6 +10,16 @@ package enum TextView {
     /// Columns of each cell, in template order (the title, last, is not padded).
     static let widths = (rank: 3, audience: 10, lw: 8, cumulative: 11)
 
+    /// The width the report's sentences are wrapped to: a mail client's 80 columns, a Korean
+    /// character counting two. A list item's next lines hang under its text.
+    static let columns = 80
+
+    /// A sentence as the report prints it: its signs in ASCII, wrapped to ``columns``, a list item's
+    /// lines after the first indented by the marker's width.
+    static func wrapped(_ text: String, marker: String = "") -> String {
+        DisplayWidth.wrap(asciiSigns(marker + text), columns: columns, hanging: marker.count)
+    }
+
     /// `text` with the signs a CJK-wide font draws two cells wide written in ASCII.
     package static func asciiSigns(_ text: String) -> String {
         var result = ""
@@ -46,21 +56,22 @@ package enum TextView {
             "l": ReportLabels.labels(w.language),
             "title": title(report, words: w),
             "simulated": report.simulated,
-            "simulated_note": w.note(.simulated),
+            "simulated_note": wrapped(w.note(.simulated)),
             "has_digest": digest != nil,
-            "digest": digest ?? "",
+            "digest": digest.map { wrapped($0) } ?? "",
             "has_revisions": !(report.revisions ?? []).isEmpty,
             "revisions": RevisionView.lines(report, words: w),
             "has_watched": !(report.watched ?? []).isEmpty,
             "watched": WatchedView.rows(report, words: w),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
+            "highlight_lines": HighlightView.briefs(report.highlights, period: report.periodKind, words: w).map { wrapped($0.plain, marker: "- ") },
             "table_heading": w.say.textTableHeading(
                 top: top, single: single, kind: report.periodKind, periods: report.periods.count, range: range, rankedBy: report.rankedBy),
             "has_films": !report.films.isEmpty,
             "header": cells(
                 rank: "#", title: w.say.textHeader.title, audience: w.say.textHeader.audience, lw: "% LW", cumulative: w.say.textHeader.cumulative),
-            "legend": w.say.textLegend,
+            "legend": wrapped(w.say.textLegend),
             "films": report.films.prefix(10).map { film in
                 cells(
                     rank: String(film.rank), title: (film.watched == true ? "◆ " : "") + PlainText.oneLine(film.title),

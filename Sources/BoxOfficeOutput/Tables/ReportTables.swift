@@ -165,8 +165,9 @@ package enum ReportTables {
         Column("tmdb_id", .integer, "TMDB movie id") { $0.tmdb.map { String($0.id) } ?? "" },
         Column("tmdb_title", .text, "TMDB title") { $0.tmdb?.title ?? "" },
         Column("tmdb_original_title", .text, "TMDB original title") { $0.tmdb?.originalTitle ?? "" },
-        Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10") {
-            $0.tmdb.map { PeopleFormat.trimmed($0.rating, places: 3) } ?? ""
+        // No votes, no average: TMDB writes 0 for a film nobody rated, which is not a rating of 0.
+        Column("tmdb_rating", .decimal(places: 3), "TMDB vote average, 0–10; blank without votes") {
+            $0.tmdb.flatMap { $0.votes > 0 ? PeopleFormat.trimmed($0.rating, places: 3) : nil } ?? ""
         },
         Column("tmdb_votes", .integer, "TMDB vote count") { $0.tmdb.map { String($0.votes) } ?? "" },
         Column("tmdb_match", .code, "How the TMDB film was matched") { $0.tmdbMatch?.rawValue ?? "" },

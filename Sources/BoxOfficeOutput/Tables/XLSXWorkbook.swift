@@ -7,6 +7,7 @@ import Foundation
 /// and decimal columns are numbers, date columns are dates (shown `yyyy-mm-dd`), and codes, flags
 /// and text stay text, whatever they look like (a movie code, a title such as `1987`). The header
 /// row is bold and frozen, and columns are as wide as their widest cell (Korean counting double).
+/// Boolean columns are TRUE/FALSE. Each sheet prints landscape, one page wide, its header on every page.
 /// Text that the CSV prefixes with `'` so that a spreadsheet does not run it as a formula keeps that
 /// prefix: an xlsx text cell is never evaluated, and the cell reads as the CSV's does.
 enum XLSXWorkbook {
@@ -36,6 +37,8 @@ enum XLSXWorkbook {
     /// What a CSV cell becomes in the sheet.
     enum Cell: Equatable {
         case number(String)
+        /// TRUE or FALSE, a spreadsheet's own booleans (a filter offers them as such).
+        case boolean(Bool)
         /// Days since 1899-12-30, Excel's epoch for dates.
         case date(Int)
         case text(String)
@@ -55,7 +58,9 @@ enum XLSXWorkbook {
             if CSVContentType.isPlainNumber(text) { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
         case .date:
             if let day = isoDay(text) { return .date(excelEpoch.distance(to: day)) }
-        case .text, .code, .boolean: break
+        case .boolean:
+            if text == "true" || text == "false" { return .boolean(text == "true") }
+        case .text, .code: break
         }
         return .text(fitted(CSVContentType.formulaGuarded(text)))
     }
@@ -104,7 +109,7 @@ enum XLSXWorkbook {
             """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
-            <dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(table.count + 1)"/>\
+            <sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(table.count + 1)"/>\
             <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>\
             </sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>
             """)
@@ -138,6 +143,7 @@ enum XLSXWorkbook {
                     put("\" s=\"1\"><v>")
                     put(String(serial))
                     put("</v></c>")
+                case .boolean(let value): put(value ? "\" t=\"b\"><v>1</v></c>" : "\" t=\"b\"><v>0</v></c>")
                 case .text(let value):
                     put(
                         number == 1
@@ -148,7 +154,13 @@ enum XLSXWorkbook {
             }
             put("</row>")
         }
-        put("</sheetData></worksheet>")
+        // Printed landscape, one page wide however long (Excel and LibreOffice shrink it to the
+        // width, never the length), the header row repeated on each page (the workbook's print titles).
+        put(
+            """
+            </sheetData><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>\
+            <pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/></worksheet>
+            """)
         return xml
     }
 
@@ -221,7 +233,10 @@ enum XLSXWorkbook {
         xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>
         """
             + names.enumerated().map { "<sheet name=\"\(escape($1))\" sheetId=\"\($0 + 1)\" r:id=\"rId\($0 + 1)\"/>" }.joined()
-            + "</sheets></workbook>"
+            + "</sheets><definedNames>"
+            + names.enumerated().map { "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"\($0)\">'\(escape($1))'!$1:$1</definedName>" }
+            .joined()
+            + "</definedNames></workbook>"
     }
 
     static func workbookRelationships(_ sheets: Int) -> String {

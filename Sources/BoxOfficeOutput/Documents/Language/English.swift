@@ -175,7 +175,7 @@ struct English: Vocabulary {
     }
 
     var textHeader: (title: String, audience: String, cumulative: String) { ("Film", "Audience", "Cumulative") }
-    var textLegend: String { "% LW: audience against the same days a week earlier (-: nothing to compare with)." }
+    var textLegend: String { "% LW: audience against the same days a week earlier (-: none to compare with)." }
 
     func headline(title: String, audience: Int64, total: Int64) -> String {
         "most admissions: \(title), \(PeopleFormat.grouped(audience)) of \(PeopleFormat.grouped(total)) charted"
