@@ -17,7 +17,7 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
         version: BuildInfo.version,
         subcommands: [
             ReportCommand.self, FetchCommand.self, FilmCommand.self, RankCommand.self, CompanyCommand.self, PersonCommand.self, WatchCommand.self,
-            RevisionsCommand.self, TMDBCommand.self,
+            CalendarCommand.self, RevisionsCommand.self, TMDBCommand.self,
             QuotaCommand.self, TemplatesCommand.self,
         ]
     )

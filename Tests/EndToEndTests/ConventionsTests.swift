@@ -279,7 +279,7 @@ struct ConventionsTests {
     @Test(
         "every command's help at 80 columns: at most 60 lines, USAGE first, options next, examples and exit codes last, continuations indented",
         arguments: [
-            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["watch"], ["watch", "add"], ["watch", "remove"],
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["calendar"], ["watch"], ["watch", "add"], ["watch", "remove"],
             ["watch", "list"], ["revisions"], ["tmdb"],
             ["tmdb", "review"], ["tmdb", "now-playing"], ["quota"], ["templates"], ["templates", "list"], ["templates", "export"],
         ])
@@ -297,7 +297,7 @@ struct ConventionsTests {
         // Options (or subcommands) come before anything else; examples and exit codes end the page.
         #expect(headers.first == "ARGUMENTS:" || headers.first == "SUBCOMMANDS:" || headers.first == "OPTIONS:", "\(command): \(headers)")
         let runsSomething: Set<[String]> = [
-            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["tmdb", "review"], ["tmdb", "now-playing"],
+            [], ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["calendar"], ["tmdb", "review"], ["tmdb", "now-playing"],
         ]
         if runsSomething.contains(command) {
             #expect(headers.suffix(2) == ["EXAMPLES:", "EXIT CODES:"], "\(command): \(headers)")
@@ -432,7 +432,8 @@ struct ManualTests {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
         for command in [
-            ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["watch", "add"], ["watch", "remove"], ["watch", "list"],
+            ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["calendar"], ["watch", "add"], ["watch", "remove"],
+            ["watch", "list"],
             ["revisions"], ["tmdb", "review"],
             ["tmdb", "now-playing"], ["quota"], ["templates", "list"], ["templates", "export"],
         ] {

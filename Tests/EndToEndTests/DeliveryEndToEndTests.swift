@@ -149,4 +149,96 @@ struct DeliveryEndToEndTests {
         let korean = try #require(JSONSerialization.jsonObject(with: Data(piped.stdout.utf8)) as? [String: Any])
         #expect(piped.status == 0 && (korean["content"] as? String)?.hasPrefix("**한국 박스오피스") == true, "\(piped.stdout.prefix(300))")
     }
+
+    /// What Python's `icalendar` reads in an ICS file, as JSON, and the longest line in octets.
+    static let readCalendar = """
+        import icalendar, json, sys
+        data = open(sys.argv[1], "rb").read()
+        cal = icalendar.Calendar.from_ical(data)
+        events = [{"uid": str(e["UID"]), "start": e["DTSTART"].dt.isoformat(), "summary": str(e["SUMMARY"]),
+                   "status": str(e.get("STATUS", "")), "description": str(e.get("DESCRIPTION", ""))} for e in cal.walk("VEVENT")]
+        lines = data.split(b"\\r\\n")
+        print(json.dumps({"events": events, "longest": max(len(l) for l in lines), "bare_lf": b"\\n" in data.replace(b"\\r\\n", b"")}))
+        """
+
+    struct Calendar: Decodable {
+        struct Event: Decodable { var uid, start, summary, status, description: String }
+        var events: [Event]
+        var longest: Int
+        var bare_lf: Bool
+    }
+
+    @Test(
+        "calendar: the loopback KOBIS's releases, its coming film and a watched film's projection, read by icalendar; unique UIDs, lines within 75 octets"
+    )
+    func calendar() async throws {
+        guard Python.canImport("icalendar") else {
+            Issue.record("skipped: python3 cannot import icalendar (.ci/run installs it)")
+            return
+        }
+        let range = DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-03-09")!)
+        let server = try FakeKOBISServer(films: SyntheticCatalogue.films(covering: range))
+        let folder = try TemporaryFolder()
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+        ])
+        // Two weeks of charts in the cache, and the day's #1 watched with a break-even a little ahead.
+        let report = try await BoxOfficeProcess.run(
+            ["report", "2025-02-24..2025-03-09", "-f", "json", "--no-tmdb", "-q"], environment: environment, in: folder.url)
+        #expect(report.status == 0, "\(report.stderr)")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-02-24_2025-03-09.json")))
+                as? [String: Any])
+        let days = try #require(json["days"] as? [[String: Any]])
+        let last = try #require(days.last?["entries"] as? [[String: Any]])
+        // A film charted a week before as well, so that it has a week's pace.
+        let before = Set((days[days.count - 8]["entries"] as? [[String: Any]] ?? []).compactMap { $0["movie_cd"] as? String })
+        let top = try #require(last.first { before.contains($0["movie_cd"] as? String ?? "") })
+        let code = try #require(top["movie_cd"] as? String)
+        let cumulative = try #require(top["audience_cumulative"] as? Int)
+        let added = try await BoxOfficeProcess.run(
+            ["watch", "add", code, "--break-even", String(cumulative + 5 * (top["audience"] as? Int ?? 1))], environment: environment, in: folder.url)
+        #expect(added.status == 0, "\(added.stderr)")
+
+        server.server.resetLog()
+        let run = try await BoxOfficeProcess.run(
+            ["calendar", "2025-03-10..2025-05-31", "-f", "ics,json,csv,md", "--no-tmdb"], environment: environment, in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let base = "Reports/calendar-2025-03-10_2025-05-31"
+        #expect(run.stdoutLines == [base + ".ics", base + ".json", base + ".csv", base + ".md"])
+        #expect(run.stderrLines == ["boxoffice: warning: TMDB's upcoming films for Korea are left out: --no-tmdb"], "\(run.stderr)")
+        let lists = server.server.requests.filter { $0.path.hasSuffix("searchMovieList.json") }
+        #expect(lists.count >= 1 && lists.allSatisfy { $0.query["openStartDt"] == "2025" && $0.query["itemPerPage"] == "100" })
+
+        let parsed = try await Subprocess.run(
+            "/usr/bin/env", ["python3", "-c", Self.readCalendar, folder.url.appendingPathComponent(base + ".ics").path])
+        #expect(parsed.status == 0, "\(String(decoding: parsed.errors, as: UTF8.self))")
+        let ics = try JSONDecoder().decode(Calendar.self, from: parsed.output)
+        #expect(ics.longest <= 75 && !ics.bare_lf, "folded at 75 octets, every line ending in CRLF")
+        #expect(Set(ics.events.map(\.uid)).count == ics.events.count && !ics.events.isEmpty)
+        let coming = try #require(ics.events.first { $0.uid == "kobis-\(SimulatedKOBIS.upcomingListedCode)-release@boxoffice" })
+        #expect(coming.summary == "Opens in Korea: 다가올 봄" && coming.status == "CONFIRMED" && coming.description.contains("coming (개봉예정)"))
+        let projected = try #require(ics.events.first { $0.uid == "kobis-\(code)-break_even@boxoffice" }, "\(ics.events.map(\.uid))")
+        #expect(
+            projected.status == "TENTATIVE" && projected.summary.hasPrefix("Projection: ")
+                && projected.description.contains("not a date anyone has set"))
+        #expect(projected.start > "2025-03-09" && projected.start <= "2025-05-08")
+
+        // The same events in the JSON and the CSV; the same UIDs a second time, from the cache.
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(base + ".json"))) as? [String: Any])
+        #expect((document["events"] as? [[String: Any]])?.count == ics.events.count && document["schema_version"] as? Int == 2)
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent(base + ".csv")))
+        #expect(rows.map { $0["uid"] ?? "" } == ics.events.map(\.uid))
+        server.server.resetLog()
+        let again = try await BoxOfficeProcess.run(
+            ["calendar", "2025-03-10..2025-05-31", "--no-tmdb", "-q"], environment: environment, in: folder.url)
+        #expect(again.status == 0 && server.server.requests.isEmpty, "a second run reads the cached pages: \(server.server.requests.count) calls")
+
+        // Out of bounds: a range more than two years ahead, one line, 64.
+        let far = try await BoxOfficeProcess.run(["calendar", "2030-01"], environment: environment, in: folder.url)
+        #expect(far.status == 64 && far.stderrLines.count == 1, "\(far.stderr)")
+    }
 }

@@ -54,3 +54,17 @@ struct TextWidthTests {
         }
     }
 }
+
+/// The ICS file's lines as RFC 5545 wants them.
+@Suite("Calendar ICS")
+struct CalendarICSTests {
+    @Test("TEXT escaped; lines folded at 75 octets between characters, CRLF, a space before each continuation")
+    func folding() {
+        #expect(CalendarICS.escape("a;b,c\\d\ne\u{7}") == "a\\;b\\,c\\\\d\\ne")
+        let line = "SUMMARY:" + String(repeating: "검은 파도 ", count: 20)
+        let folded = CalendarICS.fold(line)
+        let parts = folded.components(separatedBy: "\r\n")
+        #expect(parts.count > 1 && parts.allSatisfy { $0.utf8.count <= 75 } && parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        #expect(parts.first! + parts.dropFirst().map { String($0.dropFirst()) }.joined() == line, "unfolding gives the line back")
+    }
+}

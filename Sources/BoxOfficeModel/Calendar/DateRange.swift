@@ -38,31 +38,32 @@ package struct DateRange: Hashable, Sendable, Sequence {
     /// `2022-01-01 – 2022-01-31`, or the single date, for people.
     package var displayText: String { start == end ? start.iso : "\(start.iso) – \(end.iso)" }
 
-    /// Parses a user's range and applies the calendar rule relative to `calendar.today`.
+    /// Parses a user's range and applies the calendar rule relative to `calendar.today`: nothing
+    /// after `latest`, yesterday unless said otherwise (`boxoffice calendar` looks ahead).
     ///
     /// A month (`2022-01`) is clipped to the allowed window; an explicit date outside it is an error.
-    package static func parse(_ text: String, calendar: SeoulCalendar) throws(DateRangeError) -> DateRange {
-        let today = calendar.today
-        let latest = today - 1
+    package static func parse(_ text: String, calendar: SeoulCalendar, latest: Day? = nil) throws(DateRangeError) -> DateRange {
+        let yesterday = calendar.today - 1
+        let latest = latest ?? yesterday
         let input = text.trimmingCharacters(in: .whitespaces)
         let range: DateRange
         if let separator = input.range(of: "..") {
             let left = String(input[..<separator.lowerBound])
             let right = String(input[separator.upperBound...])
-            let from = try endpoint(left, whole: input, latest: latest)
-            let to = try endpoint(right, whole: input, latest: latest)
+            let from = try endpoint(left, whole: input, yesterday: yesterday)
+            let to = try endpoint(right, whole: input, yesterday: yesterday)
             let start = from.clipped ? Swift.max(from.start, earliest) : from.start
             let end = to.clipped ? Swift.min(to.end, latest) : to.end
             guard start <= end else { throw .reversed(input) }
             range = DateRange(start: start, end: end)
         } else if let n = lastNDays(input) {
             guard n >= 1 else { throw .unrecognized(input) }
-            guard n <= latest.ordinal - earliest.ordinal + 1 else {
+            guard n <= yesterday.ordinal - earliest.ordinal + 1 else {
                 throw .outOfBounds(input: input, day: nil, earliest: earliest, latest: latest)
             }
-            range = DateRange(start: latest - (n - 1), end: latest)
+            range = DateRange(start: yesterday - (n - 1), end: yesterday)
         } else {
-            let single = try endpoint(input, whole: input, latest: latest)
+            let single = try endpoint(input, whole: input, yesterday: yesterday)
             let start = single.clipped ? Swift.max(single.start, earliest) : single.start
             let end = single.clipped ? Swift.min(single.end, latest) : single.end
             guard start <= end else {
@@ -77,9 +78,11 @@ package struct DateRange: Hashable, Sendable, Sequence {
     }
 
     /// One side of a range: a day, a month (clipped later), or a keyword.
-    private static func endpoint(_ text: String, whole: String, latest: Day) throws(DateRangeError) -> (start: Day, end: Day, clipped: Bool) {
+    private static func endpoint(_ text: String, whole: String, yesterday: Day) throws(DateRangeError) -> (start: Day, end: Day, clipped: Bool) {
         let token = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if token == "yesterday" { return (latest, latest, false) }
+        if token == "yesterday" { return (yesterday, yesterday, false) }
+        // Only a range that may look ahead (`calendar`) takes it: for a chart it is past the latest day.
+        if token == "today" { return (yesterday + 1, yesterday + 1, false) }
         if let day = Day(iso: token) ?? Day(compact: token) { return (day, day, false) }
         if let month = month(token) { return (month.monthStart, month.monthEnd, true) }
         if looksLikeDate(token) { throw .impossibleDate(text.trimmingCharacters(in: .whitespaces)) }

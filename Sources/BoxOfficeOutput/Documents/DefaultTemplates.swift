@@ -30,6 +30,7 @@ package enum DefaultTemplates {
         "rank.csv": "boxoffice rank: one row per ranked film",
         "filmography.md": "boxoffice company and boxoffice person: a company's or person's films with their admissions, Markdown",
         "filmography.html": "boxoffice company and boxoffice person: a company's or person's films with their admissions, HTML",
+        "calendar.md": "boxoffice calendar: releases and watched films' projected dates, Markdown (the .ics is made in code)",
         "index.html": "the output folder's index.html: every report in it, newest first",
         "index.md": "the output folder's index.md: every report in it, newest first",
         "html-style": "partial: the HTML report's stylesheet",

@@ -34,7 +34,7 @@ package enum ReportTables {
                     (period.regions ?? []).flatMap { region in region.entries.map { RegionRow(period: period, region: region, row: $0) } }
                 })
         case .film, .weekends, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres,
-            .months, .years, .distributorYears:
+            .months, .years, .distributorYears, .calendar:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -100,7 +100,13 @@ package enum ReportTables {
         case .months: months(source: "").columns.map(\.info)
         case .years: years(source: "").columns.map(\.info)
         case .distributorYears: distributorYears(source: "").columns.map(\.info)
+        case .calendar: calendar(source: "").columns.map(\.info)
         }
+    }
+
+    /// `boxoffice calendar`'s table.
+    package static func table(of calendar: ReleaseCalendar) -> Table {
+        self.calendar(source: dataSource(simulated: calendar.simulated)).filled(calendar.events)
     }
 
     /// `boxoffice quota`'s table.
@@ -547,6 +553,27 @@ package enum ReportTables {
                     $0.lifetime.map(String.init) ?? ""
                 },
                 Column("ten_million", .boolean, "true when seen at 1,000만 or more in them") { bool($0.tenMillion) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    static func calendar(source: String) -> TableDefinition<ReleaseCalendar.Event> {
+        TableDefinition(
+            .calendar,
+            [
+                Column("date", .date, "The day: a release, or a projected crossing") { $0.date.iso },
+                Column("kind", .code, "release, break_even (projected) or milestone (projected, the next 100만 step)") { $0.kind.rawValue },
+                Column("title", .text, "Korean title (TMDB's when only TMDB lists it)") { $0.title },
+                Column("movie_cd", .code, "KOBIS movie code; blank for a film only TMDB lists") { $0.movieCode ?? "" },
+                Column("tmdb_id", .code, "TMDB id, when TMDB's upcoming list has the release") { $0.tmdbID.map(String.init) ?? "" },
+                Column("status", .text, "KOBIS's status of a release: 개봉 (released) or 개봉예정 (coming)") { $0.status ?? "" },
+                Column("audience", .integer, "The audience a projection passes; blank for a release") { $0.audience.map(String.init) ?? "" },
+                Column("pace_per_day", .integer, "A projection's pace: admissions a day over the last seven days") {
+                    $0.pacePerDay.map(String.init) ?? ""
+                },
+                Column("tentative", .boolean, "true for a projection, a date no one has set") { bool($0.tentative) },
+                Column("source", .code, "KOBIS, TMDB, KOBIS+TMDB, or projection") { $0.source },
+                Column("uid", .code, "The event's stable id, its UID in the ICS file") { $0.uid },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
     }

@@ -100,6 +100,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case watchlist
     /// `boxoffice revisions`' table: the figures KOBIS revised, as runs saw them.
     case revisions
+    /// `boxoffice calendar`'s table: releases and watched films' projected dates (``ReleaseCalendar``).
+    case calendar
 
     /// The user's template that replaces the table's CSV: `daily.csv.mustache`.
     package var template: String { rawValue + ".csv" }
@@ -110,7 +112,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .films, .daily, .days, .weeks, .film, .rank: true
         case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions,
-            .filmography, .companyYears:
+            .filmography, .companyYears, .calendar:
             false
         }
     }
@@ -120,7 +122,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         switch self {
         case .films, .rank, .watchlist: "films"
         case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions, .filmography,
-            .companyYears:
+            .companyYears, .calendar:
             "rows"
         case .days, .film: "days"
         case .quota: "keys"
@@ -148,6 +150,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .months: ["month"]
         case .years: ["year"]
         case .distributorYears: ["year", "company_cd"]
+        case .calendar: ["uid"]
         }
     }
 
@@ -160,7 +163,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .distributorYears: [("year", .years, "year")]
         case .films, .days, .film, .weekends, .regions, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations,
             .grades, .genres, .months,
-            .years:
+            .years, .calendar:
             []
         }
     }
@@ -188,6 +191,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
         case .months: ("months", "월별")
         case .years: ("years", "연도별")
         case .distributorYears: ("distributors by year", "연도별 배급사")
+        case .calendar: ("calendar", "개봉 달력")
         }
     }
 }

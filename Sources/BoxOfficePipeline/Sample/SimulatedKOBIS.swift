@@ -63,6 +63,12 @@ package struct SimulatedKOBIS: Sendable {
             return Self.json(movieInfoBody(code: request.queryValue("movieCd") ?? ""))
         }
         if path.hasSuffix("movie/searchMovieList.json") {
+            if let from = request.queryValue("openStartDt").flatMap(Int.init), let to = request.queryValue("openEndDt").flatMap(Int.init) {
+                return Self.json(
+                    releaseListBody(
+                        years: from...max(from, to), page: request.queryValue("curPage").flatMap(Int.init) ?? 1,
+                        perPage: request.queryValue("itemPerPage").flatMap(Int.init) ?? 10))
+            }
             return Self.json(movieListBody(title: request.queryValue("movieNm") ?? ""))
         }
         if path.hasSuffix("company/searchCompanyList.json") {
@@ -204,6 +210,38 @@ package struct SimulatedKOBIS: Sendable {
     /// list mixes films never released in with the rest.
     package static let unreleasedListedCode = "20990001"
 
+    /// A film KOBIS lists as coming (개봉예정) three weeks after the catalogue's last release, which
+    /// no chart shows: what only the movie list knows.
+    package static let upcomingListedCode = "20990002"
+
+    /// The `searchMovieList.json` body for the films opening in `years` (`openStartDt`/`openEndDt`):
+    /// the catalogue's, and the coming film, newest first, `perPage` to a page, with `totCnt`.
+    package func releaseListBody(years: ClosedRange<Int>, page: Int, perPage: Int) -> [String: Any] {
+        let coming = (films.map(\.releaseDate).max() ?? Day(year: 2025, month: 3, day: 10)!) + 21
+        var rows: [[String: Any]] = films.filter { years.contains($0.releaseDate.year) }
+            .sorted { ($0.releaseDate, $0.code) > ($1.releaseDate, $1.code) }.map(listRow)
+        if years.contains(coming.year) {
+            rows.insert(
+                [
+                    "movieCd": Self.upcomingListedCode, "movieNm": "다가올 봄", "movieNmEn": "The Coming Spring", "prdtYear": String(coming.year),
+                    "openDt": coming.compact, "typeNm": "장편", "prdtStatNm": "개봉예정", "nationAlt": "한국", "genreAlt": "드라마",
+                    "repNationNm": "한국", "repGenreNm": "드라마", "directors": [["peopleNm": "윤서진"]], "companys": [[String: String]](),
+                ], at: 0)
+        }
+        let perPage = max(1, min(perPage, 100))
+        let shown = Array(rows.dropFirst((max(page, 1) - 1) * perPage).prefix(perPage))
+        return ["movieListResult": ["totCnt": rows.count, "source": "영화진흥위원회", "movieList": shown] as [String: Any]]
+    }
+
+    func listRow(_ film: SimulatedFilm) -> [String: Any] {
+        [
+            "movieCd": film.code, "movieNm": film.title, "movieNmEn": film.titleEnglish, "prdtYear": String(film.productionYear),
+            "openDt": film.releaseDate.compact, "typeNm": "장편", "prdtStatNm": "개봉", "nationAlt": film.nations.joined(separator: ","),
+            "genreAlt": film.genres.joined(separator: ","), "repNationNm": film.nations.first ?? "", "repGenreNm": film.genres.first ?? "",
+            "directors": [["peopleNm": film.director.name]], "companys": [[String: String]](),
+        ]
+    }
+
     /// The `searchMovieList.json` body for a title: the catalogue's films whose Korean title
     /// contains it (spaces and case aside), newest first, and a film in production with the title
     /// itself and no open date.
@@ -211,14 +249,7 @@ package struct SimulatedKOBIS: Sendable {
         let wanted = MovieListSearch.normalized(title)
         let found = films.filter { !wanted.isEmpty && MovieListSearch.normalized($0.title).contains(wanted) }
             .sorted { ($0.releaseDate, $0.code) > ($1.releaseDate, $1.code) }
-        var rows: [[String: Any]] = found.map { film in
-            [
-                "movieCd": film.code, "movieNm": film.title, "movieNmEn": film.titleEnglish, "prdtYear": String(film.productionYear),
-                "openDt": film.releaseDate.compact, "typeNm": "장편", "prdtStatNm": "개봉", "nationAlt": film.nations.joined(separator: ","),
-                "genreAlt": film.genres.joined(separator: ","), "repNationNm": film.nations.first ?? "", "repGenreNm": film.genres.first ?? "",
-                "directors": [["peopleNm": film.director.name]], "companys": [[String: String]](),
-            ]
-        }
+        var rows: [[String: Any]] = found.map(listRow)
         if !wanted.isEmpty {
             rows.insert(
                 [

@@ -23,6 +23,11 @@ package enum KOBISCacheKeys {
         "kobis/movielist/\(hashed(title)).json"
     }
 
+    /// `kobis/releases/<yyyy>/<page>.json`: a page of the films KOBIS lists as opening in a year.
+    package static func releases(year: Int, page: Int) -> String {
+        "kobis/releases/\(year)/\(page).json"
+    }
+
     /// `kobis/companylist/<hash>.json` and `kobis/peoplelist/<hash>.json`: a name search's answer.
     package static func directoryList(_ kind: Filmography.Kind, name: String) -> String {
         "kobis/\(kind == .company ? "companylist" : "peoplelist")/\(hashed(name)).json"

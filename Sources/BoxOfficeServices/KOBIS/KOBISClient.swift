@@ -201,6 +201,40 @@ package struct KOBISClient: Sendable {
         }
     }
 
+    /// Pages of a year's releases read at most: 100 films a page, KOBIS lists about 2,000 a year.
+    package static let releasePageLimit = 40
+
+    /// The films KOBIS's movie list gives an open date in `year` (`openStartDt`/`openEndDt`), each
+    /// with its status (개봉, 개봉예정 …): page 1, then as many more as its `totCnt` says, up to
+    /// ``releasePageLimit``, one call each, cached for a day (a past year's for a month: its list
+    /// hardly changes). What `boxoffice calendar` lists.
+    package func releases(year: Int, currentYear: Int) async throws -> [(info: MovieInfo, status: String)] {
+        func page(_ number: Int) async throws -> MovieListPage {
+            let freshness = year < currentYear ? cache?.freshness.movieInfo : cache?.freshness.movieList
+            return try await cached(
+                KOBISCacheKeys.releases(year: year, page: number), .init(maxAge: freshness),
+                request: {
+                    request(
+                        "movie/searchMovieList.json",
+                        [
+                            ("openStartDt", String(year)), ("openEndDt", String(year)), ("curPage", String(number)),
+                            ("itemPerPage", String(MovieListSearch.pageSize)),
+                        ])
+                },
+                subject: "KOBIS's movie list of \(year)'s releases, page \(number)"
+            ) { body, _ throws(MalformedBody) in
+                try KOBISDecoding.movieListPage(body)
+            }
+        }
+        let first = try await page(1)
+        var films = first.films
+        let pages = min(Self.releasePageLimit, (first.total + MovieListSearch.pageSize - 1) / MovieListSearch.pageSize)
+        if pages >= 2 {
+            for number in 2...pages { films += try await page(number).films }
+        }
+        return films
+    }
+
     /// The companies (`searchCompanyList`, by `companyNm`) or people (`searchPeopleList`, by
     /// `peopleNm`) KOBIS finds for a name: one call, cached for a day like a title search.
     package func directoryList(_ kind: Filmography.Kind, name: String) async throws -> [KOBISDirectory.Listed] {

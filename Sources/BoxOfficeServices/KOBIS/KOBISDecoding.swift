@@ -120,13 +120,23 @@ package enum KOBISDecoding {
     /// (code, titles, production year, open date, nations and genres from their comma lists,
     /// directors). A row without a code or title is skipped; no list is no film.
     package static func movieList(_ body: Data) throws(MalformedBody) -> Outcome<[MovieInfo]> {
+        switch try movieListPage(body) {
+        case .value(let page): .value(page.films.map(\.info))
+        case let .fault(code, message): .fault(code: code, message: message)
+        }
+    }
+
+    /// A page of a `searchMovieList` answer: `totCnt`, the films listed in KOBIS's order (as
+    /// ``movieList(_:)`` reads them) each with its `prdtStatNm` (개봉, 개봉예정, 기타 …).
+    package static func movieListPage(_ body: Data) throws(MalformedBody) -> Outcome<MovieListPage> {
         let envelope = try readEnvelope(body)
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["movieListResult"]) else { throw MalformedBody("no movieListResult in the body") }
         guard case .object = result else { throw shapeError }
-        guard let list = present(result["movieList"]) else { return .value([]) }
+        let total = try Scalar.text(result["totCnt"]).flatMap { Int($0) } ?? 0
+        guard let list = present(result["movieList"]) else { return .value(MovieListPage(total: total, films: [])) }
         guard case .array(let rows) = list else { throw shapeError }
-        var films: [MovieInfo] = []
+        var films: [(info: MovieInfo, status: String)] = []
         for (index, value) in rows.prefix(MovieListSearch.pageSize).enumerated() {
             let raw = try RawMovieInfo(value, lists: ["directors"])
             let row = Row(fields: raw.scalars, label: "movieList[\(index)]")
@@ -136,16 +146,16 @@ package enum KOBISDecoding {
                 row.text(key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.prefix(longestInfoList).map
                 { $0 }
             }
-            films.append(
-                MovieInfo(
-                    code: code, title: title, titleEnglish: row.text("movieNmEn"), productionYear: Int(row.text("prdtYear")),
-                    openDate: row.day("openDt"), nations: commaList("nationAlt"), genres: commaList("genreAlt"),
-                    directors: (raw.lists["directors"] ?? []).prefix(longestInfoList).compactMap { fields in
-                        let name = Row(fields: fields, label: "directors").text("peopleNm")
-                        return name.isEmpty ? nil : MovieInfo.Person(name: name)
-                    }))
+            let info = MovieInfo(
+                code: code, title: title, titleEnglish: row.text("movieNmEn"), productionYear: Int(row.text("prdtYear")),
+                openDate: row.day("openDt"), nations: commaList("nationAlt"), genres: commaList("genreAlt"),
+                directors: (raw.lists["directors"] ?? []).prefix(longestInfoList).compactMap { fields in
+                    let name = Row(fields: fields, label: "directors").text("peopleNm")
+                    return name.isEmpty ? nil : MovieInfo.Person(name: name)
+                })
+            films.append((info, row.text("prdtStatNm")))
         }
-        return .value(films)
+        return .value(MovieListPage(total: total, films: films))
     }
 
     /// The regions of a `searchCodeList` answer (`comCode=0105000000`): each code with its names;

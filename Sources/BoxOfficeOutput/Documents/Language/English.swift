@@ -435,6 +435,48 @@ struct English: Vocabulary {
 
     var indexHeading: String { "Korean box office reports" }
 
+    var calendarName: String { "Korean film releases" }
+
+    func calendarSource(simulated: Bool) -> String {
+        simulated
+            ? "simulated KOBIS and TMDB data (boxoffice's bundled sample)"
+            : "KOBIS's movie list, TMDB's upcoming films for Korea and the cached charts"
+    }
+
+    func calendarSummaryLine(releases: Int, projections: Int) -> String {
+        "\(releases) release\(releases == 1 ? "" : "s")"
+            + (projections == 0
+                ? "."
+                : ", and \(projections) projected date\(projections == 1 ? "" : "s") of watched films (in italics: projections, not dates anyone has set).")
+    }
+
+    func calendarSummary(_ event: ReleaseCalendar.Event) -> String {
+        let audience = event.audience.map(PeopleFormat.grouped) ?? ""
+        switch event.kind {
+        case .release: return "Opens in Korea: \(event.title)"
+        case .breakEven: return "Projection: \(event.title) passes its break-even (\(audience))"
+        case .milestone: return "Projection: \(event.title) passes \(event.audience.map(PeopleFormat.manwon) ?? audience)"
+        }
+    }
+
+    func calendarDescription(_ event: ReleaseCalendar.Event, simulated: Bool) -> String {
+        var parts: [String] = []
+        switch event.kind {
+        case .release:
+            if let status = event.status { parts.append("KOBIS: \(status == "개봉예정" ? "coming (개봉예정)" : "released (개봉)")") }
+            if let code = event.movieCode { parts.append("KOBIS movie code \(code)") }
+            if let id = event.tmdbID { parts.append("TMDB \(id)") }
+            if event.source == "TMDB" { parts.append("Listed by TMDB's upcoming films for Korea, not by KOBIS") }
+        case .breakEven, .milestone:
+            let pace = event.pacePerDay.map(PeopleFormat.grouped) ?? "?"
+            parts.append(
+                "A projection, not a date anyone has set: at \(pace) admissions a day, the last seven days' pace in KOBIS's cached charts")
+            if let code = event.movieCode { parts.append("KOBIS movie code \(code)") }
+        }
+        if simulated { parts.append("Simulated data (boxoffice's bundled sample)") }
+        return parts.joined(separator: ". ") + "."
+    }
+
     func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence {
         "\(words: String(rank)). \(strong: title) — \(audience) admissions" + (change.map { ", \($0) on a week earlier" } ?? "")
     }

@@ -472,6 +472,42 @@ struct Korean: Vocabulary {
 
     var indexHeading: String { "한국 박스오피스 보고서" }
 
+    var calendarName: String { "한국 영화 개봉 달력" }
+
+    func calendarSource(simulated: Bool) -> String {
+        simulated ? "KOBIS·TMDB 모의 데이터 (boxoffice 내장 샘플)" : "KOBIS 영화 목록, TMDB 한국 개봉 예정작, 캐시된 박스오피스"
+    }
+
+    func calendarSummaryLine(releases: Int, projections: Int) -> String {
+        "개봉 \(releases)편" + (projections == 0 ? "." : ", 관심 영화의 예상 날짜 \(projections)건 (기울임꼴: 정해진 날짜가 아닌 예상치).")
+    }
+
+    func calendarSummary(_ event: ReleaseCalendar.Event) -> String {
+        let audience = event.audience.map(PeopleFormat.grouped) ?? ""
+        switch event.kind {
+        case .release: return "개봉: \(event.title)"
+        case .breakEven: return "예상: \(event.title) 손익분기점 \(audience)명 돌파"
+        case .milestone: return "예상: \(event.title) 누적 \(event.audience.map(PeopleFormat.manwon) ?? audience) 돌파"
+        }
+    }
+
+    func calendarDescription(_ event: ReleaseCalendar.Event, simulated: Bool) -> String {
+        var parts: [String] = []
+        switch event.kind {
+        case .release:
+            if let status = event.status { parts.append("KOBIS: \(status)") }
+            if let code = event.movieCode { parts.append("KOBIS 영화 코드 \(code)") }
+            if let id = event.tmdbID { parts.append("TMDB \(id)") }
+            if event.source == "TMDB" { parts.append("KOBIS가 아니라 TMDB의 한국 개봉 예정작 목록에 있는 영화") }
+        case .breakEven, .milestone:
+            let pace = event.pacePerDay.map(PeopleFormat.grouped) ?? "?"
+            parts.append("예상치이며 정해진 날짜가 아닙니다: KOBIS 캐시 자료의 최근 7일 평균 하루 \(pace)명 기준")
+            if let code = event.movieCode { parts.append("KOBIS 영화 코드 \(code)") }
+        }
+        if simulated { parts.append("모의 데이터 (boxoffice 내장 샘플)") }
+        return parts.joined(separator: ". ") + "."
+    }
+
     func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence {
         "\(words: String(rank)). \(strong: title) — 관객 \(audience)명" + (change.map { ", 한 주 전 대비 \($0)" } ?? "")
     }

@@ -262,6 +262,13 @@ protocol Vocabulary: Sendable {
     var indexReports: String { get }
     var indexFilms: String { get }
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String]
+    /// The release calendar's name, its events' summaries and descriptions (``CalendarICS``).
+    var calendarName: String { get }
+    func calendarSource(simulated: Bool) -> String
+    /// "12 releases and 2 projections (italic: tentative)."
+    func calendarSummaryLine(releases: Int, projections: Int) -> String
+    func calendarSummary(_ event: ReleaseCalendar.Event) -> String
+    func calendarDescription(_ event: ReleaseCalendar.Event, simulated: Bool) -> String
     /// A film's line in a chat message: `1. 검은 파도 — 686,576 admissions, +4.1% on a week earlier`.
     func chatLine(rank: Int, title: String, audience: String, change: String?) -> Sentence
     var sampleMark: String { get }
