@@ -119,8 +119,10 @@ struct RenderingTests {
                 #expect(print.contains("table { font-size: 8pt;") && print.contains(".paper-omit, .votes { display: none; }"))
                 #expect(!print.contains("font-size: 7"), "nothing printed under 8 pt")
                 // On paper too: a subtitle no larger than its title, dates kept whole, headers repeated, rows whole.
-                #expect(print.contains(".title-en { font-size: 8pt; }") && print.contains("td.date { white-space: nowrap; }"))
+                #expect(print.contains(".title-en { font-size: 8pt; }") && print.contains("td.date, .nobr, .marker { white-space: nowrap; }"))
                 #expect(print.contains("tr, .card, figure { break-inside: avoid; }"))
+                // No table wider than the paper (the browser would shrink the whole printout under 8 pt).
+                #expect(print.contains("th.num, td.film, td.dist { min-width: 0; }") && print.contains("td.num { white-space: normal; }"))
                 #expect(header.contains(#"<th class="num paper-omit">"#), "the per-screen column is left off paper")
                 let audience = language == .ko ? "관객 수" : "Audience", opened = language == .ko ? "개봉일" : "Opened"
                 let afterFilm = header.split(separator: "<th").dropFirst().first.map(String.init) ?? ""

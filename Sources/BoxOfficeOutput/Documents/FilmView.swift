@@ -167,6 +167,8 @@ package enum FilmView {
             "weeks": run.weeks.map { week in
                 [
                     "week": span(week.start, week.end),
+                    // The page's table keeps each date whole (a phone broke them at their hyphens).
+                    "from": w.date(week.start), "dash": w.say.rangeDash, "to": w.date(week.end),
                     "days": w.say.weekDays(charted: week.daysCharted, inRun: week.daysInRun),
                     "audience": PeopleFormat.grouped(week.audience) + (week.complete ? "" : "*"),
                     "sales": PeopleFormat.won(week.sales),
@@ -243,6 +245,7 @@ package enum FilmView {
             "weekends": shape.weekends.map { weekend in
                 [
                     "number": String(weekend.number), "dates": w.range(DateRange(start: weekend.start, end: weekend.end)),
+                    "from": w.date(weekend.start), "dash": w.say.rangeDash, "to": w.date(weekend.end),
                     "rank": weekend.rank.map(w.say.rank) ?? "–", "audience": weekend.audience.map(w.grouped) ?? "–",
                     "change": weekend.changePercent.map(PeopleFormat.signedPercent) ?? "–",
                 ]
