@@ -194,7 +194,16 @@ package struct FetchStage: Sendable {
         // the most the range could cost; otherwise they wait for the range, which the budget serves first.
         let together = await client.budget?.covers(plan.mostCalls) ?? true
         var results = try await BoundedTaskGroup.run(initial, later: together ? comparisons : [], width: width, perform)
-        if !together { results += try await BoundedTaskGroup.run(comparisons, width: width, perform) }
+        // Waiting, they go one at a time, the nearest first (the period before the first, the days
+        // just before the range; a year back last): a budget's last calls go to the nearer
+        // comparisons whatever the scheduler does (two racing for the last call made a run's
+        // figures depend on which won).
+        if !together {
+            let nearestFirst =
+                plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
+                + plan.comparisonDays.sorted(by: >).map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
+            results += try await BoundedTaskGroup.run(nearestFirst, width: 1, perform)
+        }
         var output = Output()
         for (_, record) in results { record(&output) }
         // Its closures and jobs, one allocation each, took 15–20 ms to free over twenty years,
