@@ -164,6 +164,15 @@ struct ReadmeTests {
         #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
     }
 
+    @Test("the guide's columns of the calendar table are the header of the CSV calendar writes")
+    func calendarHeader() async throws {
+        let line = try #require(Self.readme.firstMatch(of: /\ncalendar: ([a-z_,]+)\n/))
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["calendar", "--sample", "-f", "csv", "-o", "-"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
+    }
+
     @Test("the mail example hands mail the text report alone: standard output is the one file, no paths")
     func mailExample() async throws {
         #expect(Self.commandLines.contains("boxoffice report --format txt -o - | mail -s \"박스오피스\" desk@example.com"))
