@@ -241,4 +241,32 @@ struct DeliveryEndToEndTests {
         let far = try await BoxOfficeProcess.run(["calendar", "2030-01"], environment: environment, in: folder.url)
         #expect(far.status == 64 && far.stderrLines.count == 1, "\(far.stderr)")
     }
+
+    @Test(
+        "calendar --sample: KOBIS's releases merged with TMDB's upcoming list (one event for a film both list), no key, no network; --offline on an empty cache sends nothing"
+    )
+    func calendarSample() async throws {
+        let folder = try TemporaryFolder()
+        let run = try await BoxOfficeProcess.run(["calendar", "--sample", "-f", "json", "-o", "-"], in: folder.url)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let document = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let events = try #require(document["events"] as? [[String: Any]])
+        #expect(document["start"] as? String == "2025-03-10" && document["end"] as? String == "2025-06-07" && document["simulated"] as? Bool == true)
+        let both = try #require(events.first { $0["title"] as? String == "별빛 열차" })
+        #expect(both["source"] as? String == "KOBIS+TMDB" && both["movie_cd"] as? String == "20259006" && both["tmdb_id"] != nil)
+        #expect(events.contains { $0["source"] as? String == "TMDB" && $0["movie_cd"] == nil }, "a film only TMDB lists")
+        #expect(events.contains { $0["movie_cd"] as? String == SimulatedKOBIS.upcomingListedCode && $0["status"] as? String == "개봉예정" })
+        #expect(events.compactMap { $0["date"] as? String } == events.compactMap { $0["date"] as? String }.sorted(), "in date order")
+
+        // Live and --offline on an empty cache: the movie list is not cached, one line, 75, nothing sent.
+        let server = try FakeKOBISServer()
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+        ])
+        let offline = try await BoxOfficeProcess.run(["calendar", "--offline", "--no-tmdb"], environment: environment, in: folder.url)
+        #expect(offline.status == 75 && offline.stderrLines.count == 1 && server.server.requests.isEmpty, "\(offline.stderr)")
+        #expect(folder.files(in: "Reports").isEmpty, "nothing written")
+    }
 }
