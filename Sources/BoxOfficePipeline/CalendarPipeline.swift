@@ -23,7 +23,7 @@ package struct CalendarPipeline: Sendable {
         self.simulated = simulated
     }
 
-    /// The earliest range `calendar` takes by default: today and the 89 days after it.
+    /// The days `calendar` covers when no range is given: today and the 89 days after it.
     package static let defaultDays = 90
     /// How far ahead a range may reach: KOBIS lists films two years ahead at most.
     package static let aheadDays = 730

@@ -54,8 +54,15 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
             date: Day, kind: Kind, title: String, movieCode: String? = nil, tmdbID: Int? = nil, status: String? = nil, audience: Int64? = nil,
             pacePerDay: Int64? = nil, source: String
         ) {
-            (self.date, self.kind, self.title, self.movieCode, self.tmdbID) = (date, kind, title, movieCode, tmdbID)
-            (self.status, self.audience, self.pacePerDay, self.source) = (status, audience, pacePerDay, source)
+            self.date = date
+            self.kind = kind
+            self.title = title
+            self.movieCode = movieCode
+            self.tmdbID = tmdbID
+            self.status = status
+            self.audience = audience
+            self.pacePerDay = pacePerDay
+            self.source = source
         }
 
         enum CodingKeys: String, CodingKey {
