@@ -126,16 +126,16 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
             guard let (lastDay, last) = seen.last,
                 let (earlierDay, earlier) = seen.last(where: { $0.0.distance(to: lastDay) >= 7 })
             else { continue }
-            let pace = (last.audienceCumulative - earlier.audienceCumulative) / Int64(earlierDay.distance(to: lastDay))
+            let pace = Pace.perDay(from: (earlierDay, earlier.audienceCumulative), to: (lastDay, last.audienceCumulative))
             guard pace > 0 else { continue }
             let cumulative = last.audienceCumulative
             let step: Int64 = 1_000_000
             var targets: [(Event.Kind, Int64)] = [(.milestone, (cumulative / step + 1) * step)]
             if let breakEven = film.breakEven, breakEven > cumulative { targets.append((.breakEven, breakEven)) }
             for (kind, target) in targets {
-                let days = Int((target - cumulative + pace - 1) / pace)
-                let day = lastDay + days
-                guard days <= FilmLadder.projectionDays, range.contains(day) else { continue }
+                guard let day = Pace.projected(from: lastDay, gap: target - cumulative, pace: pace, within: FilmLadder.projectionDays),
+                    range.contains(day)
+                else { continue }
                 events.append(
                     Event(
                         date: day, kind: kind, title: last.title, movieCode: film.movieCode, audience: target, pacePerDay: pace,

@@ -124,13 +124,9 @@ package struct FilmLadder: Encodable, Sendable, Equatable {
             reachesBefore2011: span.start < PeriodRanking.fullCoverageFrom)
         // The last seven days' pace: from the last charted day a week or more before the last.
         if running, let earlier = run.days.last(where: { $0.date <= last.date - 7 }) {
-            let days = earlier.date.distance(to: last.date)
-            let pace = (cumulative - earlier.audienceCumulative) / Int64(days)
+            let pace = Pace.perDay(from: (earlier.date, earlier.audienceCumulative), to: (last.date, cumulative))
             ladder.pacePerDay = pace
-            if let gap = ladder.gap, pace > 0 {
-                let needed = Int((gap + pace - 1) / pace)
-                if needed <= projectionDays { ladder.projectedDate = last.date + needed }
-            }
+            if let gap = ladder.gap { ladder.projectedDate = Pace.projected(from: last.date, gap: gap, pace: pace, within: projectionDays) }
         }
         if let reached = run.days.first(where: { $0.audienceCumulative >= FilmPace.threshold })?.date {
             var hits: [(code: String, day: Day)] = others.compactMap { code, lifetime in lifetime.reachedTenMillion.map { (code, $0) } }

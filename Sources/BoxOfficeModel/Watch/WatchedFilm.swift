@@ -94,11 +94,10 @@ package struct WatchedFilm: Codable, Sendable, Equatable {
                 if breakEven.crossed == nil, breakEven.crossedBy == nil, let today, latest?.day == end {
                     // The seven days' pace from the cumulatives a week apart, off-chart days included.
                     if let weekAgo = known.first(where: { $0.day == end - 7 }) {
-                        let pace = (today.audienceCumulative - weekAgo.entry.audienceCumulative) / 7
+                        let pace = Pace.perDay(from: (end - 7, weekAgo.entry.audienceCumulative), to: (end, today.audienceCumulative))
                         if pace > 0 {
                             breakEven.pacePerDay = pace
-                            let days = (target - today.audienceCumulative + pace - 1) / pace
-                            if days <= 3_650 { breakEven.projected = end + Int(days) }
+                            breakEven.projected = Pace.projected(from: end, gap: target - today.audienceCumulative, pace: pace, within: 3_650)
                         }
                     }
                 }
