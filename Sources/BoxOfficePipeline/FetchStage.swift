@@ -183,9 +183,6 @@ package struct FetchStage: Sendable {
         let initial =
             plan.days.map { QueuedJob(job: DailyChartJob(day: $0, depth: plan.depth)) }
             + plan.periods.map { QueuedJob(job: PeriodChartJob(period: $0)) }
-        let comparisons =
-            plan.comparisonDays.map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
-            + plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
         let perform: @Sendable (QueuedJob) async throws -> (output: @Sendable (inout Output) -> Void, followUps: [QueuedJob]) = { queued in
             let result = try await queued.job.run(context)
             return (result.record, result.followUps.map(QueuedJob.init))
@@ -193,17 +190,15 @@ package struct FetchStage: Sendable {
         // The comparisons ride with the range (one trip for a cold report) when the budget covers
         // the most the range could cost; otherwise they wait for the range, which the budget serves first.
         let together = await client.budget?.covers(plan.mostCalls) ?? true
-        var results = try await BoundedTaskGroup.run(initial, later: together ? comparisons : [], width: width, perform)
-        // Waiting, they go one at a time, the nearest first (the period before the first, the days
-        // just before the range; a year back last): a budget's last calls go to the nearer
-        // comparisons whatever the scheduler does (two racing for the last call made a run's
+        // Nearest first (the period before the first, the days just before the range; a year back
+        // last). Waiting, they go one at a time in that order: a budget's last calls go to the
+        // nearer comparisons whatever the scheduler does (two racing for the last call made a run's
         // figures depend on which won).
-        if !together {
-            let nearestFirst =
-                plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
-                + plan.comparisonDays.sorted(by: >).map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
-            results += try await BoundedTaskGroup.run(nearestFirst, width: 1, perform)
-        }
+        let comparisons =
+            plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
+            + plan.comparisonDays.sorted(by: >).map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
+        var results = try await BoundedTaskGroup.run(initial, later: together ? comparisons : [], width: width, perform)
+        if !together { results += try await BoundedTaskGroup.run(comparisons, width: 1, perform) }
         var output = Output()
         for (_, record) in results { record(&output) }
         // Its closures and jobs, one allocation each, took 15–20 ms to free over twenty years,
