@@ -55,7 +55,7 @@ struct RenderingTests {
                     },
                     "\(language) md: \(entry.title)")
                 #expect(
-                    html.contains("<td class=\"num paper-omit\">\(perShowing)</td><td class=\"num paper-omit\">\(ticket)</td>"),
+                    html.contains("<td class=\"num paper-omit lg-hide\">\(perShowing)</td><td class=\"num paper-omit lg-hide\">\(ticket)</td>"),
                     "\(language) html: \(entry.title)")
             }
         }
@@ -123,7 +123,7 @@ struct RenderingTests {
                 #expect(print.contains("tr, .card, figure { break-inside: avoid; }"))
                 // No table wider than the paper (the browser would shrink the whole printout under 8 pt).
                 #expect(print.contains("th.num, td.film, td.dist { min-width: 0; }") && print.contains("td.num { white-space: normal; }"))
-                #expect(header.contains(#"<th class="num paper-omit">"#), "the per-screen column is left off paper")
+                #expect(header.contains(#"<th class="num paper-omit lg-hide">"#), "the per-screen column is left off paper")
                 let audience = language == .ko ? "관객 수" : "Audience", opened = language == .ko ? "개봉일" : "Opened"
                 let afterFilm = header.split(separator: "<th").dropFirst().first.map(String.init) ?? ""
                 #expect(afterFilm.contains(">\(audience)<") && header.range(of: audience)!.lowerBound < header.range(of: opened)!.lowerBound)
@@ -149,6 +149,67 @@ struct RenderingTests {
                 #expect(
                     html.contains("thead { display: table-header-group; }") && !html.contains("break-inside: avoid-page")
                         && !html.contains("size: A4"))
+            }
+        }
+    }
+
+    /// The narrowest screen at which each column tier is shown, as `html-style` says.
+    static let tiers = ["sm-hide": 768, "md-hide": 1_024, "lg-hide": 1_280]
+
+    /// Each `<table>` in `html` as its header's cells' tiers and each body row's, in order (`""` for
+    /// a column every width shows).
+    static func columnTiers(_ html: String) -> [(header: [String], rows: [[String]])] {
+        func cellTiers(_ row: Substring, cell: String) -> [String] {
+            row.components(separatedBy: "<\(cell)").dropFirst().filter { $0.first == " " || $0.first == ">" }.map { cell in
+                let attributes = cell.prefix { $0 != ">" }
+                return Self.tiers.keys.first { attributes.contains($0) } ?? ""
+            }
+        }
+        return html.components(separatedBy: "<table>").dropFirst().map { table in
+            let table = table.components(separatedBy: "</table>")[0]
+            let head = table.components(separatedBy: "<tbody>")[0]
+            let body = table.components(separatedBy: "<tbody>").dropFirst().first ?? ""
+            return (cellTiers(head[...], cell: "th"), body.components(separatedBy: "<tr").dropFirst().map { cellTiers($0[...], cell: "td") })
+        }
+    }
+
+    @Test("narrow screens: a table hides the same columns in its header and rows, never rank, film or audience, and one box shows them all")
+    func columnsByWidth() async throws {
+        // Every HTML template: a column's tier in its header is its tier in its row.
+        for name in DefaultTemplates.names where name.hasSuffix(".html") {
+            let text = try #require(DefaultTemplates.sources[name])
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var widest = 0
+            for (index, line) in lines.enumerated() where line.hasPrefix("<thead>") {
+                let header = Self.columnTiers("<table>" + line + "</table>")[0].header
+                let row = Self.columnTiers("<table><tbody>" + lines[index + 3] + "</tbody></table>")[0].rows.first ?? []
+                #expect(header == row, "\(name), line \(index + 1): header tiers \(header), row tiers \(row)")
+                widest = max(widest, header.compactMap { Self.tiers[$0] }.max() ?? 0)
+            }
+            // The "Show every column" box is shown exactly where the page hides something.
+            let boxes = [("below-lg", 1_280), ("below-md", 1_024), ("below-sm", 768)]
+            let box = boxes.first { text.contains("<label class=\"every-column \($0.0)\">") }?.1 ?? 0
+            #expect(box == widest, "\(name): the box shows below \(box) px, columns hide below \(widest) px")
+        }
+        let style = try #require(DefaultTemplates.sources["html-style"])
+        for (tier, width) in Self.tiers {
+            #expect(style.contains("@media screen and (max-width: \(width - 1)px) {\n    .\(tier) { display: none; }"), "\(tier)")
+        }
+        #expect(style.contains("body:has(#every-column:checked) :is(.sm-hide, .md-hide, .lg-hide) { display: table-cell; }"))
+        // Rendered: every row of every table matches its header, and a phone keeps rank, film and audience.
+        for language in ReportLanguage.allCases {
+            for report in [FixedReports.threeDays, try await FixedReports.fortyDays(), try await TestReports.sample()] {
+                let data = try #require(try await FixedReports.render(report, [.html], language: language).first?.value)
+                let html = String(decoding: data, as: UTF8.self)
+                for table in Self.columnTiers(html) {
+                    for row in table.rows { #expect(row == table.header, "\(language): \(row) against \(table.header)") }
+                }
+                // The films table: rank, film and audience show at every width.
+                let header = try #require(html.range(of: "<thead><tr><th class=\"num rank\">").map { html[$0.lowerBound...].prefix { $0 != "\n" } })
+                let cells = header.components(separatedBy: "<th").dropFirst().map { $0.prefix { $0 != ">" } }
+                let film = try #require(cells.firstIndex(of: #" class="film""#))
+                for cell in [cells[0], cells[film], cells[film + 1]] { #expect(!cell.contains("-hide"), "\(language): \(cell)") }
+                #expect(html.contains(#"<input type="checkbox" id="every-column" />"#))
             }
         }
     }

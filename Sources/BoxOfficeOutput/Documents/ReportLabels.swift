@@ -67,6 +67,7 @@ package enum ReportLabels {
         ("share", "Share", "점유율"),
         ("per_screen", "Per screen", "스크린당"),
         ("per_showing", "Per showing", "회당 관객"),
+        ("every_column", "Show every column", "모든 열 보기"),
         ("ticket_price", "Avg. ticket", "평균 요금"),
         ("distributor", "Distributor", "배급사"),
         ("tmdb_rating", "TMDB rating", "TMDB 평점"),
