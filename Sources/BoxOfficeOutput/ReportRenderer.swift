@@ -1,7 +1,9 @@
 import BoxOfficeModel
 import Foundation
 
-/// Renders the report model into files: JSON by encoding, everything else through the templates.
+/// Renders a report into files: each format as its ``Publication`` makes it (the one function that
+/// `film`, `rank`, `company`, `person` and `calendar` use too), run on two lanes side by side, and the
+/// JSON streamed to its file as it is encoded.
 package struct ReportRenderer: Sendable {
     package struct Options: Sendable {
         /// How CSV files are written: separator and byte-order mark.
@@ -105,49 +107,49 @@ package struct ReportRenderer: Sendable {
         ReportTables.tables(periods: report.periodKind != nil) + (report.periods.contains { $0.regions != nil } ? [.regions] : [])
     }
 
-    /// A report's tables filled with its rows, for the formats that hold them all (xlsx, SQLite).
-    static func filledTables(_ report: BoxOfficeReport) -> [Table] {
-        tables(report).map { ReportTables.table($0, of: report) }
-    }
-
     /// What one format's job made: files to hand to the sink, and the names of those it streamed there itself.
     private struct FormatOutput: Sendable {
         var files: [RenderedFile] = []
         var streamed: [String] = []
     }
 
+    /// The report as a ``Publication``: its tables filled as a format asks for them, its Markdown
+    /// and HTML from `view` (``ReportView``), its text from ``TextView``, and its chat payloads.
+    private func publication(_ report: BoxOfficeReport, view: SharedView, base: String) -> Publication<BoxOfficeReport> {
+        let (templates, words) = (templates, options.style.words)
+        var publication = Publication(
+            model: report, base: base, tables: Self.tables(report), fill: { ReportTables.table($0, of: report) },
+            documents: .rendered { format in
+                let name = templates.documentTemplate(format, language: words.language)
+                return try format == .txt
+                    ? templates.render(name, TextView.make(report, words: words)) : templates.render(name, wrapped: view.wrapped)
+            })
+        publication.everyTableNamed = true
+        publication.facts = (ReportFacts(report), report.source, report.simulated, (report.range.start, report.range.end))
+        publication.chat = { format in try format == .slack ? ChatPayload.slack(report, words: words) : ChatPayload.discord(report, words: words) }
+        return publication
+    }
+
     /// The files of one job.
     private func files(
         _ report: BoxOfficeReport, job: Job, view: SharedView, base: String, sink: some ReportFileSink
     ) async throws -> FormatOutput {
-        let format: ReportFormat
-        switch job {
-        case .smallCSVs:
-            let long = ReportTables.longest(periods: report.periodKind != nil)
-            return FormatOutput(files: try csv(report, base: base, tables: Self.tables(report).filter { $0 != long }))
-        case .format(let asked): format = asked
+        let publication = publication(report, view: view, base: base)
+        let long = ReportTables.longest(periods: report.periodKind != nil)
+        var none: [String: Any]?
+        func files(_ format: ReportFormat, only: [ReportTable]? = nil) throws -> FormatOutput {
+            FormatOutput(
+                files: try publication.files(format, only: only, templates: templates, csv: options.csv, words: options.style.words, view: &none))
         }
-        switch format {
-        case .json:
+        switch job {
+        case .smallCSVs: return try files(.csv, only: publication.tables.filter { $0 != long })
+        case .format(.csv): return try files(.csv, only: [long])
+        case .format(.json):
+            // Written to the sink as it is encoded, never held whole.
             let name = base + ".json"
             try await sink.add(streaming: name) { write in try await ReportJSON.write(report, to: write) }
             return FormatOutput(streamed: [name])
-        case .csv: return FormatOutput(files: try csv(report, base: base, tables: [ReportTables.longest(periods: report.periodKind != nil)]))
-        case .xlsx:
-            let workbook = try XLSXWorkbook.data(Self.filledTables(report))
-            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: workbook)])
-        case .sqlite:
-            let database = try SQLiteTables.database(report, tables: Self.filledTables(report))
-            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: database)])
-        case .datapackage:
-            let descriptor = DataPackage.descriptor(report, tables: Self.tables(report), base: base, dialect: options.csv)
-            return FormatOutput(files: [RenderedFile(name: base + format.suffix, contents: descriptor)])
-        case .txt: return FormatOutput(files: [try document(report, format: format, view: nil, base: base)])
-        case .slack, .discord:
-            let words = options.style.words
-            let payload = try format == .slack ? ChatPayload.slack(report, words: words) : ChatPayload.discord(report, words: words)
-            return FormatOutput(files: [RenderedFile(name: base + words.language.infix + format.suffix, contents: payload)])
-        case .md, .html: return FormatOutput(files: [try document(report, format: format, view: view.wrapped, base: base)])
+        case .format(let format): return try files(format)
         }
     }
 
@@ -163,25 +165,6 @@ package struct ReportRenderer: Sendable {
             }
         }
         templates.prepare(names)
-    }
-
-    /// The CSV files of `tables`, in that order.
-    func csv(_ report: BoxOfficeReport, base: String, tables: [ReportTable]) throws -> [RenderedFile] {
-        try tables.map { name in
-            let data = try CSVTable.data(ReportTables.table(name, of: report), dialect: options.csv, templates: templates)
-            return RenderedFile(name: "\(base)-\(name.rawValue).csv", contents: data)
-        }
-    }
-
-    /// The Markdown, HTML or plain-text report; Markdown and HTML from `view` (``ReportView``).
-    func document(_ report: BoxOfficeReport, format: ReportFormat, view: ReportTemplates.WrappedView?, base: String) throws -> RenderedFile {
-        let words = options.style.words
-        let name = templates.documentTemplate(format, language: words.language)
-        let rendered = try view.map { try templates.render(name, wrapped: $0) } ?? templates.render(name, TextView.make(report, words: words))
-        let text = format == .txt ? TextView.asciiSigns(rendered) : rendered
-        // A Korean report's documents are `….ko.html`, beside the English ones; the data files
-        // (JSON, CSV) are the same in both languages.
-        return RenderedFile(name: "\(base)\(words.language.infix).\(format.rawValue)", contents: Data(text.utf8))
     }
 }
 

@@ -442,7 +442,7 @@ struct TableTests {
         report.days[0].entries[1].movieCode = report.days[0].entries[0].movieCode
         let tables = ReportTables.tables(periods: false).map { ReportTables.table($0, of: report) }
         let expected = SQLiteError.duplicateRow(table: "daily", key: "\(report.days[0].date.iso), \(report.days[0].entries[0].movieCode)")
-        #expect(throws: expected) { try SQLiteTables.database(report, tables: tables) }
+        #expect(throws: expected) { try SQLiteTables.database(ReportFacts(report), tables: tables) }
         #expect(expected.exitStatus == .malformedResponse)
     }
 

@@ -73,10 +73,10 @@ package enum FilmView {
     package static func render(
         _ run: FilmRun, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        var publication = Publication(model: run, base: baseName(run), table: ReportTables.table(of: run), templates: "film") {
+        let weekends = ReportTables.weekendsTable(of: run).map { [$0] } ?? []
+        let publication = Publication(model: run, base: baseName(run), table: ReportTables.table(of: run), moreTables: weekends, templates: "film") {
             make(run, words: $0)
         }
-        publication.moreTables = ReportTables.weekendsTable(of: run).map { [$0] } ?? []
         return try publication.render(formats.filter(\.hasFilmForm), templates: templates, csv: csv, language: language)
     }
 

@@ -33,10 +33,12 @@ package enum FilmographyView {
     package static func render(
         _ page: Filmography, formats: [ReportFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage = .en
     ) throws -> [RenderedFile] {
-        var publication = Publication(model: page, base: baseName(page), table: ReportTables.table(of: page), templates: "filmography") {
+        let years = page.kind == .company ? [ReportTables.companyYearsTable(of: page)] : []
+        let publication = Publication(
+            model: page, base: baseName(page), table: ReportTables.table(of: page), moreTables: years, templates: "filmography"
+        ) {
             make(page, words: $0)
         }
-        if page.kind == .company { publication.moreTables = [ReportTables.companyYearsTable(of: page)] }
         return try publication.render(formats.filter(\.hasFilmForm), templates: templates, csv: csv, language: language)
     }
 

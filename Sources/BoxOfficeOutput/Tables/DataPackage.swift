@@ -9,15 +9,8 @@ import Foundation
 /// It describes the CSVs as the definitions write them; a CSV template of your own that changes
 /// the columns is not described by it.
 package enum DataPackage {
-    /// The descriptor's bytes: sorted keys, two-space indents, a final newline.
-    package static func descriptor(_ report: BoxOfficeReport, tables: [ReportTable], base: String, dialect: CSVDialect) -> Data {
-        descriptor(
-            ReportFacts(report), source: report.source, simulated: report.simulated,
-            span: (report.range.start, report.range.end), tables: tables.map { ($0, "\(base)-\($0.rawValue).csv") }, base: base,
-            dialect: dialect)
-    }
-
-    /// The descriptor of the CSV files `tables` names (each table with its file), with `facts`.
+    /// The descriptor of the CSV files `tables` names (each table with its file), with `facts`:
+    /// sorted keys, two-space indents, a final newline.
     static func descriptor(
         _ facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day), tables: [(ReportTable, String)], base: String,
         dialect: CSVDialect

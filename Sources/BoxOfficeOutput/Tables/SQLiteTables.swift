@@ -14,12 +14,7 @@ import Darwin
 /// The database is built in memory and handed over whole (`sqlite3_serialize`), so it is written
 /// like any other report file: staged, then committed with the rest, never half-written.
 package enum SQLiteTables {
-    /// The database file's bytes.
-    package static func database(_ report: BoxOfficeReport, tables: [Table]) throws -> Data {
-        try database(ReportFacts(report), tables: tables)
-    }
-
-    /// The database of `tables`, and a `report` table of `facts`.
+    /// The database file's bytes: `tables`, and a `report` table of `facts`.
     static func database(_ facts: ReportFacts, tables: [Table]) throws -> Data {
         let sqlite = try SQLiteLibrary.load()
         let database = try sqlite.openInMemory()
