@@ -16,7 +16,7 @@ struct DirectJSONTests {
     }
 
     static func direct<T: DirectJSONObject>(_ value: T) throws -> String {
-        var writer = PrettyJSONEncoder.Writer(level: 0)
+        var writer = JSONWriter(level: 0)
         try writer.writeFields(value)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -228,7 +228,7 @@ struct DirectJSONTests {
             values.append(Double(tenths) / 100)
             values.append(Double.random(in: -1e6...1e6, using: &generator))
         }
-        var writer = PrettyJSONEncoder.Writer(level: 0)
+        var writer = JSONWriter(level: 0)
         for value in values {
             writer.bytes.removeAll(keepingCapacity: true)
             writer.writeDouble(value)

@@ -1,7 +1,7 @@
 import BoxOfficeModel
 import Foundation
 
-/// A type whose JSON ``PrettyJSONEncoder/Writer`` writes straight from its fields, in the order
+/// A type whose JSON ``JSONWriter`` writes straight from its fields, in the order
 /// of a table made once, without asking `encode(to:)` for a tree first: the same bytes, for the
 /// report's most numerous objects (days, periods, their chart rows, and films).
 ///
@@ -18,19 +18,19 @@ import Foundation
 protocol DirectJSONObject: Encodable {
     associatedtype JSONField: RawRepresentable<String>, CaseIterable, Sendable
     /// The keys in JSONEncoder's order, made once.
-    static var jsonTable: PrettyJSONEncoder.FieldTable<JSONField> { get }
+    static var jsonTable: JSONWriter.FieldTable<JSONField> { get }
     /// A field's value; `.nested` for one ``writeNested(_:to:)`` writes.
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue
+    func jsonValue(_ field: JSONField) -> JSONWriter.FieldValue
     /// Writes a field `jsonValue(_:)` called `.nested`, at the writer's level.
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws
 }
 
 extension DirectJSONObject {
     /// An object with no nested fields writes none.
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {}
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws {}
 }
 
-extension PrettyJSONEncoder {
+extension JSONWriter {
     /// One field's value, as a ``DirectJSONObject`` reads it (the model says it, beside its keys).
     typealias FieldValue = JSONFieldValue
 
@@ -42,8 +42,8 @@ extension PrettyJSONEncoder {
         let prefixEnds: [Int]
 
         init() {
-            order = Field.allCases.sorted { Writer.precedes($0.rawValue, $1.rawValue) }
-            var key = Writer(level: 0)
+            order = Field.allCases.sorted { JSONWriter.precedes($0.rawValue, $1.rawValue) }
+            var key = JSONWriter(level: 0)
             var ends: [Int] = []
             for field in order {
                 key.writeString(field.rawValue)
@@ -56,7 +56,7 @@ extension PrettyJSONEncoder {
     }
 }
 
-extension PrettyJSONEncoder.Writer {
+extension JSONWriter {
     /// Writes `value` from its fields, as ``writeObject(_:)`` writes the tree `encode(to:)` builds.
     mutating func writeFields<Value: DirectJSONObject>(_ value: Value) throws {
         let table = Value.jsonTable
@@ -80,8 +80,11 @@ extension PrettyJSONEncoder.Writer {
                 case .integer(let number): writeInteger(number)
                 case .double(let number):
                     guard number.isFinite else {
-                        _ = try PrettyJSONEncoder.Node.double(number, path: nil, key: PrettyJSONEncoder.NamedKey(field.rawValue))
-                        break
+                        // As JSONEncoder refuses one.
+                        let context = EncodingError.Context(
+                            codingPath: [JSONWriter.NamedKey(field.rawValue)], debugDescription: "Unable to encode Double.\(number) directly in JSON."
+                        )
+                        throw EncodingError.invalidValue(number, context)
                     }
                     writeDouble(number)
                 case .string(let text): writeString(text)
@@ -106,7 +109,7 @@ extension PrettyJSONEncoder.Writer {
     }
 }
 
-extension PrettyJSONEncoder {
+extension JSONWriter {
     /// A key named by its string, for the coding path of a value JSON cannot hold.
     struct NamedKey: CodingKey {
         let stringValue: String
@@ -120,19 +123,19 @@ extension PrettyJSONEncoder {
 extension DayEntry: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
 }
 
 extension DayReport: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws {
         switch field {
         case .entries: try writer.writeList(entries)
-        case .holiday: if let holiday { try PrettyJSONEncoder.append(holiday, to: &writer) }
+        case .holiday: if let holiday { try writer.writeEncoded(holiday) }
         case .lastYear: if let lastYear { try writer.writeFields(lastYear) }
         case .holidayLastYear: if let holidayLastYear { try writer.writeFields(holidayLastYear) }
         case .yearToDate: if let yearToDate { try writer.writeFields(yearToDate) }
@@ -144,9 +147,9 @@ extension DayReport: DirectJSONObject {
 extension FilmRanking: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws {
         switch field {
         // All but TMDB's entry from their fields: 3,700 films' lists and run figures through
         // `encode(to:)` were a tenth of a twenty-year JSON's CPU.
@@ -155,7 +158,7 @@ extension FilmRanking: DirectJSONObject {
         case .directors: writer.writeElements(of: directors) { writer, text in writer.writeString(text) }
         case .distributors: writer.writeElements(of: distributors) { writer, text in writer.writeString(text) }
         case .milestones: try writer.writeList(milestones)
-        case .tmdb: if let tmdb { try PrettyJSONEncoder.append(tmdb, to: &writer) }
+        case .tmdb: if let tmdb { try writer.writeEncoded(tmdb) }
         case .numberOneStreak: if let numberOneStreak { try writer.writeFields(numberOneStreak) }
         case .openingDay: if let openingDay { try writer.writeFields(openingDay) }
         case .openingWeekend: if let openingWeekend { try writer.writeFields(openingWeekend) }
@@ -168,14 +171,14 @@ extension FilmRanking: DirectJSONObject {
 extension PeriodReport: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws {
         switch field {
         case .entries: try writer.writeList(entries)
         case .lastYear: if let lastYear { try writer.writeFields(lastYear) }
-        case .regions: if let regions { try PrettyJSONEncoder.append(regions, to: &writer) }
-        case .regionsMissing: if let regionsMissing { try PrettyJSONEncoder.append(regionsMissing, to: &writer) }
+        case .regions: if let regions { try writer.writeEncoded(regions) }
+        case .regionsMissing: if let regionsMissing { try writer.writeEncoded(regionsMissing) }
         default: break
         }
     }
@@ -186,16 +189,16 @@ extension PeriodReport: DirectJSONObject {
 extension YearEarlier: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
 }
 
 extension YearToDate: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
-    func writeNested(_ field: JSONField, to writer: inout PrettyJSONEncoder.Writer) throws {
+    func writeNested(_ field: JSONField, to writer: inout JSONWriter) throws {
         if field == .lastYear { try writer.writeFields(lastYear) }
     }
 }
@@ -203,7 +206,7 @@ extension YearToDate: DirectJSONObject {
 extension Milestone: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
 }
 
@@ -212,9 +215,9 @@ extension RunFigure: DirectJSONObject {
         case start, end, audience, sales, rank
     }
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
-    func jsonValue(_ field: JSONField) -> PrettyJSONEncoder.FieldValue {
+    func jsonValue(_ field: JSONField) -> JSONWriter.FieldValue {
         switch field {
         case .start: .day(start)
         case .end: .day(end)
@@ -228,6 +231,6 @@ extension RunFigure: DirectJSONObject {
 extension Streak: DirectJSONObject {
     typealias JSONField = CodingKeys
 
-    static let jsonTable = PrettyJSONEncoder.FieldTable<JSONField>()
+    static let jsonTable = JSONWriter.FieldTable<JSONField>()
 
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The report model as JSON: snake_case keys, sorted, pretty-printed, ending in a newline; the bytes
 /// `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (a test holds
-/// them to it), written by ``PrettyJSONEncoder`` (the days and their rows by ``DirectJSONObject``).
+/// them to it), written by ``JSONWriter`` (the days and their rows from their fields, ``DirectJSONObject``).
 ///
 /// The snake_case names are the models' own `CodingKeys`, not `.convertToSnakeCase`: converting
 /// every key of a twenty-year report (1.5 million of them) cost 0.66 s of the JSON's 1.55 s.
@@ -40,7 +40,7 @@ package enum ReportJSON {
         shell.days = []
         shell.films = []
         shell.periods = []
-        let head = try PrettyJSONEncoder.encode(shell)
+        let head = try JSONWriter.encode(shell)
         var rest = head[...]
         // Root keys are sorted: "days", then "films", then "periods".
         let lists = [("days", ListElements(report.days)), ("films", ListElements(report.films)), ("periods", ListElements(report.periods))]
@@ -64,7 +64,7 @@ package enum ReportJSON {
 
     /// One JSON document (a film's run), as `JSONEncoder` writes it, without a final newline.
     package static func document<Value: Encodable>(_ value: Value) throws -> Data {
-        Data(try PrettyJSONEncoder.encode(value))
+        try JSONWriter.encoder.encode(value)
     }
 
     /// A root-level list's elements, encoded as they stand inside it: indented two levels, joined
@@ -73,19 +73,15 @@ package enum ReportJSON {
         let count: Int
         let encodeChunk: @Sendable (Int) throws -> [UInt8]
 
-        init<Element: Encodable & Sendable>(_ list: [Element]) {
-            self.init(list) { element, writer in try PrettyJSONEncoder.append(element, to: &writer) }
-        }
-
         init<Element: DirectJSONObject & Sendable>(_ list: [Element]) {
             self.init(list) { element, writer in try writer.writeFields(element) }
         }
 
-        private init<Element: Sendable>(_ list: [Element], append: @escaping @Sendable (Element, inout PrettyJSONEncoder.Writer) throws -> Void) {
+        private init<Element: Sendable>(_ list: [Element], append: @escaping @Sendable (Element, inout JSONWriter) throws -> Void) {
             count = list.count
             encodeChunk = { start in
                 // One writer for the chunk, so its key orders are sorted once for all its elements.
-                var writer = PrettyJSONEncoder.Writer(level: 2)
+                var writer = JSONWriter(level: 2)
                 for index in start..<min(start + ReportJSON.chunkSize, list.count) {
                     if index > start { writer.bytes.append(contentsOf: ",\n".utf8) }
                     writer.bytes.append(contentsOf: "    ".utf8)

@@ -4,7 +4,7 @@ import Foundation
 /// A table as JSON rows, for the commands whose output is one table (`quota`, `watch list`,
 /// `revisions`): `{"rows": [{"date": "2025-03-10", …}], "schema_version": 2, "table": "quota"}`,
 /// each cell typed by its column (numbers, `true`/`false`, `null` for a blank cell), keys sorted,
-/// by the project's one JSON writer (``PrettyJSONEncoder``), as `JSONEncoder` lays it out. The schema version is every command's JSON's
+/// by the project's one JSON writer (``JSONWriter``), as `JSONEncoder` lays it out. The schema version is every command's JSON's
 /// (``BoxOfficeReport/schemaVersion``). A long table is written in pieces: ``opening``, each
 /// batch's ``rows(_:first:)``, then ``closing(_:empty:)``.
 package enum TableJSON {
@@ -20,8 +20,8 @@ package enum TableJSON {
     /// `JSONEncoder` sorts them. Measured on the release binary, `revisions -f json` over a 47 MB
     /// log of 300,000 revisions: 18.4 s through `JSONSerialization` a row at a time, 2.1 s this way.
     package static func rows(_ table: Table, first: Bool) -> String {
-        var writer = PrettyJSONEncoder.Writer(level: 2)
-        let order = table.columns.indices.sorted { PrettyJSONEncoder.Writer.precedes(table.columns[$0].name, table.columns[$1].name) }
+        var writer = JSONWriter(level: 2)
+        let order = table.columns.indices.sorted { JSONWriter.precedes(table.columns[$0].name, table.columns[$1].name) }
         for row in 0..<table.count {
             writer.bytes += Array((first && row == 0 ? "\n" : ",\n").utf8)
             writer.indent()
@@ -43,15 +43,15 @@ package enum TableJSON {
     }
 
     /// A cell as its column's JSON value: a number, `true`/`false`, `null` when blank, else text.
-    static func write(_ cell: String, _ type: ColumnType, to writer: inout PrettyJSONEncoder.Writer) {
-        if cell.isEmpty { return writer.bytes += PrettyJSONEncoder.Writer.nullBytes }
+    static func write(_ cell: String, _ type: ColumnType, to writer: inout JSONWriter) {
+        if cell.isEmpty { return writer.bytes += JSONWriter.nullBytes }
         switch type {
         case .integer:
             if let number = Int64(cell) { return writer.writeInteger(number) }
         case .decimal:
             if let number = Double(cell), number.isFinite { return writer.writeDouble(number) }
         case .boolean:
-            return writer.bytes += cell == "true" ? PrettyJSONEncoder.Writer.trueBytes : PrettyJSONEncoder.Writer.falseBytes
+            return writer.bytes += cell == "true" ? JSONWriter.trueBytes : JSONWriter.falseBytes
         case .text, .code, .date: break
         }
         writer.writeString(cell)
