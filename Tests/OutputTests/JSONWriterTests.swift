@@ -8,11 +8,7 @@ import UnitTestSupport
 /// scalars, and a value `JSONEncoder` wrote spliced in at any depth.
 @Suite("JSON writer")
 struct JSONWriterTests {
-    static func reference<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func reference<T: Encodable>(_ value: T) throws -> String { try DirectJSONTests.reference(value) }
 
     /// What `write` writes as the one element of a list, as `JSONEncoder` writes that list.
     static func asElement(_ write: (inout JSONWriter) throws -> Void) rethrows -> String {
