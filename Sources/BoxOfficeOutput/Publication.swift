@@ -25,8 +25,10 @@ struct Publication<Model: Encodable> {
     /// A report names every table's CSV `BASE-NAME.csv`; the others name the main one's `BASE.csv`.
     var everyTableNamed = false
     /// What the figures are, for the formats that hold every table and describe themselves (the
-    /// workbook, the SQLite database, the data package); nil for a publication without them.
-    var facts: (facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day))? = nil
+    /// workbook, the SQLite database, the data package), worked out when one is asked for; nil for a
+    /// publication without them.
+    var facts: (() -> Facts)? = nil
+    typealias Facts = (facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day))
     let documents: Documents
     /// A chat payload (`-f slack`, `-f discord`): a report's alone; film and rank refuse them.
     var chat: ((ReportFormat) throws -> Data)? = nil
@@ -43,14 +45,14 @@ struct Publication<Model: Encodable> {
     /// `BASE-NAME.csv` but the first.
     init(
         model: Model, base: String, table: Table, moreTables: [Table] = [],
-        facts: (facts: ReportFacts, source: String, simulated: Bool, span: (start: Day, end: Day))? = nil, templates: String,
+        facts: Facts? = nil, templates: String,
         view: @escaping (Words) -> [String: Any]
     ) {
         let filled = [table] + moreTables
         self.init(
             model: model, base: base, tables: filled.map(\.name), fill: { name in filled.first { $0.name == name }! },
             documents: .templates(templates, view: view))
-        self.facts = facts
+        self.facts = facts.map { facts in { facts } }
     }
 
     /// The CSV file's name of `table`.
@@ -92,7 +94,7 @@ struct Publication<Model: Encodable> {
             guard let chat else { return [] }
             return [RenderedFile(name: base + words.language.infix + format.suffix, contents: try chat(format))]
         case .xlsx, .sqlite, .datapackage:
-            guard let facts else { return [] }
+            guard let facts = facts?() else { return [] }
             let contents: Data =
                 switch format {
                 case .xlsx: try XLSXWorkbook.data(tables.map(fill))

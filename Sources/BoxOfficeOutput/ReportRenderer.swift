@@ -125,7 +125,7 @@ package struct ReportRenderer: Sendable {
                     ? templates.render(name, TextView.make(report, words: words)) : templates.render(name, wrapped: view.wrapped)
             })
         publication.everyTableNamed = true
-        publication.facts = (ReportFacts(report), report.source, report.simulated, (report.range.start, report.range.end))
+        publication.facts = { (ReportFacts(report), report.source, report.simulated, (report.range.start, report.range.end)) }
         publication.chat = { format in try format == .slack ? ChatPayload.slack(report, words: words) : ChatPayload.discord(report, words: words) }
         return publication
     }
