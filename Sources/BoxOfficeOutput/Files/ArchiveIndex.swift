@@ -66,9 +66,7 @@ package struct ArchiveIndex {
 
     /// The headline file's bytes: sorted, indented JSON, a person can read and a diff can show.
     static func encode(_ headlines: [String: ReportHeadline]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(headlines)
+        try JSONWriter.encoder.encode(headlines)
     }
 
     /// The headlines kept beside the index; none when the file is missing or not what this writes
