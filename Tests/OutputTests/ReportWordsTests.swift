@@ -20,11 +20,11 @@ struct ReportWordsTests {
         text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
     }
 
-    /// Each document family's labels and the templates that use them.
+    /// Each document family's labels (with those every page shares) and the templates that use them.
     static let families: [(name: String, labels: [(name: String, en: String, ko: String)], templates: [String])] = [
-        ("report", ReportLabels.table, ["report.md", "report.html", "report.txt"]),
-        ("film", FilmView.labels, ["film.md", "film.html"]),
-        ("rank", RankView.labels, ["rank.md", "rank.html", "rank.txt"]),
+        ("report", ReportLabels.table + ReportLabels.shared, ["report.md", "report.html", "report.txt"]),
+        ("film", FilmView.labels + ReportLabels.shared, ["film.md", "film.html"]),
+        ("rank", RankView.labels + ReportLabels.shared, ["rank.md", "rank.html", "rank.txt"]),
     ]
 
     @Test("every label the templates use is in their table, and every label in the table is used", arguments: families.indices)

@@ -47,7 +47,6 @@ package enum FilmView {
         ("lw", "%± LW", "%± LW"),
         ("week_note", "a week with days off the chart: its sum leaves them out.", "순위 밖인 날이 있는 주: 그날은 합계에 들지 않습니다."),
         ("every_day", "Every charted day", "순위에 든 모든 날"),
-        ("every_column", "Show every column", "모든 열 보기"),
         ("day", "Day", "일차"),
         ("rank", "Rank", "순위"),
         ("screens", "Screens", "스크린"),

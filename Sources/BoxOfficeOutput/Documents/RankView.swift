@@ -35,7 +35,6 @@ package enum RankView {
         ("film", "Film", "영화"),
         ("opened", "Opened", "개봉일"),
         ("days_charted", "Days charted", "순위에 든 날"),
-        ("every_column", "Show every column", "모든 열 보기"),
         ("best", "Best", "최고 순위"),
         ("distributor", "Distributor", "배급사"),
         ("nation", "Nation", "국적"),

@@ -67,7 +67,6 @@ package enum ReportLabels {
         ("share", "Share", "점유율"),
         ("per_screen", "Per screen", "스크린당"),
         ("per_showing", "Per showing", "회당 관객"),
-        ("every_column", "Show every column", "모든 열 보기"),
         ("ticket_price", "Avg. ticket", "평균 요금"),
         ("distributor", "Distributor", "배급사"),
         ("tmdb_rating", "TMDB rating", "TMDB 평점"),
@@ -142,6 +141,12 @@ package enum ReportLabels {
         ),
     ]
 
+    /// The labels of what every page's HTML shares, whichever table is its own: the "Show every
+    /// column" box of the stylesheet's width tiers (`html-style`).
+    static let shared: [(name: String, en: String, ko: String)] = [
+        ("every_column", "Show every column", "모든 열 보기")
+    ]
+
     static let english = column(of: table, .en)
     static let korean = column(of: table, .ko)
 
@@ -153,10 +158,11 @@ package enum ReportLabels {
         }
     }
 
-    /// One language's column of a label table (this one, a film page's, a ranking's), by name.
+    /// One language's column of a label table (this one, a film page's, a ranking's) and of the
+    /// ``shared`` labels, by name.
     static func column(of table: [(name: String, en: String, ko: String)], _ language: ReportLanguage) -> [String: String] {
         Dictionary(
-            uniqueKeysWithValues: table.map { label in
+            uniqueKeysWithValues: (table + shared).map { label in
                 switch language {
                 case .en: (label.name, label.en)
                 case .ko: (label.name, label.ko)
