@@ -74,10 +74,6 @@ package enum ReportJSON {
         let encodeChunk: @Sendable (Int) throws -> [UInt8]
 
         init<Element: DirectJSONObject & Sendable>(_ list: [Element]) {
-            self.init(list) { element, writer in try writer.writeFields(element) }
-        }
-
-        private init<Element: Sendable>(_ list: [Element], append: @escaping @Sendable (Element, inout JSONWriter) throws -> Void) {
             count = list.count
             encodeChunk = { start in
                 // One writer for the chunk, so its key orders are sorted once for all its elements.
@@ -85,7 +81,7 @@ package enum ReportJSON {
                 for index in start..<min(start + ReportJSON.chunkSize, list.count) {
                     if index > start { writer.bytes.append(contentsOf: ",\n".utf8) }
                     writer.bytes.append(contentsOf: "    ".utf8)
-                    try append(list[index], &writer)
+                    try writer.writeFields(list[index])
                 }
                 return writer.bytes
             }
