@@ -106,6 +106,21 @@ struct KOBISDecodingTests {
     }
 
     @Test(
+        "2024-06-06 decodes whole: a real change of +2,088,241 % in sales and +1,892,650 % in admissions is kept as it came",
+        .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
+    func realExtremeChange() throws {
+        let day = try #require(Day(compact: "20240606"))
+        guard case .value(let chart) = try KOBISDecoding.dailyChart(try TestData.shared("kobis/daily-20240606.json"), date: day) else {
+            Issue.record("decoded as a fault")
+            return
+        }
+        #expect(chart.entries.count == 10)
+        let fourth = try #require(chart.entries.first { $0.rank == 4 })
+        #expect(fourth.salesChangePercent == 2_088_241 && fourth.audienceChangePercent == 1_892_650)
+        #expect(fourth.rankChange == 103)
+    }
+
+    @Test(
         "2022-01-05: numbers from strings, a preview opening after the date, negative changes",
         .enabled(if: TestData.sharedFixturesAvailable, TestData.sharedSkipReason))
     func chart20220105() throws {

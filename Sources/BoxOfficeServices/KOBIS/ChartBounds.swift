@@ -18,6 +18,8 @@ package enum ChartBounds {
     package static let showings: ClosedRange<Int64> = 0...1_000_000
     /// `salesShare`, percent of the whole day's sales.
     package static let share: ClosedRange<Double> = 0...100
-    /// `audiChange`, `salesChange`: percent against the day before (NEW rows say 100).
-    package static let percentChange: ClosedRange<Double> = -1_000_000...1_000_000
+    /// `audiChange`, `salesChange`: percent against the day before (NEW rows say 100). Any finite
+    /// value: a change in per cent has no natural bound (after a day of 2 tickets, KOBIS's own
+    /// figure for 2024-06-06's opening was +1,892,650 %), and it is only shown, never summed.
+    package static let percentChange: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
 }

@@ -557,14 +557,20 @@ private struct Fields {
     /// A whole number inside `bounds`; a value outside them is malformed, naming the field.
     func int64(_ scalar: String?, _ key: String, required: Bool = false, in bounds: ClosedRange<Int64>) throws(MalformedBody) -> Int64 {
         let value = try int64(scalar, key, required: required)
-        guard bounds.contains(value) else { throw MalformedBody("\(label) has \(key) \(value), outside \(bounds.lowerBound)…\(bounds.upperBound)") }
+        guard bounds.contains(value) else { throw MalformedBody(Self.outside(label, key, "\(value)", "\(bounds.lowerBound)…\(bounds.upperBound)")) }
         return value
+    }
+
+    /// The message for a figure past its bound: the field and the value, and that it may be KOBIS's
+    /// real figure (the bounds are set above every real extreme, with a margin; ``ChartBounds``).
+    static func outside(_ label: String, _ key: String, _ value: String, _ bounds: String) -> String {
+        "\(label) has \(key) \(value), outside \(bounds), the bound boxoffice sets; if KOBIS really reports it, please report this"
     }
 
     /// A number inside `bounds`; a value outside them is malformed, naming the field.
     func decimal(_ scalar: String?, _ key: String, in bounds: ClosedRange<Double>) throws(MalformedBody) -> Double {
         let value = try decimal(scalar, key)
-        guard bounds.contains(value) else { throw MalformedBody("\(label) has \(key) \(value), outside \(bounds.lowerBound)…\(bounds.upperBound)") }
+        guard bounds.contains(value) else { throw MalformedBody(Self.outside(label, key, "\(value)", "\(bounds.lowerBound)…\(bounds.upperBound)")) }
         return value
     }
 
