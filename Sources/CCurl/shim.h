@@ -10,8 +10,99 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
-#define CURL_DISABLE_TYPECHECK 1
-#include <curl/curl.h>
+
+// The few libcurl types and values boxoffice uses, declared here so that building needs only the
+// Swift toolchain, not libcurl's development files (issue 61): libcurl keeps these numbers and
+// layouts fixed across its versions (its ABI promise; a value is never renumbered). The values are
+// libcurl 7.88.1's (Debian 12), and `scripts/check-curl-abi` compares each with the installed
+// <curl/curl.h> wherever that header is present (CI installs it for the check alone).
+typedef void CURL;
+typedef void CURLM;
+typedef int curl_socket_t;
+
+typedef enum {
+    CURLE_OK = 0,
+    CURLE_FAILED_INIT = 2,
+    CURLE_COULDNT_RESOLVE_PROXY = 5,
+    CURLE_COULDNT_RESOLVE_HOST = 6,
+    CURLE_COULDNT_CONNECT = 7,
+    CURLE_WEIRD_SERVER_REPLY = 8,
+    CURLE_HTTP2 = 16,
+    CURLE_PARTIAL_FILE = 18,
+    CURLE_OPERATION_TIMEDOUT = 28,
+    CURLE_UNKNOWN_OPTION = 48,
+    CURLE_GOT_NOTHING = 52,
+    CURLE_SEND_ERROR = 55,
+    CURLE_RECV_ERROR = 56,
+    CURLE_BAD_CONTENT_ENCODING = 61,
+    CURLE_HTTP2_STREAM = 92,
+    CURL_LAST_ = 1000 /* libcurl's codes go on; none of the others is named here */
+} CURLcode;
+
+typedef enum {
+    CURLOPT_WRITEDATA = 10001,
+    CURLOPT_URL = 10002,
+    CURLOPT_LOW_SPEED_LIMIT = 19,
+    CURLOPT_LOW_SPEED_TIME = 20,
+    CURLOPT_USERAGENT = 10018,
+    CURLOPT_HTTPHEADER = 10023,
+    CURLOPT_HEADERDATA = 10029,
+    CURLOPT_FOLLOWLOCATION = 52,
+    CURLOPT_FORBID_REUSE = 75,
+    CURLOPT_HTTPGET = 80,
+    CURLOPT_NOSIGNAL = 99,
+    CURLOPT_ACCEPT_ENCODING = 10102,
+    CURLOPT_TIMEOUT_MS = 155,
+    CURLOPT_CONNECTTIMEOUT_MS = 156,
+    CURLOPT_WRITEFUNCTION = 20011,
+    CURLOPT_HEADERFUNCTION = 20079,
+    CURLOPT_PREREQFUNCTION = 20312, /* libcurl 7.80 */
+    CURLOPT_PREREQDATA = 10313,     /* libcurl 7.80 */
+    CURLOPT_PROTOCOLS_STR = 10318   /* libcurl 7.85 */
+} CURLoption;
+
+typedef enum {
+    CURLINFO_RESPONSE_CODE = 0x200002
+} CURLINFO;
+
+typedef enum {
+    CURLM_OK = 0,
+    CURLM_LAST_ = 1000
+} CURLMcode;
+
+typedef enum {
+    CURLMOPT_MAXCONNECTS = 6,
+    CURLMOPT_MAX_HOST_CONNECTIONS = 7
+} CURLMoption;
+
+typedef enum {
+    CURLMSG_NONE = 0,
+    CURLMSG_DONE = 1,
+    CURLMSG_LAST = 2
+} CURLMSG;
+
+typedef struct CURLMsg {
+    CURLMSG msg;
+    CURL *easy_handle;
+    union {
+        void *whatever;
+        CURLcode result;
+    } data;
+} CURLMsg;
+
+struct curl_slist {
+    char *data;
+    struct curl_slist *next;
+};
+
+struct curl_waitfd {
+    curl_socket_t fd;
+    short events;
+    short revents;
+};
+
+#define CURL_GLOBAL_ALL 3L
+#define CURL_PREREQFUNC_OK 0
 
 /// The libcurl functions boxoffice calls, looked up in the library once it is loaded.
 typedef struct {
@@ -84,21 +175,13 @@ typedef int (*boxoffice_curl_prereq_callback)(void *context, char *primary_ip, c
 
 /// CURLOPT_PREREQFUNCTION (libcurl 7.80): called each time libcurl is about to send the request,
 /// the sends it makes on its own included (again on a new connection when a reused one died).
-/// CURLE_UNKNOWN_OPTION from an older libcurl, or headers older than the option.
+/// CURLE_UNKNOWN_OPTION from a libcurl older than the option.
 static inline CURLcode boxoffice_curl_easy_setopt_prereq(const boxoffice_curl_api *api, CURL *easy, boxoffice_curl_prereq_callback callback) {
-#if LIBCURL_VERSION_NUM >= 0x075000
     return api->easy_setopt(easy, CURLOPT_PREREQFUNCTION, callback);
-#else
-    return CURLE_UNKNOWN_OPTION;
-#endif
 }
 
 static inline CURLcode boxoffice_curl_easy_setopt_prereq_data(const boxoffice_curl_api *api, CURL *easy, void *context) {
-#if LIBCURL_VERSION_NUM >= 0x075000
     return api->easy_setopt(easy, CURLOPT_PREREQDATA, context);
-#else
-    return CURLE_UNKNOWN_OPTION;
-#endif
 }
 
 static inline CURLcode boxoffice_curl_easy_getinfo_long(const boxoffice_curl_api *api, CURL *easy, CURLINFO info, long *value) {
