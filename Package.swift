@@ -27,8 +27,8 @@ let package = Package(
         // libcurl, loaded when a run first needs the network and called directly (CurlTransport); the
         // shim declares the few types and values it uses, so building needs no libcurl headers.
         .systemLibrary(name: "CCurl"),
-        // The commit `make build` passes in for `--version` (a header; see build_info.h).
-        .systemLibrary(name: "CBuildInfo"),
+        // The commit `make build` writes for `--version` (one C file; see build_info.c).
+        .target(name: "CBuildInfo"),
         // Rendering the report model: Tables/ (one definition per machine table, written as CSV,
         // xlsx, SQLite and a data package), JSON/, Documents/ (the Mustache templates and their
         // view models), Files/ (writing files atomically, the folder's index).
