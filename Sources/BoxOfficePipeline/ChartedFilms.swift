@@ -12,6 +12,10 @@ struct ChartedFilms {
     var lifetimes: [String: FilmLadder.Lifetime] = [:]
     /// KOBIS code → year → its highest cumulative seen that year.
     var yearly: [String: [Int: Int64]] = [:]
+    /// KOBIS code → year → its admissions summed over the year's charted days.
+    var charted: [String: [Int: Int64]] = [:]
+    /// Year → every charted film's admissions summed over its charted days.
+    var yearTotals: [Int: Int64] = [:]
 
     /// The films of the cached (unfiltered) daily charts through `last`; `atHand` gives a day's
     /// chart when the run has it already. Nil when the cache holds no daily chart.
@@ -27,7 +31,7 @@ struct ChartedFilms {
             if let totals = index.totals(on: day, chart: { atHand(day) ?? client.cachedDailyChart(on: day) }) {
                 first = first ?? day
                 latest = day
-                for film in totals.films { films.note(film.movieCode, film.cumulative, on: day) }
+                for film in totals.films { films.note(film.movieCode, film.cumulative, film.audience, on: day) }
             }
             day = day + 1
         }
@@ -41,14 +45,16 @@ struct ChartedFilms {
         guard let first = charts.map(\.date).min(), let last = charts.map(\.date).max() else { return nil }
         var films = ChartedFilms(span: DateRange(start: first, end: last))
         for chart in charts {
-            for entry in chart.entries { films.note(entry.movieCode, entry.audienceCumulative, on: chart.date) }
+            for entry in chart.entries { films.note(entry.movieCode, entry.audienceCumulative, entry.audience, on: chart.date) }
         }
         return films
     }
 
-    mutating func note(_ code: String, _ cumulative: Int64, on day: Day) {
+    mutating func note(_ code: String, _ cumulative: Int64, _ audience: Int64, on day: Day) {
         lifetimes[code, default: FilmLadder.Lifetime(highest: 0, firstDay: day)].note(cumulative, on: day)
         yearly[code, default: [:]][day.year] = max(yearly[code]?[day.year] ?? 0, cumulative)
+        charted[code, default: [:]][day.year, default: 0] += audience
+        yearTotals[day.year, default: 0] += audience
     }
 
     /// The films that went on to 1,000만, as ``FilmPace`` compares with them.
@@ -57,5 +63,5 @@ struct ChartedFilms {
     }
 
     /// What the company and person pages read of them.
-    var charted: Filmography.Charted { Filmography.Charted(span: span, yearly: yearly) }
+    var pages: Filmography.Charted { Filmography.Charted(span: span, yearly: yearly, charted: charted, yearTotals: yearTotals) }
 }

@@ -66,8 +66,8 @@ package struct FilmographyPipeline: Sendable {
             }
         }
         return Filmography.make(
-            kind, entry: entry, charted: films?.charted ?? Filmography.Charted(span: nil, yearly: [:]), simulated: simulated,
-            openDate: { code in (simulated ? infos[code] : client.cachedMovieInfo(code: code))?.openDate })
+            kind, entry: entry, charted: films?.pages ?? Filmography.Charted(span: nil, yearly: [:]), simulated: simulated,
+            info: { code in simulated ? infos[code] : client.cachedMovieInfo(code: code) })
     }
 
     /// The page `text` names, rendered and written; the paths written.

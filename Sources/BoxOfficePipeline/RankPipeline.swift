@@ -13,7 +13,7 @@ package struct RankPipeline: Sendable {
         package var top: Int
         package var calendar: SeoulCalendar
         package var offline: Bool
-        /// The same days 52 weeks earlier, for the totals' comparison: fetched, cached and budgeted
+        /// The same dates a year earlier, for the totals' comparison: fetched, cached and budgeted
         /// like `report`'s look-back.
         package var lookBack = true
 

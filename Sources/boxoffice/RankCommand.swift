@@ -33,13 +33,13 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
     @Flag(help: "The bundled week: no key, no network.")
     var sample = false
 
-    @Option(help: ArgumentHelp("Films listed (0: every one)", valueName: "n"))
+    @Option(help: ArgumentHelp("Films the documents list (0: every one); data files hold all", valueName: "n"))
     var top = 50
 
     @Flag(help: "Only the cache: send nothing.")
     var offline = false
 
-    @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the period (no comparison with 52 weeks earlier).")
+    @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the period (no comparison with a year earlier).")
     var noLookBack = false
 
     @OptionGroup(title: "Output") var out: OutputOptions

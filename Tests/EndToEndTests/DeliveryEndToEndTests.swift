@@ -229,7 +229,7 @@ struct DeliveryEndToEndTests {
         // The same events in the JSON and the CSV; the same UIDs a second time, from the cache.
         let document = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(base + ".json"))) as? [String: Any])
-        #expect((document["events"] as? [[String: Any]])?.count == ics.events.count && document["schema_version"] as? Int == 2)
+        #expect((document["events"] as? [[String: Any]])?.count == ics.events.count && document["schema_version"] as? Int == 3)
         let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent(base + ".csv")))
         #expect(rows.map { $0["uid"] ?? "" } == ics.events.map(\.uid))
         server.server.resetLog()

@@ -27,17 +27,20 @@ struct FilmographyEndToEndTests {
             film("20249104", "넷", opens: "2024-03-27", director: ("감독", "Another Director")),
         ]
 
-    /// Each film's highest cumulative in the range's charts, from the simulation itself.
-    static let lifetimes: [String: Int64] = {
+    /// Each film's highest cumulative in the range's charts, and its admissions summed over the
+    /// days it was charted, from the simulation itself.
+    static let (lifetimes, charted): ([String: Int64], [String: Int64]) = {
         let kobis = SimulatedKOBIS(films: films)
         var highest: [String: Int64] = [:]
+        var charted: [String: Int64] = [:]
         for day in range.days {
             let body = kobis.dailyChartBody(on: day)["boxOfficeResult"] as! [String: Any]
             for row in body["dailyBoxOfficeList"] as! [[String: String]] {
                 highest[row["movieCd"]!] = max(highest[row["movieCd"]!] ?? 0, Int64(row["audiAcc"]!)!)
+                charted[row["movieCd"]!, default: 0] += Int64(row["audiCnt"]!)!
             }
         }
-        return highest
+        return (highest, charted)
     }()
 
     static func json(_ folder: TemporaryFolder, _ name: String) throws -> [String: Any] {
@@ -77,13 +80,13 @@ struct FilmographyEndToEndTests {
             let movie = try #require(film["movie_cd"] as? String)
             #expect((film["highest_cumulative"] as? NSNumber)?.int64Value == Self.lifetimes[movie], "\(movie)")
         }
-        // Its year: the films it distributed that charted in 2024, their admissions (all within the
-        // charts' first year: their whole cumulatives), against every charted film's.
-        let charted = distributed.compactMap { Self.lifetimes[$0.code] }
+        // Its year, as rank and a report count it: the films it distributed that charted in 2024,
+        // their admissions summed over their charted days, against every charted film's.
+        let charted = distributed.compactMap { Self.charted[$0.code] }
         let years = try #require(page["years"] as? [[String: Any]])
         #expect(years.count == 1 && years[0]["year"] as? Int == 2024 && years[0]["films"] as? Int == charted.count)
         #expect((years[0]["audience"] as? NSNumber)?.int64Value == charted.reduce(0, +))
-        let share = (Double(charted.reduce(0, +)) * 1_000 / Double(Self.lifetimes.values.reduce(0, +))).rounded() / 10
+        let share = (Double(charted.reduce(0, +)) * 10_000 / Double(Self.charted.values.reduce(0, +))).rounded() / 100
         #expect(years[0]["share_pct"] as? Double == share)
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/company-\(code).md"), encoding: .utf8)
         #expect(md.hasPrefix("# 배급사 1\n") && md.contains("| 하나 (20249101) | 배급사, 제공 |"), "\(md)")
@@ -135,7 +138,7 @@ struct FilmographyEndToEndTests {
         let company = try await BoxOfficeProcess.run(["company", "--sample", "한빛", "-f", "json", "-o", "-"], in: folder.url)
         #expect(company.status == 0, "\(company.stderr)")
         let page = try #require(JSONSerialization.jsonObject(with: Data(company.stdout.utf8)) as? [String: Any])
-        #expect(page["name"] as? String == "한빛배급" && page["simulated"] as? Bool == true && page["schema_version"] as? Int == 2)
+        #expect(page["name"] as? String == "한빛배급" && page["simulated"] as? Bool == true && page["schema_version"] as? Int == 3)
         let person = try await BoxOfficeProcess.run(["person", "--sample", "한지후", "-f", "md", "-o", "-"], in: folder.url)
         #expect(person.status == 0 && person.stdout.contains("| 검은 파도 (20259001) | 감독 | 2025-02-26 |"), "\(person.stdout)\(person.stderr)")
     }

@@ -384,7 +384,7 @@ struct RankEndToEndTests {
         }
     }
 
-    @Test("a month against 52 weeks earlier, in Korean; a period not over yet is counted to date")
+    @Test("a month against the same dates a year earlier, in Korean; a period not over yet is counted to date")
     func monthToDate() async throws {
         let range = DateRange(start: Day(iso: "2023-06-01")!, end: Day(iso: "2024-07-31")!)
         let films = SyntheticCatalogue.films(covering: range)
@@ -397,9 +397,9 @@ struct RankEndToEndTests {
         #expect((ranking["caveats"] as? [String])?.contains("to_date") == true)
         let days = DateRange(start: Day(iso: "2024-07-01")!, end: Day(iso: "2024-07-19")!)
         let kobis = SimulatedKOBIS(films: films)
-        let now = Truth(kobis, days), earlier = Truth(kobis, DateRange(start: days.start - 364, end: days.end - 364))
+        let now = Truth(kobis, days), earlier = Truth(kobis, DateRange(start: Day(iso: "2023-07-01")!, end: Day(iso: "2023-07-19")!))
         let lastYear = try #require(ranking["last_year"] as? [String: Any])
-        #expect((lastYear["charted_audience"] as? NSNumber)?.int64Value == earlier.total && lastYear["start"] as? String == "2023-07-03")
+        #expect((lastYear["charted_audience"] as? NSNumber)?.int64Value == earlier.total && lastYear["start"] as? String == "2023-07-01")
         let films19 = Set(now.rows.filter { $0.day == days.end }.map(\.code))
         for film in try #require(ranking["films"] as? [[String: Any]]) {
             #expect(film["to_date"] as? Bool == films19.contains(film["movie_cd"] as! String), "to date exactly when charted on the last day")
@@ -407,7 +407,7 @@ struct RankEndToEndTests {
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-07.ko.md"), encoding: .utf8)
         #expect(md.hasPrefix("# 2024년 7월 박스오피스 결산\n"))
         // Markdown escapes the tilde (GFM would strike through), which it renders as one.
-        #expect(md.contains("| 52주 전 대비 (2023년 7월 3일 \\~ 21일: \(PeopleFormat.grouped(earlier.total))) |"))
+        #expect(md.contains("| 1년 전 같은 날짜 대비 (2023년 7월 1일 \\~ 19일: \(PeopleFormat.grouped(earlier.total))) |"))
         #expect(md.contains("(상영 중)") && md.contains("기간이 아직 끝나지 않았습니다"))
         for english in ["Admissions", "Summary", "Films", "Distributor", "Records", "to date"] { #expect(!md.contains(english), "\(english)") }
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-07.ko.txt"), encoding: .utf8)

@@ -75,7 +75,7 @@ struct RevisionsEndToEndTests {
         #expect(rows.first?["seen_at"]?.hasSuffix("Z") == true)
         let listedJSON = try await BoxOfficeProcess.run(["revisions", "2025-03-09", "--format", "json"], environment: environment, in: folder.url)
         let document = try #require(JSONSerialization.jsonObject(with: Data(listedJSON.stdout.utf8)) as? [String: Any])
-        #expect(document["schema_version"] as? Int == 2 && document["table"] as? String == "revisions", "every command's JSON has one version")
+        #expect(document["schema_version"] as? Int == 3 && document["table"] as? String == "revisions", "every command's JSON has one version")
         let objects = try #require(document["rows"] as? [[String: Any]])
         #expect(objects.count == 1 && objects[0]["movie_cd"] as? String == "20259001" && objects[0]["after"] as? Int == 130_000)
         let emptyCSV = try await BoxOfficeProcess.run(["revisions", "2025-03-01", "-f", "csv"], environment: environment, in: folder.url)

@@ -20,7 +20,7 @@ struct StoryEndToEndTests {
     }
 
     @Test(
-        "cron: yesterday's report on a cache the day before's run warmed spends its own chart, the day before's once more (final now), and at most the D−7 and D−364 ones"
+        "cron: yesterday's report on a cache the day before's run warmed spends its own chart, the day before's once more (final now), and at most the D−7 and a year earlier's ones"
     )
     func cronLookBack() async throws {
         let server = try FakeKOBISServer()
@@ -34,7 +34,7 @@ struct StoryEndToEndTests {
         let charts = server.chartRequests.compactMap { $0.query["targetDt"] }
         // D−1 was yesterday for the run before: cached while provisional, fetched once more now that it is final.
         #expect(
-            charts.contains("20250309") && charts.contains("20250308") && Set(charts).isSubset(of: ["20250309", "20250308", "20250302", "20240310"])
+            charts.contains("20250309") && charts.contains("20250308") && Set(charts).isSubset(of: ["20250309", "20250308", "20250302", "20240309"])
                 && charts.count == Set(charts).count, "\(charts)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.txt"), encoding: .utf8)
         #expect(text.count < 2_000)
@@ -51,7 +51,7 @@ struct StoryEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.server.requests.count == 11)
         let json = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-09.json"), encoding: .utf8)
-        #expect(json.contains("could not be had for 2024-03-10, 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
+        #expect(json.contains("could not be had for 2024-03-09, 2025-03-02, 2025-03-08 (this run's KOBIS budget is spent)"))
         #expect(!json.contains("audience_change_lw_pct"), "no %± LW without the week before")
         #expect(json.contains("\"at_least\" : true"), "the streak is a lower bound")
     }
@@ -120,7 +120,7 @@ struct StoryEndToEndTests {
     }
 
     @Test(
-        "against a year earlier: each day meets the same weekday 364 days back, fetched and counted like the week-earlier look-back, equal to the truth; --no-look-back fetches none"
+        "against a year earlier: each day meets the same date a year back, fetched and counted like the week-earlier look-back, equal to the truth; --no-look-back fetches none"
     )
     func againstLastYear() async throws {
         let range = DateRange(start: Day(iso: "2025-03-05")!, end: Day(iso: "2025-03-06")!)
@@ -130,7 +130,7 @@ struct StoryEndToEndTests {
         let result = try await run(["report", "2025-03-05..2025-03-06", "-f", "csv,md,json,txt"], server, folder, today: "2025-03-20")
         #expect(result.status == 0, "\(result.stderr)")
         let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
-        #expect(asked.isSuperset(of: ["20240306", "20240307"]), "364 days back: Wednesday and Thursday again")
+        #expect(asked.isSuperset(of: ["20240305", "20240306"]), "the same dates a year back")
         #expect(server.chartRequests.count == asked.count, "each chart once")
 
         // The truth, from the simulation's own charts: the sums of audiCnt and salesAmt.
@@ -141,7 +141,7 @@ struct StoryEndToEndTests {
             return (rows.reduce(0) { $0 + Int64($1["audiCnt"]!)! }, rows.reduce(0) { $0 + Int64($1["salesAmt"]!)! })
         }
         func change(_ now: Int64, _ then: Int64) -> String { String(format: "%.1f", (Double(now - then) / Double(then) * 1000).rounded() / 10) }
-        let (now5, then5) = (totals("2025-03-05"), totals("2024-03-06"))
+        let (now5, then5) = (totals("2025-03-05"), totals("2024-03-05"))
         let days = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06-days.csv"), encoding: .utf8)
         let lines = days.dropFirst().components(separatedBy: "\r\n").filter { !$0.isEmpty }
         let columns = [
@@ -152,19 +152,19 @@ struct StoryEndToEndTests {
         let row = try #require(CSVReader.table(Data(days.utf8)).first)
         #expect(
             columns.map { row[$0] ?? "" }
-                == ["2024-03-06", "\(then5.audience)", change(now5.audience, then5.audience), "\(then5.sales)", change(now5.sales, then5.sales)],
+                == ["2024-03-05", "\(then5.audience)", change(now5.audience, then5.audience), "\(then5.sales)", change(now5.sales, then5.sales)],
             "\(lines[1])")
-        let (now6, then6) = (totals("2025-03-06"), totals("2024-03-07"))
+        let (now6, then6) = (totals("2025-03-06"), totals("2024-03-06"))
         let total = change(now5.audience + now6.audience, then5.audience + then6.audience)
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.md"), encoding: .utf8)
         let sign = total.hasPrefix("-") ? "−" + total.dropFirst() : "+" + total
-        #expect(md.contains("against the same days a year earlier (2024-03-06 – 2024-03-07)."), "the highlight")
-        #expect(md.contains("| Against the same weekdays a year earlier (2024-03-06 – 2024-03-07) | audience \(sign)%"), "the summary")
+        #expect(md.contains("against the same dates a year earlier (2024-03-05 – 2024-03-06)."), "the highlight")
+        #expect(md.contains("| Against the same dates a year earlier (2024-03-05 – 2024-03-06) | audience \(sign)%"), "the summary")
         let json =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-05_2025-03-06.json"))) as? [String: Any]
         let summary = (json?["summary"] as? [String: Any])?["last_year"] as? [String: Any]
-        #expect(summary?["charted_audience"] as? Int == Int(then5.audience + then6.audience) && summary?["start"] as? String == "2024-03-06")
+        #expect(summary?["charted_audience"] as? Int == Int(then5.audience + then6.audience) && summary?["start"] as? String == "2024-03-05")
 
         let plain = try TemporaryFolder()
         server.server.resetLog()
@@ -184,11 +184,11 @@ struct StoryEndToEndTests {
         #expect(first.status == 0, "\(first.stderr)")
         let asked = Set(server.chartRequests.compactMap { $0.query["targetDt"] })
         let note =
-            "The year to date is read from the cache only, which lacks 8 of its charts: "
-            + "boxoffice fetch 2025-01-01..2025-01-03 and boxoffice fetch 2024-01-01..2024-01-05 fills them."
+            "The year to date is read from the cache only, which lacks 7 of its charts: "
+            + "boxoffice fetch 2025-01-01..2025-01-03 and boxoffice fetch 2024-01-01..2024-01-04 fills them."
         let firstMD = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
-        #expect(firstMD.contains(note), "the day, its year-earlier weekday (2024-01-07, outside the span) … two are had")
-        #expect(asked == ["20250105", "20250104", "20241229", "20240107"], "the day, D−1, D−7 and D−364: the year to date sends nothing")
+        #expect(firstMD.contains(note), "the day, its date a year back (2024-01-05, inside the span) … three are had")
+        #expect(asked == ["20250105", "20250104", "20241229", "20240105"], "the day, D−1, D−7 and a year back: the year to date sends nothing")
 
         for span in ["2025-01-01..2025-01-05", "2024-01-01..2024-01-05"] {
             #expect(try await run(["fetch", span, "-q"], server, folder, today: "2025-01-10").status == 0)

@@ -116,7 +116,7 @@ struct MachineOutputEndToEndTests {
         try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
     }
 
-    @Test("quota -f json and -f csv: today's row per key, typed, the current key marked, schema_version 2")
+    @Test("quota -f json and -f csv: today's row per key, typed, the current key marked, schema_version 3")
     func quota() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
@@ -124,7 +124,7 @@ struct MachineOutputEndToEndTests {
         #expect(report.status == 0, "\(report.stderr)")
         let environment = BoxOfficeProcess.environment(kobis: server, folder: folder, today: "2025-03-10")
         let json = try Self.json(try await BoxOfficeProcess.run(["quota", "-f", "json"], environment: environment, in: folder.url))
-        #expect(json["schema_version"] as? Int == 2 && json["table"] as? String == "quota")
+        #expect(json["schema_version"] as? Int == 3 && json["table"] as? String == "quota")
         let rows = try #require(json["rows"] as? [[String: Any]])
         let row = try #require(rows.first)
         let spent = try #require(row["spent"] as? Int)
@@ -148,7 +148,7 @@ struct MachineOutputEndToEndTests {
             #expect(try await BoxOfficeProcess.run(["watch", "add", film, "--break-even", "1500000"], kobis: server, folder: folder).status == 0)
         }
         let json = try Self.json(try await BoxOfficeProcess.run(["watch", "list", "-f", "json"], kobis: server, folder: folder))
-        #expect(json["schema_version"] as? Int == 2 && json["table"] as? String == "watchlist")
+        #expect(json["schema_version"] as? Int == 3 && json["table"] as? String == "watchlist")
         let rows = try #require(json["rows"] as? [[String: Any]])
         #expect(rows.map { $0["movie_cd"] as? String } == ["20259002", "20259001"])
         #expect(rows.allSatisfy { $0["break_even"] as? Int == 1_500_000 && $0["latest_date"] as? String == "2025-03-09" && $0["latest_rank"] is Int })

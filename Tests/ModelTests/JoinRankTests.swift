@@ -5,11 +5,11 @@ import UnitTestSupport
 
 @Suite("Join and rank")
 struct JoinRankTests {
-    @Test("a year earlier: each day meets the same weekday 364 days back; the range only when every day does; none from an empty chart")
+    @Test("a year earlier: each day meets the same date a year back; the range only when every earlier day was had; none from an empty chart")
     func yearEarlier() {
         func earlier(_ chart: DailyChart, scale: Int64) -> DailyChart {
             DailyChart(
-                date: chart.date - 364,
+                date: YearEarlier.sameDate(chart.date),
                 entries: chart.entries.map { entry in
                     var row = entry
                     (row.audience, row.sales) = (entry.audience * scale / 4, entry.sales * scale / 4)
@@ -18,20 +18,42 @@ struct JoinRankTests {
         }
         // Day 1 a year earlier had 5/4 of its audience (−20 %), day 2 the same, day 3 none had.
         var history = [Day: DailyChart]()
-        history[ThreeDays.charts[0].date - 364] = earlier(ThreeDays.charts[0], scale: 5)
-        history[ThreeDays.charts[1].date - 364] = earlier(ThreeDays.charts[1], scale: 4)
+        history[Day("2022-03-01")] = earlier(ThreeDays.charts[0], scale: 5)
+        history[Day("2022-03-02")] = earlier(ThreeDays.charts[1], scale: 4)
         let days = JoinStage.days(charts: ThreeDays.charts, history: history)
-        #expect(days[0].lastYear?.start == Day("2022-03-02") && days[0].lastYear?.chartedAudience == 2_250)
+        let total = { YearEarlier.range(days, over: ThreeDays.range, charts: { history[$0] }) }
+        #expect(days[0].lastYear?.start == Day("2022-03-01") && days[0].lastYear?.chartedAudience == 2_250)
         #expect(days[0].lastYear?.audienceChangePercent == -20 && days[1].lastYear?.audienceChangePercent == 0)
-        #expect(days[2].lastYear == nil && YearEarlier.range(days) == nil, "a range needs every day")
-        history[ThreeDays.charts[2].date - 364] = DailyChart(date: ThreeDays.charts[2].date - 364, entries: [])
+        #expect(days[2].lastYear == nil && total() == nil, "a range needs every day")
+        history[Day("2022-03-03")] = DailyChart(date: Day("2022-03-03"), entries: [])
         #expect(JoinStage.days(charts: ThreeDays.charts, history: history)[2].lastYear == nil, "an empty chart is not a zero")
-        history[ThreeDays.charts[2].date - 364] = earlier(ThreeDays.charts[2], scale: 2)
+        history[Day("2022-03-03")] = earlier(ThreeDays.charts[2], scale: 2)
         let all = JoinStage.days(charts: ThreeDays.charts, history: history)
-        let range = YearEarlier.range(all)
+        let range = YearEarlier.range(all, over: ThreeDays.range, charts: { history[$0] })
         // Now 1,800 + 1,600 + 1,200 = 4,600 against 2,250 + 1,600 + 600 = 4,450: +3.4 %.
-        #expect(range?.chartedAudience == 4_450 && range?.audienceChangePercent == 3.4 && range?.end == Day("2022-03-04"))
-        #expect(ChartHistory.comparisonDays(for: ThreeDays.range).contains(Day("2022-03-02")))
+        #expect(range?.chartedAudience == 4_450 && range?.audienceChangePercent == 3.4)
+        #expect(range?.start == Day("2022-03-01") && range?.end == Day("2022-03-03"))
+        #expect(ChartHistory.comparisonDays(for: ThreeDays.range).contains(Day("2022-03-01")))
+    }
+
+    @Test(
+        "one rule for a year earlier: a year meets the calendar year before; a range longer than a year meets nothing and spends nothing; 29 February meets the 28th"
+    )
+    func yearEarlierRule() {
+        let year = DateRange(start: Day("2023-01-01"), end: Day("2023-12-31"))
+        #expect(YearEarlier.span(for: year) == DateRange(start: Day("2022-01-01"), end: Day("2022-12-31")))
+        let twoYears = DateRange(start: Day("2022-01-01"), end: Day("2023-12-31"))
+        #expect(YearEarlier.span(for: twoYears) == nil, "2021-01-01 – 2022-12-31 would overlap 2022")
+        #expect(
+            ChartHistory.comparisonDays(for: twoYears).filter { $0 < Day("2021-12-25") }.allSatisfy { KoreanHolidays.holiday(on: $0) != nil },
+            "no call spent a year back but on last year's same holidays")
+        #expect(YearEarlier.sameDate(Day("2024-02-29")) == Day("2023-02-28"))
+        let leap = DateRange(start: Day("2025-02-28"), end: Day("2025-03-01"))
+        #expect(YearEarlier.span(for: leap)?.dayCount == 3, "2024-02-28 – 2024-03-01, 29 February included")
+        #expect(YearEarlier.span(for: DateRange(start: Day("2004-01-01"), end: Day("2004-01-31"))) == nil, "before KOBIS's first chart")
+        // Week-shaped periods keep 52 weeks: a weekend meets a weekend.
+        let weekend = ChartPeriod(.weekend, inWeekOf: Day("2025-03-09"))
+        #expect(weekend.yearEarlier.start == weekend.start - 364 && weekend.yearEarlier.start.isoWeekday == weekend.start.isoWeekday)
     }
 
     @Test("per-film totals over the range, with a film leaving and re-entering the chart")
@@ -93,10 +115,10 @@ struct JoinRankTests {
     func dayRows() {
         let days = JoinStage.days(charts: ThreeDays.charts)
         #expect(days.map(\.audience) == [1800, 1600, 1200])
-        #expect(days[0].entries[0].daysSinceOpen == 0)
-        #expect(days[2].entries[0].daysSinceOpen == 2)
-        #expect(days[1].entries[2].daysSinceOpen == -3)
-        #expect(days[0].entries[1].daysSinceOpen == nil)
+        #expect(days[0].entries[0].dayOfRelease == 1, "opening day is day 1")
+        #expect(days[2].entries[0].dayOfRelease == 3)
+        #expect(days[1].entries[2].dayOfRelease == -2, "a preview three days before opening")
+        #expect(days[0].entries[1].dayOfRelease == nil)
         #expect(days[0].entries[0].audiencePerScreen == 100.0)
     }
 

@@ -11,7 +11,7 @@ struct CSVTests {
     static let filmsHeader =
         "rank,movie_cd,title,title_en,open_date,days_on_chart,best_rank,audience,sales,audience_share_pct,audience_cumulative,sales_cumulative,audience_per_screen,nations,genres,directors,distributor,watch_grade,runtime_min"
     static let dailyHeader =
-        "date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_cumulative,screens,showings,audience_per_screen"
+        "date,rank,rank_change,is_new,movie_cd,title,open_date,day_of_release,audience,audience_change,audience_change_pct,audience_cumulative,sales,sales_share_pct,sales_change,sales_cumulative,screens,showings,audience_per_screen"
 
     static let hostileTitles = [
         "쉼표, 그리고 \"따옴표\"",
@@ -139,7 +139,7 @@ struct CSVTests {
         #expect(rows[1]["audience_change"] == "-2" && rows[1]["audience_change_pct"] == "-2.5" && rows[1]["sales_change"] == "-2000")
         // KOBIS counts a NEW row's change from nothing: no change to show, blank (the JSON keeps it).
         #expect(rows[0]["audience_change"] == "" && rows[0]["audience_change_pct"] == "" && rows[0]["sales_change"] == "")
-        #expect(rows[0]["days_since_open"] == "0" && rows[0]["date"] == "2024-01-10" && rows[0]["sales_share_pct"] == "10.5")
+        #expect(rows[0]["day_of_release"] == "1" && rows[0]["date"] == "2024-01-10" && rows[0]["sales_share_pct"] == "10.5")
     }
 
     @Test("every importer's defaults read the same columns: LibreOffice's Tab+Comma+Semicolon, and --csv-delimiter semicolon")
@@ -262,7 +262,7 @@ struct RevisionWriterTests {
         #expect(data == TableJSON.data(ReportTables.table(of: revisions)))
         #expect(count < 9_000 || pieces > 1, "a long list goes out in pieces: \(pieces)")
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(document["schema_version"] as? Int == 2 && document["table"] as? String == "revisions")
+        #expect(document["schema_version"] as? Int == 3 && document["table"] as? String == "revisions")
         let rows = try #require(document["rows"] as? [[String: Any]])
         #expect(rows.count == count)
         if count > 0 {

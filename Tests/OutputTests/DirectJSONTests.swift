@@ -26,7 +26,7 @@ struct DirectJSONTests {
         var row = row
         row.rankChange = -3
         row.openDate = Day("2003-11-11")
-        row.daysSinceOpen = -2
+        row.dayOfRelease = -1
         row.audienceChangePercent = -0.0
         row.salesSharePercent = 0.05
         row.salesChangePercent = 1e20
@@ -47,7 +47,7 @@ struct DirectJSONTests {
         var row = row
         row.rankChange = nil
         row.openDate = nil
-        row.daysSinceOpen = nil
+        row.dayOfRelease = nil
         row.audiencePerScreen = nil
         row.audiencePerShowing = nil
         row.averageTicketPrice = nil

@@ -85,7 +85,7 @@ struct JSONEncodingTests {
     func keys() async throws {
         let text = String(decoding: try await ReportJSON.encode(try await TestReports.sample()), as: UTF8.self)
         for key in [
-            "schema_version", "ranked_by", "audience_share_pct", "days_since_open", "is_new", "has_movie_info",
+            "schema_version", "ranked_by", "audience_share_pct", "day_of_release", "is_new", "has_movie_info",
             "tmdb_match", "audience_cumulative", "original_title", "audience_share_by_nation", "top_distributors", "new_entries",
         ] {
             #expect(text.contains("\"\(key)\" : "), "\(key)")
@@ -97,7 +97,7 @@ struct JSONEncodingTests {
     func csvVocabulary() async throws {
         let report = try await TestReports.sample { $0.depth = .top20 }
         let json = try #require(try JSONSerialization.jsonObject(with: try await ReportJSON.encode(report)) as? [String: Any])
-        #expect(json["schema_version"] as? Int == 2)
+        #expect(json["schema_version"] as? Int == 3)
         func keys(_ list: Any?) -> Set<String> { Set(((list as? [[String: Any]]) ?? []).flatMap(\.keys)) }
         func columns(_ template: String) -> Set<String> {
             Set(ReportTables.columns(ReportTable(rawValue: String(template.dropLast(".csv".count)))!).map(\.name))

@@ -93,7 +93,7 @@ struct TemplateTests {
         // The daily table, as it has been published: the header, then a tag per column.
         let daily = try #require(DefaultTemplates.sources["daily.csv"]).split(separator: "\n").map(String.init)
         #expect(daily.count == 5 && daily[0] == "{{% CONTENT_TYPE: CSV}}" && daily[2] == "{{#rows}}" && daily[4] == "{{/rows}}")
-        #expect(daily[1].hasPrefix("date,rank,rank_change,is_new,movie_cd,title,open_date,days_since_open,audience,"))
+        #expect(daily[1].hasPrefix("date,rank,rank_change,is_new,movie_cd,title,open_date,day_of_release,audience,"))
         #expect(daily[3] == daily[1].split(separator: ",").map { "{{\($0)}}" }.joined(separator: ","))
         #expect(Set(DefaultTemplates.purposes.keys) == Set(names + tables))
     }

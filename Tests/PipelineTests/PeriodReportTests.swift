@@ -70,7 +70,7 @@ struct PeriodReportTests {
         #expect(periods[2].salesChangePercent == -15)
         #expect(periods[2].isoWeek == "2024-W29")
         #expect(periods.map(\.provisional) == [false, false, true], "the 21st is yesterday on the 22nd")
-        #expect(periods[1].entries[0].daysSinceOpen == nil)
+        #expect(periods[1].entries[0].dayOfRelease == nil)
         #expect(periods[1].estimatedMarketSales == 2_500_000, "₩1,000,000 over 40 % of the market")
     }
 

@@ -16,8 +16,8 @@ struct SampleTests {
         #expect(report.days.count == 7 && report.days.allSatisfy { $0.entries.map(\.rank) == Array(1...10) })
         let rows = report.days.flatMap { day in day.entries.map { (day.date, $0) } }
         #expect(rows.contains { $0.1.isNew && $0.1.openDate == nil }, "a re-release shown with a blank open date")
-        #expect(rows.contains { ($0.1.daysSinceOpen ?? 0) < 0 }, "paid previews before the open date")
-        #expect(rows.contains { $0.1.isNew && $0.1.daysSinceOpen == 0 }, "a film opening mid-week")
+        #expect(rows.contains { ($0.1.dayOfRelease ?? 1) < 1 }, "paid previews before the open date")
+        #expect(rows.contains { $0.1.isNew && $0.1.dayOfRelease == 1 }, "a film opening mid-week")
         #expect(report.films.contains { $0.nations.first == "한국" } && report.films.contains { $0.nations.first != "한국" })
         #expect(report.summary.audienceShareByNation.unknown == 0, "every sample film has movie info")
 

@@ -204,7 +204,8 @@ struct StoryTests {
         #expect(without.entries.allSatisfy { $0.audienceChangeLastWeekPercent == nil && $0.screensChange == nil })
         #expect(
             ChartHistory.comparisonDays(for: DateRange(start: Self.day("2025-03-09"), end: Self.day("2025-03-09")))
-                == [Self.day("2024-03-10"), Self.day("2025-03-02"), Self.day("2025-03-08")], "a cron day needs D−364, D−7 and D−1")
+                == [Self.day("2024-03-09"), Self.day("2025-03-02"), Self.day("2025-03-08")], "a cron day needs the same date a year back, D−7 and D−1"
+        )
     }
 
     @Test("a NEW row's KOBIS change (100) is blank in the CSV and the tables, and kept raw in the JSON")
@@ -293,7 +294,7 @@ struct KoreanWordsTests {
         #expect(korean.won(5_850_000_000) == "58.5억 원" && korean.won(25_140_000) == "2,514만 원" && korean.won(44_500) == "44,500 원")
         #expect(korean.compact(150_000) == "15만" && korean.compact(1_500_000) == "150만" && korean.compact(250_000_000) == "2.5억")
         #expect(Words.english.compact(150_000) == "150k" && Words.english.compact(1_250_000) == "1.25M")
-        #expect(korean.say.sinceOpen(0) == "개봉일" && korean.say.sinceOpen(4) == "5일째" && korean.say.sinceOpen(-2) == "시사 (개봉 2일 전)")
+        #expect(korean.say.inRelease(1) == "개봉일" && korean.say.inRelease(5) == "5일째" && korean.say.inRelease(-1) == "시사 (개봉 2일 전)")
         #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8"]) == .ko)
         #expect(ReportLanguage.fromEnvironment(["LANG": "ko_KR.UTF-8", "LC_ALL": "C"]) == .en)
         #expect(ReportLanguage.fromEnvironment(["LANG": "en_US.UTF-8"]) == .en && ReportLanguage.fromEnvironment([:]) == .en)
@@ -320,13 +321,13 @@ struct KoreanWordsTests {
             .historyUnavailable(days: days, reasons: ["503"]), .gaps(count: 6, listed: ["2025-03-08 daily chart"]),
             .snapped(asked: range, kind: .weekend, periods: 1, covered: range), .snapped(asked: range, kind: .week, periods: 1, covered: range),
             .filmChartCoverage, .offlineGaps(days), .yearToDateNotCached(missing: 12, spans: [range, range]),
-            .regionsMissing(charts: 3, of: 17), .regionalCharts,
+            .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps,
         ]
         for note in notes {
             switch note {
             case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
                 .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps,
-                .yearToDateNotCached, .regionsMissing, .regionalCharts:
+                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps:
                 break
             }
         }

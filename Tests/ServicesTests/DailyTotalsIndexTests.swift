@@ -90,7 +90,10 @@ struct DailyTotalsIndexTests {
         chart.entries[1].audienceCumulative = 9_999_999
         chart.entries[2].audienceCumulative = 10_000_000
         let index = DailyTotalsIndex(cache: cache, filters: .init())
-        let expected = [DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 12_345_678), .init(movieCode: "20250002", cumulative: 10_000_000)]
+        let expected = [
+            DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 12_345_678, audience: 500_000),
+            .init(movieCode: "20250002", cumulative: 10_000_000, audience: 100_000),
+        ]
         #expect(index.totals(on: Self.day) { chart }?.hits == expected)
         index.save()
         var read = false
@@ -111,7 +114,7 @@ struct DailyTotalsIndexTests {
         #expect(older?.hits == expected && read)
     }
 
-    @Test("every charted film is kept with its cumulative that day, and read back from the index")
+    @Test("every charted film is kept with its cumulative and its admissions that day, and read back from the index")
     func films() throws {
         let folder = try ScratchFolder()
         let cache = ResponseCache(directory: folder.url)
@@ -120,7 +123,10 @@ struct DailyTotalsIndexTests {
         day.entries[0].audienceCumulative = 4_321
         day.entries[1].audienceCumulative = 300
         let index = DailyTotalsIndex(cache: cache, filters: .init())
-        let expected = [DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 4_321), .init(movieCode: "20250001", cumulative: 300)]
+        let expected = [
+            DailyTotalsIndex.Hit(movieCode: "20250000", cumulative: 4_321, audience: 500),
+            .init(movieCode: "20250001", cumulative: 300, audience: 300),
+        ]
         #expect(index.totals(on: Self.day) { day }?.films == expected)
         index.save()
         let again = DailyTotalsIndex(cache: cache, filters: .init()).totals(on: Self.day) { nil }

@@ -108,8 +108,8 @@ package struct ChartPeriod: Hashable, Sendable, Codable, Comparable {
 
     /// The periods of `kind` that overlap `range`, oldest first, leaving out any not ended by
     /// yesterday; `snapped` is true when they do not cover exactly the range's days.
-    /// The same kind of period 52 weeks earlier (``YearEarlier/days``): a weekend meets a weekend.
-    package var yearEarlier: ChartPeriod { ChartPeriod(kind, inWeekOf: start - YearEarlier.days) }
+    /// The same kind of period 52 weeks earlier (``YearEarlier/weeks``): a weekend meets a weekend.
+    package var yearEarlier: ChartPeriod { ChartPeriod(kind, inWeekOf: start - YearEarlier.weeks) }
 
     package static func covering(_ range: DateRange, _ kind: PeriodKind, today: Day) -> (periods: [ChartPeriod], snapped: Bool) {
         let last = lastCompleted(kind, today: today)

@@ -8,7 +8,7 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     /// 2: the keys that name what a CSV column names use the CSV's name (`movie_cd`, `…_pct`,
     /// `title_en`, `runtime_min`, `distributor`, `charted_audience`), as docs/tables.md lists. The
     /// version of every command's JSON (`film`, `rank`, `quota`, `watch list` too).
-    package static let schemaVersion = 2
+    package static let schemaVersion = 3
     package var schemaVersion: Int = BoxOfficeReport.schemaVersion
     /// Where the figures come from, for people: "KOBIS daily box office" or the simulated sample.
     package var source: String

@@ -9,8 +9,9 @@ package struct DayEntry: Codable, Sendable, Equatable {
     package var movieCode: String
     package var title: String
     package var openDate: Day?
-    /// Days from the open date to this date: 0 on opening day, negative for paid previews, nil when unknown.
-    package var daysSinceOpen: Int?
+    /// The day of release, as Korean news counts it (개봉 1일째): 1 on opening day, 0 and below for
+    /// paid previews, nil when the open date is unknown (``Milestone/dayOfRelease(_:on:)``).
+    package var dayOfRelease: Int?
     package var audience: Int64
     package var audienceChange: Int64
     package var audienceChangePercent: Double
@@ -54,7 +55,7 @@ package struct DayEntry: Codable, Sendable, Equatable {
         case movieCode = "movie_cd"
         case title
         case openDate = "open_date"
-        case daysSinceOpen = "days_since_open"
+        case dayOfRelease = "day_of_release"
         case audience
         case audienceChange = "audience_change"
         case audienceChangePercent = "audience_change_pct"
@@ -88,7 +89,7 @@ extension DayEntry {
         case .movieCode: .string(movieCode)
         case .title: .string(title)
         case .openDate: .maybe(openDate)
-        case .daysSinceOpen: .maybe(daysSinceOpen)
+        case .dayOfRelease: .maybe(dayOfRelease)
         case .audience: .integer(audience)
         case .audienceChange: .integer(audienceChange)
         case .audienceChangePercent: .double(audienceChangePercent)

@@ -21,7 +21,7 @@ package struct DayReport: Codable, Sendable, Equatable {
     package var exactThroughRank: Int = 0
     /// The public holiday the date was (설날, 추석, a substitute or election day …), if it was one.
     package var holiday: KoreanHoliday?
-    /// The same weekday 52 weeks earlier, when its chart was had and held films.
+    /// The same date a year earlier (``YearEarlier/sameDate(_:)``), when its chart was had and held films.
     package var lastYear: YearEarlier?
     /// For a holiday, the same holiday a year earlier (``KoreanHolidays/sameHolidayLastYear(_:)``),
     /// when its chart was had and held films.

@@ -29,13 +29,14 @@ package struct Filmography: Encodable, Sendable, Equatable {
         }
     }
 
-    /// A distributor's year in the cached charts.
+    /// A distributor's year in the cached charts, as `rank` and a report count it
+    /// (``MarketStructure/distributors(_:total:)``).
     package struct Year: Codable, Sendable, Equatable {
         package var year: Int
-        /// Its distributed films with admissions that year.
+        /// Its distributed films charted that year.
         package var films: Int
-        /// Their admissions that year, from KOBIS's cumulatives on charted days (the highest
-        /// cumulative seen in the year less the highest seen before it).
+        /// Their admissions that year, summed over the days each was in the daily top 10, each
+        /// film credited in full to every distributor KOBIS lists for it.
         package var audience: Int64
         /// Of every charted film's admissions that year, counted the same way.
         package var sharePercent: Double?
@@ -75,31 +76,32 @@ package struct Filmography: Encodable, Sendable, Equatable {
         case chartsThrough = "charts_through"
     }
 
-    /// What the cached charts hold of each film: its highest cumulative in each year it charted.
+    /// What the cached charts hold of each film: its highest cumulative in each year it charted,
+    /// and its admissions summed over the year's charted days.
     package struct Charted: Sendable {
         package var span: DateRange?
         /// KOBIS code → year → the highest cumulative seen that year.
         package var yearly: [String: [Int: Int64]]
+        /// KOBIS code → year → its admissions summed over that year's charted days.
+        package var charted: [String: [Int: Int64]]
+        /// Year → every charted film's admissions summed over its charted days.
+        package var yearTotals: [Int: Int64]
 
-        package init(span: DateRange?, yearly: [String: [Int: Int64]]) {
+        package init(span: DateRange?, yearly: [String: [Int: Int64]], charted: [String: [Int: Int64]] = [:], yearTotals: [Int: Int64] = [:]) {
             self.span = span
             self.yearly = yearly
+            self.charted = charted
+            self.yearTotals = yearTotals
         }
 
         /// A film's highest cumulative in the cached charts.
         func lifetime(_ code: String) -> Int64? { yearly[code]?.values.max() }
-
-        /// Admissions in `year` by the cumulatives: the year's highest less the highest before it.
-        func audience(_ code: String, in year: Int) -> Int64? {
-            guard let seen = yearly[code], let highest = seen[year] else { return nil }
-            let before = seen.filter { $0.key < year }.values.max() ?? 0
-            return max(0, highest - before)
-        }
     }
 
-    /// The page of `entry` against the cached charts; `openDate` gives a film's open date when known.
+    /// The page of `entry` against the cached charts; `info` gives a film's KOBIS movie info when
+    /// the cache holds it (its open date, and for a company whether it distributed the film).
     package static func make(
-        _ kind: Kind, entry: KOBISDirectory.Entry, charted: Charted, simulated: Bool, openDate: (String) -> Day?
+        _ kind: Kind, entry: KOBISDirectory.Entry, charted: Charted, simulated: Bool, info: (String) -> MovieInfo?
     ) -> Filmography {
         // A film listed once per part: its parts joined, in KOBIS's order.
         var order: [String] = []
@@ -115,7 +117,7 @@ package struct Filmography: Encodable, Sendable, Equatable {
             order.append(film.movieCode)
             let lifetime = charted.lifetime(film.movieCode)
             byCode[film.movieCode] = Film(
-                movieCode: film.movieCode, title: film.title, role: film.role, openDate: openDate(film.movieCode), lifetime: lifetime,
+                movieCode: film.movieCode, title: film.title, role: film.role, openDate: info(film.movieCode)?.openDate, lifetime: lifetime,
                 tenMillion: (lifetime ?? 0) >= FilmPace.threshold)
         }
         // The films the charts show first, most admissions first; then the rest in KOBIS's order.
@@ -129,22 +131,18 @@ package struct Filmography: Encodable, Sendable, Equatable {
         }.map(\.element)
         var years: [Year] = []
         if kind == .company {
-            let distributed = Set(films.filter { $0.role.contains(MovieInfo.distributorRole) }.map(\.movieCode))
-            let allYears = Set(charted.yearly.values.flatMap(\.keys)).sorted()
-            for year in allYears {
-                var total: Int64 = 0
-                var own: Int64 = 0
-                var count = 0
-                for code in charted.yearly.keys {
-                    guard let audience = charted.audience(code, in: year) else { continue }
-                    total += audience
-                    if distributed.contains(code), audience > 0 {
-                        own += audience
-                        count += 1
-                    }
-                }
-                guard count > 0 else { continue }
-                years.append(Year(year: year, films: count, audience: own, sharePercent: RegionalChart.percent(own, of: total)))
+            // The league's rule: a film counts for every distributor its movie info lists, by
+            // company code; without movie info in the cache, by its part in KOBIS's company list.
+            let distributed = films.filter { film in
+                guard let companies = info(film.movieCode)?.distributorCompanies else { return film.role.contains(MovieInfo.distributorRole) }
+                return companies.contains { MarketStructure.distributorKey($0) == entry.code }
+            }.map(\.movieCode)
+            for year in charted.yearTotals.keys.sorted() {
+                let audiences = distributed.compactMap { charted.charted[$0]?[year] }
+                guard !audiences.isEmpty else { continue }
+                let own = audiences.reduce(0, +)
+                years.append(
+                    Year(year: year, films: audiences.count, audience: own, sharePercent: JoinStage.percent(own, of: charted.yearTotals[year] ?? 0)))
             }
         }
         return Filmography(

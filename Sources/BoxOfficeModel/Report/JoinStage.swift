@@ -142,7 +142,7 @@ package enum JoinStage {
             day.depth = chart.depth
             day.exactThroughRank = chart.exactThroughRank
             day.holiday = KoreanHolidays.holiday(on: chart.date)
-            if let earlier = all[chart.date - YearEarlier.days], !chart.entries.isEmpty {
+            if let earlier = all[YearEarlier.sameDate(chart.date)], !chart.entries.isEmpty {
                 day.lastYear = YearEarlier(charted: earlier.entries, start: earlier.date, end: earlier.date, comparedWith: (day.audience, day.sales))
             }
             if let holiday = KoreanHolidays.sameHolidayLastYear(chart.date), let earlier = all[holiday], !chart.entries.isEmpty {
@@ -179,7 +179,7 @@ package enum JoinStage {
             movieCode: entry.movieCode,
             title: entry.title,
             openDate: entry.openDate,
-            daysSinceOpen: entry.openDate.map { $0.distance(to: date) },
+            dayOfRelease: entry.openDate.map { Milestone.dayOfRelease($0, on: date) },
             audience: entry.audience,
             audienceChange: entry.audienceChange,
             audienceChangePercent: entry.audienceChangePercent,

@@ -273,14 +273,19 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         }
     }
 
-    /// Each film credited in full to every distributor KOBIS lists for it, by company code; the
-    /// name shown is the one of the film charted last.
+    /// A distributor's key in the league: KOBIS's company code, or its name where KOBIS gives none.
+    package static func distributorKey(_ company: MovieInfo.Company) -> String { company.code.isEmpty ? company.name : company.code }
+
+    /// The distributor league, the one every command prints (a report's summary, `rank`, the
+    /// company page's years): each film credited in full to every distributor KOBIS lists for it,
+    /// by company code, its admissions summed over its charted days; the name shown is the one of
+    /// the film charted last.
     static func distributors(_ films: [FilmRanking], total: Int64) -> [Share] {
         var byCode: [String: (share: Share, latest: Day)] = [:]
         for film in films {
             let companies: [MovieInfo.Company?] = film.distributorCompanies.isEmpty ? [nil] : film.distributorCompanies
             for company in companies {
-                let key = company.map { $0.code.isEmpty ? $0.name : $0.code } ?? ""
+                let key = company.map(distributorKey) ?? ""
                 var entry = byCode[key] ?? (.empty(key: key, name: company?.name ?? ""), film.lastChartDate)
                 add(film, to: &entry.share)
                 if companies.count > 1 { entry.share.sharedFilms += 1 }

@@ -214,14 +214,16 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     package var estimatedMarketSales: Int64?
     package var estimatedMarketDays: Int
     package var audienceShareByNation: ReportSummary.NationShare
-    /// The five first-listed distributor names with the most admissions (as a report's summary
-    /// has them); ``market`` holds the league by company code.
-    package var topDistributors: [ReportSummary.DistributorTotal]
+    /// The distributor league by company code, with the nations, grades, genres and months.
     package var market: MarketStructure
     package var lastYear: YearEarlier?
+    /// Every film of the period, ranked: the machine files (CSV, JSON, xlsx, SQLite, the data
+    /// package) hold them all, so a league can be summed again from them.
     package var films: [Entry]
-    /// Films in the period beyond those listed (`--top`).
-    package var filmsNotListed: Int
+    /// How many of them the documents (Markdown, HTML, text) list: `--top`.
+    package var listed: Int
+    /// Films the documents leave out (`--top`); the machine files hold them.
+    package var filmsNotListed: Int { films.count - listed }
     package var records: [Record]
     package var caveats: [Caveat]
     package var notes: [ReportNote]
@@ -240,11 +242,10 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case estimatedMarketSales = "estimated_market_sales"
         case estimatedMarketDays = "estimated_market_days"
         case audienceShareByNation = "audience_share_by_nation"
-        case topDistributors = "top_distributors"
         case market
         case lastYear = "last_year"
         case films
-        case filmsNotListed = "films_not_listed"
+        case listed = "listed_in_documents"
         case records
         case caveats
         case notes
@@ -253,7 +254,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     /// The first day KOBIS's network covered (nearly) every screen in Korea.
     package static let fullCoverageFrom = Day(year: 2011, month: 1, day: 1)!
 
-    /// The ranking of a daily report's films, `top` of them listed; `askedEnd` is the last day the
+    /// The ranking of a daily report's films, `top` of them listed in the documents; `askedEnd` is the last day the
     /// span asked for when the calendar rule cut it short.
     package init(_ report: BoxOfficeReport, span: String, top: Int, askedEnd: Day? = nil) {
         source = report.source
@@ -268,14 +269,13 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         estimatedMarketSales = report.summary.estimatedMarketSales
         estimatedMarketDays = report.summary.estimatedMarketDays
         audienceShareByNation = report.summary.audienceShareByNation
-        topDistributors = report.summary.topDistributors
         market = MarketStructure(report)
         lastYear = report.summary.lastYear
         // The caveats say these two, for a ranking and its records.
         notes = report.notes.filter { $0 != .chartCoverage && $0 != .earlyCoverage }
         let lastCharted = report.days.last(where: { !$0.entries.isEmpty })?.date
         let ranked = report.films.sorted { $0.rank < $1.rank }
-        films = ranked.prefix(max(0, top)).enumerated().map { index, film in
+        films = ranked.enumerated().map { index, film in
             Entry(
                 rank: index + 1, movieCode: film.movieCode, title: film.title, titleEnglish: film.titleEnglish, openDate: film.openDate,
                 daysOnChart: film.daysOnChart, bestRank: film.bestRank, distributor: film.distributors.first, nations: film.nations,
@@ -284,7 +284,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
                 toDate: askedEnd != nil && film.lastChartDate == lastCharted, openingWeekendChart: film.openingWeekendChart,
                 multiplier: film.multiplier)
         }
-        filmsNotListed = max(0, ranked.count - films.count)
+        listed = min(max(0, top), ranked.count)
         records = Self.records(of: report.films, in: report.range.start...report.range.end)
         var caveats: [Caveat] = [.chartedDaysOnly, .coDistributedCountsForEach, .firstListedNationGenre]
         if market.estimatedMarketAudience != nil { caveats.append(.marketAudienceEstimated) }

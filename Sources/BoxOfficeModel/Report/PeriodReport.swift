@@ -21,7 +21,7 @@ package struct PeriodReport: Codable, Sendable, Equatable {
     package var estimatedMarketSales: Int64?
     package var chartedSalesSharePercent: Double?
     /// The rows; `rankChange`, `isNew` and the changes compare with the same period a week earlier,
-    /// as KOBIS computes them; `daysSinceOpen` counts to the period's last day.
+    /// as KOBIS computes them; `dayOfRelease` counts to the period's last day.
     package var entries: [DayEntry]
     /// The same period 52 weeks earlier, when its chart was had and held films.
     package var lastYear: YearEarlier?

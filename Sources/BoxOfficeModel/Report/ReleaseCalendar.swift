@@ -8,7 +8,7 @@ import Foundation
 /// event, KOBIS's, with TMDB's id), any other is an event of its own. Projections are tentative:
 /// they say so, and are made only from charts the cache holds.
 package struct ReleaseCalendar: Encodable, Sendable, Equatable {
-    package static let schemaVersion = 2
+    package static let schemaVersion = BoxOfficeReport.schemaVersion
     package var schemaVersion = ReleaseCalendar.schemaVersion
     package var start: Day
     package var end: Day

@@ -66,9 +66,12 @@ package enum ReportBuilder {
                 charts: days.map { .init(date: $0.date, sales: $0.sales, estimatedMarketSales: $0.estimatedMarketSales, entries: $0.entries) },
                 weeks: weeks))
         report.days = days
-        report.summary.lastYear = YearEarlier.range(days)
+        let byDate = Dictionary(charts.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        report.summary.lastYear = YearEarlier.range(days, over: range, charts: { byDate[$0] ?? history.charts[$0] })
+        if YearEarlier.sameDate(range.end) >= range.start { report.notes.append(.yearEarlierOverlaps) }
         report.depth = depth
-        report.highlights = StoryStage.highlights(days: days, films: films, range: range, charts: charts, history: history)
+        report.highlights = StoryStage.highlights(
+            days: days, films: films, range: range, charts: charts, history: history, lastYear: report.summary.lastYear)
         return report
     }
 
@@ -119,6 +122,9 @@ package enum ReportBuilder {
         report.periodKind = kind
         report.periods = periods
         report.summary.lastYear = YearEarlier.range(periods)
+        if let first = periods.first, periods.contains(where: { $0.period.yearEarlier.start >= first.start }) {
+            report.notes.append(.yearEarlierOverlaps)
+        }
         report.highlights = highlights
         report.source = options.simulated ? report.source : "KOBIS \(kind.displayName) box office (Korean Film Council)"
         return report
@@ -174,28 +180,7 @@ package enum ReportBuilder {
         let unknown = films.filter { !$0.hasMovieInfo || $0.nations.isEmpty }.reduce(Int64(0)) { $0 + $1.audience }
         let foreign = audience - korean - unknown
 
-        var byDistributor: [String: (audience: Int64, sales: Int64, films: Int)] = [:]
-        for film in films {
-            guard let name = film.distributors.first else { continue }
-            byDistributor[name, default: (0, 0, 0)].audience += film.audience
-            byDistributor[name, default: (0, 0, 0)].sales += film.sales
-            byDistributor[name, default: (0, 0, 0)].films += 1
-        }
-        let distributors =
-            byDistributor
-            .map {
-                ReportSummary.DistributorTotal(
-                    name: $0.key, audience: $0.value.audience, sales: $0.value.sales,
-                    films: $0.value.films,
-                    audienceSharePercent: JoinStage.percent($0.value.audience, of: audience))
-            }
-            .sorted { ($0.audience, $1.name) > ($1.audience, $0.name) }
-
-        let newEntries = charts.flatMap { chart in
-            chart.entries.filter(\.isNew).map {
-                ReportSummary.NewEntry(date: chart.date, movieCode: $0.movieCode, title: $0.title, rank: $0.rank)
-            }
-        }
+        let entries = ReportSummary.entries(charts.map { ($0.date, $0.entries) })
         let estimated = charts.filter { $0.estimatedMarketSales != nil }
         // Checked: each estimate is bounded, but the sum is the last place a service's number is added up.
         let market = estimated.reduce(Int64?.some(0)) { total, chart in
@@ -216,8 +201,10 @@ package enum ReportBuilder {
                 korean: JoinStage.percent(korean, of: audience),
                 foreign: JoinStage.percent(foreign, of: audience),
                 unknown: JoinStage.percent(unknown, of: audience)),
-            topDistributors: Array(distributors.prefix(5)),
-            newEntries: newEntries,
+            topDistributors: MarketStructure.distributors(films, total: audience).filter { !$0.key.isEmpty }.prefix(5).map(
+                ReportSummary.DistributorTotal.init),
+            newEntries: entries.new,
+            reEntries: entries.re,
             weeks: weeks,
             estimatedMarketSales: estimated.isEmpty ? nil : market,
             estimatedMarketDays: estimated.count,

@@ -43,6 +43,9 @@ package enum ReportNote: Hashable, Sendable {
     case regionsMissing(charts: Int, of: Int)
     /// `--regions`: how the regions' figures are made.
     case regionalCharts
+    /// A period longer than a year: its total is not compared with a year earlier, whose span
+    /// would overlap it (``YearEarlier/span(for:)``).
+    case yearEarlierOverlaps
 
     /// The note in English, as the JSON carries it.
     package var english: String {
@@ -91,6 +94,8 @@ package enum ReportNote: Hashable, Sendable {
                 + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: " and ") + " fills them."
         case .regionsMissing(let charts, let all):
             "\(charts) of the \(all) regional charts could not be had (not cached with --offline, or no KOBIS call left this run): their regions are left out, named in the JSON's regions_missing."
+        case .yearEarlierOverlaps:
+            "The period is longer than a year, so its totals are not compared with a year earlier, whose span would overlap it; a day (a week) is compared one by one only where its year-earlier date lies in the period."
         case .regionalCharts:
             "Regions: each region's own KOBIS top 10 for the period and its admissions (Top 10). Of nation is those against the national top 10's, so the regions need not add up to 100; a film's share (Its share, or beside the region's #1) is its admissions there against its national ones, shown only where it made that region's top 10."
         }

@@ -8,19 +8,37 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         package var unknown: Double
     }
 
+    /// A distributor's line of the summary: ``MarketStructure/distributors(_:total:)``'s, the one
+    /// league every command prints.
     package struct DistributorTotal: Codable, Sendable, Equatable {
+        /// KOBIS's company code (the name where KOBIS gives none).
+        package var code: String
         package var name: String
         package var audience: Int64
         package var sales: Int64
         package var films: Int
+        /// Its films that another distributor shares, each credited in full to both.
+        package var sharedFilms: Int
         package var audienceSharePercent: Double
 
         enum CodingKeys: String, CodingKey {
+            case code
             case name
             case audience
             case sales
             case films
+            case sharedFilms = "shared_films"
             case audienceSharePercent = "audience_share_pct"
+        }
+
+        init(_ share: MarketStructure.Share) {
+            code = share.key
+            name = share.name
+            audience = share.audience
+            sales = share.sales
+            films = share.films
+            sharedFilms = share.sharedFilms
+            audienceSharePercent = share.audienceSharePercent
         }
     }
 
@@ -44,10 +62,14 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     /// Dates whose chart came back empty (possible with narrow filters).
     package var emptyDays: Int
     package var audienceShareByNation: NationShare
-    /// By audience, five at most; a film counts for its first listed distributor.
+    /// By audience, five at most: the top of the distributor league (``MarketStructure/distributors(_:total:)``:
+    /// by KOBIS company code, a film several companies distribute counted in full for each).
     package var topDistributors: [DistributorTotal]
-    /// Films KOBIS marked `NEW` on some date of the range, in date and rank order.
+    /// Films new to the chart in the range: KOBIS marked them `NEW` and no earlier chart of the
+    /// range held them (``entries(_:)``), in date and rank order.
     package var newEntries: [NewEntry]
+    /// Films `NEW` again after leaving the chart earlier in the range: re-entries, counted apart.
+    package var reEntries: [NewEntry] = []
     /// Monday-to-Sunday weeks clipped to the range, with their totals and top film.
     package var weeks: [WeekSummary]
     /// The whole market's sales over the days that have an estimate (``DayReport/estimatedMarketSales``):
@@ -57,7 +79,7 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     package var estimatedMarketDays: Int = 0
     /// The charted films' share of that estimate, two decimals.
     package var chartedShareOfEstimatedMarketPercent: Double?
-    /// The range's charted totals against the same days 52 weeks earlier, when every day has its
+    /// The range's charted totals against the same dates a year earlier (``YearEarlier``), when every day has its
     /// earlier chart (daily reports).
     package var lastYear: YearEarlier?
     /// From 1 January to the range's last day, against the same span a year earlier, when the
@@ -69,6 +91,23 @@ package struct ReportSummary: Codable, Sendable, Equatable {
     /// ``averageTicketPrice``.
     package var estimatedMarketAudience: Int64? = nil
 
+    /// The `NEW` rows of charts in date order, told apart: a film no earlier chart of them held is
+    /// new to the chart; one they held before is a re-entry. The one rule for "new entries",
+    /// wherever a report counts them (the summary, its weeks).
+    package static func entries(_ charts: [(date: Day, entries: [DayEntry])]) -> (new: [NewEntry], re: [NewEntry]) {
+        var seen = Set<String>()
+        var new: [NewEntry] = []
+        var re: [NewEntry] = []
+        for chart in charts {
+            for entry in chart.entries where entry.isNew {
+                let item = NewEntry(date: chart.date, movieCode: entry.movieCode, title: entry.title, rank: entry.rank)
+                if seen.contains(entry.movieCode) { re.append(item) } else { new.append(item) }
+            }
+            for entry in chart.entries { seen.insert(entry.movieCode) }
+        }
+        return (new, re)
+    }
+
     enum CodingKeys: String, CodingKey {
         case chartedAudience = "charted_audience"
         case chartedSales = "charted_sales"
@@ -77,6 +116,7 @@ package struct ReportSummary: Codable, Sendable, Equatable {
         case audienceShareByNation = "audience_share_by_nation"
         case topDistributors = "top_distributors"
         case newEntries = "new_entries"
+        case reEntries = "re_entries"
         case weeks
         case estimatedMarketSales = "estimated_market_sales"
         case estimatedMarketDays = "estimated_market_days"

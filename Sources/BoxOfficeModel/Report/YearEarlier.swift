@@ -1,14 +1,33 @@
 import Foundation
 
-/// A day's (or a range's) charted totals against the same weekdays 52 weeks earlier (364 days, so a
-/// Sunday meets a Sunday): the comparison Korean box-office news leads with (전년 동기 대비).
+/// A day's (or a range's) charted totals against a year earlier: the comparison Korean box-office
+/// news leads with (전년 동기 대비).
+///
+/// One rule everywhere: a day or a range of days meets the same calendar dates a year back
+/// (``sameDate(_:)``; a year's report meets the calendar year before, as its year to date does);
+/// a week-shaped period (a week, a weekend, weekdays) meets the same kind of period 52 weeks back
+/// (``weeks``), so a weekend meets a weekend, and says so. A comparison never overlaps its period:
+/// a range longer than a year has no year-earlier total (``span(for:)``).
 ///
 /// Charted totals on both sides: the sums of the charts' rows, at the report's depth. Set only when
-/// the earlier chart was had and held films; otherwise the figure is blank and the report's note
+/// every earlier chart was had and held films; otherwise the figure is blank and the report's note
 /// says which days could not be had, never a guess.
 package struct YearEarlier: Codable, Sendable, Equatable {
-    /// Days between a date and the one it is compared with: 52 weeks.
-    package static let days = 364
+    /// Days between a week-shaped period and the one it is compared with: 52 weeks.
+    package static let weeks = 364
+
+    /// The same month and day a year earlier; 28 February for a 29th.
+    package static func sameDate(_ day: Day) -> Day {
+        Day(year: day.year - 1, month: day.month, day: day.day) ?? Day(year: day.year - 1, month: 2, day: 28)!
+    }
+
+    /// The days `range` is compared with: the same calendar dates a year back; nil when they would
+    /// overlap it (a range longer than a year), or start before KOBIS's first chart.
+    package static func span(for range: DateRange) -> DateRange? {
+        let span = DateRange(start: sameDate(range.start), end: sameDate(range.end))
+        guard span.end < range.start, span.start >= DateRange.earliest else { return nil }
+        return span
+    }
 
     /// The earlier day, or the earlier range's first day.
     package var start: Day
@@ -43,14 +62,28 @@ package struct YearEarlier: Codable, Sendable, Equatable {
         return ((Double(now) - Double(then)) / Double(then) * 1000).rounded() / 10
     }
 
-    /// The range's totals a year earlier: the sum of its days' earlier totals, when every day has one.
-    package static func range(_ days: [DayReport]) -> YearEarlier? {
-        total(days.map { ($0.lastYear, $0.audience, $0.sales) })
+    /// The range's totals against the same calendar dates a year back (``span(for:)``), when every
+    /// one of those days' charts is had and held films.
+    package static func range(_ days: [DayReport], over range: DateRange, charts: (Day) -> DailyChart?) -> YearEarlier? {
+        guard let span = span(for: range) else { return nil }
+        var audience: Int64 = 0
+        var sales: Int64 = 0
+        for day in span {
+            guard let chart = charts(day), !chart.entries.isEmpty else { return nil }
+            for entry in chart.entries {
+                audience += entry.audience
+                sales += entry.sales
+            }
+        }
+        let now = (days.reduce(Int64(0)) { $0 + $1.audience }, days.reduce(Int64(0)) { $0 + $1.sales })
+        return YearEarlier(start: span.start, end: span.end, audience: audience, sales: sales, comparedWith: now)
     }
 
-    /// A period report's totals a year earlier, when every period has its earlier one.
+    /// A period report's totals against the same periods 52 weeks earlier, when every period has its
+    /// earlier one and none of them is one of the report's own (a report over more than 52 weeks).
     package static func range(_ periods: [PeriodReport]) -> YearEarlier? {
-        total(periods.map { ($0.lastYear, $0.audience, $0.sales) })
+        guard let first = periods.first, periods.allSatisfy({ ($0.lastYear?.end ?? first.start) < first.start }) else { return nil }
+        return total(periods.map { ($0.lastYear, $0.audience, $0.sales) })
     }
 
     /// The sum of the parts' earlier totals against the sum of theirs, when every part has one.

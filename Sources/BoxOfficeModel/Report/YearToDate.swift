@@ -26,10 +26,8 @@ package struct YearToDate: Codable, Sendable, Equatable {
         )
     }
 
-    /// The same month and day a year earlier; 28 February for a 29th.
-    package static func sameDate(_ day: Day) -> Day {
-        Day(year: day.year - 1, month: day.month, day: day.day) ?? Day(year: day.year - 1, month: 2, day: 28)!
-    }
+    /// The same month and day a year earlier (``YearEarlier/sameDate(_:)``).
+    package static func sameDate(_ day: Day) -> Day { YearEarlier.sameDate(day) }
 
     /// The days whose totals the year to date of every day in `range` needs: from 1 January of the
     /// range's first year to its end, and last year's span before the first year's last day.

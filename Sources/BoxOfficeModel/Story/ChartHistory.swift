@@ -20,12 +20,13 @@ package struct ChartHistory: Sendable {
     }
 
     /// The days a daily report over `range` compares with: the day before it, each of its days a
-    /// week earlier and 52 weeks earlier (``YearEarlier``), those inside the range and before KOBIS's
-    /// first date left out.
+    /// week earlier, the same dates a year back (``YearEarlier/span(for:)``: none for a range longer
+    /// than a year) and last year's same holidays, those inside the range and before KOBIS's first
+    /// date left out.
     package static func comparisonDays(for range: DateRange) -> [Day] {
         var days: [Day] = []
         let earlier =
-            [range.start - 1] + range.days.map { $0 - 7 } + range.days.map { $0 - YearEarlier.days }
+            [range.start - 1] + range.days.map { $0 - 7 } + (YearEarlier.span(for: range)?.days ?? [])
             + range.days.compactMap(KoreanHolidays.sameHolidayLastYear)
         for day in earlier where !range.contains(day) && day >= DateRange.earliest && !days.contains(day) {
             days.append(day)

@@ -30,7 +30,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         case newEntries = "new_entries"
         /// The last chart's total against a week earlier.
         case totalChange = "total_change"
-        /// The range's charted total against the same days 52 weeks earlier (``YearEarlier``).
+        /// The range's charted total against a year earlier (``YearEarlier``: the same dates, or 52 weeks for periods).
         case yearChange = "year_change"
         /// The year's charted total from 1 January against last year's same span (``YearToDate``).
         case yearToDate = "year_to_date"

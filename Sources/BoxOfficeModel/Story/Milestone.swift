@@ -67,7 +67,8 @@ package struct Milestone: Codable, Sendable, Equatable {
         return found
     }
 
-    /// The open date is day 1, the next day day 2; a preview the day before it is day 0.
+    /// The open date is day 1, the next day day 2; a preview the day before it is day 0. The one
+    /// day numbering of every file and page (개봉 1일째, as Korean news counts).
     package static func dayOfRelease(_ openDate: Day, on date: Day) -> Int {
         openDate.distance(to: date) + 1
     }

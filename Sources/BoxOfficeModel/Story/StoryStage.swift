@@ -53,7 +53,7 @@ package enum StoryStage {
 
     /// The daily report's highlights: about its last day with films, and the range.
     package static func highlights(
-        days: [DayReport], films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory
+        days: [DayReport], films: [FilmRanking], range: DateRange, charts: [DailyChart], history: ChartHistory, lastYear: YearEarlier? = nil
     ) -> [Highlight] {
         guard let last = days.last(where: { !$0.entries.isEmpty }), let top = last.topFilm else { return [] }
         let all = allCharts(charts, history)
@@ -83,7 +83,7 @@ package enum StoryStage {
             fact.count = leader.daysAtNumberOne
             facts.append(fact)
         }
-        facts += yearChange(YearEarlier.range(days), audience: days.reduce(0) { $0 + $1.audience }, start: range.start, end: range.end)
+        facts += yearChange(lastYear, audience: days.reduce(0) { $0 + $1.audience }, start: range.start, end: range.end)
         facts += milestones(films)
         if let opening = films.compactMap({ film in film.openingDay.flatMap { range.contains($0.start) ? (film, $0) : nil } })
             .max(by: { $0.1.audience < $1.1.audience })

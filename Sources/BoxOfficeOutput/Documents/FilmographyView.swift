@@ -44,7 +44,7 @@ package enum FilmographyView {
 
     package static func make(_ page: Filmography, words w: Words = .english) -> [String: Any] {
         let span = page.chartsFrom.flatMap { from in page.chartsThrough.map { w.range(DateRange(start: from, end: $0)) } }
-        var notes = [span.map { w.say.filmographyNote(span: $0) } ?? w.say.filmographyNoCache]
+        var notes = [span.map { w.say.filmographyNote(span: $0, years: !page.years.isEmpty) } ?? w.say.filmographyNoCache]
         if let from = page.chartsFrom, from < PeriodRanking.fullCoverageFrom { notes.append(RankView.partialCoverage(words: w)) }
         if page.simulated { notes.insert(w.note(.simulated), at: 0) }
         let hits = page.films.filter(\.tenMillion).map(\.title)

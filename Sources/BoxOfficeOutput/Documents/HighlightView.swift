@@ -69,6 +69,8 @@ package enum HighlightView {
         var percent, threshold, thresholdKorean: String
         /// The dates a year-earlier comparison is with.
         var earlier = ""
+        /// A week-shaped period's comparison: 52 weeks back (``YearEarlier/weeks``), not the same dates.
+        var fiftyTwoWeeks = false
     }
 
     /// A highlight's sentence in the report's language: the one home of the highlights' wording.
@@ -152,8 +154,8 @@ package enum HighlightView {
         case .totalChange:
             return "\(f.when) 순위권 관객 \(f.audience)명, 전주 대비 \(f.percent)."
         case .yearChange:
-            let same: Sentence = fact.start == fact.end ? "같은 요일" : "같은 날들"
-            return "\(f.when) 순위권 관객 \(f.audience)명, 1년 전 \(same)(\(f.earlier)) 대비 \(f.percent)."
+            let same: Sentence = f.fiftyTwoWeeks ? "52주 전" : fact.start == fact.end ? "1년 전 같은 날짜" : "1년 전 같은 날짜들"
+            return "\(f.when) 순위권 관객 \(f.audience)명, \(same)(\(f.earlier)) 대비 \(f.percent)."
         case .breakEven:
             return "\(strong: f.title), \(f.when) 손익분기점 \(f.threshold)명 돌파."
         case .yearBestOpening:
@@ -216,8 +218,9 @@ package enum HighlightView {
             return "The chart's \(f.audience) admissions on \(f.when) are \(f.percent) \(words: brief ? "on" : "against") a week earlier."
         case .yearChange:
             let over: Sentence = fact.start == fact.end ? "on" : "over"
-            let same: Sentence = fact.start == fact.end ? "weekday" : "days"
-            return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against the same \(same) a year earlier (\(f.earlier))."
+            let same: Sentence =
+                f.fiftyTwoWeeks ? "52 weeks earlier" : fact.start == fact.end ? "the same date a year earlier" : "the same dates a year earlier"
+            return "The chart's \(f.audience) admissions \(over) \(f.when) are \(f.percent) against \(same) (\(f.earlier))."
         case .breakEven:
             return "\(strong: f.title) passed its break-even of \(f.threshold) admissions on \(f.when)."
         case .yearBestOpening:
@@ -260,7 +263,14 @@ extension HighlightView.Figures {
             // Korean writes the earlier day without its weekday: it sits in parentheses already.
             earlier: fact.kind == .yearToDate
                 ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
-                : (fact.start == fact.end ? words.say.earlierDay(fact.start - YearEarlier.days) : nil)
-                    ?? when(fact.start - YearEarlier.days, fact.end - YearEarlier.days))
+                : (fact.start == fact.end ? words.say.earlierDay(Self.earlier(fact.start, period: period)) : nil)
+                    ?? when(Self.earlier(fact.start, period: period), Self.earlier(fact.end, period: period)),
+            fiftyTwoWeeks: period != nil)
+    }
+
+    /// The day a year-earlier comparison sets against `day`: the same date a year back, or 52 weeks
+    /// back in a report of period charts (``YearEarlier``).
+    static func earlier(_ day: Day, period: PeriodKind?) -> Day {
+        period == nil ? YearEarlier.sameDate(day) : day - YearEarlier.weeks
     }
 }

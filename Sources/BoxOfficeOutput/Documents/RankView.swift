@@ -30,7 +30,7 @@ package enum RankView {
         ("estimate", "estimate", "추정"),
         ("korean_foreign_share", "Korean / foreign share of audience", "한국 / 외국 영화 관객 점유율"),
         ("films_charted", "Films charted", "순위에 든 영화"),
-        ("vs_last_year", "Against 52 weeks earlier", "52주 전 대비"),
+        ("vs_last_year", "Against the same dates a year earlier", "1년 전 같은 날짜 대비"),
         ("films", "Films", "영화"),
         ("film", "Film", "영화"),
         ("opened", "Opened", "개봉일"),
@@ -96,7 +96,7 @@ package enum RankView {
         if let asked = ranking.askedEnd {
             extent += w.say.toDate(ranking.end, asked: asked)
         }
-        let rows = ranking.films.map { film in
+        let rows = ranking.films.prefix(ranking.listed).map { film in
             [
                 "rank": String(film.rank), "movie_cd": film.movieCode, "title": film.title, "title_en": film.titleEnglish,
                 "has_title_en": !film.titleEnglish.isEmpty && film.titleEnglish != film.title,
@@ -121,7 +121,7 @@ package enum RankView {
             "market_sales": ranking.estimatedMarketSales.map { "≈ " + w.won($0) } ?? "–",
             "market_days": ranking.estimatedMarketDays == ranking.days ? "" : w.say.rankMarketDays(ranking.estimatedMarketDays, of: ranking.days),
             "korean_share": PeopleFormat.percent(shares.korean), "foreign_share": PeopleFormat.percent(shares.foreign),
-            "film_count": String(ranking.films.count + ranking.filmsNotListed),
+            "film_count": String(ranking.films.count),
             "days": String(ranking.days),
             "has_last_year": ranking.lastYear != nil,
             "last_year": ranking.lastYear.map { earlier in

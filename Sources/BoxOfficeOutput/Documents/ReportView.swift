@@ -132,6 +132,9 @@ package enum ReportView {
             "unknown_share": PeopleFormat.percent(summary.audienceShareByNation.unknown),
             "has_unknown_share": summary.audienceShareByNation.unknown > 0,
             "new_entry_count": String(summary.newEntries.count),
+            "last_year_weeks": isPeriod,
+            "has_re_entries": !summary.reEntries.isEmpty,
+            "re_entry_count": String(summary.reEntries.count),
             "empty_days": String(summary.emptyDays),
             "has_empty_days": summary.emptyDays > 0,
             "has_market": summary.estimatedMarketSales != nil,
@@ -315,7 +318,7 @@ package enum ReportView {
             // KOBIS's own statistics: admissions per showing (audiCnt / showCnt), sales per admission.
             "per_showing": entry.audiencePerShowing.map { PeopleFormat.decimal($0) } ?? "–",
             "ticket_price": entry.averageTicketPrice.map(w.price) ?? "–",
-            "since_open": entry.daysSinceOpen.map { w.say.sinceOpen($0) } ?? "–",
+            "since_open": entry.dayOfRelease.map { w.say.inRelease($0) } ?? "–",
             "lw": entry.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
             "screens_change": entry.screensChange.map(PeopleFormat.signed) ?? "–",
         ])

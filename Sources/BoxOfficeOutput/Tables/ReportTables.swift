@@ -257,7 +257,7 @@ package enum ReportTables {
                 Column("exact_through_rank", .integer, "The chart is certainly the market's down to this rank") { String($0.exactThroughRank) },
                 Column("holiday", .text, "Korean public holiday, English name") { $0.holiday?.en ?? "" },
                 Column("holiday_ko", .text, "Korean public holiday, Korean name") { $0.holiday?.ko ?? "" },
-                Column("date_last_year", .date, "The same weekday 52 weeks earlier") { $0.lastYear?.start.iso ?? "" },
+                Column("date_last_year", .date, "The same date a year earlier (28 February for a 29th)") { $0.lastYear?.start.iso ?? "" },
                 Column("charted_audience_last_year", .integer, "Charted admissions on that day") {
                     $0.lastYear.map { String($0.chartedAudience) } ?? ""
                 },
@@ -378,8 +378,8 @@ package enum ReportTables {
                     $0.entry.rankChange.map(String.init) ?? ""
                 },
                 entry["is_new"]!, entry["movie_cd"]!, entry["title"]!, entry["open_date"]!,
-                Column("days_since_open", .integer, "Days since its release: 0 on opening day, negative for previews") {
-                    $0.entry.daysSinceOpen.map(String.init) ?? ""
+                Column("day_of_release", .integer, "Day of release: 1 on opening day (개봉 1일째), 0 and below for previews") {
+                    $0.entry.dayOfRelease.map(String.init) ?? ""
                 },
                 entry["audience"]!, entry["audience_change"]!, entry["audience_change_pct"]!, entry["audience_cumulative"]!,
                 entry["sales"]!, entry["sales_share_pct"]!, entry["sales_change"]!, entry["sales_cumulative"]!,
@@ -507,7 +507,9 @@ package enum ReportTables {
             .film,
             [
                 Column("date", .date, "A day the film charted") { $0.date.iso },
-                Column("day_of_release", .integer, "Days since its release: 0 on opening day") { $0.dayOfRelease.map(String.init) ?? "" },
+                Column("day_of_release", .integer, "Day of release: 1 on opening day (개봉 1일째), 0 and below for previews") {
+                    $0.dayOfRelease.map(String.init) ?? ""
+                },
                 Column("rank", .integer, "Rank that day") { String($0.rank) },
                 Column("is_new", .boolean, "true when new on the chart") { bool($0.isNew) },
                 Column("movie_cd", .code, "KOBIS movie code") { _ in movieCode },

@@ -2,7 +2,7 @@ import BoxOfficeModel
 import Foundation
 
 /// A table as JSON rows, for the commands whose output is one table (`quota`, `watch list`,
-/// `revisions`): `{"rows": [{"date": "2025-03-10", …}], "schema_version": 2, "table": "quota"}`,
+/// `revisions`): `{"rows": [{"date": "2025-03-10", …}], "schema_version": 3, "table": "quota"}`,
 /// each cell typed by its column (numbers, `true`/`false`, `null` for a blank cell), keys sorted,
 /// by the project's one JSON writer (``JSONWriter``), as `JSONEncoder` lays it out. The schema version is every command's JSON's
 /// (``BoxOfficeReport/schemaVersion``). A long table is written in pieces: ``opening``, each

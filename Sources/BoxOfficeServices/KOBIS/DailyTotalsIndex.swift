@@ -12,10 +12,11 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>-v2.txt`, one `yyyyMMdd stamp audience sales code opening films crossings`
+/// The files (`kobis/totals/<filters>/<yyyy>-v3.txt`, one `yyyyMMdd stamp audience sales code opening films crossings`
 /// line a day, `code opening` the day's biggest opening or `- 0`, `films` every charted film with
-/// its cumulative that day as `code:cumulative` joined by commas (v2; the `<yyyy>.txt` files before
-/// it kept only the films at 1,000만 or more, and are no longer read), `crossings` the 100만 steps passed that day
+/// its cumulative and its admissions that day as `code:cumulative:audience` joined by commas (v3;
+/// the `-v2` files before it had no admissions, and the `<yyyy>.txt` ones only the films at 1,000만
+/// or more; neither is read), `crossings` the 100만 steps passed that day
 /// as `threshold:code:day-of-release`, each list `-` when empty,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
 /// a damaged one is read as empty, and one that cannot be written is simply not kept.
@@ -25,8 +26,9 @@ package final class DailyTotalsIndex {
         package var sales: Int64
         /// The day's biggest opening: the film charted on its own open date with the most admissions.
         package var opening: Opening? = nil
-        /// Every charted film with its cumulative that day: the lifetimes the cache holds
-        /// (``FilmLadder``), found without reading every chart. Read from an index line only when
+        /// Every charted film with its cumulative and its admissions that day: the lifetimes the
+        /// cache holds (``FilmLadder``) and a distributor's charted year (`company`), found without
+        /// reading every chart. Read from an index line only when
         /// asked: a report's year to date reads two years of lines and needs none of them (parsing
         /// them all as each line was read made a warm month's report 1.09× the CPU, 15 paired runs).
         package var films: [Hit] { storedFilms ?? Self.films(in: filmsText) }
@@ -53,7 +55,7 @@ package final class DailyTotalsIndex {
             sales = chart.entries.reduce(0) { $0 + $1.sales }
             opening = chart.entries.filter { $0.openDate == chart.date }.max { ($0.audience, $1.rank) < ($1.audience, $0.rank) }
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
-            storedFilms = chart.entries.map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative) }
+            storedFilms = chart.entries.map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative, audience: $0.audience) }
             crossings = MilestoneCrossing.of(chart)
         }
 
@@ -63,11 +65,15 @@ package final class DailyTotalsIndex {
             filmsText = text
         }
 
-        /// The films of a `films` field; none when an item is not `code:cumulative` within the
-        /// bounds of a cumulative (``ChartBounds``): a damaged field says nothing.
+        /// The films of a `films` field; none when an item is not `code:cumulative:audience`
+        /// within the bounds of a cumulative and a day's admissions (``ChartBounds``): a damaged
+        /// field says nothing.
         static func films(in text: Substring) -> [Hit] {
-            DailyTotalsIndex.list(text, parts: 2) { parts in
-                Int64(parts[1]).flatMap { ChartBounds.audienceCumulative.contains($0) ? Hit(movieCode: String(parts[0]), cumulative: $0) : nil }
+            DailyTotalsIndex.list(text, parts: 3) { parts in
+                guard let cumulative = Int64(parts[1]), ChartBounds.audienceCumulative.contains(cumulative), let audience = Int64(parts[2]),
+                    ChartBounds.audience.contains(audience)
+                else { return nil }
+                return Hit(movieCode: String(parts[0]), cumulative: cumulative, audience: audience)
             } ?? []
         }
     }
@@ -75,10 +81,13 @@ package final class DailyTotalsIndex {
     package struct Hit: Sendable, Equatable {
         package var movieCode: String
         package var cumulative: Int64
+        /// Its admissions that day.
+        package var audience: Int64
 
-        package init(movieCode: String, cumulative: Int64) {
+        package init(movieCode: String, cumulative: Int64, audience: Int64 = 0) {
             self.movieCode = movieCode
             self.cumulative = cumulative
+            self.audience = audience
         }
     }
 
@@ -103,7 +112,7 @@ package final class DailyTotalsIndex {
     }
 
     static func key(year: Int, filters: KOBISFilters) -> String {
-        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year)-v2.txt"
+        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year)-v3.txt"
     }
 
     /// The day's top-10 totals when the cache holds its chart: from the index while the chart's
@@ -125,7 +134,7 @@ package final class DailyTotalsIndex {
         for year in changed.sorted() {
             let lines = (years[year] ?? [:]).sorted { $0.key < $1.key }.map { day, entry in
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
-                let films = Self.field(entry.totals.films) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative)" }
+                let films = Self.field(entry.totals.films) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative):\($0.audience)" }
                 let crossings = Self.field(entry.totals.crossings) { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }
                 return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(films) \(crossings)\n"
             }

@@ -121,10 +121,10 @@ struct English: Vocabulary {
         }
     }
 
-    func sinceOpen(_ days: Int) -> String {
-        if days == 0 { return "opening day" }
-        if days < 0 { return "preview, \(-days) day\(days == -1 ? "" : "s") before" }
-        return "day \(days + 1)"
+    func inRelease(_ day: Int) -> String {
+        if day == 1 { return "opening day" }
+        if day < 1 { return "preview, \(1 - day) day\(day == 0 ? "" : "s") before" }
+        return "day \(day)"
     }
 
     func periodHeading(_ period: PeriodReport) -> String {
@@ -240,7 +240,9 @@ struct English: Vocabulary {
     func years(_ first: Substring, _ last: Substring) -> String { "\(first)–\(last)" }
     func toDate(_ end: Day, asked: Day) -> String { " · to date: the period runs to \(asked.iso)" }
     func rankMarketDays(_ days: Int, of count: Int) -> String { " (\(days) of \(count) days)" }
-    func notListed(_ count: Int) -> String { "\(count) more film\(count == 1 ? "" : "s") charted (--top shows more)." }
+    func notListed(_ count: Int) -> String {
+        "\(count) more film\(count == 1 ? "" : "s") charted (--top shows more; the CSV, JSON and other data files hold every film)."
+    }
 
     func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String {
         switch kind {
@@ -345,8 +347,11 @@ struct English: Vocabulary {
             + (tenMillion.isEmpty ? "." : "; 천만 films: \(tenMillion.joined(separator: ", ")).")
     }
 
-    func filmographyNote(span: String) -> String {
-        "Admissions are each film's highest cumulative in the cached daily charts (\(span); KOBIS's, off-chart days included), not all-time figures; – is a film they do not show (boxoffice fetch its years to fill it). A year's admissions are its highest cumulative that year less the highest before it."
+    func filmographyNote(span: String, years: Bool) -> String {
+        "Admissions are each film's highest cumulative in the cached daily charts (\(span); KOBIS's, off-chart days included), not all-time figures; – is a film they do not show (boxoffice fetch its years to fill it)."
+            + (years
+                ? " A year's admissions are its films' admissions on the days they were in the daily top 10, a film several companies distribute counted in full for each, as in rank and reports."
+                : "")
     }
 
     var filmographyNoCache: String { "No daily chart is cached, so no film's admissions are known: boxoffice fetch a range first." }

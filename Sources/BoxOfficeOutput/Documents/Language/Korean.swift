@@ -144,10 +144,10 @@ struct Korean: Vocabulary {
         }
     }
 
-    func sinceOpen(_ days: Int) -> String {
-        if days == 0 { return "개봉일" }
-        if days < 0 { return "시사 (개봉 \(-days)일 전)" }
-        return "\(days + 1)일째"
+    func inRelease(_ day: Int) -> String {
+        if day == 1 { return "개봉일" }
+        if day < 1 { return "시사 (개봉 \(1 - day)일 전)" }
+        return "\(day)일째"
     }
 
     func periodHeading(_ period: PeriodReport) -> String {
@@ -198,6 +198,8 @@ struct Korean: Vocabulary {
         case .yearToDateNotCached(let missing, let spans):
             return "연간 누적은 캐시에서만 읽는데, 그 차트 중 \(missing)개가 캐시에 없습니다. "
                 + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: ", ") + "로 채울 수 있습니다."
+        case .yearEarlierOverlaps:
+            return "기간이 1년보다 길어 합계를 1년 전과 비교하지 않습니다(1년 전 기간이 이 기간과 겹칩니다). 날짜(주)별 비교는 1년 전 날짜가 이 기간 안에 있을 때만 합니다."
         case .regionsMissing(let charts, let all):
             return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
         case .regionalCharts:
@@ -305,7 +307,7 @@ struct Korean: Vocabulary {
     func years(_ first: Substring, _ last: Substring) -> String { "\(first)~\(last)년" }
     func toDate(_ end: Day, asked: Day) -> String { " · \(date(end))까지 (\(date(asked))까지 진행 중)" }
     func rankMarketDays(_ days: Int, of count: Int) -> String { " (\(days)일)" }
-    func notListed(_ count: Int) -> String { "그 밖에 \(count)편이 순위에 들었습니다 (--top으로 더 보기)." }
+    func notListed(_ count: Int) -> String { "그 밖에 \(count)편이 순위에 들었습니다 (--top으로 더 보기; CSV·JSON 등 데이터 파일에는 모든 영화가 있습니다)." }
 
     func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String {
         switch kind {
@@ -393,8 +395,9 @@ struct Korean: Vocabulary {
             + (tenMillion.isEmpty ? "." : "; 천만 영화: \(tenMillion.joined(separator: ", ")).")
     }
 
-    func filmographyNote(span: String) -> String {
-        "관객은 캐시된 일별 차트(\(span); KOBIS 집계, 순위 밖인 날 포함)에서 본 각 영화의 최고 누적으로 역대 기록이 아닙니다. –는 그 차트에 없는 영화입니다(boxoffice fetch로 그 해를 채우세요). 연도별 관객은 그 해 최고 누적에서 그 전 최고 누적을 뺀 값입니다."
+    func filmographyNote(span: String, years: Bool) -> String {
+        "관객은 캐시된 일별 차트(\(span); KOBIS 집계, 순위 밖인 날 포함)에서 본 각 영화의 최고 누적으로 역대 기록이 아닙니다. –는 그 차트에 없는 영화입니다(boxoffice fetch로 그 해를 채우세요)."
+            + (years ? " 연도별 관객은 그 해 일별 박스오피스 10위 안에 든 날의 관객 합계이며, 공동 배급 영화는 rank와 보고서처럼 배급사마다 전부 집계합니다." : "")
     }
 
     var filmographyNoCache: String { "캐시된 일별 차트가 없어 관객을 알 수 없습니다. 먼저 boxoffice fetch로 기간을 채우세요." }

@@ -127,7 +127,8 @@ protocol Vocabulary: Sendable {
     /// Which filtered chart a merged row came from.
     func partition(_ partition: ChartPartition) -> String
     /// `opening day`, `day 5`, `preview, 3 days before`.
-    func sinceOpen(_ days: Int) -> String
+    /// A day of release (1: opening day; 0 and below: previews).
+    func inRelease(_ day: Int) -> String
     func periodHeading(_ period: PeriodReport) -> String
     /// A note; facts inside it that come from the services stay as they were given.
     func note(_ note: ReportNote) -> String
@@ -223,7 +224,7 @@ protocol Vocabulary: Sendable {
     /// A company's or person's films in a sentence: how many, how many the cached charts show, their
     /// admissions together, and the 천만 films among them.
     func filmography(films: Int, charted: Int, audience: String, tenMillion: [String]) -> String
-    func filmographyNote(span: String) -> String
+    func filmographyNote(span: String, years: Bool) -> String
     var filmographyNoCache: String { get }
     /// The film's place among the cached lifetimes and the next film it will pass (``FilmLadder``).
     func ladder(_ ladder: FilmLadder, span: String) -> String
