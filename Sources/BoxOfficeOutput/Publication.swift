@@ -74,6 +74,9 @@ struct Publication<Model: Encodable> {
         _ format: ReportFormat, only: [ReportTable]? = nil, templates library: ReportTemplates, csv: CSVDialect, words: Words,
         view: inout [String: Any]?
     ) throws -> [RenderedFile] {
+        if format == .datapackage, let own = tables.first(where: { $0.hasTemplate && library.isOwn($0.template) }) {
+            throw DataPackageTemplateError(template: own.template)
+        }
         switch format {
         case .json: return [RenderedFile(name: base + ".json", contents: try ReportJSON.document(model))]
         case .csv:

@@ -49,8 +49,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
             if let breakEven, breakEven <= 0 || breakEven > 1_000_000_000 {
                 throw ValidationError("--break-even takes an audience from 1 to 1,000,000,000")
             }
-            if let note, note.count > 200 || note.contains(where: \.isNewline) {
-                throw ValidationError("--note takes one line of at most 200 characters")
+            if let note, note.count > 200 || note.contains(where: \.isNewline) || PlainText.hasControls(note) {
+                throw ValidationError("--note takes one line of at most 200 characters, without control characters")
             }
         }
 

@@ -127,6 +127,13 @@ struct DeliveryEndToEndTests {
         let context = try #require((blocks[3]["elements"] as? [[String: Any]])?.first)
         #expect(context["type"] as? String == "plain_text" && (context["text"] as? String)?.hasPrefix("Source: KOBIS") == true)
         #expect(!String(decoding: try JSONSerialization.data(withJSONObject: slack), as: UTF8.self).contains("mrkdwn"))
+        // The notification text is read as mrkdwn: the #1's title there has Slack's &, < and > escaped.
+        let fallback = try #require(slack["text"] as? String)
+        #expect(!fallback.contains("<") && !fallback.contains(">"), "no mention or link in the notification: \(fallback)")
+        let first = try #require(charted.first { ($0["rank"] as? Int) == 1 }?["title"] as? String)
+        let escaped = first.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        #expect(fallback.contains(String(escaped.prefix(40))), "the #1's title, escaped: \(fallback)")
 
         // Discord: content within 2,000 characters, no mention parsed, every markup character of a title escaped.
         let discord = try #require(

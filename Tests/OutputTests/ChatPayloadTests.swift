@@ -31,6 +31,21 @@ struct ChatPayloadTests {
             #expect((slack["text"] as? String)?.utf16.count ?? 999 <= 300)
         }
     }
+
+    @Test("Slack's notification text is mrkdwn: a #1 titled with a mention and Slack's control characters is escaped there")
+    func slackFallbackEscaped() async throws {
+        var report = try await TestReports.sample()
+        let first = try #require(report.days.last?.entries.first?.movieCode)
+        for index in report.days.indices {
+            for row in report.days[index].entries.indices where report.days[index].entries[row].movieCode == first {
+                report.days[index].entries[row].title = "<!channel> & <@U123> >_<"
+            }
+        }
+        for index in report.films.indices where report.films[index].movieCode == first { report.films[index].title = "<!channel> & <@U123> >_<" }
+        let slack = try #require(JSONSerialization.jsonObject(with: ChatPayload.slack(report, words: .english)) as? [String: Any])
+        let text = try #require(slack["text"] as? String)
+        #expect(text.contains("&lt;!channel&gt; &amp; &lt;@U123&gt; &gt;_&lt;") && !text.contains("<") && !text.contains(">"), "\(text)")
+    }
 }
 
 /// The text report reads in a mail client's 80 columns.

@@ -11,6 +11,12 @@ package enum PlainText {
         return cleaned.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }
 
+    /// True when ``clean(_:)`` would drop something from `text` (or it holds a line break or tab):
+    /// for refusing such text where a user types it (`--note`).
+    package static func hasControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { isRemoved($0) || $0 == "\t" || $0 == "\n" }
+    }
+
     package static func clean(_ text: String) -> String {
         // Checked on the bytes in place (through `utf8`'s iterator, 800 instructions a title).
         var bytes = text

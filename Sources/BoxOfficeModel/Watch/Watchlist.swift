@@ -30,6 +30,18 @@ package struct Watchlist: Codable, Sendable, Equatable {
             case breakEven = "break_even"
             case note
         }
+
+        /// As the file has it, its texts on one line without control characters
+        /// (``PlainText/oneLine(_:)``): the file is a person's to edit, and its title and note reach
+        /// every report's "Your films".
+        package init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            movieCode = try container.decode(String.self, forKey: .movieCode)
+            title = PlainText.oneLine(try container.decode(String.self, forKey: .title))
+            added = try container.decode(Day.self, forKey: .added)
+            breakEven = try container.decodeIfPresent(Int64.self, forKey: .breakEven)
+            note = try container.decodeIfPresent(String.self, forKey: .note).map(PlainText.oneLine)
+        }
     }
 
     package var films: [Film] = []

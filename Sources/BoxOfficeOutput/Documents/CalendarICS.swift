@@ -50,23 +50,25 @@ enum CalendarICS {
     }
 
     /// A content line folded at 75 octets: CRLF and a space before each further 74, breaking
-    /// between characters, never inside one's UTF-8.
+    /// between Unicode scalars, never inside one's UTF-8.
     static func fold(_ line: String) -> String {
         var parts: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var octets = 0
-        for character in line {
-            let size = character.utf8.count
+        // Between Unicode scalars, as RFC 5545 allows (never inside one's UTF-8): a grapheme
+        // cluster can be longer than a line (a letter with 40 combining accents is 81 octets).
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             let limit = parts.isEmpty ? 75 : 74
             if octets + size > limit {
-                parts.append(current)
-                current = ""
+                parts.append(String(current))
+                current = String.UnicodeScalarView()
                 octets = 0
             }
-            current.append(character)
+            current.append(scalar)
             octets += size
         }
-        parts.append(current)
+        parts.append(String(current))
         return parts.joined(separator: "\r\n ")
     }
 }

@@ -57,8 +57,25 @@ enum ChatPayload {
             blocks.append(["type": "section", "text": text(lines, limit: slackLimits.section)])
         }
         blocks.append(["type": "context", "elements": [text(summary.context, limit: slackLimits.context)]])
+        // The notification text is mrkdwn, not plain_text: a title's `<!channel>` or `<@U123>` would
+        // be a mention there, so `&`, `<` and `>` are escaped as Slack's formatting rules say (after
+        // the cut, which never splits an escape).
         let fallback = [summary.title, summary.top.first?.plain].compactMap { $0 }.joined(separator: ": ")
-        return try json(["text": cut(fallback, to: slackLimits.fallback), "blocks": blocks])
+        return try json(["text": escapeSlack(cut(fallback, to: slackLimits.fallback)), "blocks": blocks])
+    }
+
+    /// Text for Slack's mrkdwn: its three control characters escaped (`&amp;`, `&lt;`, `&gt;`).
+    static func escapeSlack(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     // MARK: - Discord

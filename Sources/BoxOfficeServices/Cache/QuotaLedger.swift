@@ -118,7 +118,8 @@ package struct QuotaLedger: Sendable {
 
     /// Calls recorded on `day` for every key the ledger knows, by fingerprint.
     package func everyKey(on day: Day) -> [(fingerprint: String, calls: Int)] {
-        Self.load(file).contents.compactMap { fingerprint, days in days[day.iso].map { (fingerprint, $0) } }
+        // A key is the ledger file's, which anyone can edit: shown without control characters.
+        Self.load(file).contents.compactMap { fingerprint, days in days[day.iso].map { (PlainText.oneLine(fingerprint), $0) } }
             .sorted { ($0.calls, $1.fingerprint) > ($1.calls, $0.fingerprint) }
     }
 

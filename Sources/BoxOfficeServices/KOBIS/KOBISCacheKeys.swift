@@ -12,9 +12,12 @@ package enum KOBISCacheKeys {
         "kobis/weekly/\(period.kind.rawValue)/\(filterFolder(filters))/\(period.start.year)/\(period.start.compact).json"
     }
 
-    /// `kobis/movie/<first four digits>/<code>.json`.
+    /// `kobis/movie/<first four characters>/<code>.json`, both from the code's letters and digits
+    /// only (``CacheKeys/safe(_:)``): a code from a company's film list (`/../victim`) never names a
+    /// path outside `kobis/movie/`.
     package static func movieInfo(_ code: String) -> String {
-        "kobis/movie/\(code.prefix(4))/\(CacheKeys.safe(code)).json"
+        let safe = CacheKeys.safe(code)
+        return "kobis/movie/\(safe.prefix(4))/\(safe).json"
     }
 
     /// `kobis/movielist/<FNV-1a of the title as searched, hex>.json`: a title search's answer

@@ -133,7 +133,8 @@ package enum KOBISDecoding {
         if let (code, message) = try fault(in: envelope) { return .fault(code: code, message: message) }
         guard let result = present(envelope["movieListResult"]) else { throw MalformedBody("no movieListResult in the body") }
         guard case .object = result else { throw shapeError }
-        let total = try Scalar.text(result["totCnt"]).flatMap { Int($0) } ?? 0
+        // Bounded before any arithmetic: a count near Int.max made the page count overflow.
+        let total = min(max(0, try Scalar.text(result["totCnt"]).flatMap { Int($0) } ?? 0), Self.largestMovieListCount)
         guard let list = present(result["movieList"]) else { return .value(MovieListPage(total: total, films: [])) }
         guard case .array(let rows) = list else { throw shapeError }
         var films: [(info: MovieInfo, status: String)] = []
@@ -170,7 +171,9 @@ package enum KOBISDecoding {
             guard case .object = value else { throw shapeError }
             func text(_ key: String) throws(MalformedBody) -> String { PlainText.oneLine(try Scalar.text(value[key]) ?? "") }
             let (code, korean) = (try text("fullCd"), try text("korNm"))
-            guard !code.isEmpty, !korean.isEmpty else { continue }
+            // A code names a cache folder and goes into the next request: one that is not a
+            // region code's digits (`0105001&key=…`, `0105001/x`) is no region.
+            guard KOBISFilters.isValidArea(code), !korean.isEmpty else { continue }
             regions.append(KOBISRegion(code: code, korean: korean, english: try text("engNm")))
         }
         return .value(regions)
@@ -344,6 +347,10 @@ package enum KOBISDecoding {
     /// largest real answer in the recorded fixtures (828 bytes, a film with 14 companies), so that
     /// a film costs at most a few KB however its answer is padded.
     package static let largestInfoLists = 4_096
+
+    /// The most films a movie-list answer's `totCnt` may claim: KOBIS lists about 200,000 films
+    /// in all, so ten million is above any real count and far from overflowing a page count.
+    package static let largestMovieListCount = 10_000_000
     /// The most characters kept of each movie-info text (titles and names).
     package static let longestInfoText = 300
 

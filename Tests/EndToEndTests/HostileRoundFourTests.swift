@@ -1,0 +1,140 @@
+import BoxOfficeModel
+import BoxOfficePipeline
+import FakeServices
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 61's probe failures, each as a hostile server, neighbour or careless user would meet it,
+/// on the built binary (the release binary in CI).
+@Suite("Hostile input, round four, end to end", .serialized)
+struct HostileRoundFourTests {
+    static func json(_ object: [String: Any]) -> ScriptedResponse {
+        ScriptedResponse(body: try! JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test("a movie list whose totCnt is near Int.max: calendar pages within its cap, exits 0, and so does the next run from the cache")
+    func hugeMovieListCount() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchMovieList.json"), request.query["openStartDt"] != nil else { return nil }
+            return Self.json(["movieListResult": ["totCnt": "9223372036854775807", "source": "영화진흥위원회", "movieList": []] as [String: Any]])
+        })
+        let folder = try TemporaryFolder()
+        for offline in [false, true] {
+            let result = try await BoxOfficeProcess.run(
+                ["calendar", "-f", "json", "-q"] + (offline ? ["--offline"] : []), kobis: server, folder: folder, today: "2025-03-10")
+            HostileCase.record(61, "totCnt near Int.max" + (offline ? ", offline" : ""), result)
+            #expect(result.status == 0, "no crash (was SIGILL, 132): \(result.status) \(result.stderr)")
+        }
+    }
+
+    @Test("a company's film list naming a movie code '/../victim': nothing outside kobis/movie/ is read, written or removed")
+    func movieCodeOutsideTheCache() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchCompanyInfo.json") else { return nil }
+            let info: [String: Any] = [
+                "companyCd": "10090001", "companyNm": "악당배급", "companyNmEn": "", "ceoNm": "", "parts": [["companyPartNm": "배급사"]],
+                "filmos": [["movieCd": "/../victim", "movieNm": "x", "companyPartNm": "배급사"]],
+            ]
+            return Self.json(["companyInfoResult": ["companyInfo": info, "source": "영화진흥위원회"] as [String: Any]])
+        })
+        let folder = try TemporaryFolder()
+        let victim = folder.url.appendingPathComponent("cache/boxoffice/kobis/victim.json")
+        // kobis/movie/ exists in any used cache: through it, `movie//../victim.json` is `kobis/victim.json`.
+        try FileManager.default.createDirectory(
+            at: victim.deletingLastPathComponent().appendingPathComponent("movie"), withIntermediateDirectories: true)
+        try Data("a user's file".utf8).write(to: victim)
+        let result = try await BoxOfficeProcess.run(["company", "10090001", "-f", "json", "-q"], kobis: server, folder: folder, today: "2025-03-10")
+        HostileCase.record(61, "movie code /../victim", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? Data(contentsOf: victim)) == Data("a user's file".utf8), "the file outside kobis/movie/ is untouched")
+    }
+
+    @Test("a region list whose fullCd carries a query or a slash: no such region, no file named by it; --area with it is 64")
+    func regionCodes() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchCodeList.json") else { return nil }
+            return Self.json([
+                "codes": [
+                    ["fullCd": "0105001&key=evil&x=", "korNm": "서울시", "engNm": "Seoul"],
+                    ["fullCd": "0105002/x", "korNm": "경기도", "engNm": "Gyeonggi"],
+                ]
+            ])
+        })
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "--area", "서울시", "--no-tmdb", "-f", "json"], kobis: server, folder: folder, today: "2025-03-10")
+        HostileCase.record(61, "fullCd with a query", result)
+        #expect(result.status == 64 && result.stderrLines.count == 1, "\(result.status) \(result.stderr)")
+        let cached = FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("cache").path)?.allObjects as? [String] ?? []
+        #expect(!cached.contains { $0.contains("key=") || $0.contains("&") }, "\(cached)")
+        #expect(!server.chartRequests.contains { $0.target.contains("evil") })
+    }
+
+    @Test("watch add --note with an escape sequence is refused (64), and a note edited into the file reaches no report with its controls")
+    func controlCharacters() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let refused = try await BoxOfficeProcess.run(
+            ["watch", "add", "20259001", "--note", "\u{1B}[2J"], kobis: server, folder: folder, today: "2025-03-10")
+        HostileCase.record(61, "--note with ESC", refused)
+        #expect(refused.status == 64 && refused.stderr.contains("control characters"), "\(refused.stderr)")
+        let added = try await BoxOfficeProcess.run(
+            ["watch", "add", "20259001", "--note", "mine"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(added.status == 0, "\(added.stderr)")
+        let file = folder.url.appendingPathComponent("config/boxoffice/watchlist.json")
+        let stored = try String(contentsOf: file, encoding: .utf8)
+        try stored.replacingOccurrences(of: "\"mine\"", with: "\"\\u001b[2Jmine\\u0007\"").write(to: file, atomically: true, encoding: .utf8)
+        let report = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "-f", "md,html", "--no-tmdb"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(report.status == 0, "\(report.stderr)")
+        for name in ["boxoffice-2025-03-09.md", "boxoffice-2025-03-09.html"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/" + name), encoding: .utf8)
+            #expect(text.contains("mine") && !text.contains("\u{1B}") && !text.contains("\u{07}"), "\(name)")
+        }
+    }
+
+    @Test("-f datapackage with a CSV template of one's own: one line, 64, nothing written")
+    func dataPackageWithOwnTemplate() async throws {
+        let folder = try TemporaryFolder()
+        let templates = folder.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("title\n{{#rows}}{{title}}\n{{/rows}}".utf8).write(to: templates.appendingPathComponent("films.csv.mustache"))
+        let result = try await BoxOfficeProcess.run(
+            ["report", "--sample", "-f", "csv,datapackage", "--templates", templates.path], in: folder.url)
+        HostileCase.record(61, "datapackage with own CSV template", result)
+        #expect(result.status == 64 && result.stderrLines.count == 1 && result.stderr.contains("films.csv.mustache"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path) || folder.files(in: "Reports").isEmpty)
+    }
+
+    @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
+    func slackFallback() async throws {
+        var films = SampleData.films
+        for index in films.indices { films[index].title = "<!channel> & <@U123> \(index)" }
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "-f", "slack", "-o", "-", "--no-tmdb"], kobis: server, folder: folder, today: "2025-03-10")
+        HostileCase.record(61, "Slack fallback with a mention", result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let payload = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let text = try #require(payload["text"] as? String)
+        #expect(text.contains("&lt;!channel&gt; &amp; &lt;@U123&gt;") && !text.contains("<") && !text.contains(">"), "\(text)")
+    }
+
+    @Test("calendar: a title with 40 combining accents on one letter still folds every line within 75 octets")
+    func icsFolding() async throws {
+        var films = SampleData.films
+        films[0].title = "e" + String(repeating: "\u{0301}", count: 40) + " 영화"
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["calendar", "2025-02-01..2025-03-09", "-q"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(result.status == 0, "\(result.stderr)")
+        let ics = try #require(folder.files(in: "Reports").first { $0.hasSuffix(".ics") })
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("Reports/" + ics))
+        let lines = data.split(separator: UInt8(ascii: "\n")).map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
+        #expect(lines.allSatisfy { $0.count <= 75 }, "the longest: \(lines.map(\.count).max() ?? 0)")
+        let accent = Array("\u{0301}".utf8)
+        #expect(data.firstRange(of: Data(accent + Array("\r\n ".utf8) + accent)) != nil, "folded between two of the title's accents")
+    }
+}
