@@ -94,6 +94,23 @@ struct HostileRoundFourTests {
         }
     }
 
+    @Test("a temporary file a killed watch add left in the config folder is swept by the next change of the list")
+    func watchlistTemporaries() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let config = folder.url.appendingPathComponent("config/boxoffice")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let stale = config.appendingPathComponent(".watchlist.json.deadbeef.tmp")
+        try Data("{\"films\": [".utf8).write(to: stale)
+        let other = config.appendingPathComponent("notes.tmp")
+        try Data("mine".utf8).write(to: other)
+        let added = try await BoxOfficeProcess.run(["watch", "add", "20259001"], kobis: server, folder: folder, today: "2025-03-10")
+        HostileCase.record(61, "stale watchlist temporary", added)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "swept")
+        #expect(FileManager.default.fileExists(atPath: other.path), "nothing else in the folder is touched")
+    }
+
     @Test("-f datapackage with a CSV template of one's own: one line, 64, nothing written")
     func dataPackageWithOwnTemplate() async throws {
         let folder = try TemporaryFolder()

@@ -86,10 +86,24 @@ package struct WatchlistFile: Sendable {
             throw WatchlistError.cannotWrite(FileWriteError(path: lockPath, reason: "another run held it for \(Int(wait)) s"))
         }
         defer { flock(lock, LOCK_UN) }
+        sweepTemporaries()
         var list = try loadForChange()
         let result = try change(&list)
         try save(list)
         return result
+    }
+
+    /// Removes the temporary files a killed run left beside the list (`.watchlist.json.*.tmp`):
+    /// called holding the lock, under which every change is written, so none is in use.
+    func sweepTemporaries() {
+        let folder = url.deletingLastPathComponent()
+        let prefix = "." + url.lastPathComponent + "."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            var status = stat()
+            let path = folder.appendingPathComponent(name).path
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
+        }
     }
 
     package func save(_ list: Watchlist) throws(WatchlistError) {
