@@ -56,7 +56,7 @@ struct DeliveryEndToEndTests {
         let path = folder.url.appendingPathComponent("Reports/feed.xml")
         let first = try await read(path)
         #expect(!first.bozo && first.lang == "en" && first.title == "Korean box office reports")
-        #expect(first.entries.map(\.id) == ["tag:boxoffice,2003-11-11:boxoffice-2025-03-09", "tag:boxoffice,2003-11-11:boxoffice-2025-03-08"])
+        #expect(first.entries.map(\.id) == ["https://example.org/box/boxoffice-2025-03-09", "https://example.org/box/boxoffice-2025-03-08"])
         let newest = try #require(first.entries.first)
         #expect(newest.title == "Daily 2025-03-09" && newest.summary.hasPrefix("most admissions: 검은 파도, 123,155 of "), "\(newest)")
         #expect(newest.summary.contains(" — "), "the digest of what changed since 2025-03-08 follows the headline: \(newest.summary)")
@@ -66,17 +66,34 @@ struct DeliveryEndToEndTests {
                 "https://example.org/box/boxoffice-2025-03-09-films.csv", "https://example.org/box/boxoffice-2025-03-09.json",
             ]))
 
-        // The 8th again, in Korean and without a base URL: still two entries; the 8th keeps its id.
+        // The 8th again, in Korean: still two entries; the 8th keeps its id, the 9th its time.
         try await Task.sleep(for: .seconds(1.1))
         let again = try await BoxOfficeProcess.run(
-            ["report", "2025-03-08", "-f", "html", "-q", "--lang", "ko"], environment: environment, in: folder.url)
+            ["report", "2025-03-08", "-f", "html", "-q", "--lang", "ko", "--base-url", "https://example.org/box/"], environment: environment,
+            in: folder.url)
         #expect(again.status == 0, "\(again.stderr)")
         let second = try await read(path)
         #expect(!second.bozo && second.lang == "ko" && second.title == "한국 박스오피스 보고서")
         #expect(second.entries.map(\.id) == first.entries.map(\.id), "one entry a report, not one a run")
         let eighth = (first.entries[1], second.entries[1])
         #expect(eighth.1.updated > eighth.0.updated, "the re-run updated its entry: \(eighth.0.updated) → \(eighth.1.updated)")
-        #expect(eighth.1.links.first == ["alternate", "boxoffice-2025-03-08.ko.html"], "relative links, to the feed's language's page")
+        #expect(second.entries[0].updated == first.entries[0].updated, "the 9th keeps the time it was written")
+        #expect(eighth.1.links.first == ["alternate", "https://example.org/box/boxoffice-2025-03-08.ko.html"], "to the feed's language's page")
+
+        // Without a base URL: ids from the folder's own UUID, kept run to run, another folder's apart;
+        // relative links; no time later than the run.
+        let plain = try await BoxOfficeProcess.run(["report", "2025-03-08", "-f", "html", "-q"], environment: environment, in: folder.url)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let third = try await read(path)
+        #expect(third.entries.allSatisfy { $0.id.hasPrefix("urn:uuid:") } && Set(third.entries.map(\.id)).count == 2, "\(third.entries.map(\.id))")
+        #expect(third.entries[1].links.first == ["alternate", "boxoffice-2025-03-08.html"], "relative links")
+        #expect(third.entries.allSatisfy { $0.updated <= ISO8601DateFormatter().string(from: Date()) }, "nothing in the future")
+        #expect(try await read(path).entries.map(\.id) == third.entries.map(\.id))
+        let elsewhere = try TemporaryFolder()
+        #expect(
+            try await BoxOfficeProcess.run(["report", "2025-03-08", "-f", "html", "-q"], environment: environment, in: elsewhere.url).status == 0)
+        let other = try await read(elsewhere.url.appendingPathComponent("Reports/feed.xml"))
+        #expect(Set(other.entries.map(\.id)).isDisjoint(with: third.entries.map(\.id)), "another folder's ids")
 
         // An address that is not one is refused before anything is fetched.
         for bad in ["example.org/box", "ftp://example.org/", "https://"] {

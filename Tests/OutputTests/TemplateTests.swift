@@ -283,8 +283,10 @@ struct CommittedSampleTests {
         files += try await ReportRenderer(templates: try ReportTemplates.bundled(), options: .init(style: .init(language: .ko)))
             .render(try await TestReports.sample(), formats: [.md, .html, .txt])
         // The archive index each run rebuilds, listing the three reports.
+        // The folder's own id is committed with it, as a run keeps it.
+        let folderID = try #require(try ArchiveIndex.readFolderID(Self.reports.appendingPathComponent(ArchiveIndex.folderIDFile)))
         files += try ArchiveIndex(directory: Self.reports, templates: try ReportTemplates.bundled())
-            .files(listing: files.map(\.name), headlines: headlines)
+            .files(listing: files.map(\.name), headlines: headlines, folderID: folderID)
         // …and the headlines it keeps beside the index, as a run writes them.
         Golden.check(try ArchiveIndex.encode(headlines), against: Self.reports.appendingPathComponent(ArchiveIndex.stateFile))
         for file in files {

@@ -6,8 +6,10 @@ import Foundation
 /// shows one item a morning.
 ///
 /// One entry per dated report, newest first, the last ``limit``; a `latest` copy is the same report
-/// again and has none. An entry's id is a `tag:` URI (RFC 4151) made from the report's file name,
-/// so a re-run of a day updates its entry (a later `updated`) rather than adding one. Its summary
+/// again and has none. An entry's id is made from the report's file name and the folder: its URL
+/// under `--base-url`, else a `urn:uuid:` from the folder's own id (``ArchiveIndex/folderIDFile``),
+/// so a re-run of a day updates its entry (a later `updated`) rather than adding one, and two
+/// folders' entries never share an id. No time in the feed is later than the run. Its summary
 /// is the index's line: the headline and the digest of what changed since the report before it.
 /// Its links go to the report's files in the feed's language (the HTML the alternate), relative to
 /// the feed, or absolute under `--base-url`.
@@ -15,13 +17,14 @@ struct ArchiveFeed {
     static let fileName = "feed.xml"
     /// The entries a feed keeps: the newest reports, about seven weeks of mornings.
     static let limit = 50
-    /// The authority and date of every id: the tool's name and the first day KOBIS charts.
-    static let tagPrefix = "tag:boxoffice,2003-11-11:"
-
     let reports: [ArchiveIndex.Report]
     let headlines: [String: ReportHeadline]
     let words: Words
     let baseURL: URL?
+    /// The folder's own id, a UUID (``ArchiveIndex/folderIDFile``).
+    let folderID: String
+    /// The run's time: no `updated` is later.
+    let now: Date
 
     var xml: String {
         let entries = reports.filter { $0.range != nil }.prefix(Self.limit).map(entry)
@@ -30,7 +33,7 @@ struct ArchiveFeed {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\#(language.rawValue)">"#,
-            "  <id>\(Self.escape(baseURL.map { href("feed.xml", under: $0) } ?? Self.tagPrefix + "feed"))</id>",
+            "  <id>\(Self.escape(baseURL.map { href("feed.xml", under: $0) } ?? "urn:uuid:" + folderID))</id>",
             "  <title>\(Self.escape(words.say.indexHeading))</title>",
             "  <updated>\(Self.timestamp(newest))</updated>",
             "  <author><name>boxoffice</name></author>",
@@ -41,7 +44,7 @@ struct ArchiveFeed {
         for entry in entries {
             lines += [
                 "  <entry>",
-                "    <id>\(Self.escape(Self.tagPrefix + entry.report.base))</id>",
+                "    <id>\(Self.escape(id(entry.report.base)))</id>",
                 "    <title>\(Self.escape(ArchiveIndex.title(entry.report, words: words)))</title>",
                 "    <updated>\(Self.timestamp(entry.updated))</updated>",
             ]
@@ -71,8 +74,9 @@ struct ArchiveFeed {
         let summary = headline.map { headline in
             [headline.text(language), headline.digest(language)].compactMap { $0 }.joined(separator: " — ")
         }
-        // The run's time; for a headline kept before the feed, the morning after the report's last day.
-        let updated = headline?.updated.flatMap { try? Date($0, strategy: .iso8601) } ?? Self.morning(after: report.range!.end)
+        // The run's time; for a headline kept before the feed, the morning after the report's last
+        // day, or now if that is later (a report of yesterday written before 09:00 in Seoul).
+        let updated = min(now, headline?.updated.flatMap { try? Date($0, strategy: .iso8601) } ?? Self.morning(after: report.range!.end))
         // The other language's documents belong to that language's feed.
         let files = report.files
             .filter { Self.documentLanguage(String($0.dropFirst(report.base.count))) ?? language == language }
@@ -89,6 +93,25 @@ struct ArchiveFeed {
             if let language = ReportLanguage.allCases.first(where: { suffix == $0.infix + format.suffix }) { return language }
         }
         return nil
+    }
+
+    /// A report's entry id: its URL under `--base-url` (the file name without its formats), else a
+    /// `urn:uuid:` made from the folder's id and the name (RFC 9562's version 8: FNV-1a, twice).
+    func id(_ base: String) -> String {
+        if let baseURL { return href(base, under: baseURL) }
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in (folderID + "/" + base).utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            return hash
+        }
+        let high = (fnv(0xcbf2_9ce4_8422_2325) & ~0xF000) | 0x8000
+        let low = (fnv(0x8422_2325_cbf2_9ce4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let hex = String(format: "%016llx%016llx", high, low)
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return "urn:uuid:" + parts.joined(separator: "-")
     }
 
     /// A file's link: under the base URL, or relative to the feed beside it.

@@ -40,6 +40,11 @@ package struct ArchiveIndex {
     /// The largest headline file read; past it the headlines are started afresh.
     static let largestStateFile = 4 << 20
 
+    /// The hidden file beside the index that keeps the folder's own id, a UUID made the first time
+    /// the folder is indexed: the feed's ids are made from it (``ArchiveFeed``), so two folders'
+    /// entries never share an id in a reader.
+    package static let folderIDFile = ".boxoffice-feed-id"
+
     /// Rewrites `index.html`, `index.md` and `feed.xml`, returning their paths. `headlines` are those of the
     /// reports this run wrote, by base name: kept with the others already known (those of reports
     /// no longer in the folder are dropped), and shown beside each report's title.
@@ -53,15 +58,19 @@ package struct ArchiveIndex {
             known.merge(headlines) { $1 }
             let present = Set(names.compactMap { Self.parseReport($0)?.0 })
             known = known.filter { present.contains($0.key) }
+            let folderID = try Self.readFolderID(directory.appendingPathComponent(Self.folderIDFile)) ?? UUID().uuidString.lowercased()
             do {
-                return try files(listing: names, headlines: known) + [RenderedFile(name: Self.stateFile, contents: try Self.encode(known))]
+                return try files(listing: names, headlines: known, folderID: folderID) + [
+                    RenderedFile(name: Self.stateFile, contents: try Self.encode(known)),
+                    RenderedFile(name: Self.folderIDFile, contents: Data((folderID + "\n").utf8)),
+                ]
             } catch {
                 throw .cannotWrite(
                     path: directory.appendingPathComponent("index.html").path,
                     reason: (error as? TemplateError)?.errorDescription ?? "the index template failed")
             }
         }
-        return written.filter { $0.lastPathComponent != Self.stateFile }
+        return written.filter { $0.lastPathComponent != Self.stateFile && $0.lastPathComponent != Self.folderIDFile }
     }
 
     /// The headline file's bytes: sorted, indented JSON, a person can read and a diff can show.
@@ -83,17 +92,35 @@ package struct ArchiveIndex {
         }
         guard let data = read, let headlines = try? JSONDecoder().decode([String: ReportHeadline].self, from: data) else { return [:] }
         return headlines.mapValues { headline in
+            // The time each report was written is kept (the feed's `updated`), when it is one.
             ReportHeadline(
                 en: PlainText.oneLine(headline.en), ko: PlainText.oneLine(headline.ko), digestEN: headline.digestEN.map(PlainText.oneLine),
-                digestKO: headline.digestKO.map(PlainText.oneLine))
+                digestKO: headline.digestKO.map(PlainText.oneLine),
+                updated: headline.updated.flatMap { (try? Date($0, strategy: .iso8601)) == nil ? nil : $0 })
         }
     }
 
-    /// `index.html`, `index.md` and `feed.xml` for a folder holding `names`.
-    package func files(listing names: [String], headlines: [String: ReportHeadline] = [:]) throws(TemplateError) -> [RenderedFile] {
+    /// The folder's id (``folderIDFile``); nil when there is none yet or it is not a UUID.
+    static func readFolderID(_ url: URL) throws(OutputError) -> String? {
+        let read: Data?
+        do throws(SideFile.Refusal) {
+            read = try SideFile.contents(url.path, limit: 256)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+        let text = read.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        return text.flatMap { UUID(uuidString: $0) == nil ? nil : $0.lowercased() }
+    }
+
+    /// `index.html`, `index.md` and `feed.xml` for a folder holding `names`, whose id is `folderID`
+    /// (``folderIDFile``), at `now`.
+    package func files(
+        listing names: [String], headlines: [String: ReportHeadline] = [:], folderID: String, now: Date = Date()
+    ) throws(TemplateError) -> [RenderedFile] {
         let words = Words(language: language)
         let view = Self.view(of: names, words: words, headlines: headlines)
-        let feed = ArchiveFeed(reports: Self.contents(names).reports, headlines: headlines, words: words, baseURL: baseURL)
+        let feed = ArchiveFeed(
+            reports: Self.contents(names).reports, headlines: headlines, words: words, baseURL: baseURL, folderID: folderID, now: now)
         return [
             RenderedFile(name: "index.html", contents: Data(try templates.render("index.html", view).utf8)),
             RenderedFile(name: "index.md", contents: Data(try templates.render("index.md", view).utf8)),
