@@ -196,14 +196,15 @@ package struct ReportPipeline: Sendable {
 
     /// Stage 3b, **regions** (`--regions`, period reports): each period's chart in every region of
     /// KOBIS's code list (one cached call each, budgeted like every call), beside the national one.
-    /// A region's chart that cannot be had (`--offline` and not cached, or no call left) is named
-    /// in the period's `regions_missing` and in the returned note; the report goes on without it.
+    /// A region's chart that cannot be had (`--offline` and not cached, no call left, or KOBIS
+    /// failing or answering badly for it) is named in the period's `regions_missing` and in the
+    /// returned note; the report goes on without it. Only a rejected key ends the run.
     func regions(_ report: inout BoxOfficeReport, request: Request) async throws -> ReportNote? {
         let client = fetch.client
         let regions = try await client.regions()
         let filters = request.filters
         let asks = report.periods.flatMap { period in regions.map { (period: period.period, region: $0) } }
-        let results = try await BoundedTaskGroup.mapResults(asks, width: fetch.width, recovering: { (error: KOBISError) in error.meansNotHad }) {
+        let results = try await BoundedTaskGroup.mapResults(asks, width: fetch.width, recovering: LookBackStage.isRecoverable) {
             ask in
             var regional = filters
             regional.area = ask.region.code

@@ -124,6 +124,25 @@ struct HostileRoundFourTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Reports").path) || folder.files(in: "Reports").isEmpty)
     }
 
+    @Test("--regions with one region's chart failing (503, then a malformed body): the region is left out and named, a warning, exit 0")
+    func failingRegion() async throws {
+        for answer in [ScriptedResponse.json("{}", status: 503), ScriptedResponse(body: Data("<html>".utf8))] {
+            let server = try FakeKOBISServer(script: { request in
+                request.path.hasSuffix("searchWeeklyBoxOfficeList.json") && request.query["wideAreaCd"] == "0105002" ? answer : nil
+            })
+            let folder = try TemporaryFolder()
+            let result = try await BoxOfficeProcess.run(
+                ["report", "--weekend", "2025-03-07..2025-03-09", "--regions", "--no-look-back", "--no-tmdb", "-f", "json", "--retries", "0"],
+                kobis: server,
+                folder: folder)
+            HostileCase.record(61, "one region failing (\(answer.status))", result)
+            #expect(result.status == 0 && result.stderrLines.count == 1 && result.stderr.contains("regional charts"), "\(result.stderr)")
+            let periods = try RegionsEndToEndTests.periods(folder, "boxoffice-weekend-regions-2025-03-07_2025-03-09")
+            #expect(periods.first?["regions_missing"] as? [String] == ["0105002"])
+            #expect((periods.first?["regions"] as? [[String: Any]])?.count == 16, "the other 16 regions")
+        }
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films

@@ -93,7 +93,7 @@ package enum ReportNote: Hashable, Sendable {
             "The year to date is read from the cache only, which lacks \(missing) of its charts: "
                 + spans.map { "boxoffice fetch \($0.start.iso)..\($0.end.iso)" }.joined(separator: " and ") + " fills them."
         case .regionsMissing(let charts, let all):
-            "\(charts) of the \(all) regional charts could not be had (not cached with --offline, or no KOBIS call left this run): their regions are left out, named in the JSON's regions_missing."
+            "\(charts) of the \(all) regional charts could not be had (not cached with --offline, no KOBIS call left this run, or KOBIS failing for them): their regions are left out, named in the JSON's regions_missing."
         case .yearEarlierOverlaps:
             "The period is longer than a year, so its totals are not compared with a year earlier, whose span would overlap it; a day (a week) is compared one by one only where its year-earlier date lies in the period."
         case .regionalCharts:

@@ -201,7 +201,7 @@ struct Korean: Vocabulary {
         case .yearEarlierOverlaps:
             return "기간이 1년보다 길어 합계를 1년 전과 비교하지 않습니다(1년 전 기간이 이 기간과 겹칩니다). 날짜(주)별 비교는 1년 전 날짜가 이 기간 안에 있을 때만 합니다."
         case .regionsMissing(let charts, let all):
-            return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
+            return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 이번 실행의 KOBIS 호출 소진, 또는 KOBIS 오류). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
         case .regionalCharts:
             return
                 "지역별: 각 지역의 KOBIS 10위 차트와 그 관객(10위 관객)입니다. 전국 대비는 그 관객을 전국 10위 관객과 견준 것이라 합이 100이 아닐 수 있고, 영화의 지역 비중(1위 비중, 또는 지역 1위 옆 수치)은 그 지역 관객을 전국 관객과 견준 것으로 그 지역 10위 안에 든 경우만 보입니다."
