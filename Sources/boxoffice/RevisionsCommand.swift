@@ -44,16 +44,23 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             // The log is read and written out a piece at a time: it grows for as long as the cache is kept.
             let log = RevisionLog(cacheDirectory: directory)
             func wanted(_ revision: Revision) -> Bool { days?.contains(revision.date) ?? true }
+            var damaged = 0
+            defer {
+                if damaged > 0 {
+                    Terminal.printWarning(
+                        "\(damaged) damaged line\(damaged == 1 ? "" : "s") of \(log.url.path) passed over (cut short by a full disk, or edited)")
+                }
+            }
             switch format {
             case .csv, .json:
                 var writer = RevisionView.Writer(format == .csv ? .csv : .json, sink: Terminal.write)
-                try log.forEach { if wanted($0) { try writer.add($0) } }
+                damaged = try log.forEach { if wanted($0) { try writer.add($0) } }
                 try writer.finish()
             case .txt:
                 let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
                 var shown = 0
                 var lines = ""
-                try log.forEach { revision in
+                damaged = try log.forEach { revision in
                     guard wanted(revision) else { return }
                     shown += 1
                     lines += RevisionView.line(revision, words: words) + "\n"

@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import BoxOfficePipeline
+import BoxOfficeServices
 import FakeServices
 import Foundation
 import TestSupport
@@ -172,5 +173,37 @@ struct HostileRoundFourTests {
         #expect(lines.allSatisfy { $0.count <= 75 }, "the longest: \(lines.map(\.count).max() ?? 0)")
         let accent = Array("\u{0301}".utf8)
         #expect(data.firstRange(of: Data(accent + Array("\r\n ".utf8) + accent)) != nil, "folded between two of the title's accents")
+    }
+}
+
+/// Issue 61, item 8: an append cut short by a full disk leaves no cut line behind.
+@Suite("Appending to a full disk")
+struct FullDiskAppendTests {
+    @Test(
+        "an append to revisions.jsonl cut short by a full disk puts the file's length back and says the system's reason; the reader counts a damaged line",
+        .enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
+    func shortWrite() throws {
+        let parent = try TemporaryFolder()
+        let disk = try TinyDisk(bytes: 4 * 4096, in: parent.url)
+        let log = disk.url.appendingPathComponent("revisions.jsonl")
+        let line = Data((String(repeating: "x", count: 99) + "\n").utf8)
+        let start = Data((0..<40).flatMap { _ in line })  // 4,000 bytes: its page has 96 free
+        try start.write(to: log)
+        let filler = disk.url.appendingPathComponent("filler")
+        try Data(count: 3 * 4096).write(to: filler)
+        #expect(throws: SideFile.Refusal.self) { try SideFile.append(Data((0..<3).flatMap { _ in line }), to: log.path) }
+        do {
+            try SideFile.append(Data((0..<3).flatMap { _ in line }), to: log.path)
+        } catch {
+            #expect(error.reason.contains("No space left on device"), "the write's own reason: \(error.reason)")
+        }
+        #expect(try Data(contentsOf: log) == start, "no cut line left")
+
+        // A cut line someone left is passed over and counted.
+        try FileManager.default.removeItem(at: filler)
+        try (start + Data("{\"date\":\"2025-03-0".utf8) + Data("\n".utf8)).write(to: log)
+        let revisions = RevisionLog(cacheDirectory: disk.url)
+        var read = 0
+        #expect(try revisions.forEach { _ in read += 1 } == 41 && read == 0, "40 lines that are no revision and one cut one, all passed over")
     }
 }

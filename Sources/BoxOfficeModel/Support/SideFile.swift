@@ -110,12 +110,39 @@ package enum SideFile {
         return true
     }
 
-    /// Appends `data` in one `write` (lines from two runs never interleave), creating the file.
+    /// Appends `data` whole or not at all, creating the file: holding the file's lock (so lines
+    /// from two runs never interleave), in one `write` where the system takes it whole; a write
+    /// cut short (a full disk) has the file's length put back, so no cut line is left for the next
+    /// one to be glued to. The refusal quotes the system's reason for the write that failed.
     package static func append(_ data: Data, to path: String) throws(Refusal) {
         guard let (descriptor, _) = try openRegular(path, O_WRONLY | O_APPEND | O_CREAT) else { throw .system(path) }
         defer { close(descriptor) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw Refusal(path: path, reason: "could not be appended to (\(String(cString: strerror(errno))))") }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Refusal(path: path, reason: "could not be locked (\(String(cString: strerror(errno))))") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .system(path) }
+        let before = status.st_size
+        var done = 0
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            while done < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 {
+                    failure = written < 0 ? errno : ENOSPC
+                    return
+                }
+                done += written
+            }
+        }
+        guard done < data.count else { return }
+        let restored = ftruncate(descriptor, before) == 0
+        throw Refusal(
+            path: path,
+            reason: "could not be appended to (\(String(cString: strerror(failure))); "
+                + (restored ? "nothing of it was kept)" : "\(done) bytes of it were kept and may be read as a damaged line)"))
     }
 
     /// A name for a copy of `path` set aside, `path.<label>-<stamp>`, not taken yet: `-2`, `-3` …

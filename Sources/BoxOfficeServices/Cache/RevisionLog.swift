@@ -52,12 +52,15 @@ package final class RevisionLog: Sendable {
     }
 
     /// Each revision logged, oldest first, read a block at a time (a log grows for as long as the
-    /// cache is kept); a damaged or overlong line is passed over. Throws when the log is not a
-    /// regular file or cannot be read, or when `body` throws.
-    package func forEach(_ body: (Revision) throws -> Void) throws {
+    /// cache is kept); a damaged line is passed over and counted: the count is returned. Throws
+    /// when the log is not a regular file or cannot be read, or when `body` throws.
+    @discardableResult
+    package func forEach(_ body: (Revision) throws -> Void) throws -> Int {
         let decoder = JSONDecoder()
+        var damaged = 0
         try SideFile.forEachLine(url.path, longestLine: Self.longestLine) { line in
-            if let revision = try? decoder.decode(Revision.self, from: line) { try body(revision) }
+            if let revision = try? decoder.decode(Revision.self, from: line) { try body(revision) } else { damaged += 1 }
         }
+        return damaged
     }
 }
