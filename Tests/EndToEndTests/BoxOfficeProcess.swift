@@ -360,7 +360,8 @@ final class TemporaryFolder: Sendable {
     func files(in name: String) -> [String] {
         // The folder's bookkeeping: its index, its feed and the digest's state.
         allFiles(in: name).filter {
-            !["index.html", "index.md", "feed.xml"].contains($0) && $0 != ArchiveIndex.stateFile && $0 != DigestState.fileName
+            !["index.html", "index.md", "feed.xml"].contains($0) && $0 != ArchiveIndex.stateFile && $0 != ArchiveIndex.folderIDFile
+                && $0 != DigestState.fileName
         }
     }
 

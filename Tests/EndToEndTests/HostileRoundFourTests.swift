@@ -144,6 +144,32 @@ struct HostileRoundFourTests {
         }
     }
 
+    @Test("a folder inside the cache linked elsewhere is never followed: nothing is written there, and its entries are not read")
+    func linkedCacheFolder() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        #expect(try await BoxOfficeProcess.run(["fetch", "2025-03-03..2025-03-09", "-q"], kobis: server, folder: folder).status == 0)
+        let kobis = folder.url.appendingPathComponent("cache/boxoffice/kobis")
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        // The totals index's folder and a year of daily charts, each a link to a folder of the neighbour's.
+        try? FileManager.default.removeItem(at: kobis.appendingPathComponent("totals/all"))
+        try FileManager.default.createDirectory(at: kobis.appendingPathComponent("totals"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: kobis.appendingPathComponent("totals/all"), withDestinationURL: elsewhere)
+        let daily = kobis.appendingPathComponent("daily/all/2025")
+        try FileManager.default.moveItem(at: daily, to: elsewhere.appendingPathComponent("2025"))
+        try FileManager.default.createSymbolicLink(at: daily, withDestinationURL: elsewhere.appendingPathComponent("2025"))
+        let before = Set(FileManager.default.subpaths(atPath: elsewhere.path) ?? [])
+
+        let offline = try await BoxOfficeProcess.run(["report", "2025-03-09", "--offline", "-f", "json"], kobis: server, folder: folder)
+        HostileCase.record(61, "linked folders in the cache, offline", offline)
+        #expect(offline.status == 75 && offline.stderr.contains("not cached"), "the linked charts are not read: \(offline.stderr)")
+        let online = try await BoxOfficeProcess.run(["report", "2025-03-09", "-f", "json", "--no-tmdb"], kobis: server, folder: folder)
+        HostileCase.record(61, "linked folders in the cache", online)
+        #expect(online.status == 0, "the report is made; what cannot be cached is said: \(online.stderr)")
+        #expect(Set(FileManager.default.subpaths(atPath: elsewhere.path) ?? []) == before, "nothing written through a link")
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films

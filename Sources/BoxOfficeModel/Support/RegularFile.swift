@@ -13,7 +13,16 @@ package enum RegularFile {
     /// A regular file's bytes; nil when it is absent, not a regular file, larger than `limit`, or
     /// unreadable, and, unless `followingLinks` (a user's templates may be links), a link.
     package static func contents(atPath path: String, limit: Int = 64 << 20, followingLinks: Bool = true) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
+        contents(of: open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW)), limit: limit)
+    }
+
+    /// The bytes of the file `name` in the open folder `folder`, never through a link.
+    package static func contents(in folder: Int32, name: String, limit: Int) -> Data? {
+        contents(of: openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW), limit: limit)
+    }
+
+    /// An opened file's bytes (nil for -1), closing it.
+    private static func contents(of descriptor: Int32, limit: Int) -> Data? {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

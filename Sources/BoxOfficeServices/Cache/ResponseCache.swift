@@ -1,5 +1,10 @@
 import BoxOfficeModel
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Response bodies on disk, so that no KOBIS call is ever spent twice.
 ///
@@ -8,14 +13,90 @@ import Foundation
 /// exactly as the service sent it; a file whose header, length or checksum is wrong is treated as
 /// absent and removed. Only bodies that decoded to data are stored, and every write is atomic (a
 /// temporary file renamed into place), so a crash leaves either the old entry or the new one.
+///
+/// A cache may be shared: no link inside it is followed, at any step of a key's path (a folder
+/// such as `kobis/totals/all` linked elsewhere is a miss to read and an error to write). Each
+/// folder is opened from the cache's root one component at a time with `O_NOFOLLOW |
+/// O_DIRECTORY`, and entries are read, written (renamed in), stamped and removed relative to it.
+/// The folders opened are kept for the run (a few dozen descriptors): a twenty-year report stamps
+/// 7,305 days, and walking each path again would cost five system calls a day.
 package final class ResponseCache: Sendable {
     package let directory: URL
     /// The directory's path, worked out once: a twenty-year report reads twelve thousand entries.
     private let directoryPath: String
+    /// The folders opened so far, by their path below the root (at most ``keptFolders``).
+    private let folders = Mutex<[Substring: Int32]>([:])
+    /// The most folders kept open: far below the usual limit of 1,024 descriptors a process.
+    static let keptFolders = 256
 
     package init(directory: URL) {
         self.directory = directory
         self.directoryPath = directory.path
+    }
+
+    deinit {
+        folders.withLock { for descriptor in $0.values where descriptor >= 0 { close(descriptor) } }
+    }
+
+    /// Where the folder of a key stands (``folder(of:create:)``).
+    private enum Folder {
+        case opened(descriptor: Int32, name: String)
+        /// A folder of the path is missing (and was not to be made).
+        case missing
+        /// A link or a file stands where a folder belongs, or it cannot be made: where and why.
+        case blocked(path: String, reason: String)
+    }
+
+    /// The folder of `key` (its path less its last component: the root for a key without a
+    /// slash), opened beneath the root without following a link, and the entry's name in it;
+    /// made when `create`.
+    private func folder(of key: String, create: Bool) -> Folder {
+        let slash = key.lastIndex(of: "/")
+        let path = slash.map { key[..<$0] } ?? ""
+        let name = String(slash.map { key[key.index(after: $0)...] } ?? key[...])
+        return folders.withLock { known -> Folder in
+            if let descriptor = known[path] { return .opened(descriptor: descriptor, name: name) }
+            var current = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard current >= 0 else { return create ? .blocked(path: directoryPath, reason: String(cString: strerror(errno))) : .missing }
+            var walked = directoryPath
+            for component in path.split(separator: "/") {
+                let component = String(component)
+                walked += "/" + component
+                guard component != "..", component != "." else {
+                    close(current)
+                    return .blocked(path: walked, reason: "a key may not name \(component)")
+                }
+                var next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if next < 0, errno == ENOENT, create, mkdirat(current, component, 0o755) == 0 || errno == EEXIST {
+                    next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                let failure = errno
+                var status = stat()
+                let isLink = next < 0 && fstatat(current, component, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                close(current)
+                guard next >= 0 else {
+                    if failure == ENOENT { return .missing }
+                    if isLink {
+                        return .blocked(path: walked, reason: "a symbolic link is in the way, and boxoffice does not follow links in its cache")
+                    }
+                    if failure == ENOTDIR { return .blocked(path: walked, reason: "a file is in the way where a folder belongs") }
+                    return .blocked(path: walked, reason: String(cString: strerror(failure)))
+                }
+                current = next
+            }
+            if known.count >= Self.keptFolders {
+                for descriptor in known.values { close(descriptor) }
+                known.removeAll()
+            }
+            known[path] = current
+            return .opened(descriptor: current, name: name)
+        }
+    }
+
+    /// The opened folder of `key` and the entry's name in it, for reading; nil when there is none.
+    private func existingFolder(of key: String) -> (descriptor: Int32, name: String)? {
+        if case .opened(let descriptor, let name) = folder(of: key, create: false) { return (descriptor, name) }
+        return nil
     }
 
     /// `--cache-dir`, else `$XDG_CACHE_HOME/boxoffice`, else `~/.cache/boxoffice`.
@@ -45,17 +126,19 @@ package final class ResponseCache: Sendable {
     /// and size, which change whenever the entry is written again; nil when absent.
     package func stamp(_ key: String) -> String? {
         var status = stat()
-        guard stat(directoryPath + "/" + key, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let (folder, name) = existingFolder(of: key), fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+            status.st_mode & S_IFMT == S_IFREG
+        else { return nil }
         return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_size)"
     }
 
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     package func read(_ key: String) -> Entry? {
-        let path = directoryPath + "/" + key
         // A link in the cache is a miss, never followed: entries are files this tool wrote.
-        guard let data = RegularFile.contents(atPath: path, limit: Self.maximumEntrySize, followingLinks: false) else { return nil }
+        guard let (folder, name) = existingFolder(of: key), let data = RegularFile.contents(in: folder, name: name, limit: Self.maximumEntrySize)
+        else { return nil }
         guard let entry = Self.parse(data) else {
-            unlink(path)
+            unlinkat(folder, name, 0)
             return nil
         }
         return entry
@@ -64,10 +147,23 @@ package final class ResponseCache: Sendable {
     /// Stores `body` at `key`, atomically; the error names the path and the system's reason.
     package func write(_ key: String, body: Data, fetchedAt: Date) throws(FileWriteError) {
         let url = directory.appendingPathComponent(key)
-        try AtomicFile.makeFolder(url.deletingLastPathComponent())
+        try AtomicFile.makeFolder(directory)
+        let (folder, name): (Int32, String)
+        switch self.folder(of: key, create: true) {
+        case .opened(let descriptor, let entry): (folder, name) = (descriptor, entry)
+        case .missing: throw FileWriteError(path: url.deletingLastPathComponent().path, reason: "could not be made")
+        case .blocked(let path, let reason): throw FileWriteError(path: path, reason: reason)
+        }
         try AtomicFile.makeOwnFolder(incoming)
         let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
-        try AtomicFile.replace(url, with: Data(header.utf8) + body, through: Self.temporary(in: incoming))
+        let temporary = Self.temporary(in: incoming)
+        do throws(FileWriteError) {
+            try AtomicFile.write(Data(header.utf8) + body, toNew: temporary, durable: false, reportingAs: url.path)
+            guard renameat(AT_FDCWD, temporary.path, folder, name) == 0 else { throw .system(url.path) }
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
     }
 
     /// Where entries are written before they are renamed into place: one folder, on the cache's
@@ -101,7 +197,7 @@ package final class ResponseCache: Sendable {
 
     /// Removes the entry at `key` (a body that no longer decodes).
     package func discard(_ key: String) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
+        if let (folder, name) = existingFolder(of: key) { unlinkat(folder, name, 0) }
     }
 
     static func parse(_ data: Data) -> Entry? {
