@@ -170,6 +170,21 @@ struct HostileRoundFourTests {
         #expect(Set(FileManager.default.subpaths(atPath: elsewhere.path) ?? []) == before, "nothing written through a link")
     }
 
+    @Test("a quota ledger edited to hold a key with control characters: quota's text and CSV show it without them")
+    func ledgerKeyControls() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let ledger = folder.url.appendingPathComponent("state/boxoffice/kobis-calls.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"\u001b[2Jabc\u0007": {"2025-03-10": 12}}"#.utf8).write(to: ledger)
+        for format in ["text", "csv"] {
+            let result = try await BoxOfficeProcess.run(["quota", "-f", format], kobis: server, folder: folder, today: "2025-03-10")
+            HostileCase.record(61, "ledger key with controls, \(format)", result)
+            #expect(result.status == 0 && result.stdout.contains("abc"), "\(result.stdout) \(result.stderr)")
+            #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(format)")
+        }
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films
