@@ -30,8 +30,9 @@ let package = Package(
         // The commit `make build` writes for `--version` (one C file; see build_info.c).
         .target(name: "CBuildInfo"),
         // Rendering the report model: Tables/ (one definition per machine table, written as CSV,
-        // xlsx, SQLite and a data package), JSON/, Documents/ (the Mustache templates and their
-        // view models), Files/ (writing files atomically, the folder's index).
+        // xlsx, SQLite and a data package), JSON/, TemplateEngine/ and Views/ (the Mustache
+        // templates and their view models), Words/ (each language), Formats/ (the formats without
+        // templates), Files/ (writing files atomically, the folder's index).
         .target(
             name: "BoxOfficeOutput",
             dependencies: ["BoxOfficeModel", .product(name: "Mustache", package: "swift-mustache")],
