@@ -3,6 +3,7 @@ import BoxOfficePipeline
 import BoxOfficeServices
 import FakeServices
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -218,8 +219,61 @@ struct HostileRoundFourTests {
 }
 
 /// Issue 61, item 8: an append cut short by a full disk leaves no cut line behind.
-@Suite("Appending to a full disk")
+@Suite("Appending to a full disk", .serialized)
 struct FullDiskAppendTests {
+    @Test(
+        "a run whose revisions meet a disk with one page left: the log keeps its length, the warning quotes the disk's reason, the report is written",
+        .enabled(if: TinyDisk.available, "mounting a tmpfs needs root"))
+    func runOnFullDisk() async throws {
+        // KOBIS's second answer for 2025-03-09 changes every figure of every film: some forty
+        // revisions, more than the page and a half the disk will have left.
+        let answers = Mutex(0)
+        let revised: Data = try {
+            var body = SimulatedKOBIS(films: SampleData.films).dailyChartBody(on: Day(iso: "2025-03-09")!)
+            var result = body["boxOfficeResult"] as! [String: Any]
+            result["dailyBoxOfficeList"] = (result["dailyBoxOfficeList"] as! [[String: String]]).map { row in
+                var row = row
+                for field in ["audiCnt", "salesAmt", "scrnCnt", "showCnt"] { row[field] = String(Int64(row[field]!)! + 7) }
+                return row
+            }
+            body["boxOfficeResult"] = result
+            return try JSONSerialization.data(withJSONObject: body)
+        }()
+        let server = try FakeKOBISServer { request in
+            guard request.path.hasSuffix("searchDailyBoxOfficeList.json"), request.query["targetDt"] == "20250309" else { return nil }
+            return answers.withLock { count in
+                count += 1
+                return count >= 2 ? ScriptedResponse(body: revised) : nil
+            }
+        }
+        let folder = try TemporaryFolder()
+        let disk = try TinyDisk(bytes: 1 << 20, in: folder.url)
+        let environment = BoxOfficeProcess.environment([
+            "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": "2025-03-10",
+            "XDG_CACHE_HOME": disk.url.path, "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+        ])
+        let first = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "-f", "json", "-q", "--no-tmdb"], environment: environment, in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        // The log as earlier runs left it: 4,000 bytes, 96 free in its last page; then one free page on the disk.
+        let log = disk.url.appendingPathComponent("boxoffice/revisions.jsonl")
+        let earlier = Data((0..<40).flatMap { _ in Array((String(repeating: "x", count: 99) + "\n").utf8) })
+        try earlier.write(to: log)
+        disk.fill()
+        let filler = disk.url.appendingPathComponent("filler")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: filler.path)[.size] as? Int)
+        #expect(truncate(filler.path, off_t(size - 4096)) == 0)
+
+        let again = try await BoxOfficeProcess.run(
+            ["report", "2025-03-09", "-f", "json", "--refresh", "--no-tmdb"], environment: environment, in: folder.url)
+        HostileCase.record(61, "revisions on a full disk", again)
+        #expect(again.status == 0, "the report is still written: \(again.stderr)")
+        #expect(again.stderr.contains("revisions were not logged") && again.stderr.contains("No space left on device"), "\(again.stderr)")
+        #expect(try Data(contentsOf: log) == earlier, "no cut line left for the next revision to be glued to")
+        let listed = try await BoxOfficeProcess.run(["revisions"], environment: environment, in: folder.url)
+        #expect(listed.status == 0 && listed.stderr.contains("40 damaged lines"), "the earlier lines, none more: \(listed.stderr)")
+    }
+
     @Test(
         "an append to revisions.jsonl cut short by a full disk puts the file's length back and says the system's reason; the reader counts a damaged line",
         .enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
