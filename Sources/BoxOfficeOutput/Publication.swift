@@ -100,7 +100,7 @@ struct Publication<Model: Encodable> {
             guard let facts = facts?() else { return [] }
             let contents: Data =
                 switch format {
-                case .xlsx: try XLSXWorkbook.data(tables.map(fill))
+                case .xlsx: try XLSXWorkbook.data(tables.map(fill), facts: facts.facts)
                 case .sqlite: try SQLiteTables.database(facts.facts, tables: tables.map(fill))
                 default:
                     DataPackage.descriptor(

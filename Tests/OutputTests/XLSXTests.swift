@@ -82,8 +82,8 @@ struct XLSXTests {
         let files = try await renderer.render(CSVTests.hostileReport(), formats: [.csv, .xlsx])
         let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
         let workbook = try XLSXReader(try #require(byName["boxoffice-2024-01-10.xlsx"]))
-        #expect(workbook.sheetNames == ["films", "daily", "days"])
-        for (index, name) in workbook.sheetNames.enumerated() {
+        #expect(workbook.sheetNames == ["films", "daily", "days", "report"])
+        for (index, name) in workbook.sheetNames.dropLast().enumerated() {
             try Self.expectSameCells(workbook, sheet: index + 1, csv: try #require(byName["boxoffice-2024-01-10-\(name).csv"]))
         }
         // The formula guard travels: the English title that would run as a formula is text, prefixed.
@@ -106,10 +106,15 @@ struct XLSXTests {
             let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) })
             let base = ReportRenderer.baseName(for: report)
             let workbook = try XLSXReader(try #require(byName[base + ".xlsx"]))
-            #expect(workbook.sheetNames == (periods ? ["films", "weeks"] : ["films", "daily", "days"]))
-            for (index, name) in workbook.sheetNames.enumerated() {
+            #expect(workbook.sheetNames == (periods ? ["films", "weeks", "report"] : ["films", "daily", "days", "report"]))
+            for (index, name) in workbook.sheetNames.dropLast().enumerated() {
                 try Self.expectSameCells(workbook, sheet: index + 1, csv: try #require(byName["\(base)-\(name).csv"]))
             }
+            // The report sheet: what the figures are, a fact a row, as the SQLite database's report table.
+            let facts = try workbook.rows(ofSheet: workbook.sheetNames.count)
+            #expect(facts.first?.map { $0?.value } == ["fact", "value"])
+            #expect(facts.contains { $0.first??.value == "schema_version" && $0.last??.value == "3" })
+            #expect(facts.contains { $0.first??.value == "data_source" && $0.last??.value == "SIMULATED" })
             // Korean intact, dates typed.
             let second = try workbook.rows(ofSheet: 2)
             #expect(second.joined().contains { $0?.value == "검은 파도" })

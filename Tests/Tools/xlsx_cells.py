@@ -1,6 +1,7 @@
 """Compares a report's xlsx workbook with its CSVs through openpyxl, cell for cell.
 
 Usage: xlsx_cells.py FOLDER BASE. Prints "<sheets>: N mismatches, header frozen" and exits 0 when
+the workbook ends with its `report` sheet of facts (a `fact` and a `value` column), and
 every cell agrees (text equal, numbers equal as numbers, dates the same day, booleans TRUE/FALSE for
 the CSV's true/false), every sheet's header row is frozen, and every sheet prints one page wide with
 its header row on each page; else prints each mismatch and exits 1.
@@ -17,7 +18,10 @@ workbook = openpyxl.load_workbook(os.path.join(folder, base + ".xlsx"))
 mismatches = []
 frozen = True
 fitted = True
-for name in workbook.sheetnames:
+tables = [name for name in workbook.sheetnames if name != "report"]
+if workbook.sheetnames[-1:] != ["report"] or [c.value for c in workbook["report"][1]] != ["fact", "value"]:
+    mismatches.append("no report sheet of facts last")
+for name in tables:
     sheet = workbook[name]
     frozen = frozen and sheet.freeze_panes == "A2"
     setup = sheet.page_setup
@@ -44,7 +48,7 @@ for name in workbook.sheetnames:
                 same = ("" if value is None else str(value)) == text
             if not same:
                 mismatches.append(f"{name} {r},{c}: {value!r} for {text!r}")
-print(f"{' '.join(workbook.sheetnames)}: {len(mismatches)} mismatches, header {'frozen' if frozen else 'NOT frozen'}, "
+print(f"{' '.join(tables)}: {len(mismatches)} mismatches, header {'frozen' if frozen else 'NOT frozen'}, "
       f"{'one page wide' if fitted else 'NOT one page wide'}")
 for line in mismatches[:20]:
     print(line)

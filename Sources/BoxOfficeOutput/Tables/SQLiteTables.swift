@@ -114,6 +114,15 @@ struct ReportFacts {
             }
         }
 
+        /// The value as a CSV cell writes it: blank for none, `true`/`false`.
+        var text: String {
+            switch self {
+            case .text(let text): text ?? ""
+            case .integer(let number): number.map(String.init) ?? ""
+            case .boolean(let flag): flag ? "true" : "false"
+            }
+        }
+
         var json: Any {
             switch self {
             case .text(let text): text ?? NSNull()
@@ -142,6 +151,19 @@ struct ReportFacts {
             ("end", .text(ranking.end.iso)),
             ("asked_end", .text(ranking.askedEnd?.iso)),
             ("days", .integer(ranking.days)),
+            ("films", .integer(ranking.films.count)),
+            ("listed_in_documents", .integer(ranking.listed)),
+            ("charted_audience", .integer(Int(ranking.chartedAudience))),
+            ("charted_sales", .integer(Int(ranking.chartedSales))),
+            ("estimated_market_sales", .integer(ranking.estimatedMarketSales.map(Int.init))),
+            ("estimated_market_days", .integer(ranking.estimatedMarketDays)),
+            ("estimated_market_audience", .integer(ranking.market.estimatedMarketAudience.map(Int.init))),
+            ("average_ticket_price", .integer(ranking.market.averageTicketPrice.map(Int.init))),
+            ("korean_share_pct", .text(ReportTables.decimal(ranking.audienceShareByNation.korean, places: 2))),
+            ("foreign_share_pct", .text(ReportTables.decimal(ranking.audienceShareByNation.foreign, places: 2))),
+            ("last_year_start", .text(ranking.lastYear?.start.iso)),
+            ("last_year_end", .text(ranking.lastYear?.end.iso)),
+            ("last_year_charted_audience", .integer(ranking.lastYear.map { Int($0.chartedAudience) })),
             ("caveats", .text(ranking.caveats.map(\.rawValue).joined(separator: ReportTables.listSeparator))),
         ]
     }

@@ -11,11 +11,13 @@ import Foundation
 /// Text that the CSV prefixes with `'` so that a spreadsheet does not run it as a formula keeps that
 /// prefix: an xlsx text cell is never evaluated, and the cell reads as the CSV's does.
 enum XLSXWorkbook {
-    /// The workbook's bytes (a stored ZIP; see ``StoredZip``), a sheet per table. Each sheet's XML
-    /// is let go once it is in the archive: a twenty-year daily sheet's XML is ~90 MB.
-    static func data(_ tables: [Table]) throws(OutputError) -> Data {
+    /// The workbook's bytes (a stored ZIP; see ``StoredZip``), a sheet per table, and last a
+    /// `report` sheet of `facts` (what the figures are, the caveats and the summary: the SQLite
+    /// database's `report` table, a fact a row). Each sheet's XML is let go once it is in the
+    /// archive: a twenty-year daily sheet's XML is ~90 MB.
+    static func data(_ tables: [Table], facts: ReportFacts? = nil) throws(OutputError) -> Data {
         var zip = StoredZip.Writer()
-        let names = tables.map(\.name.rawValue)
+        let names = tables.map(\.name.rawValue) + (facts == nil ? [] : ["report"])
         do {
             try zip.add("[Content_Types].xml", Data(contentTypes(names.count).utf8))
             try zip.add("_rels/.rels", Data(rootRelationships.utf8))
@@ -24,6 +26,13 @@ enum XLSXWorkbook {
             try zip.add("xl/styles.xml", Data(styles.utf8))
             for (index, table) in tables.enumerated() {
                 try zip.add("xl/worksheets/sheet\(index + 1).xml", worksheet(table))
+            }
+            if let facts {
+                let columns = [ColumnInfo(name: "fact", type: .text, about: ""), ColumnInfo(name: "value", type: .integer, about: "")]
+                let rows = facts.pairs.map { ($0.name, $0.value.text) }
+                try zip.add(
+                    "xl/worksheets/sheet\(tables.count + 1).xml",
+                    worksheet(columns: columns, count: rows.count) { row, column in column == 0 ? rows[row].0 : rows[row].1 })
             }
             return try zip.finish()
         } catch {
@@ -93,6 +102,12 @@ enum XLSXWorkbook {
     /// A sheet's XML from a table, in two passes over its cells (the column widths, then the
     /// cells), so that no more than one row's cells are held at a time.
     static func worksheet(_ table: Table) -> [UInt8] {
+        worksheet(columns: table.columns, count: table.count, cell: table.cell)
+    }
+
+    /// A sheet's XML from `count` rows of `columns`, `cell` giving each row's (from 0) text.
+    static func worksheet(columns infos: [ColumnInfo], count: Int, cell text: (_ row: Int, _ column: Int) -> String) -> [UInt8] {
+        let table = (columns: infos, count: count, cell: text)
         var widths = table.columns.map { DisplayWidth.of($0.name) }
         for row in 0..<table.count {
             for (column, info) in table.columns.enumerated() {
