@@ -40,7 +40,7 @@ struct ConventionsTests {
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdoutLines.first == "Reports/\(Self.stem).xlsx", "\(result.stdout)")
         let workbook = try XLSXReader(Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem).xlsx")))
-        #expect(workbook.sheetNames == ["films", "daily", "days"])
+        #expect(workbook.sheetNames == ["films", "daily", "days", "report"], "the tables, then what the figures are")
         let films = try workbook.rows(ofSheet: 1)
         let csv = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/\(Self.stem)-films.csv")))
         #expect(films.count == csv.count + 1 && films[1][2]?.value == csv[0]["title"], "the films sheet is the films CSV")
@@ -53,7 +53,7 @@ struct ConventionsTests {
         // To standard output: the workbook's bytes, a ZIP archive.
         let piped = try await BoxOfficeProcess.run(["report", "--sample", "-f", "xlsx", "-o", "-"], in: plain.url)
         #expect(piped.status == 0 && piped.stdoutBytes.starts(with: [0x50, 0x4B, 0x03, 0x04]))
-        #expect(try XLSXReader(piped.stdoutBytes).sheetNames == ["films", "daily", "days"])
+        #expect(try XLSXReader(piped.stdoutBytes).sheetNames == ["films", "daily", "days", "report"])
         // film has no workbook.
         let film = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "-f", "xlsx"], in: plain.url)
         #expect(film.status == 64 && film.stderr.contains("no xlsx form"), "\(film.stderr)")
