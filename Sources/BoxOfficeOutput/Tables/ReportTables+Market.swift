@@ -1,0 +1,123 @@
+import BoxOfficeModel
+import Foundation
+
+/// `rank`'s market tables: the distributor league and the shares, months, years and each year's league.
+extension ReportTables {
+    /// A row of a market share table: its place by admissions, and its figures.
+    struct ShareRow: Sendable {
+        let rank: Int
+        let share: MarketStructure.Share
+    }
+
+    /// The distributor league, or the shares by nation, watch grade or genre.
+    static func share(_ table: ReportTable, source: String) -> TableDefinition<ShareRow> {
+        let name: [Column<ShareRow>] =
+            switch table {
+            case .distributors:
+                [
+                    Column("company_cd", .code, "KOBIS company code of the distributor (배급사); blank for films with none known") { $0.share.key },
+                    Column("distributor", .text, "Its name, the latest the period's movie infos give for the code") { $0.share.name },
+                ]
+            case .nations: [Column("nation", .text, "First listed production nation; blank without KOBIS movie info") { $0.share.key }]
+            case .grades: [Column("watch_grade", .text, "Latest Korean rating; blank without KOBIS movie info") { $0.share.key }]
+            default: [Column("genre", .text, "First listed genre; blank without KOBIS movie info") { $0.share.key }]
+            }
+        let shared: [Column<ShareRow>] =
+            table == .distributors
+            ? [
+                Column("shared_films", .integer, "Of those, films co-distributed with another company (counted in full for each)") {
+                    String($0.share.sharedFilms)
+                }
+            ] : []
+        return TableDefinition(
+            table,
+            [Column("rank", .integer, "Place by charted admissions") { String($0.rank) }] + name
+                + [Column("films", .integer, "Films charted in the period") { String($0.share.films) }] + shared + [
+                    Column("audience", .integer, "Charted admissions in the period") { String($0.share.audience) },
+                    Column("sales", .integer, "Charted sales in the period, won") { String($0.share.sales) },
+                    Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted admissions, %") {
+                        decimal($0.share.audienceSharePercent, places: 2)
+                    },
+                    Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.share.koreanAudience) },
+                    Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.share.foreignAudience) },
+                    Column("korean_share_pct", .decimal(places: 2), "Its share of the period's Korean films' admissions, %") {
+                        decimal($0.share.koreanSharePercent, places: 2)
+                    },
+                    Column("foreign_share_pct", .decimal(places: 2), "Its share of the period's foreign films' admissions, %") {
+                        decimal($0.share.foreignSharePercent, places: 2)
+                    },
+                    Column("data_source", .code, sourceAbout) { _ in source },
+                ])
+    }
+
+    /// The period's calendar months.
+    static func months(source: String) -> TableDefinition<MarketStructure.Month> {
+        TableDefinition(
+            .months,
+            [
+                Column("month", .text, "The month, 2024-07") { $0.month },
+                Column("days", .integer, "Its days in the period") { String($0.days) },
+                Column("films", .integer, "Films charted in it") { String($0.films) },
+                Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
+                Column("sales", .integer, "Charted sales in it, won") { String($0.sales) },
+                Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted admissions, %") {
+                    decimal($0.audienceSharePercent, places: 2)
+                },
+                Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.koreanAudience) },
+                Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.foreignAudience) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    /// The period's calendar years, when it reaches over more than one.
+    static func years(source: String) -> TableDefinition<MarketStructure.Year> {
+        TableDefinition(
+            .years,
+            [
+                Column("year", .integer, "The calendar year") { String($0.year) },
+                Column("days", .integer, "Its days in the period (365 or 366 when whole)") { String($0.days) },
+                Column("films", .integer, "Films charted in it") { String($0.films) },
+                Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
+                Column("sales", .integer, "Charted sales in it, won") { String($0.sales) },
+                Column("estimated_market_sales", .integer, "Estimate: KOBIS's market sales, from each day's salesShare, won") {
+                    $0.estimatedMarketSales.map(String.init) ?? ""
+                },
+                Column("estimated_market_audience", .integer, "Estimate: the market sales over its charted average ticket price") {
+                    $0.estimatedMarketAudience.map(String.init) ?? ""
+                },
+                Column("average_ticket_price", .integer, "Charted sales over charted admissions, won") {
+                    $0.averageTicketPrice.map(String.init) ?? ""
+                },
+                Column("korean_share_pct", .decimal(places: 2), "Korean films' share of its charted admissions, %") {
+                    decimal($0.koreanSharePercent, places: 2)
+                },
+                Column(
+                    "audience_vs_2017_2019_pct", .decimal(places: 2),
+                    "Charted admissions against the 2017–2019 average, %; blank unless the period holds those years whole"
+                ) {
+                    $0.audienceVsBaselinePercent.map { decimal($0, places: 2) } ?? ""
+                },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+
+    /// Each year's distributor league.
+    static func distributorYears(source: String) -> TableDefinition<MarketStructure.DistributorYear> {
+        TableDefinition(
+            .distributorYears,
+            [
+                Column("year", .integer, "The calendar year") { String($0.year) },
+                Column("rank", .integer, "Place in the year by charted admissions") { String($0.rank) },
+                Column("company_cd", .code, "KOBIS company code of the distributor; blank for films with none known") { $0.share.key },
+                Column("distributor", .text, "Its name, the latest the period's movie infos give for the code") { $0.share.name },
+                Column("films", .integer, "Films charted in the year") { String($0.share.films) },
+                Column("shared_films", .integer, "Of those, films co-distributed with another company") { String($0.share.sharedFilms) },
+                Column("audience", .integer, "Charted admissions in the year") { String($0.share.audience) },
+                Column("sales", .integer, "Charted sales in the year, won") { String($0.share.sales) },
+                Column("audience_share_pct", .decimal(places: 2), "Share of the year's charted admissions, %") {
+                    decimal($0.share.audienceSharePercent, places: 2)
+                },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
+}
