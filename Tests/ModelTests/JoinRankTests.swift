@@ -56,6 +56,33 @@ struct JoinRankTests {
         #expect(weekend.yearEarlier.start == weekend.start - 364 && weekend.yearEarlier.start.isoWeekday == weekend.start.isoWeekday)
     }
 
+    @Test(
+        "new entries are films new to the chart in the range; a film NEW again after charting earlier in it is a re-entry, in the summary and its weeks"
+    )
+    func newAndReEntries() {
+        func chart(_ day: String, _ rows: [(String, Bool)]) -> DailyChart {
+            DailyChart(
+                date: Day(day),
+                entries: rows.enumerated().map { index, row in
+                    var entry = ChartEntry(rank: index + 1, movieCode: row.0, title: row.0, sales: 1_000, audience: 100, screens: 1, showings: 1)
+                    entry.isNew = row.1
+                    return entry
+                })
+        }
+        // A opens on the 3rd; B charted before the range; C opens on the 4th; A leaves on the 4th
+        // and comes back NEW on the 10th (the next week), as does B.
+        let charts = [
+            chart("2025-03-03", [("A", true), ("B", false)]), chart("2025-03-04", [("B", false), ("C", true)]),
+            chart("2025-03-10", [("A", true), ("B", true), ("C", false)]),
+        ]
+        let range = DateRange(start: Day("2025-03-03"), end: Day("2025-03-10"))
+        let report = ReportBuilder.build(range: range, charts: charts, movies: [:], options: .init())
+        #expect(report.summary.newEntries.map(\.movieCode) == ["A", "C"])
+        #expect(report.summary.reEntries.map(\.movieCode) == ["A", "B"])
+        #expect(report.summary.newEntries.count <= report.summary.films)
+        #expect(report.summary.weeks.map(\.newEntries) == [2, 0], "the second week's NEW rows are re-entries")
+    }
+
     @Test("per-film totals over the range, with a film leaving and re-entering the chart")
     func filmTotals() throws {
         let films = RankStage.rank(JoinStage.films(charts: ThreeDays.charts, movies: ThreeDays.movies), by: .audience)

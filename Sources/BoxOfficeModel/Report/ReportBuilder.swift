@@ -180,7 +180,20 @@ package enum ReportBuilder {
         let unknown = films.filter { !$0.hasMovieInfo || $0.nations.isEmpty }.reduce(Int64(0)) { $0 + $1.audience }
         let foreign = audience - korean - unknown
 
-        let entries = ReportSummary.entries(charts.map { ($0.date, $0.entries) })
+        let firstCharted = Dictionary(films.map { ($0.movieCode, $0.firstChartDate) }, uniquingKeysWith: min)
+        let entries = ReportSummary.entries(charts.map { ($0.date, $0.entries) }, firstCharted: firstCharted)
+        // Each week's new entries are the summary's that fall in it (the rows NEW films are on).
+        var weeks = weeks
+        var next = entries.new.startIndex
+        for index in weeks.indices {
+            while next < entries.new.endIndex, entries.new[next].date < weeks[index].start { next += 1 }
+            var count = 0
+            while next < entries.new.endIndex, entries.new[next].date <= weeks[index].end {
+                count += 1
+                next += 1
+            }
+            weeks[index].newEntries = count
+        }
         let estimated = charts.filter { $0.estimatedMarketSales != nil }
         // Checked: each estimate is bounded, but the sum is the last place a service's number is added up.
         let market = estimated.reduce(Int64?.some(0)) { total, chart in

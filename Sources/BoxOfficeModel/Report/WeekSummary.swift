@@ -21,8 +21,9 @@ package struct WeekSummary: Codable, Sendable, Equatable {
     package var chartedSales: Int64
     /// Films charted on some day of the week.
     package var films: Int
-    /// Films new to the chart this week: marked `NEW` and on no earlier chart of the range
-    /// (``ReportSummary/entries(_:)``; re-entries are not counted).
+    /// Films new to the chart this week: marked `NEW` and first charted in the range this week
+    /// (``ReportSummary/entries(_:firstCharted:)``, which the report's summary sets; re-entries
+    /// are not counted). Made from the days alone it counts every `NEW` row.
     package var newEntries: Int
     /// The film with the largest charted audience this week (ties: the lower movie code).
     package var topFilm: TopFilm?
@@ -42,7 +43,6 @@ package struct WeekSummary: Codable, Sendable, Equatable {
         // Each week read in place, by index: grouping copies of the days and flattening their
         // rows twice copied every row of the range (16 ms of a twenty-year report's build, `perf`).
         var weeks: [WeekSummary] = []
-        var seen = Set<String>()
         var first = 0
         while first < days.count {
             let start = max(days[first].date.weekStart, range.start)
@@ -56,9 +56,8 @@ package struct WeekSummary: Codable, Sendable, Equatable {
                 sales += days[day].sales
                 for row in days[day].entries.indices {
                     byFilm[days[day].entries[row].movieCode, default: (days[day].entries[row].title, 0)].audience += days[day].entries[row].audience
-                    if days[day].entries[row].isNew, !seen.contains(days[day].entries[row].movieCode) { newEntries += 1 }
+                    if days[day].entries[row].isNew { newEntries += 1 }
                 }
-                for row in days[day].entries.indices { seen.insert(days[day].entries[row].movieCode) }
             }
             let top = byFilm.max { ($0.value.audience, $1.key) < ($1.value.audience, $0.key) }
             weeks.append(
