@@ -24,7 +24,9 @@ package final class ResponseCache: Sendable {
     package let directory: URL
     /// The directory's path, worked out once: a twenty-year report reads twelve thousand entries.
     private let directoryPath: String
-    /// The folders opened so far, by their path below the root (at most ``keptFolders``).
+    /// The folders opened so far, by their path below the root (at most ``keptFolders``); -1 for
+    /// one found missing, so that looking for entries that are not there (a film's opening weekend
+    /// chart, thousands a long report) costs no walk each time; a write makes it.
     private let folders = Mutex<[Substring: Int32]>([:])
     /// The most folders kept open: far below the usual limit of 1,024 descriptors a process.
     static let keptFolders = 256
@@ -35,7 +37,7 @@ package final class ResponseCache: Sendable {
     }
 
     deinit {
-        folders.withLock { for descriptor in $0.values where descriptor >= 0 { close(descriptor) } }
+        folders.withLock { for descriptor in $0.values where descriptor >= 0 { close(descriptor) } }  // -1: a missing folder
     }
 
     /// Where the folder of a key stands (``folder(of:create:)``).
@@ -55,7 +57,17 @@ package final class ResponseCache: Sendable {
         let path = slash.map { key[..<$0] } ?? ""
         let name = String(slash.map { key[key.index(after: $0)...] } ?? key[...])
         return folders.withLock { known -> Folder in
-            if let descriptor = known[path] { return .opened(descriptor: descriptor, name: name) }
+            if let descriptor = known[path] {
+                if descriptor >= 0 { return .opened(descriptor: descriptor, name: name) }
+                if !create { return .missing }
+            }
+            func keep(_ descriptor: Int32) {
+                if known.count >= Self.keptFolders {
+                    for kept in known.values where kept >= 0 { close(kept) }
+                    known.removeAll()
+                }
+                known[path] = descriptor
+            }
             var current = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard current >= 0 else { return create ? .blocked(path: directoryPath, reason: String(cString: strerror(errno))) : .missing }
             var walked = directoryPath
@@ -75,7 +87,10 @@ package final class ResponseCache: Sendable {
                 let isLink = next < 0 && fstatat(current, component, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
                 close(current)
                 guard next >= 0 else {
-                    if failure == ENOENT { return .missing }
+                    if failure == ENOENT {
+                        keep(-1)
+                        return .missing
+                    }
                     if isLink {
                         return .blocked(path: walked, reason: "a symbolic link is in the way, and boxoffice does not follow links in its cache")
                     }
@@ -84,11 +99,7 @@ package final class ResponseCache: Sendable {
                 }
                 current = next
             }
-            if known.count >= Self.keptFolders {
-                for descriptor in known.values { close(descriptor) }
-                known.removeAll()
-            }
-            known[path] = current
+            keep(current)
             return .opened(descriptor: current, name: name)
         }
     }
