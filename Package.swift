@@ -3,10 +3,11 @@ import PackageDescription
 
 // The layers depend one way, and these targets make the compiler hold them to it:
 //
-//   boxoffice (command line) → BoxOfficePipeline → BoxOfficeServices, BoxOfficeOutput → BoxOfficeModel
+//   boxoffice (command line) → BoxOfficePipeline → BoxOfficeServices, BoxOfficeOutput → BoxOfficeFiles → BoxOfficeModel
 //
 // BoxOfficeServices (HTTP, cache, KOBIS, TMDB) and BoxOfficeOutput (JSON, templates, files) never
-// see each other; neither sees the pipeline; the model sees nothing but Foundation.
+// see each other; neither sees the pipeline; file I/O is BoxOfficeFiles'; the model sees nothing
+// but Foundation, and reads and writes no file.
 let package = Package(
     name: "boxoffice",
     platforms: [.macOS(.v13)],
@@ -21,9 +22,13 @@ let package = Package(
         // Value types and pure functions: calendar, KOBIS and TMDB models, the report model with
         // join, rank and summary, diagnostics, and the one bounded task group.
         .target(name: "BoxOfficeModel"),
+        // Files boxoffice writes and reads without trusting them: atomic replacement, side files
+        // (ledger, logs, state) opened without following links, locks. The only file I/O below the
+        // services and the output; the model itself reads and writes nothing.
+        .target(name: "BoxOfficeFiles", dependencies: ["BoxOfficeModel"]),
         // Talking to the services: HTTP with retries, the response cache and quota ledger, the
         // KOBIS and TMDB clients with their decoders and cache keys.
-        .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel", "CCurl"]),
+        .target(name: "BoxOfficeServices", dependencies: ["BoxOfficeModel", "BoxOfficeFiles", "CCurl"]),
         // libcurl, loaded when a run first needs the network and called directly (CurlTransport); the
         // shim declares the few types and values it uses, so building needs no libcurl headers.
         .systemLibrary(name: "CCurl"),
@@ -35,12 +40,12 @@ let package = Package(
         // templates), Files/ (writing files atomically, the folder's index).
         .target(
             name: "BoxOfficeOutput",
-            dependencies: ["BoxOfficeModel", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["BoxOfficeModel", "BoxOfficeFiles", .product(name: "Mustache", package: "swift-mustache")],
             plugins: ["EmbedTemplates"]
         ),
         // The stages of a run, named in ReportPipeline's doc (fetch → look-back → join/rank → year
         // records → your films → render → write), one entry point per command, and the bundled sample.
-        .target(name: "BoxOfficePipeline", dependencies: ["BoxOfficeModel", "BoxOfficeServices", "BoxOfficeOutput"]),
+        .target(name: "BoxOfficePipeline", dependencies: ["BoxOfficeModel", "BoxOfficeFiles", "BoxOfficeServices", "BoxOfficeOutput"]),
         // The thin command line: parses, wires, maps errors to exit codes.
         .executableTarget(
             name: "boxoffice",
@@ -77,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "OutputTests", dependencies: ["BoxOfficeOutput", "BoxOfficePipeline", "UnitTestSupport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PipelineTests", dependencies: ["BoxOfficePipeline", "FakeServices", "BoxOfficeFuzz", "UnitTestSupport", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "FakeServices", "boxoffice", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BoxOfficePipeline", "BoxOfficeFiles", "FakeServices", "boxoffice", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BoxOfficeFiles
 import BoxOfficeModel
 import BoxOfficePipeline
 import BoxOfficeServices

@@ -1,3 +1,4 @@
+import BoxOfficeFiles
 import BoxOfficeModel
 import Foundation
 
