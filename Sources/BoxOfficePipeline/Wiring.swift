@@ -2,6 +2,7 @@ import BoxOfficeFiles
 import BoxOfficeModel
 import BoxOfficeServices
 import Foundation
+import Synchronization
 
 /// Builds the pipeline's pieces from the environment and the settings: the only place a run
 /// decides which implementations it uses (the live services, the cache, the ledger).
@@ -19,16 +20,14 @@ package struct Wiring: Sendable {
     let budgets = Budgets()
 
     /// Every ``KOBISBudget`` a run made, so that each gives back the calls it recorded ahead.
-    // Unchecked Sendable: `all` changes under `lock` only.
-    final class Budgets: @unchecked Sendable {
-        private let lock = NSLock()
-        private var all: [KOBISBudget] = []
+    final class Budgets: Sendable {
+        private let all = Mutex<[KOBISBudget]>([])
 
-        func append(_ budget: KOBISBudget) { lock.withLock { all.append(budget) } }
+        func append(_ budget: KOBISBudget) { all.withLock { $0.append(budget) } }
 
         /// Settles every budget, in a task of its own so that a cancelled run (a signal) still does.
         func settle() async {
-            let budgets = lock.withLock { all }
+            let budgets = all.withLock { $0 }
             await Task.detached { for budget in budgets { await budget.settle() } }.value
         }
     }

@@ -1,22 +1,25 @@
 import BoxOfficePipeline
 import BoxOfficeServices
 import Foundation
+import Synchronization
 
 /// A loopback server that speaks KOBIS: daily charts and movie info from a simulated catalogue,
 /// `faultInfo` bodies with HTTP 200 for a wrong key or a spent quota, and hooks to script faults.
-// Unchecked Sendable: immutable; what changes is in `State`, under its lock.
-package final class FakeKOBISServer: @unchecked Sendable {
+/// Immutable; what changes is in `State`, under its lock.
+package final class FakeKOBISServer: Sendable {
     /// The key the fake accepts.
     package let validKey: String
     package let server: LoopbackHTTPServer
     private let state: State
 
-    // Unchecked Sendable: every field changes under `lock` only.
-    final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var answered = 0
-        /// Simulated answers by request target without the key, so repeated runs cost the server nothing.
-        var memo: [String: HTTPResponse] = [:]
+    /// The answers counted and kept, under one lock.
+    final class State: Sendable {
+        struct Fields {
+            var answered = 0
+            /// Simulated answers by request target without the key, so repeated runs cost the server nothing.
+            var memo: [String: HTTPResponse] = [:]
+        }
+        let fields = Mutex(Fields())
     }
 
     /// - Parameters:
@@ -44,9 +47,9 @@ package final class FakeKOBISServer: @unchecked Sendable {
             guard request.query["key"] == validKey else {
                 return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#, delay: delay)
             }
-            let overQuota = state.lock.withLock { () -> Bool in
-                if let quota, state.answered >= quota { return true }
-                state.answered += 1
+            let overQuota = state.fields.withLock { fields -> Bool in
+                if let quota, fields.answered >= quota { return true }
+                fields.answered += 1
                 return false
             }
             if overQuota {
@@ -57,10 +60,10 @@ package final class FakeKOBISServer: @unchecked Sendable {
                 + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }
                 .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
             let answer =
-                state.lock.withLock { state.memo[memoKey] }
+                state.fields.withLock { $0.memo[memoKey] }
                 ?? {
                     let computed = kobis.response(to: HTTPRequest(url: URL(string: "http://127.0.0.1" + request.target)!))
-                    state.lock.withLock { state.memo[memoKey] = computed }
+                    state.fields.withLock { $0.memo[memoKey] = computed }
                     return computed
                 }()
             return ScriptedResponse(status: answer.status, headers: answer.headers, body: answer.body, delay: delay)

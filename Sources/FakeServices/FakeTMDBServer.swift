@@ -5,8 +5,8 @@ import Foundation
 
 /// A loopback server that speaks TMDB v3 from a simulated catalogue (the bundled sample's by
 /// default), checks credentials as TMDB does (Bearer token or `api_key`), and lets tests script faults.
-// Unchecked Sendable: immutable; its handler runs on the server's thread.
-package final class FakeTMDBServer: @unchecked Sendable {
+/// Immutable; its handler runs on the server's thread.
+package final class FakeTMDBServer: Sendable {
     package let validToken: String
     package let validKey: String
     package let server: LoopbackHTTPServer

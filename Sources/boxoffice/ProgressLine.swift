@@ -1,6 +1,7 @@
 import BoxOfficeModel
 import BoxOfficePipeline
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -12,16 +13,17 @@ import Darwin
 /// few times a second, cleared at the end, and cut to the terminal's width so that it never wraps
 /// (a wrapped line cannot be redrawn in place and fills a narrow terminal with stale copies). No
 /// colour is ever used, so NO_COLOR holds trivially.
-// Unchecked Sendable: the line's state changes under `lock` only.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     private let enabled: Bool
     private let label: String
-    private let lock = NSLock()
     private let started = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
+    /// When the line was last drawn, whether it is on screen, and the look-back's charts.
+    private let state = Mutex<(lastDraw: Date, drawn: Bool, lookBackCharts: Int)>((.distantPast, false, 0))
     /// Charts the look-back stage will read after the range (the day before, the week before).
-    var lookBackCharts = 0
+    var lookBackCharts: Int {
+        get { state.withLock { $0.lookBackCharts } }
+        set { state.withLock { $0.lookBackCharts = newValue } }
+    }
 
     init(enabled: Bool, label: String) {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
@@ -31,18 +33,19 @@ final class ProgressLine: @unchecked Sendable {
     /// Shown for runs longer than a moment only.
     func update(_ progress: FetchStage.Progress) {
         guard enabled else { return }
-        lock.withLock {
+        state.withLock { state in
             let now = Date()
-            guard now.timeIntervalSince(started) > 1, now.timeIntervalSince(lastDraw) >= 0.25 || progress.chartsDone == progress.chartsTotal else {
+            guard now.timeIntervalSince(started) > 1, now.timeIntervalSince(state.lastDraw) >= 0.25 || progress.chartsDone == progress.chartsTotal
+            else {
                 return
             }
-            lastDraw = now
+            state.lastDraw = now
             let elapsed = now.timeIntervalSince(started)
-            let eta = progress.remaining(lookBackCharts: lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
+            let eta = progress.remaining(lookBackCharts: state.lookBackCharts, elapsed: elapsed).map { " · ETA \(Self.duration($0))" } ?? ""
             let line =
                 "\(label): \(progress.chartsDone)/\(progress.chartsTotal) dates · \(progress.filmsDone)/\(progress.filmsKnown) films · \(progress.calls) KOBIS calls\(eta)"
             FileHandle.standardError.write(Data("\r\u{1B}[2K\(DisplayWidth.fit(line, Self.columns() - 1))".utf8))
-            drawn = true
+            state.drawn = true
         }
     }
 
@@ -53,9 +56,9 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func finish() {
-        lock.withLock {
-            if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-            drawn = false
+        state.withLock { state in
+            if state.drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            state.drawn = false
         }
     }
 

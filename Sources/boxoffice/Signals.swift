@@ -1,5 +1,6 @@
 import BoxOfficeModel
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,22 +38,20 @@ enum Signals {
         }
     }
 
-    // Unchecked Sendable: `value` and `over` change under `lock` only.
-    private final class Received: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Int32?
-        private var over = false
-        var signal: Int32? { lock.withLock { value } }
+    /// The first signal received, and whether the run is over.
+    private final class Received: Sendable {
+        private let state = Mutex<(value: Int32?, over: Bool)>((nil, false))
+        var signal: Int32? { state.withLock { $0.value } }
         /// Records the first signal; false when the run is already over.
         func record(_ signal: Int32) -> Bool {
-            lock.withLock {
-                if value == nil { value = signal }
-                return !over
+            state.withLock { state in
+                if state.value == nil { state.value = signal }
+                return !state.over
             }
         }
         /// The run is over: a late signal no longer ends the process.
-        func finish() { lock.withLock { over = true } }
-        var isOver: Bool { lock.withLock { over } }
+        func finish() { state.withLock { $0.over = true } }
+        var isOver: Bool { state.withLock { $0.over } }
     }
 
     /// How long a run may take to stop after a signal before the process ends anyway: cancellation

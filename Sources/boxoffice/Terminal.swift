@@ -3,6 +3,7 @@ import BoxOfficeModel
 import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -74,12 +75,8 @@ enum Terminal {
 }
 
 extension Terminal {
-    // Unchecked Sendable: `failed` changes under `lock` only.
-    private final class OutputState: @unchecked Sendable {
-        let lock = NSLock()
-        var failed = false
-    }
-    private static let output = OutputState()
+    /// Whether a write to standard output was lost.
+    private static let outputFailed = Mutex(false)
 
     /// Prints one line to standard output, remembering a failed write (a closed pipe: SIGPIPE is
     /// ignored, so the write fails with EPIPE instead of killing the process).
@@ -89,16 +86,16 @@ extension Terminal {
 
     /// Bytes to standard output as they are (a CSV or JSON on stdout); a lost write is noted as a lost line is.
     static func write(_ data: Data) {
-        guard !StandardStreams.outputClosedAtStart else { return output.lock.withLock { output.failed = true } }
+        guard !StandardStreams.outputClosedAtStart else { return outputFailed.withLock { $0 = true } }
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
         } catch {
-            output.lock.withLock { output.failed = true }
+            outputFailed.withLock { $0 = true }
         }
     }
 
     /// False when a line printed with ``printLine(_:)`` was lost.
     static func standardOutputIntact() -> Bool {
-        output.lock.withLock { !output.failed }
+        outputFailed.withLock { !$0 }
     }
 }

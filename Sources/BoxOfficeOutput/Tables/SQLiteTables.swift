@@ -196,8 +196,8 @@ struct ReportFacts {
 ///
 /// Every function boxoffice calls takes fixed arguments, so they are looked up by name and called
 /// through typed C function pointers; no SQLite header is needed to build.
-// Unchecked Sendable: C function pointers into a library that is never unloaded; no state.
-package struct SQLiteLibrary: @unchecked Sendable {
+/// C function pointers into a library that is never unloaded, and no state: Sendable as it is.
+package struct SQLiteLibrary: Sendable {
     typealias Database = OpaquePointer
     typealias Statement = OpaquePointer
 
