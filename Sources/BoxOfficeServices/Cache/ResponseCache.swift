@@ -25,11 +25,13 @@ package final class ResponseCache: Sendable {
     package let directory: URL
     /// The directory's path, worked out once: a twenty-year report reads twelve thousand entries.
     private let directoryPath: String
-    /// The folders opened so far, by their path below the root (at most ``keptFolders``); -1 for
-    /// one found missing, so that looking for entries that are not there (a film's opening weekend
+    /// The folders opened so far, by their path below the root (at most ``keptFolders``, never
+    /// closed before the cache is let go, so no reader ever holds a closed descriptor); -1 for one
+    /// found missing, so that looking for entries that are not there (a film's opening-weekend
     /// chart, thousands a long report) costs no walk each time; a write makes it.
     private let folders = Mutex<[Substring: Int32]>([:])
-    /// The most folders kept open: far below the usual limit of 1,024 descriptors a process.
+    /// The most folders kept open: far below the usual limit of 1,024 descriptors a process. Past
+    /// it (no real cache has that many), a folder is opened for each use and closed after it.
     static let keptFolders = 256
 
     package init(directory: URL) {
@@ -43,7 +45,8 @@ package final class ResponseCache: Sendable {
 
     /// Where the folder of a key stands (``folder(of:create:)``).
     private enum Folder {
-        case opened(descriptor: Int32, name: String)
+        /// Opened: kept for the run, or (`owned`) opened for this use, for the caller to close.
+        case opened(descriptor: Int32, name: String, owned: Bool)
         /// A folder of the path is missing (and was not to be made).
         case missing
         /// A link or a file stands where a folder belongs, or it cannot be made: where and why.
@@ -59,15 +62,14 @@ package final class ResponseCache: Sendable {
         let name = String(slash.map { key[key.index(after: $0)...] } ?? key[...])
         return folders.withLock { known -> Folder in
             if let descriptor = known[path] {
-                if descriptor >= 0 { return .opened(descriptor: descriptor, name: name) }
+                if descriptor >= 0 { return .opened(descriptor: descriptor, name: name, owned: false) }
                 if !create { return .missing }
             }
-            func keep(_ descriptor: Int32) {
-                if known.count >= Self.keptFolders {
-                    for kept in known.values where kept >= 0 { close(kept) }
-                    known.removeAll()
-                }
+            /// Keeps `descriptor` for the run when there is room; false when the caller must close it.
+            func keep(_ descriptor: Int32) -> Bool {
+                guard known.count < Self.keptFolders || known[path] != nil else { return false }
                 known[path] = descriptor
+                return true
             }
             var current = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard current >= 0 else { return create ? .blocked(path: directoryPath, reason: String(cString: strerror(errno))) : .missing }
@@ -89,7 +91,7 @@ package final class ResponseCache: Sendable {
                 close(current)
                 guard next >= 0 else {
                     if failure == ENOENT {
-                        keep(-1)
+                        _ = keep(-1)
                         return .missing
                     }
                     if isLink {
@@ -100,15 +102,15 @@ package final class ResponseCache: Sendable {
                 }
                 current = next
             }
-            keep(current)
-            return .opened(descriptor: current, name: name)
+            return .opened(descriptor: current, name: name, owned: !keep(current))
         }
     }
 
-    /// The opened folder of `key` and the entry's name in it, for reading; nil when there is none.
-    private func existingFolder(of key: String) -> (descriptor: Int32, name: String)? {
-        if case .opened(let descriptor, let name) = folder(of: key, create: false) { return (descriptor, name) }
-        return nil
+    /// `body` with the opened folder of `key` and the entry's name in it; nil when there is none.
+    private func inFolder<Result>(of key: String, _ body: (_ folder: Int32, _ name: String) -> Result?) -> Result? {
+        guard case .opened(let descriptor, let name, let owned) = folder(of: key, create: false) else { return nil }
+        defer { if owned { close(descriptor) } }
+        return body(descriptor, name)
     }
 
     /// `--cache-dir`, else `$XDG_CACHE_HOME/boxoffice`, else `~/.cache/boxoffice`.
@@ -137,35 +139,37 @@ package final class ResponseCache: Sendable {
     /// The identity of the entry's file as it stands: its modification time (to the nanosecond)
     /// and size, which change whenever the entry is written again; nil when absent.
     package func stamp(_ key: String) -> String? {
-        var status = stat()
-        guard let (folder, name) = existingFolder(of: key), fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-            status.st_mode & S_IFMT == S_IFREG
-        else { return nil }
-        return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_size)"
+        inFolder(of: key) { folder, name in
+            var status = stat()
+            guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_size)"
+        }
     }
 
     /// The entry at `key`, or nil when absent or damaged (a damaged file is removed).
     package func read(_ key: String) -> Entry? {
         // A link in the cache is a miss, never followed: entries are files this tool wrote.
-        guard let (folder, name) = existingFolder(of: key), let data = RegularFile.contents(in: folder, name: name, limit: Self.maximumEntrySize)
-        else { return nil }
-        guard let entry = Self.parse(data) else {
-            unlinkat(folder, name, 0)
-            return nil
+        inFolder(of: key) { folder, name in
+            guard let data = RegularFile.contents(in: folder, name: name, limit: Self.maximumEntrySize) else { return nil }
+            guard let entry = Self.parse(data) else {
+                unlinkat(folder, name, 0)
+                return nil
+            }
+            return entry
         }
-        return entry
     }
 
     /// Stores `body` at `key`, atomically; the error names the path and the system's reason.
     package func write(_ key: String, body: Data, fetchedAt: Date) throws(FileWriteError) {
         let url = directory.appendingPathComponent(key)
         try AtomicFile.makeFolder(directory)
-        let (folder, name): (Int32, String)
+        let (folder, name, owned): (Int32, String, Bool)
         switch self.folder(of: key, create: true) {
-        case .opened(let descriptor, let entry): (folder, name) = (descriptor, entry)
+        case .opened(let descriptor, let entry, let mine): (folder, name, owned) = (descriptor, entry, mine)
         case .missing: throw FileWriteError(path: url.deletingLastPathComponent().path, reason: "could not be made")
         case .blocked(let path, let reason): throw FileWriteError(path: path, reason: reason)
         }
+        defer { if owned { close(folder) } }
         try AtomicFile.makeOwnFolder(incoming)
         let header = "\(Self.magic)\(Int(fetchedAt.timeIntervalSince1970)) \(body.count) \(String(CRC32.checksum(body), radix: 16))\n"
         let temporary = Self.temporary(in: incoming)
@@ -209,7 +213,7 @@ package final class ResponseCache: Sendable {
 
     /// Removes the entry at `key` (a body that no longer decodes).
     package func discard(_ key: String) {
-        if let (folder, name) = existingFolder(of: key) { unlinkat(folder, name, 0) }
+        _ = inFolder(of: key) { folder, name in unlinkat(folder, name, 0) }
     }
 
     static func parse(_ data: Data) -> Entry? {
