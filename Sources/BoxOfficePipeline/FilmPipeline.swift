@@ -217,6 +217,8 @@ package struct FilmPipeline: Sendable {
 /// Why `boxoffice film` could not show a run.
 package enum FilmError: UserFacingError, Equatable {
     case unknown(code: String, offline: Bool)
+    /// `watch add`: KOBIS has no movie info for the code at all.
+    case noSuchCode(code: String)
     case notYetOpen(code: String, title: String, openDate: Day)
     case neverCharted(code: String, title: String, openDate: Day)
     case notCached(code: String, gaps: [Day])
@@ -230,6 +232,8 @@ package enum FilmError: UserFacingError, Equatable {
             offline
                 ? "film \(code) is not in the cache (--offline): run it once online"
                 : "KOBIS knows no released film with code \(code) (no movie info or no open date)"
+        case let .noSuchCode(code):
+            "KOBIS has no film with code \(code) (its movie info is empty): nothing was added to the watchlist"
         case let .notYetOpen(code, title, openDate):
             "film \(code) (\(title)) opens \(openDate.iso): it has no run yet"
         case let .neverCharted(code, title, openDate):
@@ -251,7 +255,7 @@ package enum FilmError: UserFacingError, Equatable {
         switch self {
         case .ambiguous: .usage
         case .unknown(_, let offline): offline ? .tryAgainLater : .noSuchFilm
-        case .notYetOpen, .neverCharted, .noTitleMatch: .noSuchFilm
+        case .notYetOpen, .neverCharted, .noTitleMatch, .noSuchCode: .noSuchFilm
         case .notCached, .budgetSpent: .tryAgainLater
         }
     }

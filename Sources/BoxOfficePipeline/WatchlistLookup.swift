@@ -15,11 +15,13 @@ package struct WatchlistLookup: Sendable {
 
     /// The film a user named, by code or title, as `boxoffice film` resolves it (a title matching
     /// several films is an error listing them), with its KOBIS title when the cache or KOBIS has
-    /// its movie info (empty when `--offline` and not cached).
+    /// its movie info (empty when `--offline` and not cached). A code KOBIS has no film for is
+    /// ``FilmError/noSuchCode(code:)`` (66): nothing is added.
     package func film(_ named: String) async throws -> (code: String, title: String) {
         let code = try await FilmPipeline(client: client, width: 1, simulated: false, offline: offline).code(for: named)
         do {
-            return (code, try await client.movieInfo(code: code)?.title ?? "")
+            guard let info = try await client.movieInfo(code: code) else { throw FilmError.noSuchCode(code: code) }
+            return (code, info.title)
         } catch KOBISError.notCached {
             return (code, "")
         }

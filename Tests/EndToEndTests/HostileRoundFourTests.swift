@@ -187,6 +187,15 @@ struct HostileRoundFourTests {
         }
     }
 
+    @Test("watch add with a code KOBIS has no film for: one line, 66, the watchlist untouched (issue 62, item 5)")
+    func watchUnknownCode() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["watch", "add", "99999999"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(result.status == 66 && result.stderrLines.count == 1 && result.stderr.contains("no film with code 99999999"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("config/boxoffice/watchlist.json").path))
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films
