@@ -40,9 +40,11 @@ struct BoxOffice: AsyncParsableCommand, DocumentedCommand {
         for index in arguments.indices.prefix(while: { arguments[$0] != "--" }) where arguments[index] == "-V" {
             arguments[index] = "--version"
         }
-        // A first word that is no command and no option is a mistyped command, not a bad argument.
+        // A first word that is no command and no option is a mistyped command, not a bad argument;
+        // so is the word after `help` (`boxoffice help nosuch` printed the root's help, exit 0).
         let commands = Self.commandNames
-        if let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) {
+        let typed = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
+        if let word = typed, !word.hasPrefix("-"), !commands.contains(word) {
             let names = commands
             let near = names.min { Self.distance(word, $0) < Self.distance(word, $1) }.flatMap { Self.distance(word, $0) <= 2 ? $0 : nil }
             Terminal.printError(

@@ -212,6 +212,10 @@ struct ReportCommandTests {
         let nothing = try await BoxOfficeProcess.run(["xyzzy"], in: folder.url)
         #expect(nothing.status == 64 && nothing.stderrLines == ["boxoffice: unknown command 'xyzzy' (boxoffice --help lists the commands)"])
         #expect(try await BoxOfficeProcess.run(["help", "report"], in: folder.url).status == 0, "ArgumentParser's help still works")
+        let help = try await BoxOfficeProcess.run(["help", "nosuch"], in: folder.url)
+        #expect(
+            help.status == 64 && help.stdout.isEmpty
+                && help.stderrLines == ["boxoffice: unknown command 'nosuch' (boxoffice --help lists the commands)"], "issue 62, item 10")
     }
 
     @Test("each command's --format help lists the formats it writes, and its default")

@@ -120,7 +120,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         package var films: Int
         package var audience: Int64
         package var sales: Int64
-        /// KOBIS's estimate of the market's sales, summed over the days that give one, and the
+        /// The market's sales as boxoffice estimates them from KOBIS's sales shares, summed over the days that give one, and the
         /// market's admissions estimated from it (over the year's charted average ticket price).
         package var estimatedMarketSales: Int64?
         package var estimatedMarketAudience: Int64?

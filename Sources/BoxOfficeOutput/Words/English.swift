@@ -270,7 +270,7 @@ struct English: Vocabulary {
             "A film distributed by several companies counts in full for each of them (by KOBIS company code), so the distributors' shares add up to more than 100 %."
         case .firstListedNationGenre: "A film counts for its first listed nation and genre, and for its latest watch grade."
         case .marketAudienceEstimated:
-            "The whole market's admissions are an estimate: KOBIS's estimate of the market's sales over the charted films' average ticket price."
+            "The whole market's admissions are an estimate: boxoffice's estimate of the market's sales (from KOBIS's sales shares) over the charted films' average ticket price."
         case .showingsUpperBound:
             "The top films' shares of showings are of the charted films' showings only (the others' are unknown): an upper bound."
         }

@@ -334,7 +334,8 @@ struct Korean: Vocabulary {
             "기록은 이 기간(\(range(DateRange(start: ranking.start, end: ranking.end))))의 차트에서 찾은 최고치이며, 역대 기록이 아닙니다."
         case .coDistributedCountsForEach: "여러 배급사가 함께 배급한 영화는 각 배급사(KOBIS 회사 코드 기준)에 모두 셉니다. 그래서 배급사 점유율의 합은 100 %를 넘습니다."
         case .firstListedNationGenre: "영화는 첫 번째로 기재된 국적과 장르, 가장 최근의 관람 등급으로 셉니다."
-        case .marketAudienceEstimated: "전체 시장 관객 수는 추정치입니다: KOBIS가 추정한 전체 시장 매출을 순위권 영화의 평균 관람 요금으로 나눈 값입니다."
+        case .marketAudienceEstimated:
+            "전체 시장 관객 수는 추정치입니다: KOBIS의 매출 점유율로 boxoffice가 추정한 전체 시장 매출을 순위권 영화의 평균 관람 요금으로 나눈 값입니다."
         case .showingsUpperBound: "상위 영화의 상영 횟수 점유율은 순위에 든 영화의 상영 횟수만으로 계산한 값(순위 밖 영화는 알 수 없음)으로, 실제보다 높게 나옵니다."
         }
     }
