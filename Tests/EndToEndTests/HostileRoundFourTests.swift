@@ -196,6 +196,19 @@ struct HostileRoundFourTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("config/boxoffice/watchlist.json").path))
     }
 
+    @Test("rank -f txt keeps a title with a line break on its row, as report does (issue 62, item 9)")
+    func rankTextTitleOnOneLine() async throws {
+        var films = SampleData.films
+        films[0].title = "두 줄\n제목"
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(
+            ["rank", "2025-03-03..2025-03-09", "-f", "txt", "-o", "-"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.contains { $0.hasSuffix("두 줄 제목") }, "\(result.stdout)")
+        #expect(!result.stdoutLines.contains { $0.hasPrefix("제목") }, "\(result.stdout)")
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films

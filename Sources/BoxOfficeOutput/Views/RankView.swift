@@ -236,6 +236,9 @@ package enum RankView {
     static func record(_ record: PeriodRanking.Record, words w: Words) -> [String: String] {
         let dates = record.start == record.end ? w.date(record.start) : w.range(DateRange(start: record.start, end: record.end))
         let kind = w.say.record(record.kind, value: record.value)
+        // A title is one line wherever a record is said (a list item, a sentence of the txt).
+        var record = record
+        record.title = PlainText.oneLine(record.title)
         switch record.kind {
         case .openingDay, .openingWeekend:
             return ["kind": kind, "title": record.title, "figure": w.grouped(record.value), "when": dates]
@@ -267,7 +270,7 @@ package enum RankView {
     static func textRow(_ film: PeriodRanking.Entry, words w: Words) -> String {
         DisplayWidth.pad(String(film.rank), to: widths.rank, leading: true) + " "
             + DisplayWidth.pad(w.grouped(film.audience), to: widths.audience, leading: true) + " "
-            + DisplayWidth.pad(w.grouped(film.audienceCumulative), to: widths.cumulative, leading: true) + "  " + film.title
+            + DisplayWidth.pad(w.grouped(film.audienceCumulative), to: widths.cumulative, leading: true) + "  " + PlainText.oneLine(film.title)
             + (film.toDate ? w.say.toDateMark : "")
     }
 }
