@@ -167,3 +167,30 @@ struct ReportWordsTests {
         }
     }
 }
+
+/// Issue 62, item 9: highlight sentences that read right for one as for many.
+@Suite("Highlight copy")
+struct HighlightCopyTests {
+    static func sentence(_ fact: Highlight, _ words: Words) -> String {
+        HighlightView.sentence(fact, HighlightView.Figures(fact, period: nil, words: words), words: words, brief: false).plain
+    }
+
+    @Test("one weekend at #1 is not 'a row'; a return to #1 says the day first, then how long it was away")
+    func oneAndMany() {
+        var weekend = Highlight(kind: .weekendStreak, start: Day(iso: "2025-03-07")!, end: Day(iso: "2025-03-09")!)
+        weekend.count = 1
+        #expect(Self.sentence(weekend, .english).hasPrefix("It also led the weekend chart of "))
+        #expect(Self.sentence(weekend, .korean).hasPrefix("주말 박스오피스도 1위 ("))
+        weekend.count = 3
+        #expect(Self.sentence(weekend, .english).hasPrefix("It also led 3 weekend charts in a row, the latest "))
+        #expect(Self.sentence(weekend, .korean).hasPrefix("주말 박스오피스도 3주 연속 1위"))
+        var again = Highlight(kind: .numberOneAgain, start: Day(iso: "2023-05-05")!, end: Day(iso: "2023-05-05")!)
+        again.film("A", "작은 가족")
+        again.audience = 262_814
+        again.count = 10
+        again.since = Day(iso: "2023-04-25")!
+        #expect(
+            Self.sentence(again, .english)
+                == "작은 가족 is back at #1 on Fri 2023-05-05 with 262,814 admissions, after 10 days away (last #1 on Tue 2023-04-25).")
+    }
+}

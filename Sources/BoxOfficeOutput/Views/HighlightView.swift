@@ -135,6 +135,7 @@ package enum HighlightView {
             let run: Sentence = count >= 2 ? ": \(f.count)\(f.unit)\(words: atLeast ? " 이상" : "") 연속\(since)" : ""
             return "\(strong: f.title), \(f.when) 관객 \(f.audience)명으로 1위\(run)."
         case .weekendStreak:
+            guard count >= 2 || atLeast else { return "주말 박스오피스도 1위 (\(f.when))." }
             return "주말 박스오피스도 \(f.count)주\(words: atLeast ? " 이상" : "") 연속 1위 (최근 \(f.when))."
         case .rangeLeader:
             return "\(strong: f.title), \(f.when) 최다 관객 \(f.audience)명, \(f.count)\(f.unit) 1위."
@@ -190,15 +191,15 @@ package enum HighlightView {
             return "\(strong: f.title) takes #1 for the first time \(when), with \(f.audience) admissions\(previous)."
         case .numberOneAgain:
             let previous: Sentence = fact.previousTitle.map { ", ahead of \($0)" } ?? ""
-            let away: Sentence = "after \(f.count) days (last on \(f.since ?? ""))"
-            return "\(strong: f.title) is back at #1 \(away), \(f.when), with \(f.audience) admissions\(previous)."
+            return
+                "\(strong: f.title) is back at #1 on \(f.when) with \(f.audience) admissions\(previous), after \(f.count) days away (last #1 on \(f.since ?? ""))."
         case .numberOneStreak:
             let since: Sentence = f.since.map { ", since \($0)" } ?? ""
             let run: Sentence = count >= 2 ? ": \(words: atLeast ? "at least " : "")\(f.count) \(f.unit) running\(since)" : ""
             return "\(strong: f.title) is #1 on \(f.when) with \(f.audience) admissions\(run)."
         case .weekendStreak:
-            return
-                "It also led \(words: atLeast ? "at least " : "")\(f.count) weekend chart\(words: count >= 2 ? "s" : "") in a row, the latest \(f.when)."
+            guard count >= 2 || atLeast else { return "It also led the weekend chart of \(f.when)." }
+            return "It also led \(words: atLeast ? "at least " : "")\(f.count) weekend charts in a row, the latest \(f.when)."
         case .rangeLeader:
             return "\(strong: f.title) drew the most admissions over \(f.when): \(f.audience), #1 for \(f.count) \(f.unit)."
         case .milestone:
