@@ -209,6 +209,27 @@ struct HostileRoundFourTests {
         #expect(!result.stdoutLines.contains { $0.hasPrefix("제목") }, "\(result.stdout)")
     }
 
+    @Test("a film whose KOBIS movie info has no nation, genre, director or distributor: its page's header leaves them out (issue 62, item 9)")
+    func filmHeaderWithoutInfo() async throws {
+        let server = try FakeKOBISServer(script: { request in
+            guard request.path.hasSuffix("searchMovieInfo.json"), request.query["movieCd"] == "20259001" else { return nil }
+            let info: [String: Any] = [
+                "movieCd": "20259001", "movieNm": "검은 파도", "movieNmEn": "", "openDt": "20250226", "nations": [], "genres": [], "directors": [],
+                "companys": [], "audits": [], "actors": [], "showTypes": [], "staffs": [],
+            ]
+            return Self.json(["movieInfoResult": ["movieInfo": info, "source": "영화진흥위원회"] as [String: Any]])
+        })
+        let folder = try TemporaryFolder()
+        let result = try await BoxOfficeProcess.run(["film", "20259001", "-f", "md,html", "-q"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(result.status == 0, "\(result.stderr)")
+        let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.md"), encoding: .utf8)
+        let header = try #require(md.split(separator: "\n").first { $0.hasPrefix("KOBIS code 20259001") })
+        #expect(header.hasPrefix("KOBIS code 20259001 · opened 2025-02-26. "), "\(header)")
+        #expect(!md.contains(" ·  · ") && !md.contains("directed by  ·") && !md.contains("distributed by ."))
+        let html = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-20259001.html"), encoding: .utf8)
+        #expect(!html.contains(" ·  · ") && !html.contains("directed by  ·"))
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films

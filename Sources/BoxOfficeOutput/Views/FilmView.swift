@@ -134,6 +134,10 @@ package enum FilmView {
             "genres": run.genres.joined(separator: ", "),
             "directors": run.directors.joined(separator: ", "),
             "distributor": run.distributors.joined(separator: ", "),
+            // What KOBIS's movie info lacks (some real films have no director or distributor) is
+            // left out of the header, not shown as an empty part.
+            "has_nations": !run.nations.isEmpty, "has_genres": !run.genres.isEmpty, "has_directors": !run.directors.isEmpty,
+            "has_distributor": !run.distributors.isEmpty,
             "span": span(run.first, run.last),
             "notes": run.notes.filter { $0 != .simulated }.map(w.note),
             "days_charted": String(run.days.count),
