@@ -16,13 +16,14 @@ import Testing
             ("0105001", "0105001"), ("서울", "0105001"), ("서울 시", "0105001"), ("SEOUL", "0105001"), ("강원", "0105003"),
             ("강원특별자치도", "0105003"), ("Gangwon", "0105003"), ("경남", "0105007"), ("경상남도", "0105007"),
             ("gyeongsangnam do", "0105007"), ("Gyeongsangnam", "0105007"), ("South Gyeongsang", "0105007"), ("광주", "0105016"),
-            ("Gwangju", "0105016"),
+            ("Gwangju", "0105016"), ("서울특별시", "0105001"), ("광주광역시", "0105016"),
         ])
     func named(name: String, code: String) {
         #expect(KOBISRegion.named(name, in: Self.regions)?.code == code)
     }
 
-    @Test("no region answers to another region's name, a part of a name, or nothing", arguments: ["서", "Gyeong", "", "부산", "0105002"])
+    @Test(
+        "no region answers to another region's name, a part of a name, or nothing", arguments: ["서", "Gyeong", "", "부산", "0105002", "부산광역시", "특별시"])
     func unnamed(name: String) {
         #expect(KOBISRegion.named(name, in: Self.regions) == nil)
     }

@@ -67,9 +67,15 @@ package struct KOBISRegion: Hashable, Sendable {
 
     /// The region `name` names among `regions` (its code, Korean or English name, as ``names``
     /// lists them); nil when none does.
+    /// The official names (서울특별시, 부산광역시, 강원특별자치도) name their region too.
     package static func named(_ name: String, in regions: [KOBISRegion]) -> KOBISRegion? {
         let wanted = folded(name)
-        return regions.first { $0.names.contains(wanted) }
+        if let found = regions.first(where: { $0.names.contains(wanted) }) { return found }
+        for suffix in ["특별자치도", "특별자치시", "특별시", "광역시"] where wanted.hasSuffix(suffix) && wanted.count > suffix.count {
+            let stem = String(wanted.dropLast(suffix.count))
+            return regions.first { $0.names.contains(stem) }
+        }
+        return nil
     }
 }
 
