@@ -129,7 +129,8 @@ package struct Wiring: Sendable {
         }
         let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
-        let budget = KOBISBudget(limit: limit, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall)
+        let kept = cacheOptions.budget == nil ? min(cacheOptions.reserve, left) : 0
+        let budget = KOBISBudget(limit: limit, kept: kept, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall)
         budgets.append(budget)
         return KOBISClient(
             transport: transport(network, maximumBodySize: KOBISClient.maximumBodySize, isDamaged: KOBISClient.isDamagedBody, meter: budget),

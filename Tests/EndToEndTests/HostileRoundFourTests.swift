@@ -230,6 +230,25 @@ struct HostileRoundFourTests {
         #expect(!html.contains(" ·  · ") && !html.contains("directed by  ·"))
     }
 
+    @Test("the quota trap: with the day's calls spent down to the reserve, film and report name --reserve and how to use it (issue 62, item 1)")
+    func reserveNamed() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let state = folder.url.appendingPathComponent("state/boxoffice")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let key = QuotaLedger.fingerprint(of: server.validKey)
+        try Data(#"{"\#(key)": {"2025-03-10": 2900}}"#.utf8).write(to: state.appendingPathComponent("kobis-calls.json"))
+        for arguments in [["film", "20259001", "-f", "json"], ["report", "2025-03-09", "-f", "json", "--no-tmdb"]] {
+            let result = try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder, today: "2025-03-10")
+            HostileCase.record(62, "\(arguments[0]) with only the reserve left", result)
+            #expect(result.status == 75 && result.stderrLines.count == 1, "\(arguments[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains("100 calls are kept for scheduled runs (--reserve); pass --reserve 0 to use them"),
+                "\(arguments[0]): \(result.stderr)")
+        }
+        #expect(server.server.requests.isEmpty, "nothing sent")
+    }
+
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")
     func slackFallback() async throws {
         var films = SampleData.films

@@ -145,7 +145,7 @@ struct KOBISBudgetTests {
         let (first, second, third) = (await budget.take(), await budget.take(), await budget.take())
         #expect(first && second && !third)
         let (spent, stop) = (await budget.spent, await budget.stop)
-        #expect(spent == 2 && stop == .budget(2))
+        #expect(spent == 2 && stop == .budget(2, kept: 0))
         let quota = KOBISBudget(limit: nil, ledger: nil, day: Day("2025-03-10"))
         #expect(await quota.take())
         await quota.quotaExhausted()
@@ -205,7 +205,7 @@ struct KOBISBudgetTests {
         #expect(await small.take())
         let last = try await RetryingTransport(failing, meter: small, time: VirtualTime().source, random: { 0.5 }).send(RetryTests.request)
         let stop = await small.stop
-        #expect(last.status == 503 && failing.count == 2 && stop == .budget(2))
+        #expect(last.status == 503 && failing.count == 2 && stop == .budget(2, kept: 0))
     }
 
     @Test("a sound ledger padded past 1 MiB keeps every key's count; one past 16 MiB is moved aside whole, never read as empty and overwritten")

@@ -56,7 +56,7 @@ package enum CacheError: UserFacingError, Equatable {
         case let .budgetSpent(stop, remaining, periods, films, resume):
             let why =
                 switch stop {
-                case .budget(let limit): "this run's budget of \(limit) KOBIS calls is spent"
+                case .budget(let limit, let kept): KOBISError.spent(limit: limit, kept: kept)
                 case .quota: "KOBIS says the key's daily quota is used up (320011)"
                 case .ledger(let failure):
                     "the quota ledger cannot record calls (\(failure)), so no more were sent; fix it or set XDG_STATE_HOME elsewhere"

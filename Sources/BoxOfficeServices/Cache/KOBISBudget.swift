@@ -18,8 +18,9 @@ import Darwin
 /// one at most a block more: the ledger never counts fewer calls than were sent.
 package actor KOBISBudget: RequestMeter {
     package enum Stop: Equatable, Sendable {
-        /// This run's `--budget` is spent.
-        case budget(Int)
+        /// This run's budget is spent: `--budget`, or what the day's quota leaves less the calls
+        /// `--reserve` keeps for scheduled runs (`kept`, 0 when none was kept).
+        case budget(Int, kept: Int)
         /// KOBIS answered 320011.
         case quota
         /// The quota ledger could not record a call (`fetch`, which never spends a call unrecorded).
@@ -30,6 +31,10 @@ package actor KOBISBudget: RequestMeter {
     package static let blockSize = 16
 
     private let limit: Int?
+    /// The calls `--reserve` kept back from this run's limit (0 with `--budget`).
+    private let kept: Int
+    /// ``kept``, for the message of a spent budget.
+    package var keptForScheduledRuns: Int { kept }
     private let ledger: QuotaLedger?
     private let day: Day
     package private(set) var spent = 0
@@ -52,9 +57,12 @@ package actor KOBISBudget: RequestMeter {
     ///   - ledger: where spent calls are recorded, against the Seoul `day`.
     ///   - sendsUnrecorded: true to send a call the ledger could not record (and warn, for a
     ///     `report`, whose few calls matter less than its report); false to stop instead (`fetch`).
-    package init(limit: Int?, ledger: QuotaLedger?, day: Day, sendsUnrecorded: Bool = true) {
+    ///   - kept: the calls `--reserve` kept back from `limit` for scheduled runs, which the
+    ///     message of a spent budget names.
+    package init(limit: Int?, kept: Int = 0, ledger: QuotaLedger?, day: Day, sendsUnrecorded: Bool = true) {
         let problem = ledger?.problem
         self.limit = limit
+        self.kept = kept
         self.ledger = ledger
         self.day = day
         self.sendsUnrecorded = sendsUnrecorded
@@ -68,7 +76,7 @@ package actor KOBISBudget: RequestMeter {
         while true {
             if stop != nil { return false }
             if let limit, spent >= limit {
-                stop = .budget(limit)
+                stop = .budget(limit, kept: kept)
                 return false
             }
             if reserved > 0 || ledger == nil || ledgerFailure != nil {

@@ -307,7 +307,10 @@ package struct KOBISClient: Sendable {
             let (body, decoded): (Data, KOBISDecoding.Outcome<Value>)
             do {
                 (body, decoded) = try await MalformedBody.askingOnceMore {
-                    if let budget, !(await budget.take()) { throw KOBISError.budgetSpent(subject: subject) }
+                    if let budget, !(await budget.take()) {
+                        let kept = await budget.keptForScheduledRuns
+                        throw KOBISError.budgetSpent(subject: subject, kept: kept)
+                    }
                     let body = try await fetch(request(), subject: subject)
                     return (body, try decode(body, now()))
                 }

@@ -15,8 +15,9 @@ package enum KOBISError: UserFacingError, Equatable {
     case malformed(subject: String, reason: String)
     /// `--offline` and the cache does not hold it.
     case notCached(subject: String)
-    /// This run's budget of calls is spent; nothing was sent.
-    case budgetSpent(subject: String)
+    /// This run's budget of calls is spent; nothing was sent. `kept`: the calls `--reserve` keeps
+    /// for scheduled runs, which the message names (0: none).
+    case budgetSpent(subject: String, kept: Int = 0)
     /// An unfiltered period chart came back empty: KOBIS has not published it yet. Never cached.
     case notYetPublished(subject: String)
 
@@ -55,8 +56,8 @@ package enum KOBISError: UserFacingError, Equatable {
             "KOBIS sent a malformed response for \(subject): \(reason)"
         case .notCached(let subject):
             "\(subject) is not in the cache (--offline)"
-        case .budgetSpent(let subject):
-            "not fetching \(subject): this run's KOBIS budget is spent"
+        case .budgetSpent(let subject, let kept):
+            "not fetching \(subject): " + (kept > 0 ? Self.spent(limit: nil, kept: kept) : "this run's KOBIS budget is spent")
         case .notYetPublished(let subject):
             "KOBIS has no figures for \(subject) yet (an empty list); try again later"
         }
@@ -72,5 +73,20 @@ package enum KOBISError: UserFacingError, Equatable {
 
     private static func oneLine(_ text: String) -> String {
         String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(120))
+    }
+}
+
+extension KOBISError {
+    /// Why a run's calls ran out, naming what stopped it: `--budget`, or the calls `--reserve`
+    /// keeps for scheduled runs (`kept`) and how to use them.
+    static func spent(limit: Int?, kept: Int) -> String {
+        guard kept > 0 else { return "this run's budget of \(limit ?? 0) KOBIS calls is spent" }
+        let left: String =
+            switch limit {
+            case 0?: "no KOBIS call is left for this run today"
+            case let limit?: "the \(limit) KOBIS calls left for this run today are spent"
+            case nil: "this run's KOBIS calls are spent"
+            }
+        return "\(left): \(kept) call\(kept == 1 ? " is" : "s are") kept for scheduled runs (--reserve); pass --reserve 0 to use them"
     }
 }
