@@ -14,8 +14,6 @@ struct ChartedFilms {
     var yearly: [String: [Int: Int64]] = [:]
     /// KOBIS code → year → its admissions summed over the year's charted days.
     var charted: [String: [Int: Int64]] = [:]
-    /// Year → every charted film's admissions summed over its charted days.
-    var yearTotals: [Int: Int64] = [:]
 
     /// The films of the cached (unfiltered) daily charts through `last`; `atHand` gives a day's
     /// chart when the run has it already. Nil when the cache holds no daily chart.
@@ -54,7 +52,6 @@ struct ChartedFilms {
         lifetimes[code, default: FilmLadder.Lifetime(highest: 0, firstDay: day)].note(cumulative, on: day)
         yearly[code, default: [:]][day.year] = max(yearly[code]?[day.year] ?? 0, cumulative)
         charted[code, default: [:]][day.year, default: 0] += audience
-        yearTotals[day.year, default: 0] += audience
     }
 
     /// The films that went on to 1,000만, as ``FilmPace`` compares with them.
@@ -63,5 +60,5 @@ struct ChartedFilms {
     }
 
     /// What the company and person pages read of them.
-    var pages: Filmography.Charted { Filmography.Charted(span: span, yearly: yearly, charted: charted, yearTotals: yearTotals) }
+    var pages: Filmography.Charted { Filmography.Charted(span: span, yearly: yearly, charted: charted) }
 }

@@ -84,14 +84,18 @@ package struct Filmography: Encodable, Sendable, Equatable {
         package var yearly: [String: [Int: Int64]]
         /// KOBIS code → year → its admissions summed over that year's charted days.
         package var charted: [String: [Int: Int64]]
-        /// Year → every charted film's admissions summed over its charted days.
-        package var yearTotals: [Int: Int64]
 
-        package init(span: DateRange?, yearly: [String: [Int: Int64]], charted: [String: [Int: Int64]] = [:], yearTotals: [Int: Int64] = [:]) {
+        package init(span: DateRange?, yearly: [String: [Int: Int64]], charted: [String: [Int: Int64]] = [:]) {
             self.span = span
             self.yearly = yearly
             self.charted = charted
-            self.yearTotals = yearTotals
+        }
+
+        /// Year → every charted film's admissions summed over its charted days.
+        var yearTotals: [Int: Int64] {
+            charted.values.reduce(into: [:]) { totals, years in
+                for (year, audience) in years { totals[year, default: 0] += audience }
+            }
         }
 
         /// A film's highest cumulative in the cached charts.
@@ -137,12 +141,13 @@ package struct Filmography: Encodable, Sendable, Equatable {
                 guard let companies = info(film.movieCode)?.distributorCompanies else { return film.role.contains(MovieInfo.distributorRole) }
                 return companies.contains { MarketStructure.distributorKey($0) == entry.code }
             }.map(\.movieCode)
-            for year in charted.yearTotals.keys.sorted() {
+            let yearTotals = charted.yearTotals
+            for year in yearTotals.keys.sorted() {
                 let audiences = distributed.compactMap { charted.charted[$0]?[year] }
                 guard !audiences.isEmpty else { continue }
                 let own = audiences.reduce(0, +)
                 years.append(
-                    Year(year: year, films: audiences.count, audience: own, sharePercent: JoinStage.percent(own, of: charted.yearTotals[year] ?? 0)))
+                    Year(year: year, films: audiences.count, audience: own, sharePercent: JoinStage.percent(own, of: yearTotals[year] ?? 0)))
             }
         }
         return Filmography(

@@ -22,19 +22,16 @@ package struct YearToDate: Codable, Sendable, Equatable {
     package static func spans(through end: Day) -> (this: DateRange, last: DateRange) {
         (
             DateRange(start: Day(year: end.year, month: 1, day: 1)!, end: end),
-            DateRange(start: Day(year: end.year - 1, month: 1, day: 1)!, end: sameDate(end))
+            DateRange(start: Day(year: end.year - 1, month: 1, day: 1)!, end: YearEarlier.sameDate(end))
         )
     }
-
-    /// The same month and day a year earlier (``YearEarlier/sameDate(_:)``).
-    package static func sameDate(_ day: Day) -> Day { YearEarlier.sameDate(day) }
 
     /// The days whose totals the year to date of every day in `range` needs: from 1 January of the
     /// range's first year to its end, and last year's span before the first year's last day.
     package static func neededDays(for range: DateRange) -> [DateRange] {
         let firstYearEnd = min(range.end, Day(year: range.start.year, month: 12, day: 31)!)
         return [
-            DateRange(start: Day(year: range.start.year - 1, month: 1, day: 1)!, end: sameDate(firstYearEnd)),
+            DateRange(start: Day(year: range.start.year - 1, month: 1, day: 1)!, end: YearEarlier.sameDate(firstYearEnd)),
             DateRange(start: Day(year: range.start.year, month: 1, day: 1)!, end: range.end),
         ]
     }

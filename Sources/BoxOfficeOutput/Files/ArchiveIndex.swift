@@ -85,13 +85,9 @@ package struct ArchiveIndex {
     /// text in it loses control and bidirectional characters (``PlainText/oneLine(_:)``) before
     /// the index shows it.
     static func readHeadlines(_ url: URL) throws(OutputError) -> [String: ReportHeadline] {
-        let read: Data?
-        do throws(SideFile.Refusal) {
-            read = try SideFile.contents(url.path, limit: largestStateFile)
-        } catch {
-            throw .cannotWrite(path: error.path, reason: error.reason)
-        }
-        guard let data = read, let headlines = try? JSONDecoder().decode([String: ReportHeadline].self, from: data) else { return [:] }
+        guard let data = try readState(url, limit: largestStateFile),
+            let headlines = try? JSONDecoder().decode([String: ReportHeadline].self, from: data)
+        else { return [:] }
         return headlines.mapValues { headline in
             // The time each report was written is kept (the feed's `updated`), when it is one.
             ReportHeadline(
@@ -101,15 +97,18 @@ package struct ArchiveIndex {
         }
     }
 
-    /// The folder's id (``folderIDFile``); nil when there is none yet or it is not a UUID.
-    static func readFolderID(_ url: URL) throws(OutputError) -> String? {
-        let read: Data?
+    /// A file the index keeps beside it, read as input (``SideFile``); nil when absent.
+    static func readState(_ url: URL, limit: Int) throws(OutputError) -> Data? {
         do throws(SideFile.Refusal) {
-            read = try SideFile.contents(url.path, limit: 256)
+            return try SideFile.contents(url.path, limit: limit)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
-        let text = read.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// The folder's id (``folderIDFile``); nil when there is none yet or it is not a UUID.
+    static func readFolderID(_ url: URL) throws(OutputError) -> String? {
+        let text = try readState(url, limit: 256).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
         return text.flatMap { UUID(uuidString: $0) == nil ? nil : $0.lowercased() }
     }
 

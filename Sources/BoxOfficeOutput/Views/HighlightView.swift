@@ -263,7 +263,7 @@ extension HighlightView.Figures {
             threshold: fact.threshold.map(PeopleFormat.grouped) ?? "", thresholdKorean: fact.threshold.map(PeopleFormat.manwon) ?? "",
             // Korean writes the earlier day without its weekday: it sits in parentheses already.
             earlier: fact.kind == .yearToDate
-                ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearToDate.sameDate(fact.end))
+                ? when(Day(year: fact.start.year - 1, month: 1, day: 1)!, YearEarlier.sameDate(fact.end))
                 : (fact.start == fact.end ? words.say.earlierDay(Self.earlier(fact.start, period: period)) : nil)
                     ?? when(Self.earlier(fact.start, period: period), Self.earlier(fact.end, period: period)),
             fiftyTwoWeeks: period != nil)

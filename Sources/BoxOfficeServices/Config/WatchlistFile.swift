@@ -100,7 +100,7 @@ package struct WatchlistFile: Sendable {
         let folder = url.deletingLastPathComponent()
         let prefix = "." + url.lastPathComponent + "."
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        where name.hasPrefix(prefix) && AtomicFile.isTemporaryName(name) {
             var status = stat()
             let path = folder.appendingPathComponent(name).path
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
