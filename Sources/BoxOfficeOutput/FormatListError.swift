@@ -1,14 +1,6 @@
 import BoxOfficeModel
 import Foundation
 
-package struct FormatListError: UserFacingError, Equatable {
-    package let given: String
-    package var errorDescription: String? {
-        "unknown format \(DateRangeError.quoted(given)): expected a comma-separated list of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-    }
-    package var exitStatus: ExitStatus { .usage }
-}
-
 /// `-f datapackage` with a CSV template of the user's: the descriptor would describe columns the
 /// CSV no longer has, so the run refuses it rather than write an invalid package.
 package struct DataPackageTemplateError: UserFacingError, Equatable {

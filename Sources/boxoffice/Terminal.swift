@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeFiles
 import BoxOfficeModel
 import BoxOfficeOutput
 import BoxOfficeServices

@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import Foundation
 import Synchronization
 import Testing

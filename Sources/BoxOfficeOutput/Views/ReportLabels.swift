@@ -1,3 +1,5 @@
+import BoxOfficeModel
+
 /// The words of the report documents (`report.md`, `report.html`, `report.txt`), in English and
 /// Korean side by side: their one home. A template writes `{{{l.NAME}}}`, unescaped, as these are
 /// the report's own words (an apostrophe stays an apostrophe in HTML, `#1` stays `#1` in Markdown);

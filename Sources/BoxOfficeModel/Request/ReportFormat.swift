@@ -15,7 +15,8 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     package static let byDefault: [ReportFormat] = allCases.filter(\.isDefault)
 
     // Every fact about a format that is not how it is rendered lives here, each an exhaustive
-    // switch: a new format states them all in this file, and its renderer in ReportRenderer.
+    // switch: a new format states them all in this file (the model's: the command line parses it), and
+    // its renderer in ReportRenderer.
 
     var isDefault: Bool {
         switch self {
@@ -51,7 +52,7 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
 
     /// How the folder's index labels a link to a file of this format, in English and Korean, and
     /// where it goes among a report's links.
-    var link: (order: Int, en: String, ko: String) {
+    package var link: (order: Int, en: String, ko: String) {
         switch self {
         case .html: (0, "HTML", "HTML")
         case .md: (1, "Markdown", "Markdown")
@@ -85,4 +86,12 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
         }
         return formats
     }
+}
+
+package struct FormatListError: UserFacingError, Equatable {
+    package let given: String
+    package var errorDescription: String? {
+        "unknown format \(DateRangeError.quoted(given)): expected a comma-separated list of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+    package var exitStatus: ExitStatus { .usage }
 }
