@@ -127,7 +127,7 @@ package struct Wiring: Sendable {
                 throw CacheError.ledgerUnwritable(error.description)
             }
         }
-        let left = max(0, QuotaLedger.dailyQuota - ledger.used(on: calendar.today))
+        let left = max(0, KOBISQuota.callsPerDay - ledger.used(on: calendar.today))
         let limit = cacheOptions.budget.map { min($0, left) } ?? max(0, left - cacheOptions.reserve)
         let kept = cacheOptions.budget == nil ? min(cacheOptions.reserve, left) : 0
         let budget = KOBISBudget(limit: limit, kept: kept, ledger: ledger, day: calendar.today, sendsUnrecorded: !recordEveryCall)

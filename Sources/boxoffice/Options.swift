@@ -117,7 +117,7 @@ struct CacheOptions: ParsableArguments {
     func validate() throws {
         if noCache && refresh { throw ValidationError("--no-cache and --refresh contradict each other") }
         if let budget, budget < 0 { throw ValidationError("--budget must be 0 or more, got \(budget)") }
-        guard (0...QuotaLedger.dailyQuota).contains(reserve) else { throw ValidationError("--reserve must be between 0 and 3000, got \(reserve)") }
+        guard (0...KOBISQuota.callsPerDay).contains(reserve) else { throw ValidationError("--reserve must be between 0 and 3000, got \(reserve)") }
         guard wait >= 0, wait <= 86_400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
     }
 }
@@ -244,20 +244,5 @@ struct OutputOptions: ParsableArguments {
             templates: try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }),
             csv: csv, language: language,
             writer: toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: directory))
-    }
-}
-
-/// How a command that prints one table prints it (`quota`, `watch list`): lines for people, or
-/// the table's JSON rows or CSV, from its definition (``ReportTables``).
-enum TableFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, csv
-
-    /// Prints `table` in this format; `text` prints `lines` instead.
-    func print(_ table: @autoclosure () -> Table, lines: @autoclosure () -> [String]) {
-        switch self {
-        case .text: lines().forEach(Terminal.printLine)
-        case .json: Terminal.write(TableJSON.data(table()))
-        case .csv: Terminal.write(CSVTable.data(table(), dialect: CSVDialect()))
-        }
     }
 }

@@ -13,7 +13,7 @@ import Darwin
 /// few times a second, cleared at the end, and cut to the terminal's width so that it never wraps
 /// (a wrapped line cannot be redrawn in place and fills a narrow terminal with stale copies). No
 /// colour is ever used, so NO_COLOR holds trivially.
-final class ProgressLine: Sendable {
+final class ProgressLine: ProgressDisplay {
     private let enabled: Bool
     private let label: String
     private let started = Date()
@@ -24,6 +24,8 @@ final class ProgressLine: Sendable {
         get { state.withLock { $0.lookBackCharts } }
         set { state.withLock { $0.lookBackCharts = newValue } }
     }
+
+    func expectLookBack(charts: Int) { lookBackCharts = charts }
 
     init(enabled: Bool, label: String) {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct QuotaCommand: AsyncParsableCommand, DocumentedCommand {
@@ -13,7 +11,7 @@ struct QuotaCommand: AsyncParsableCommand, DocumentedCommand {
 
     static let helpDetails = HelpDetails(
         notes: [
-            "Every run records the KOBIS calls it sends in the quota ledger ($XDG_STATE_HOME/boxoffice/kobis-calls.json, else ~/.local/state/boxoffice/kobis-calls.json), against the Seoul date and a fingerprint of the key (never the key). A key allows \(QuotaLedger.dailyQuota) calls a day. This sends nothing and needs no key; with KOBIS_API_KEY set, its line is marked and always shown."
+            "Every run records the KOBIS calls it sends in the quota ledger ($XDG_STATE_HOME/boxoffice/kobis-calls.json, else ~/.local/state/boxoffice/kobis-calls.json), against the Seoul date and a fingerprint of the key (never the key). A key allows \(KOBISQuota.callsPerDay) calls a day. This sends nothing and needs no key; with KOBIS_API_KEY set, its line is marked and always shown."
         ])
 
     @Option(name: .shortAndLong, help: "text, or the table as json or csv.")
@@ -21,50 +19,8 @@ struct QuotaCommand: AsyncParsableCommand, DocumentedCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let calendar = try SeoulCalendar.fromEnvironment(environment)
-            let file = QuotaLedger.defaultFile(environment)
-            let key = environment["KOBIS_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let ledger = QuotaLedger(file: file, key: key ?? "")
-            if let problem = ledger.problem { Terminal.printWarning(problem + "; what could not be read is not counted") }
-            let today = calendar.today
-            let current = key.flatMap { $0.isEmpty ? nil : ledger.keyFingerprint }
-            format.print(
-                ReportTables.table(of: Self.rows(ledger: ledger, currentKey: current, today: today)),
-                lines: Self.lines(ledger: ledger, currentKey: current, today: today))
-        }
-    }
-
-    /// Each key's calls today, the current key's first even with none.
-    static func keys(ledger: QuotaLedger, currentKey: String?, today: Day) -> [(fingerprint: String, calls: Int)] {
-        var rows = ledger.everyKey(on: today)
-        if let currentKey, !rows.contains(where: { $0.fingerprint == currentKey }) { rows.insert((currentKey, 0), at: 0) }
-        return rows
-    }
-
-    /// The quota table's rows (`--format json` or `csv`).
-    static func rows(ledger: QuotaLedger, currentKey: String?, today: Day) -> [QuotaRow] {
-        keys(ledger: ledger, currentKey: currentKey, today: today).map {
-            QuotaRow(
-                date: today, key: $0.fingerprint, spent: $0.calls, left: max(0, QuotaLedger.dailyQuota - $0.calls),
-                current: $0.fingerprint == currentKey)
-        }
-    }
-
-    /// The table: a heading with the date and the ledger's path, then one line per key.
-    static func lines(ledger: QuotaLedger, currentKey: String?, today: Day) -> [String] {
-        let rows = keys(ledger: ledger, currentKey: currentKey, today: today)
-        var lines = ["KOBIS calls on \(today.iso) (Seoul), from \(ledger.file.path):"]
-        guard !rows.isEmpty else {
-            return lines + ["  none recorded today; each key has \(PeopleFormat.grouped(Int64(QuotaLedger.dailyQuota))) left"]
-        }
-        let spentWidth = rows.map { PeopleFormat.grouped(Int64($0.calls)).count }.max() ?? 1
-        for (fingerprint, calls) in rows {
-            let spent = PeopleFormat.grouped(Int64(calls))
-            let left = PeopleFormat.grouped(Int64(max(0, QuotaLedger.dailyQuota - calls)))
-            let padded = String(repeating: " ", count: spentWidth - spent.count) + spent
-            lines.append("  key \(fingerprint)  \(padded) spent  \(left) left\(fingerprint == currentKey ? "  (KOBIS_API_KEY)" : "")")
-        }
-        return lines
+        try await Terminal.run(QuotaRequest(format: format), RunContext(environment: environment, console: Terminal.console()))
     }
 }
+
+extension TableFormat: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BoxOfficeOutput
+import BoxOfficePipeline
 import Foundation
 
 struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
@@ -21,16 +21,8 @@ struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
         var templates: String?
 
         func run() async throws {
-            try await Terminal.reportingErrors(redacting: []) {
-                let loaded = try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-                // The folder's own language variants (report.ko.html) are listed with the defaults.
-                let names = (DefaultTemplates.names + loaded.origins.keys.filter(DefaultTemplates.languageVariants.contains)).sorted()
-                let width = names.map(\.count).max() ?? 0
-                for name in names {
-                    let padded = name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                    Terminal.printLine("\(padded)\(DefaultTemplates.purpose(of: name)) [\(loaded.origins[name] ?? "")]")
-                }
-            }
+            let context = RunContext(environment: ProcessInfo.processInfo.environment, console: Terminal.console())
+            try await Terminal.run(TemplatesListRequest(folder: templates), context)
         }
     }
 
@@ -44,11 +36,8 @@ struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
         var force = false
 
         func run() async throws {
-            try await Terminal.reportingErrors(redacting: []) {
-                for url in try DefaultTemplates.export(to: URL(fileURLWithPath: directory, isDirectory: true), overwrite: force) {
-                    Terminal.printLine(Terminal.displayPath(url, relativeTo: directory))
-                }
-            }
+            let context = RunContext(environment: ProcessInfo.processInfo.environment, console: Terminal.console())
+            try await Terminal.run(TemplatesExportRequest(folder: directory, force: force), context, listingUnder: directory)
         }
     }
 }

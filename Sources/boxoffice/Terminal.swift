@@ -1,8 +1,7 @@
 import ArgumentParser
 import BoxOfficeFiles
 import BoxOfficeModel
-import BoxOfficeOutput
-import BoxOfficeServices
+import BoxOfficePipeline
 import Foundation
 import Synchronization
 
@@ -28,7 +27,7 @@ enum Terminal {
     /// standard output (a closed pipe) is exit 74, after everything else succeeded.
     static func reportingErrors(redacting secrets: [String?], _ body: @escaping @Sendable () async throws -> Void) async throws {
         let redactor = Redactor(secrets: secrets)
-        defer { CurlLibrary.settle() }
+        defer { Pipeline.finish() }
         do {
             try await Signals.cancellingOnSignal(body)
             // With SIGPIPE ignored, a closed standard output shows here, after the reports are written.
@@ -98,5 +97,26 @@ extension Terminal {
     /// False when a line printed with ``printLine(_:)`` was lost.
     static func standardOutputIntact() -> Bool {
         outputFailed.withLock { !$0 }
+    }
+}
+
+extension Terminal {
+    /// What a command prints through: lines and bytes on standard output, warnings on standard
+    /// error unless `quiet`, and the progress line when there is one.
+    static func console(quiet: Bool = false, progress: ProgressLine? = nil) -> Console {
+        Console(
+            line: { Terminal.printLine($0) }, write: { Terminal.write($0) },
+            warn: { if !quiet { Terminal.printWarning($0) } }, progress: progress)
+    }
+
+    /// Runs `request` through the pipeline's one door, then lists the files it wrote as under the
+    /// folder the user gave (`output`); a failure is one line and its exit status.
+    static func run(_ request: some PipelineRequest, _ context: RunContext, listingUnder output: String = "") async throws {
+        try await reportingErrors(redacting: Pipeline.secrets(in: context.environment)) {
+            defer { context.console.progress?.finish() }  // on failure too
+            let paths = try await Pipeline.run(request, in: context)
+            context.console.progress?.finish()  // cleared before stdout
+            for url in paths { printLine(displayPath(url, relativeTo: output)) }
+        }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
@@ -55,29 +53,11 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         }
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-                var wiring = try Wiring(environment: environment, network: network.settings)
-                wiring.offersSample = false
-                let file = WatchlistFile.standard(environment)
-                // A damaged list is said (and set aside) before anything is looked up.
-                _ = try file.loadForChange()
-                let (code, title) = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    return try await WatchlistLookup(client: client, offline: offline).film(film)
-                }
-                let (today, breakEven, note) = (wiring.calendar.today, breakEven, note)
-                let known = try await file.update { (list: inout Watchlist) throws(WatchlistError) -> Bool in
-                    let known = list.film(code) != nil
-                    guard list.add(.init(movieCode: code, title: title, added: today, breakEven: breakEven, note: note)) else { throw .full }
-                    return known
-                }
-                let name = title.isEmpty ? code : "\(title) (\(code))"
-                Terminal.printLine(known ? "updated \(name) on the watchlist" : "watching \(name)")
-            }
-        }
-    }
+            let context = RunContext(
+                environment: ProcessInfo.processInfo.environment, source: offline ? .offline : .live, network: network.settings,
+                cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+            try await Terminal.run(WatchAddRequest(film: film, breakEven: breakEven, note: note), context)
+        }    }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a film from the watchlist, by code or by its title there.")
@@ -86,22 +66,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         var film: String
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            try await Terminal.reportingErrors(redacting: []) {
-                let file = WatchlistFile.standard(environment)
-                let text = film.trimmingCharacters(in: .whitespaces)
-                let key = FilmPipeline.titleKey(text)
-                let watched = try await file.update { (list: inout Watchlist) throws(WatchlistError) -> Watchlist.Film in
-                    guard let watched = list.film(text) ?? list.films.first(where: { FilmPipeline.titleKey($0.title) == key }) else {
-                        throw .notWatched(text)
-                    }
-                    list.remove(watched.movieCode)
-                    return watched
-                }
-                Terminal.printLine("no longer watching \(watched.title.isEmpty ? watched.movieCode : "\(watched.title) (\(watched.movieCode))")")
-            }
-        }
-    }
+            try await Terminal.run(WatchRemoveRequest(film: film), RunContext(environment: ProcessInfo.processInfo.environment, console: Terminal.console()))
+        }    }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -114,25 +80,9 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         var format: TableFormat = .text
 
         func run() async throws {
-            let environment = ProcessInfo.processInfo.environment
-            let format = format
-            try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-                let list = try WatchlistFile.standard(environment).load()
-                guard !list.films.isEmpty || format != .text else {
-                    Terminal.printLine("The watchlist is empty: boxoffice watch add CODE|TITLE adds a film.")
-                    return
-                }
-                let wiring = try Wiring(environment: environment, network: NetworkSettings())
-                let latest = try await wiring.withCache(cacheOptions.settings, offline: true, writePolicy: .warn) { cache in
-                    WatchlistLookup(
-                        client: KOBISClient(transport: ClosureTransport { _ in throw CancellationError() }, key: "", cache: cache), offline: true
-                    )
-                    .latest(list.codes, yesterday: wiring.calendar.yesterday)
-                }
-                format.print(
-                    ReportTables.table(of: list.films.map { WatchlistRow(film: $0, latest: latest[$0.movieCode]) }),
-                    lines: WatchlistText.lines(list, latest: latest))
-            }
-        }
-    }
+            let context = RunContext(
+                environment: ProcessInfo.processInfo.environment, source: .offline, cache: cacheOptions.settings,
+                console: Terminal.console(quiet: cacheOptions.quiet))
+            try await Terminal.run(WatchListRequest(format: format), context)
+        }    }
 }

@@ -15,7 +15,6 @@ import Darwin
 /// its SHA-256). Updates are read-modify-write under an exclusive lock, so concurrent runs add up;
 /// the lock is taken without blocking a thread (tried again after a short asynchronous wait).
 package struct QuotaLedger: Sendable {
-    package static let dailyQuota = 3_000
 
     /// Calls by Seoul date (`yyyy-MM-dd`) by key fingerprint, as the file holds them.
     typealias Contents = [String: [String: Int]]
