@@ -55,7 +55,7 @@ package struct CalendarPipeline: Sendable {
 
     /// The calendar of `range`, rendered in `formats` and written; the paths written and its notes.
     package func write(
-        _ range: DateRange, today: Day, watchlist: Watchlist, formats: [CalendarView.Format], output: Publishing, stamp: Date
+        _ range: DateRange, today: Day, watchlist: Watchlist, formats: [CalendarFormat], output: Publishing, stamp: Date
     ) async throws -> (paths: [URL], notes: [String]) {
         let calendar = try await calendar(range, today: today, watchlist: watchlist)
         let files = try CalendarView.render(

@@ -21,6 +21,50 @@ package struct Publishing: Sendable {
     }
 }
 
+/// What the command line's output options ask for (`--format`, `--output`, `--templates`, the CSV
+/// dialect, `--lang`, `--no-posters`), as values: the request's part that says where files go.
+package struct OutputSettings: Sendable {
+    /// The formats asked for, in order; those a format needs beside it are added when published.
+    package var formats: [ReportFormat]
+    /// The folder as typed, or `-` for standard output.
+    package var folder: String
+    /// A folder of the user's templates.
+    package var templates: String?
+    package var csv: CSVDialect
+    package var language: ReportLanguage
+    package var posters: Bool
+
+    package init(
+        formats: [ReportFormat], folder: String = "Reports", templates: String? = nil, csv: CSVDialect = CSVDialect(),
+        language: ReportLanguage = .en, posters: Bool = true
+    ) {
+        (self.formats, self.folder, self.templates, self.csv, self.language, self.posters) = (formats, folder, templates, csv, language, posters)
+    }
+
+    /// `--output -`.
+    package var toStandardOutput: Bool { folder == "-" }
+
+    /// The writer: into the folder, or to standard output.
+    var writer: ReportWriter {
+        toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: URL(fileURLWithPath: folder, isDirectory: true))
+    }
+
+    /// The templates: the bundled ones, with the user's folder over them.
+    func loadTemplates() throws -> ReportTemplates {
+        try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+    }
+}
+
+extension Publishing {
+    /// What `settings` asks for, with the templates read now, so that a broken one stops the run
+    /// before anything is fetched.
+    init(_ settings: OutputSettings) throws {
+        self.init(
+            formats: ReportFormat.withTheirFiles(settings.formats), templates: try settings.loadTemplates(), csv: settings.csv,
+            language: settings.language, writer: settings.writer)
+    }
+}
+
 extension FilmPipeline {
     /// `boxoffice film`: the run of the film `film` names (a code or a title), its charts read
     /// through `yesterday`, rendered and written; the paths written.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BoxOfficeFiles
 import BoxOfficeModel
-import BoxOfficeOutput
 import Foundation
 
 #if canImport(Glibc)

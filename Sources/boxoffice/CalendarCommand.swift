@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct CalendarCommand: AsyncParsableCommand, DocumentedCommand {
@@ -47,17 +45,12 @@ struct CalendarCommand: AsyncParsableCommand, DocumentedCommand {
     @OptionGroup(title: "Fetching") var network: NetworkOptions
     @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 
-    func formats() throws -> [CalendarView.Format] {
-        var formats: [CalendarView.Format] = []
-        for part in format.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = CalendarView.Format(rawValue: name) else {
-                throw ValidationError(
-                    "unknown format '\(part)'; calendar writes \(CalendarView.Format.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            if !formats.contains(format) { formats.append(format) }
+    func formats() throws -> [CalendarFormat] {
+        do {
+            return try CalendarFormat.parse(format)
+        } catch {
+            throw ValidationError(error.errorDescription ?? "unknown format")
         }
-        return formats.isEmpty ? [.ics] : formats
     }
 
     func validate() throws {
@@ -68,49 +61,12 @@ struct CalendarCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            // The sample's "today" is the morning after its week.
-            let today = sample ? SampleData.week.end + 1 : wiring.calendar.today
-            let range = try Self.range(self.range, today: today, calendar: wiring.calendar)
-            let language = lang ?? ReportLanguage.fromEnvironment(environment)
-            let output = Publishing(
-                formats: [], templates: try ReportTemplates.load(overrides: nil), csv: CSVDialect(), language: language,
-                writer: output == "-" ? ReportWriter.standardOutput : ReportWriter(directory: URL(fileURLWithPath: output, isDirectory: true)))
-            let formats = try formats()
-            let written: (paths: [URL], notes: [String])
-            if sample {
-                let tmdb = noTMDB ? nil : SampleData.enrichment().matcher?.client
-                let pipeline = CalendarPipeline(
-                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), tmdb: tmdb, width: network.jobs, simulated: true)
-                written = try await pipeline.write(range, today: today, watchlist: Watchlist(), formats: formats, output: output, stamp: Date())
-            } else {
-                let watchlist = try WatchlistFile.standard(environment).load()
-                written = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    let settings = TMDBSettings(off: noTMDB, required: false, rate: 20, overrides: nil)
-                    let plan =
-                        offline
-                        ? try wiring.cachedTMDB(settings, cache: cache)
-                        : try wiring.enrichment(settings, network: network.settings, cache: cache, upcoming: false)
-                    var off: String?
-                    if case .disabled(let reason) = plan { off = noTMDB ? "--no-tmdb" : reason }
-                    let pipeline = CalendarPipeline(client: client, tmdb: plan.matcher?.client, tmdbOff: off, width: network.jobs, simulated: false)
-                    return try await pipeline.write(range, today: today, watchlist: watchlist, formats: formats, output: output, stamp: Date())
-                }
-            }
-            if !cacheOptions.quiet { written.notes.forEach(Terminal.printWarning) }
-            for url in written.paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: self.output)) }
-        }
-    }
-
-    /// The range asked for, from 2003-11-11 to two years ahead; the next 90 days when none is.
-    static func range(_ text: String?, today: Day, calendar: SeoulCalendar) throws -> DateRange {
-        guard let text else { return DateRange(start: today, end: today + (CalendarPipeline.defaultDays - 1)) }
-        var seoul = calendar
-        seoul.pinnedToday = today
-        return try DateRange.parse(text, calendar: seoul, latest: today + CalendarPipeline.aheadDays)
+        let context = RunContext(
+            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
+            cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        let request = CalendarRequest(
+            range: range, formats: try formats(), folder: output, language: lang ?? ReportLanguage.fromEnvironment(context.environment),
+            noTMDB: noTMDB)
+        try await Terminal.run(request, context, listingUnder: output)
     }
 }

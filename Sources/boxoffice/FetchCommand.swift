@@ -70,69 +70,15 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            var wiring = try Wiring(environment: environment, network: network.settings)
-            wiring.offersSample = false
-            wiring.preloadNetwork(offline: false)
-            let range = try DateRange.parse(self.range, calendar: wiring.calendar)
-            let today = wiring.calendar.today
-            var periods: [ChartPeriod] = []
-            var notes: [String] = []
-            for kind in kinds {
-                let covered = try PeriodRange(kind, range: range, today: today)
-                periods += covered.periods
-                if let note = covered.snapNote { notes.append(note.english) }
-            }
-            var plan = FetchStage.Plan(days: noDaily ? [] : range.days, depth: depth, periods: periods, filters: chart.filters)
-            plan.allowGaps = allowGaps
-            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")
-            defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let (fetched, spent, tmdbUsed) = try await wiring.withCache(cacheOptions.settings, offline: false, writePolicy: .fail) { cache in
-                let client = try await wiring.kobisClient(network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: true)
-                let enrichment = try wiring.enrichment(tmdb.settings, network: network.settings, cache: cache, upcoming: false)
-                let fetched = try await FetchStage(client: client, width: network.jobs, enrichment: enrichment, progress: progress.update)
-                    .fetch(plan)
-                return (fetched, await client.budget?.spent ?? 0, enrichment.matcher != nil)
-            }
-            progress.finish()
-            let films = fetched.movies.count + fetched.missingFilms.count
-            var parts: [String] = []
-            if !noDaily {
-                let gapDates = fetched.gaps.filter { if case .chart = $0.subject { true } else { false } }.count
-                let cachedDates = range.dayCount - fetched.missingDates.count - gapDates
-                parts.append(
-                    "\(PeopleFormat.grouped(Int64(cachedDates))) of \(PeopleFormat.grouped(Int64(range.dayCount))) dates cached\(depth == .top10 ? "" : " (up to \(depth.rawValue) films a day)")"
-                )
-            }
-            for kind in kinds {
-                let all = periods.filter { $0.kind == kind }.count
-                let missing =
-                    fetched.missingPeriods.filter { $0.kind == kind }.count
-                    + fetched.gaps.filter { if case .period(let period) = $0.subject { period.kind == kind } else { false } }.count
-                parts.append("\(all - missing) of \(all) \(kind.unitName(plural: true)) cached")
-            }
-            var line = "\(range.start.iso)..\(range.end.iso): " + parts.joined(separator: ", ")
-            line +=
-                ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
-            if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
-            line += "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
-            Terminal.printLine(line)
-            if !fetched.missing.isEmpty {
-                var left: [String] = []
-                if !fetched.missingDates.isEmpty {
-                    left.append("\(fetched.missingDates.count) dates (\(DateRange.compactList(fetched.missingDates, limit: 4)))")
-                }
-                if !fetched.missingPeriods.isEmpty { left.append("\(fetched.missingPeriods.count) period charts") }
-                if !fetched.missingFilms.isEmpty { left.append("movie info for \(fetched.missingFilms.count) films") }
-                Terminal.printLine("left: " + left.joined(separator: ", "))
-                try ReportPipeline.requireComplete(fetched, offline: false, resume: plan.fetchCommand(range))
-            }
-            if !cacheOptions.quiet { notes.forEach(Terminal.printWarning) }
-            if !cacheOptions.quiet { (fetched.warnings + [fetched.gapNote].compactMap { $0 }).forEach(Terminal.printWarning) }
-            if !cacheOptions.quiet, fetched.enrichment.state == .incomplete, let reason = fetched.enrichment.reason {
-                Terminal.printWarning(Redactor(secrets: wiring.secrets).redact("TMDB lookups incomplete: \(reason)"))
-            }
-        }
+        var request = FetchRequest(range: range)
+        request.kinds = kinds
+        request.noDaily = noDaily
+        request.depth = depth
+        request.filters = chart.filters
+        request.allowGaps = allowGaps
+        let context = RunContext(
+            environment: ProcessInfo.processInfo.environment, network: network.settings, cache: cacheOptions.settings, tmdb: tmdb.settings,
+            console: Terminal.console(quiet: cacheOptions.quiet, progress: ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")))
+        try await Terminal.run(request, context)
     }
 }

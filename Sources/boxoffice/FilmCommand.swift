@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
@@ -47,11 +45,8 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let output = try out.publishing(all: Self.formats)
-        try await FilmographyOptions.writing(sample: sample, offline: offline, network: network, cacheOptions: cacheOptions, out: out) {
-            client, yesterday, matcher in
-            try await FilmPipeline(client: client, width: network.jobs, simulated: sample, offline: offline, matcher: matcher)
-                .write(film, yesterday: yesterday, to: output)
-        }
+        let request = FilmRequest(film: film, output: try out.settings(all: Self.formats))
+        try await Terminal.run(
+            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions), listingUnder: out.output)
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 /// What `company` and `person` share: the name or code, the options, and the run.
@@ -31,37 +29,9 @@ struct FilmographyOptions: ParsableArguments {
     }
 
     func run(_ kind: Filmography.Kind) async throws {
-        let output = try out.publishing(all: Self.formats)
-        try await Self.writing(sample: sample, offline: offline, network: network, cacheOptions: cacheOptions, out: out) { client, yesterday, _ in
-            try await FilmographyPipeline(kind, client: client, simulated: sample, offline: offline).write(name, yesterday: yesterday, to: output)
-        }
-    }
-
-    /// What `film`, `company` and `person` share: `produce` given a KOBIS client (the bundled
-    /// sample's, or the network's through the cache), yesterday (the sample's last day) and TMDB's
-    /// matcher over its cached answers (none for the sample), and the paths it wrote printed;
-    /// every error one line with its exit status.
-    static func writing(
-        sample: Bool, offline: Bool, network: NetworkOptions, cacheOptions: CacheOptions, out: OutputOptions,
-        _ produce: @escaping @Sendable (KOBISClient, Day, TMDBMatcher?) async throws -> [URL]
-    ) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            let paths: [URL]
-            if sample {
-                paths = try await produce(KOBISClient(transport: SampleData.transport(), key: "sample"), SampleData.week.end, nil)
-            } else {
-                paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    // A broken overrides file leaves the franchise line out, not the run.
-                    let matcher = (try? wiring.cachedTMDB(TMDBSettings(), cache: cache))?.matcher
-                    return try await produce(client, wiring.calendar.yesterday, matcher)
-                }
-            }
-            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
-        }
+        let request = FilmographyRequest(kind, name: name, output: try out.settings(all: Self.formats))
+        try await Terminal.run(
+            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions), listingUnder: out.output)
     }
 }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import Foundation
 
 /// What a command's help says besides its options: a few lines about what it does, examples, and

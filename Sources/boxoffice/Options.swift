@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 extension RankKey: ExpressibleByArgument {}
@@ -199,8 +197,6 @@ struct OutputOptions: ParsableArguments {
     /// The language asked for, else the one `LANG` names.
     var language: ReportLanguage { lang ?? ReportLanguage.fromEnvironment(ProcessInfo.processInfo.environment) }
 
-    var style: ReportView.Style { ReportView.Style(language: language, posters: !noPosters) }
-
     /// `--output -`.
     var toStandardOutput: Bool { output == "-" }
 
@@ -233,16 +229,21 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    var directory: URL { URL(fileURLWithPath: output, isDirectory: true) }
+    /// What these options ask for, for a command with `all` formats (each it has by default when
+    /// none is asked for, else `byDefault`).
+    func settings(all: [ReportFormat], byDefault: [ReportFormat]? = nil) throws -> OutputSettings {
+        OutputSettings(
+            formats: try formats(all: all, byDefault: byDefault ?? all), folder: output, templates: templates, csv: csv, language: language,
+            posters: !noPosters)
+    }
 
-    /// Where the files of a command with `all` formats go, and how they read (each format it has
-    /// by default when none is asked for); the templates are read now, so a broken one stops the
-    /// run before anything is fetched.
-    func publishing(all: [ReportFormat], byDefault: [ReportFormat]? = nil) throws -> Publishing {
-        Publishing(
-            formats: ReportFormat.withTheirFiles(try formats(all: all, byDefault: byDefault ?? all)),
-            templates: try ReportTemplates.load(overrides: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }),
-            csv: csv, language: language,
-            writer: toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: directory))
+    /// The context of a command that writes these files: `-q` silences its warnings.
+    func context(
+        sample: Bool, offline: Bool, network: NetworkOptions, cache: CacheOptions, tmdb: TMDBSettings = TMDBSettings(),
+        progress: ProgressLine? = nil
+    ) -> RunContext {
+        RunContext(
+            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
+            cache: cache.settings, tmdb: tmdb, console: Terminal.console(quiet: cache.quiet, progress: progress))
     }
 }

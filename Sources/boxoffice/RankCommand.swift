@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct RankCommand: AsyncParsableCommand, DocumentedCommand {
@@ -22,7 +20,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice rank --all --offline", "everything the cache holds, sending nothing"),
         ],
         exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm },
-        meanings: [.success: "the ranking's files written"], formats: (RankView.formats, RankView.byDefault))
+        meanings: [.success: "the ranking's files written"], formats: (ReportFormat.rankForms, ReportFormat.rankByDefault))
 
     @Argument(help: ArgumentHelp("A year (2024), years (2020..2024), a month (2024-07) or a range as report takes it.", valueName: "period"))
     var period: String?
@@ -48,7 +46,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
 
     func validate() throws {
         try cacheOptions.validate(offline: offline)
-        try out.validate(all: RankView.formats)
+        try out.validate(all: ReportFormat.rankForms)
         if top < 0 { throw ValidationError("--top takes 0 (every film) or more") }
         switch (period, all, sample) {
         case (nil, false, false): throw ValidationError("name a period (2024, 2024-07, 2020..2024), or give --all or --sample")
@@ -59,44 +57,12 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            let output = try out.publishing(all: RankView.formats, byDefault: RankView.byDefault)
-            let span: RankSpan
-            if all {
-                span = .all
-            } else if sample {
-                span = .range(try ReportScope.range(asked: period, sample: true, calendar: wiring.calendar))
-            } else {
-                span = try RankSpan.parse(period ?? "", calendar: wiring.calendar)
-            }
-            // A period outside the calendar is the user's to fix before anything else (the key included).
-            if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: period ?? "") }
-            var request = RankPipeline.Request(span: span, input: period ?? "--all", top: top, calendar: wiring.calendar, offline: offline)
-            request.lookBack = !noLookBack
-            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "rank")
-            defer { progress.finish() }
-
-            let paths: [URL]
-            if sample {
-                paths = try await RankPipeline(
-                    fetch: SampleData.fetchStage(width: network.jobs, tmdb: false, progress: progress.update), simulated: true
-                )
-                .write(request, to: output)
-            } else {
-                paths = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    return try await RankPipeline(
-                        fetch: FetchStage(
-                            client: client, width: network.jobs, enrichment: .disabled(reason: "rank does not use TMDB"), progress: progress.update),
-                        simulated: false
-                    ).write(request, to: output)
-                }
-            }
-            progress.finish()
-            for url in paths { Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output)) }
-        }
+        let request = RankRequest(
+            period: period, all: all, top: top, lookBack: !noLookBack,
+            output: try out.settings(all: ReportFormat.rankForms, byDefault: ReportFormat.rankByDefault))
+        let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "rank")
+        try await Terminal.run(
+            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions, progress: progress),
+            listingUnder: out.output)
     }
 }

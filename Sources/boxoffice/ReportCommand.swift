@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
@@ -111,80 +109,20 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            if !sample { wiring.preloadNetwork(offline: offline) }
-            let scope = try ReportScope(range: self.range, period: period, sample: sample, calendar: wiring.calendar)
-            let range = scope.range
-            var request = ReportPipeline.Request(
-                range: range, filters: chart.filters, rankBy: rankBy,
-                formats: try out.formats(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault),
-                today: wiring.calendar.today, offline: offline)
-            request.depth = depth
-            request.lookBack = !noLookBack
-            request.allowGaps = allowGaps
-            request.periods = scope.periods.map { (period!, $0.periods) }
-            request.latest = latest
-            request.regions = regions
-            request.index = noIndex || out.toStandardOutput ? nil : out.language
-            request.baseURL = baseURL.flatMap(Self.servedURL)
-            // Your films: the watchlist, for a live report (the bundled sample has none of them).
-            var watchlistWarning: String?
-            if !sample {
-                do {
-                    request.watchlist = try WatchlistFile.standard(environment).load()
-                } catch {
-                    watchlistWarning = ((error as? LocalizedError)?.errorDescription ?? "\(error)") + "; this report leaves Your films out"
-                }
-            }
-            // The snapping is said with the run's other warnings, once it has succeeded: a run that
-            // fails says one line, its error.
-            let snapNote = scope.snapNote
-            if let snapNote { request.notes.append(snapNote) }
-            let templates = try ReportTemplates.load(overrides: out.templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
-            let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
-            if request.lookBack, request.periods == nil { progress.lookBackCharts = ChartHistory.comparisonDays(for: range).count }
-            defer { progress.finish() }  // on failure too; on success it is cleared before stdout, below
-            let render = ReportRenderer(templates: templates, options: .init(csv: out.csv, style: out.style))
-            let write = out.toStandardOutput ? ReportWriter.standardOutput : ReportWriter(directory: out.directory)
-
-            func run(_ fetch: FetchStage, simulated: Bool) async throws -> ReportPipeline.Result {
-                try await ReportPipeline(fetch: fetch, renderer: render, writer: write, simulated: simulated)
-                    .run(request, requireEnrichment: tmdb.requireTMDB)
-            }
-
-            let result: ReportPipeline.Result
-            if sample {
-                // The sample never touches the cache, the ledger or the network.
-                result = try await run(SampleData.fetchStage(width: network.jobs, tmdb: !tmdb.noTMDB, progress: progress.update), simulated: true)
-            } else {
-                result = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    try await run(
-                        FetchStage(
-                            client: try await wiring.kobisClient(
-                                network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false),
-                            width: network.jobs,
-                            enrichment: try wiring.enrichment(
-                                tmdb.settings, network: network.settings, cache: cache,
-                                upcoming: upcoming || range.end == wiring.calendar.yesterday),
-                            progress: progress.update),
-                        simulated: false)
-                }
-            }
-            progress.finish()
-            if !cacheOptions.quiet { ([snapNote?.english, watchlistWarning].compactMap { $0 } + result.warnings).forEach(Terminal.printWarning) }
-            if !cacheOptions.quiet, result.enrichment.state != .complete, let reason = result.enrichment.reason,
-                result.enrichment.state != .off || Wiring.shouldSayTMDBOff(reason: reason, environment: environment)
-            {
-                Terminal.printWarning(
-                    Redactor(secrets: wiring.secrets).redact(
-                        result.enrichment.state == .off ? "TMDB enrichment off: \(reason)" : "TMDB enrichment incomplete: \(reason)"))
-            }
-            if !cacheOptions.quiet, let warning = result.indexWarning { Terminal.printWarning(warning) }
-            for url in result.paths {
-                Terminal.printLine(Terminal.displayPath(url, relativeTo: out.output))
-            }
-        }
+        var request = ReportRequest(range: range, output: try out.settings(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault))
+        request.period = period
+        request.depth = depth
+        request.filters = chart.filters
+        request.rankBy = rankBy
+        request.regions = regions
+        request.upcoming = upcoming
+        request.latest = latest
+        request.noIndex = noIndex
+        request.baseURL = baseURL.flatMap(Self.servedURL)
+        request.allowGaps = allowGaps
+        request.lookBack = !noLookBack
+        let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
+        let context = out.context(sample: sample, offline: offline, network: network, cache: cacheOptions, tmdb: tmdb.settings, progress: progress)
+        try await Terminal.run(request, context, listingUnder: out.output)
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BoxOfficeModel
-import BoxOfficeOutput
 import BoxOfficePipeline
-import BoxOfficeServices
 import Foundation
 
 struct TMDBCommand: AsyncParsableCommand {
@@ -53,30 +51,10 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            let range = try ReportScope.range(asked: self.range, sample: sample, calendar: wiring.calendar)
-            let plan = FetchStage.Plan(days: range.days, filters: chart.filters)
-            let fetched: FetchStage.Output
-            if sample {
-                fetched = try await SampleData.fetchStage(width: network.jobs, tmdb: true).fetch(plan)
-            } else {
-                fetched = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    var enrichment = try wiring.enrichment(tmdb.settings, network: network.settings, cache: cache, upcoming: false)
-                    if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(tmdb.settings, cache: cache) }
-                    guard enrichment.matcher != nil else {
-                        throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB")
-                    }
-                    return try await FetchStage(client: client, width: network.jobs, enrichment: enrichment).fetch(plan)
-                }
-            }
-            try ReportPipeline.requireComplete(fetched, offline: offline, resume: plan.fetchCommand(range))
-            if let error = fetched.enrichmentError { throw error }
-            for line in TMDBReview(fetched: fetched, range: range).lines(all: all) { Terminal.printLine(line) }
-        }
+        let context = RunContext(
+            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
+            cache: cacheOptions.settings, tmdb: tmdb.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        try await Terminal.run(TMDBReviewRequest(range: range, filters: chart.filters, all: all), context)
     }
 }
 
@@ -118,58 +96,9 @@ struct TMDBNowPlayingCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        try await Terminal.reportingErrors(redacting: Wiring.secrets(in: environment)) {
-            let wiring = try Wiring(environment: environment, network: network.settings)
-            let range = try ReportScope.range(asked: day ?? (sample ? SampleData.week.end.iso : nil), sample: sample, calendar: wiring.calendar)
-            guard range.start == range.end else { throw NowPlayingError.notOneDay(range.displayText) }
-            let playing: NowPlaying
-            if sample {
-                let matcher = SampleData.enrichment().matcher!
-                let stage = FetchStage(
-                    client: KOBISClient(transport: SampleData.transport(), key: "sample"), width: network.jobs,
-                    enrichment: .enabled(matcher: matcher, upcoming: false))
-                playing = try await NowPlayingPipeline(stage: stage, matcher: matcher, width: network.jobs).run(
-                    day: range.end, watched: Watchlist(), offline: false)
-            } else {
-                let watched = try WatchlistFile.standard(environment).load()
-                let settings = TMDBSettings(off: false, required: true, rate: 20, overrides: nil)
-                playing = try await wiring.withCache(cacheOptions.settings, offline: offline, writePolicy: .warn) { cache in
-                    let client = try await wiring.kobisClient(
-                        network.settings, cacheOptions: cacheOptions.settings, cache: cache, recordEveryCall: false)
-                    var enrichment = try wiring.enrichment(settings, network: network.settings, cache: cache, upcoming: false)
-                    if offline, enrichment.matcher == nil { enrichment = try wiring.cachedTMDB(settings, cache: cache) }
-                    guard let matcher = enrichment.matcher else {
-                        if case .disabled(let reason) = enrichment, reason != Wiring.noCredentialsReason { throw NowPlayingError.tmdbOff(reason) }
-                        throw ConfigurationError.missingKey(variable: "TMDB_API_TOKEN (or TMDB_API_KEY)", service: "TMDB")
-                    }
-                    let stage = FetchStage(client: client, width: network.jobs, enrichment: .enabled(matcher: matcher, upcoming: false))
-                    return try await NowPlayingPipeline(stage: stage, matcher: matcher, width: network.jobs).run(
-                        day: range.end, watched: watched, offline: offline)
-                }
-            }
-            let words = Words(language: lang ?? ReportLanguage.fromEnvironment(environment))
-            for line in NowPlayingText.lines(playing, words: words) { Terminal.printLine(line) }
-        }
-    }
-}
-
-/// What stops `tmdb now-playing` before it asks anything.
-enum NowPlayingError: UserFacingError {
-    case notOneDay(String)
-    case tmdbOff(String)
-
-    var errorDescription: String? {
-        switch self {
-        case .notOneDay(let range): "now-playing compares one day's chart, not \(range): give a day (yyyy-MM-dd) or yesterday"
-        case .tmdbOff(let reason): "TMDB is off: \(reason)"
-        }
-    }
-
-    var exitStatus: ExitStatus {
-        switch self {
-        case .notOneDay: .usage
-        case .tmdbOff: .configuration
-        }
+        let context = RunContext(
+            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
+            cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        try await Terminal.run(NowPlayingRequest(day: day, language: lang), context)
     }
 }

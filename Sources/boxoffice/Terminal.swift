@@ -106,7 +106,7 @@ extension Terminal {
     static func console(quiet: Bool = false, progress: ProgressLine? = nil) -> Console {
         Console(
             line: { Terminal.printLine($0) }, write: { Terminal.write($0) },
-            warn: { if !quiet { Terminal.printWarning($0) } }, progress: progress)
+            warn: { if !quiet { Terminal.printWarning($0) } }, progress: progress, quiet: quiet)
     }
 
     /// Runs `request` through the pipeline's one door, then lists the files it wrote as under the

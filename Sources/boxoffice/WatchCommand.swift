@@ -57,7 +57,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
                 environment: ProcessInfo.processInfo.environment, source: offline ? .offline : .live, network: network.settings,
                 cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
             try await Terminal.run(WatchAddRequest(film: film, breakEven: breakEven, note: note), context)
-        }    }
+        }
+    }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a film from the watchlist, by code or by its title there.")
@@ -66,8 +67,10 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         var film: String
 
         func run() async throws {
-            try await Terminal.run(WatchRemoveRequest(film: film), RunContext(environment: ProcessInfo.processInfo.environment, console: Terminal.console()))
-        }    }
+            try await Terminal.run(
+                WatchRemoveRequest(film: film), RunContext(environment: ProcessInfo.processInfo.environment, console: Terminal.console()))
+        }
+    }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -84,5 +87,6 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
                 environment: ProcessInfo.processInfo.environment, source: .offline, cache: cacheOptions.settings,
                 console: Terminal.console(quiet: cacheOptions.quiet))
             try await Terminal.run(WatchListRequest(format: format), context)
-        }    }
+        }
+    }
 }

@@ -42,6 +42,11 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The forms `boxoffice rank` writes a ranking in (no chat message), in the order it writes them.
+    package static let rankForms: [ReportFormat] = [.md, .html, .txt, .csv, .json, .xlsx, .sqlite, .datapackage]
+    /// What `rank` writes without `--format`: the documents, the CSVs and the JSON.
+    package static let rankByDefault: [ReportFormat] = [.md, .html, .txt, .csv, .json]
+
     /// `boxoffice film` writes a film's run in this format too (`film-CODE.html`).
     package var hasFilmForm: Bool {
         switch self {
@@ -88,10 +93,16 @@ package enum ReportFormat: String, CaseIterable, Sendable, Codable {
     }
 }
 
+/// A `--format` list naming a format the command does not know.
 package struct FormatListError: UserFacingError, Equatable {
     package let given: String
+    /// The formats the command knows.
+    package var expected = ReportFormat.allCases.map(\.rawValue)
+
+    package init(given: String, expected: [String] = ReportFormat.allCases.map(\.rawValue)) { (self.given, self.expected) = (given, expected) }
+
     package var errorDescription: String? {
-        "unknown format \(DateRangeError.quoted(given)): expected a comma-separated list of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+        "unknown format \(DateRangeError.quoted(given)): expected a comma-separated list of \(expected.joined(separator: ", "))"
     }
     package var exitStatus: ExitStatus { .usage }
 }

@@ -4,11 +4,6 @@ import Foundation
 /// `boxoffice calendar`'s files: the ICS file a calendar subscribes to (``CalendarICS``), and the
 /// same events as Markdown (the `calendar.md` template), CSV (the `calendar` table) and JSON.
 package enum CalendarView {
-    /// What `calendar` writes: `ics` by default.
-    package enum Format: String, CaseIterable, Sendable {
-        case ics, md, csv, json
-    }
-
     /// `calendar-2025-03-10_2025-06-07`; `calendar-sample-…` for the bundled sample.
     package static func baseName(_ calendar: ReleaseCalendar) -> String {
         "calendar" + (calendar.simulated ? "-sample-" : "-") + DateRange(start: calendar.start, end: calendar.end).fileStem
@@ -23,7 +18,7 @@ package enum CalendarView {
 
     /// Every file of `formats`, in that order; the ICS stamped `stamp` (its events' `DTSTAMP`).
     package static func render(
-        _ calendar: ReleaseCalendar, formats: [Format], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage, stamp: Date
+        _ calendar: ReleaseCalendar, formats: [CalendarFormat], templates: ReportTemplates, csv: CSVDialect, language: ReportLanguage, stamp: Date
     ) throws -> [RenderedFile] {
         let base = baseName(calendar)
         let words = Words(language: language)

@@ -12,11 +12,6 @@ package enum RankView {
         return (ranking.simulated ? "rank-sample-" : "rank-") + span
     }
 
-    /// The formats a ranking has: every one.
-    package static let formats: [ReportFormat] = [.md, .html, .txt, .csv, .json, .xlsx, .sqlite, .datapackage]
-    /// What `rank` writes without `--format`: the documents, the CSVs and the JSON.
-    package static let byDefault: [ReportFormat] = [.md, .html, .txt, .csv, .json]
-
     /// The labels of the ranking's templates (`{{{l.NAME}}}`), in English and Korean: their one home.
     static let labels: [(name: String, en: String, ko: String)] = [
         ("lang", "en", "ko"),

@@ -48,16 +48,19 @@ package struct Console: Sendable {
     package var write: @Sendable (Data) -> Void
     package var warn: @Sendable (String) -> Void
     package var progress: (any ProgressDisplay)?
+    /// `-q`: warnings go nowhere, and nothing is done only to say one (the once-only TMDB note's
+    /// marker is left for a run that shows it).
+    package var quiet: Bool
 
     package init(
         line: @escaping @Sendable (String) -> Void, write: @escaping @Sendable (Data) -> Void, warn: @escaping @Sendable (String) -> Void,
-        progress: (any ProgressDisplay)? = nil
+        progress: (any ProgressDisplay)? = nil, quiet: Bool = false
     ) {
-        (self.line, self.write, self.warn, self.progress) = (line, write, warn, progress)
+        (self.line, self.write, self.warn, self.progress, self.quiet) = (line, write, warn, progress, quiet)
     }
 
     /// Prints nothing: for tests and tools.
-    package static let silent = Console(line: { _ in }, write: { _ in }, warn: { _ in })
+    package static let silent = Console(line: { _ in }, write: { _ in }, warn: { _ in }, quiet: true)
 }
 
 /// A live progress display (the command line's one-line progress on a terminal).

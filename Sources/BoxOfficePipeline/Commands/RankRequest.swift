@@ -1,0 +1,51 @@
+import BoxOfficeModel
+import BoxOfficeOutput
+import BoxOfficeServices
+import Foundation
+
+/// `boxoffice rank`: a period's films ranked by admissions, with its summary (결산) and records.
+package struct RankRequest: PipelineRequest {
+    /// The period as typed (`2024`, `2020..2024`, `2024-07`); nil with `all` or the sample's week.
+    package var period: String?
+    /// Every day whose chart the cache holds.
+    package var all: Bool
+    /// Films the documents list (0: every one); the data files hold all.
+    package var top: Int
+    /// Fetch the year-earlier period to compare with.
+    package var lookBack: Bool
+    package var output: OutputSettings
+
+    package init(period: String?, all: Bool, top: Int, lookBack: Bool, output: OutputSettings) {
+        (self.period, self.all, self.top, self.lookBack, self.output) = (period, all, top, lookBack, output)
+    }
+
+    package func run(_ run: PipelineRun) async throws -> [URL] {
+        let wiring = try run.wiring()
+        let publishing = try Publishing(output)
+        let span: RankSpan
+        if all {
+            span = .all
+        } else if run.isSample {
+            span = .range(try ReportScope.range(asked: period, sample: true, calendar: wiring.calendar))
+        } else {
+            span = try RankSpan.parse(period ?? "", calendar: wiring.calendar)
+        }
+        // A period outside the calendar is the user's to fix before anything else (the key included).
+        if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: period ?? "") }
+        var request = RankPipeline.Request(span: span, input: period ?? "--all", top: top, calendar: wiring.calendar, offline: run.offline)
+        request.lookBack = lookBack
+        return try await wiring.withKOBIS(run.context) { client, _ in
+            let stage = run.fetchStage(client, enrichment: .disabled(reason: run.isSample ? EnrichmentPlan.noTMDBReason : "rank does not use TMDB"))
+            return try await RankPipeline(fetch: stage, simulated: run.isSample).write(request, to: publishing)
+        }
+    }
+}
+
+extension PipelineRun {
+    /// The fetch stage over `client`, as wide as `--concurrency` allows, showing its progress.
+    func fetchStage(_ client: KOBISClient, enrichment: EnrichmentPlan) -> FetchStage {
+        var update: (@Sendable (FetchStage.Progress) -> Void)?
+        if let display = console.progress { update = { display.update($0) } }
+        return FetchStage(client: client, width: width, enrichment: enrichment, progress: update)
+    }
+}
