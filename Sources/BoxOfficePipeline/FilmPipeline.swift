@@ -139,7 +139,8 @@ package struct FilmPipeline: Sendable {
         let entries = members.map { member in
             Franchise.Entry(
                 movieCode: member.code, title: member.title, openDate: member.openDate,
-                openingWeekend: FilmRanking.openingWeekend(member.code, openDate: member.openDate) { client.cachedWeeklyChart($0) },
+                openingWeekend: FilmRanking.openingWeekend(
+                    member.code, in: FilmRanking.openingWeekendPeriod(member.openDate).flatMap { client.cachedWeeklyChart($0) }),
                 lifetime: member.code == info.code ? run.audienceCumulative : films?.lifetimes[member.code]?.highest, isFilm: member.code == info.code
             )
         }.sorted { ($0.openDate ?? DateRange.earliest, $0.movieCode) < ($1.openDate ?? DateRange.earliest, $1.movieCode) }

@@ -4,7 +4,9 @@ import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
-/// The whole `boxoffice report` run, as named stages, in this order:
+/// The whole `boxoffice report` run, as named stages, in this order. A stage that needs the cache
+/// reads it itself, before the model function it feeds; no model function reads the cache or the
+/// network (it is handed values, never a closure that fetches).
 ///
 /// 1. **fetch** (``FetchStage``): a region named by `--area` looked up in KOBIS's code list, then
 ///    every chart of the range and the movie info of every film in them, concurrently and bounded,
@@ -14,17 +16,22 @@ import Foundation
 /// 3. **join** and **rank** (``JoinStage``, ``RankStage``, ``ReportBuilder``): pure functions from the
 ///    fetched data to a ``BoxOfficeReport``, its stories included (``StoryStage``); with `--regions`,
 ///    each period's chart in every region beside it (``regions(_:request:)``);
-/// 4. **year to date and year records** (``yearRecords(_:year:request:known:client:)``), beside
-///    stage 3, from the cache's totals index, and a new #1's 역주행 or return
-///    (``StoryStage/returns(_:openDate:chart:)``), from the cached charts;
-/// 5. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
-/// 6. **notes and revisions**: what the run saw and says;
-/// 7. **digest** (``Digest``): what changed since the folder's last report;
-/// 8. **render** (``ReportRenderer``) into **write** (``StagedFiles``): every file complete before
+/// 4. **year to date and year records** (``yearRecords(_:year:request:known:client:)``), worked out
+///    beside stage 3 from the cache's totals index, the record holders' titles read before the
+///    model names them;
+/// 5. **returns** (``returns(_:known:client:)``): a new #1's 역주행 or return, the charts its
+///    question needs read first;
+/// 6. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
+/// 7. **opening weekends** (``openingWeekends(_:client:)``): each film's opening weekend and
+///    multiplier, its weekend chart read from the cache;
+/// 8. **notes and revisions**: what the run saw and says;
+/// 9. **digest** (``Digest``): what changed since the folder's last report;
+/// 10. **render** (``ReportRenderer``) into **write** (``StagedFiles``): every file complete before
 ///    any is renamed into place, then the folder's index.
 ///
-/// `film` and `rank` run stages 1 to 3 through ``FilmPipeline`` and ``RankPipeline``, and render
-/// and write through ``Publishing``.
+/// Stages 4 and 5 are for daily reports; a period report (`--weekend` …) has its own look-back and
+/// regions. `film` and `rank` run stages 1 to 3 through ``FilmPipeline`` and ``RankPipeline``, and
+/// render and write through ``Publishing``.
 package struct ReportPipeline: Sendable {
     package struct Request: Sendable {
         package var range: DateRange
@@ -177,15 +184,10 @@ package struct ReportPipeline: Sendable {
             if !request.lookBack { report.notes.append(.noLookBack) }
             let year = await yearFigures
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
-            // A new #1's 역주행 or return, from the charts at hand and the cache (nothing sent).
-            let opened = Dictionary(report.films.compactMap { film in film.openDate.map { (film.movieCode, $0) } }) { first, _ in first }
-            let client = lookBack.client
-            StoryStage.returns(&report.highlights, openDate: { opened[$0] }, chart: { known[$0] ?? client.cachedDailyChart(on: $0) })
+            Self.returns(&report, known: known, client: lookBack.client)
             if let list = request.watchlist, !list.films.isEmpty { Self.yourFilms(&report, list: list, range: request.range, known: known) }
         }
-        // Each film's multiplier, from its opening weekend's chart when the cache holds it (nothing sent).
-        let client = fetch.client
-        for index in report.films.indices { report.films[index].noteOpeningWeekend { client.cachedWeeklyChart($0) } }
+        Self.openingWeekends(&report, client: fetch.client)
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
         report.chartsFetched = fetch.client.cache?.chartsFetched.range
@@ -231,22 +233,55 @@ package struct ReportPipeline: Sendable {
     }
 
     /// Stage 4, **year to date and year records**: each day's year to date against last year's, and
-    /// the year's best opening and fastest milestones so far, from the cache's totals index. The
-    /// note says what could not be had.
+    /// the year's best opening and fastest milestones so far, from the cache's totals index; then
+    /// the titles of the films those records were set against, read from the charts at hand or the
+    /// cache (nothing sent), before the model names them. The note says what could not be had.
     static func yearRecords(
         _ report: inout BoxOfficeReport, year: LookBackStage.YearFigures, request: Request, known: [Day: DailyChart], client: KOBISClient
     ) -> ReportNote? {
         for index in report.days.indices { report.days[index].yearToDate = year.yearToDate[report.days[index].date] }
         report.summary.yearToDate = year.yearToDate[request.range.end]
         report.highlights += StoryStage.yearBestOpenings(report.films, range: request.range, bestOpening: year.bestOpening)
-        report.highlights += StoryStage.yearFastestMilestones(report.films, range: request.range, crossings: year.crossings) { code, day in
-            (known[day] ?? client.cachedDailyChart(on: day, filters: request.filters))?.entries.first { $0.movieCode == code }?.title
+        var fastest = StoryStage.yearFastestMilestones(report.films, range: request.range, crossings: year.crossings)
+        var titles: [String: String] = [:]
+        for (code, day) in StoryStage.previousHolders(fastest) {
+            let chart = known[day] ?? client.cachedDailyChart(on: day, filters: request.filters)
+            if let title = chart?.entries.first(where: { $0.movieCode == code })?.title { titles[code] = title }
         }
+        StoryStage.namePrevious(&fastest, titles: titles)
+        report.highlights += fastest
         report.highlights += StoryStage.yearToDate(report.summary.yearToDate)
         return year.note
     }
 
-    /// Stage 5, **your films**: the watchlist's films as the report sees them, flagged on every
+    /// Stage 5, **returns**: a new #1's 역주행 or return to #1. The model asks which charts it needs
+    /// (``StoryStage/returnQuestion(_:openDate:)``); they are read here, from the charts at hand or
+    /// the cache (nothing sent), back to the first that settles it or is missing; the model tells it.
+    static func returns(_ report: inout BoxOfficeReport, known: [Day: DailyChart], client: KOBISClient) {
+        let opened = Dictionary(report.films.compactMap { film in film.openDate.map { (film.movieCode, $0) } }) { first, _ in first }
+        guard let question = StoryStage.returnQuestion(report.highlights, openDate: opened) else { return }
+        var charts: [DailyChart] = []
+        for day in question.daysBack {
+            guard let chart = known[day] ?? client.cachedDailyChart(on: day) else { break }
+            charts.append(chart)
+            if question.settles(chart) { break }
+        }
+        StoryStage.returns(&report.highlights, question: question, charts: charts)
+    }
+
+    /// Stage 7, **opening weekends and multipliers**: each film's opening weekend from KOBIS's
+    /// weekend chart of its open date's week, read from the cache (nothing sent; each weekend once),
+    /// and its multiplier.
+    static func openingWeekends(_ report: inout BoxOfficeReport, client: KOBISClient) {
+        var charts: [ChartPeriod: WeeklyChart?] = [:]
+        for index in report.films.indices {
+            guard let period = FilmRanking.openingWeekendPeriod(report.films[index].openDate) else { continue }
+            if charts[period] == nil { charts[period] = .some(client.cachedWeeklyChart(period)) }
+            report.films[index].noteOpeningWeekend(charts[period] ?? nil)
+        }
+    }
+
+    /// Stage 6, **your films**: the watchlist's films as the report sees them, flagged on every
     /// row (for the JSON and the CSVs), and their break-even highlights first.
     static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart]) {
         let watched = WatchedFilm.statuses(list, report: report, charts: known)

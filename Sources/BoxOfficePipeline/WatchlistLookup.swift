@@ -36,7 +36,8 @@ package struct WatchlistLookup: Sendable {
         var day = yesterday
         while found.count < codes.count, day >= max(DateRange.earliest, yesterday - (Watchlist.latestLookBackDays - 1)) {
             for entry in client.cachedDailyChart(on: day)?.entries ?? [] where codes.contains(entry.movieCode) && found[entry.movieCode] == nil {
-                let multiplier = FilmRanking.multiplier(of: entry, chart: { client.cachedWeeklyChart($0) })
+                let multiplier = FilmRanking.multiplier(
+                    of: entry, openingWeekend: FilmRanking.openingWeekendPeriod(entry.openDate).flatMap { client.cachedWeeklyChart($0) })
                 found[entry.movieCode] = (day, entry.rank, entry.audienceCumulative, multiplier)
             }
             day = day - 1

@@ -27,7 +27,15 @@ import Testing
 
     static func told(_ charts: [Day: DailyChart], open: Day = open) -> Highlight {
         var facts = highlights()
-        StoryStage.returns(&facts, openDate: { $0 == "A" ? open : nil }, chart: { charts[$0] })
+        guard let question = StoryStage.returnQuestion(facts, openDate: ["A": open]) else { return facts[0] }
+        // Read as the pipeline reads them: back from the day before, to the first that settles it or is missing.
+        var read: [DailyChart] = []
+        for day in question.daysBack {
+            guard let chart = charts[day] else { break }
+            read.append(chart)
+            if question.settles(chart) { break }
+        }
+        StoryStage.returns(&facts, question: question, charts: read)
         return facts[0]
     }
 

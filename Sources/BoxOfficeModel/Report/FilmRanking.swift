@@ -114,19 +114,23 @@ package struct FilmRanking: Codable, Sendable, Equatable {
 }
 
 extension FilmRanking {
-    /// `self` with its opening weekend from KOBIS's weekend chart (`chart` gives the weekend of a
-    /// day's week, when it is cached) and its multiplier.
-    package mutating func noteOpeningWeekend(_ chart: (ChartPeriod) -> WeeklyChart?) {
-        guard let opening = Self.openingWeekend(movieCode, openDate: openDate, chart: chart) else { return }
+    /// The weekend chart a film opening on `openDate` has its opening weekend in (that of the open
+    /// date's week): what the pipeline reads from the cache for ``noteOpeningWeekend(_:)``.
+    package static func openingWeekendPeriod(_ openDate: Day?) -> ChartPeriod? {
+        openDate.map { ChartPeriod(.weekend, inWeekOf: $0) }
+    }
+
+    /// `self` with its opening weekend from KOBIS's weekend chart of its open date's week
+    /// (``openingWeekendPeriod(_:)``, when it is cached) and its multiplier.
+    package mutating func noteOpeningWeekend(_ chart: WeeklyChart?) {
+        guard let opening = Self.openingWeekend(movieCode, in: chart) else { return }
         openingWeekendChart = opening
         multiplier = Self.multiplier(audienceCumulative, opening)
     }
 
-    /// A film's opening weekend in KOBIS's weekend chart of its open date's week, when `chart` has it.
-    package static func openingWeekend(_ code: String, openDate: Day?, chart: (ChartPeriod) -> WeeklyChart?) -> Int64? {
-        guard let openDate, let entry = chart(ChartPeriod(.weekend, inWeekOf: openDate))?.entries.first(where: { $0.movieCode == code }),
-            entry.audience > 0
-        else { return nil }
+    /// A film's opening weekend in `chart`, its opening weekend's chart, when it is there.
+    package static func openingWeekend(_ code: String, in chart: WeeklyChart?) -> Int64? {
+        guard let entry = chart?.entries.first(where: { $0.movieCode == code }), entry.audience > 0 else { return nil }
         return entry.audience
     }
 
@@ -136,9 +140,9 @@ extension FilmRanking {
     }
 
     /// The multiplier so far of a chart row's film (its cumulative ÷ its opening weekend), when
-    /// `chart` has its opening weekend.
-    package static func multiplier(of entry: ChartEntry, chart: (ChartPeriod) -> WeeklyChart?) -> Double? {
-        openingWeekend(entry.movieCode, openDate: entry.openDate, chart: chart).map { multiplier(entry.audienceCumulative, $0) }
+    /// `chart`, its opening weekend's chart, has it.
+    package static func multiplier(of entry: ChartEntry, openingWeekend chart: WeeklyChart?) -> Double? {
+        openingWeekend(entry.movieCode, in: chart).map { multiplier(entry.audienceCumulative, $0) }
     }
 }
 

@@ -75,6 +75,10 @@ package struct Highlight: Codable, Sendable, Equatable {
     package var previousTitle: String?
     /// The previous fastest film's days of release to the step.
     package var previousCount: Int?
+    /// The previous fastest film's code and the day it crossed the step: what its title is read
+    /// by (``StoryStage/namePrevious(_:titles:)``); not in the JSON, which has the title.
+    package var previousCode: String?
+    package var previousDate: Day?
     package var films: [Film]?
 
     package init(kind: Kind, start: Day, end: Day) {

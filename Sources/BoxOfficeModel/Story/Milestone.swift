@@ -75,7 +75,7 @@ package struct Milestone: Codable, Sendable, Equatable {
 }
 
 /// A film passing a 100만 step on a day, as one chart shows it and the totals index keeps it: the
-/// step and the day of release it took (``StoryStage/yearFastestMilestones(_:range:crossings:title:)``).
+/// step and the day of release it took (``StoryStage/yearFastestMilestones(_:range:crossings:)``).
 package struct MilestoneCrossing: Sendable, Equatable {
     package var threshold: Int64
     package var movieCode: String

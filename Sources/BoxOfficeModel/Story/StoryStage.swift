@@ -270,27 +270,49 @@ package enum StoryStage {
     /// Days after its opening from which a film's first #1 is a 역주행 (a run that climbed back).
     package static let reverseRunDays = 14
 
+    /// What telling a new #1's story needs read first: the film, its opening and the day it took
+    /// #1; the charts from the day before back toward its opening (``daysBack``), in that order,
+    /// until one has it at #1 (``settles(_:)``) or one is missing. The pipeline reads them (from the
+    /// charts at hand, else the cache) and hands them to ``returns(_:question:charts:)``.
+    package struct ReturnQuestion: Sendable, Equatable {
+        package let movieCode: String
+        package let open: Day
+        package let date: Day
+
+        /// The days to read, the day before the new #1 first, back to the opening.
+        package var daysBack: some Sequence<Day> { sequence(first: date - 1) { $0 - 1 }.prefix { $0 >= open } }
+
+        /// Whether `chart` has the film at #1: no chart further back is needed.
+        package func settles(_ chart: DailyChart) -> Bool {
+            if case .film(movieCode) = Streak.leader(chart) { true } else { false }
+        }
+    }
+
+    /// The question a report's new #1 raises, when it has one whose film opened before it (within
+    /// 400 days) and `openDate` knows when.
+    package static func returnQuestion(_ highlights: [Highlight], openDate: [String: Day]) -> ReturnQuestion? {
+        guard let fact = highlights.first(where: { $0.kind == .newNumberOne }), let code = fact.movieCode, let open = openDate[code],
+            open < fact.start, open.distance(to: fact.start) <= 400
+        else { return nil }
+        return ReturnQuestion(movieCode: code, open: open, date: fact.start)
+    }
+
     /// A new #1 told as what it is, when the charts before it say so: a 역주행 (its first #1,
     /// ``reverseRunDays`` or more days after opening: every chart from its opening read, none with
-    /// it at #1) or #1 again after days away (the last chart with it at #1). `chart` gives a day's
-    /// chart when it is at hand or cached (nil when not: nothing is claimed past a missing chart).
-    package static func returns(_ highlights: inout [Highlight], openDate: (String) -> Day?, chart: (Day) -> DailyChart?) {
-        guard let index = highlights.firstIndex(where: { $0.kind == .newNumberOne }), let code = highlights[index].movieCode,
-            let open = openDate(code), open < highlights[index].start, open.distance(to: highlights[index].start) <= 400
-        else { return }
-        let date = highlights[index].start
-        var day = date - 1
-        while day >= open {
-            guard let before = chart(day) else { return }
-            if case .film(code) = Streak.leader(before) {
-                highlights[index].kind = .numberOneAgain
-                highlights[index].count = day.distance(to: date)
-                highlights[index].since = day
-                return
-            }
-            day = day - 1
+    /// it at #1) or #1 again after days away (the last chart with it at #1). `charts` are those read
+    /// for `question`, the latest first, stopping at a missing one: nothing is claimed past it.
+    package static func returns(_ highlights: inout [Highlight], question: ReturnQuestion, charts: [DailyChart]) {
+        guard let index = highlights.firstIndex(where: { $0.kind == .newNumberOne && $0.movieCode == question.movieCode }) else { return }
+        let date = question.date
+        if let led = charts.first(where: question.settles) {
+            highlights[index].kind = .numberOneAgain
+            highlights[index].count = led.date.distance(to: date)
+            highlights[index].since = led.date
+            return
         }
-        let daysOut = Milestone.dayOfRelease(open, on: date)
+        // Every chart since the opening read, or nothing is claimed.
+        guard charts.count == question.open.distance(to: date) else { return }
+        let daysOut = Milestone.dayOfRelease(question.open, on: date)
         guard daysOut >= reverseRunDays else { return }
         highlights[index].kind = .reverseRun
         highlights[index].count = daysOut
@@ -407,7 +429,7 @@ package enum StoryStage {
     /// and only against an earlier crossing (the first film to a step is not "the fastest"); the
     /// three highest steps at most. `title` names the previous holder from the charts.
     package static func yearFastestMilestones(
-        _ films: [FilmRanking], range: DateRange, crossings: [Day: [MilestoneCrossing]], title: (String, Day) -> String?
+        _ films: [FilmRanking], range: DateRange, crossings: [Day: [MilestoneCrossing]]
     ) -> [Highlight] {
         // Each year's crossings by step, in date order, and the first day from 1 January not known:
         // a milestone looks at a few crossings of its own step, not at every day of its year (a
@@ -447,12 +469,29 @@ package enum StoryStage {
                 fact.threshold = milestone.threshold
                 fact.count = days
                 fact.since = january
-                fact.previousTitle = title(best.crossing.movieCode, best.day) ?? best.crossing.movieCode
+                // Named by its code here; ``namePrevious(_:titles:)`` gives the title read for it.
+                fact.previousTitle = best.crossing.movieCode
+                fact.previousCode = best.crossing.movieCode
+                fact.previousDate = best.day
                 fact.previousCount = best.crossing.dayOfRelease
                 found.append(fact)
             }
         }
         return Array(found.sorted { ($0.threshold!, $1.start) > ($1.threshold!, $0.start) }.prefix(3)).sorted { $0.start < $1.start }
+    }
+
+    /// The films the year's records were set against, and the day each crossed the milestone: the
+    /// titles the pipeline reads (from the charts at hand, else the cache) for ``namePrevious(_:titles:)``.
+    package static func previousHolders(_ highlights: [Highlight]) -> [(movieCode: String, day: Day)] {
+        highlights.compactMap { fact in fact.previousCode.flatMap { code in fact.previousDate.map { (code, $0) } } }
+    }
+
+    /// Each record's previous holder by its title, where `titles` has it (else its code stays).
+    package static func namePrevious(_ highlights: inout [Highlight], titles: [String: String]) {
+        for index in highlights.indices {
+            guard let code = highlights[index].previousCode, let title = titles[code] else { continue }
+            highlights[index].previousTitle = title
+        }
     }
 
     /// The year to date against last year's same span, when both were had.
