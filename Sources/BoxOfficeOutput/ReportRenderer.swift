@@ -171,16 +171,14 @@ package struct ReportRenderer: Sendable {
 /// The Markdown and HTML view model: built and wrapped for Mustache by the first task that asks
 /// for it (in the documents' lane, beside the data files, not before them), then only read, by one
 /// rendering at a time (the lane renders Markdown, then HTML).
-// Unchecked Sendable: `built` is read and written under `lock` only.
-private final class SharedView: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: ReportTemplates.WrappedView?
-    private let make: () -> [String: Any]
+private final class SharedView: Sendable {
+    private let built = Locked<ReportTemplates.WrappedView?>(nil)
+    private let make: @Sendable () -> [String: Any]
 
-    init(_ make: @escaping () -> [String: Any]) { self.make = make }
+    init(_ make: @escaping @Sendable () -> [String: Any]) { self.make = make }
 
     var wrapped: ReportTemplates.WrappedView {
-        lock.withLock {
+        built.withLock { built in
             if let built { return built }
             let view = ReportTemplates.WrappedView(make())
             built = view
@@ -191,7 +189,7 @@ private final class SharedView: @unchecked Sendable {
     /// Once every document is rendered: the view model is freed on another thread, not on the way
     /// to the files' commit (``ReleaseElsewhere``).
     func dropElsewhere() {
-        let taken = lock.withLock { () -> ReportTemplates.WrappedView? in
+        let taken = built.withLock { built -> ReportTemplates.WrappedView? in
             defer { built = nil }
             return built
         }
@@ -209,12 +207,10 @@ package protocol ReportFileSink: AnyObject, Sendable {
 }
 
 /// The files of a rendering, held in memory.
-// Unchecked Sendable: `files` changes under `lock` only.
-private final class CollectedFiles: ReportFileSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [String: RenderedFile] = [:]
+private final class CollectedFiles: ReportFileSink {
+    private let files = Locked<[String: RenderedFile]>([:])
 
-    func add(_ file: RenderedFile) { lock.withLock { files[file.name] = file } }
+    func add(_ file: RenderedFile) { files.withLock { $0[file.name] = file } }
 
     func add(streaming name: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) async throws -> Void) async throws {
         var data = Data()
@@ -222,5 +218,5 @@ private final class CollectedFiles: ReportFileSink, @unchecked Sendable {
         add(RenderedFile(name: name, contents: data))
     }
 
-    func file(_ name: String) -> RenderedFile? { lock.withLock { files[name] } }
+    func file(_ name: String) -> RenderedFile? { files.withLock { $0[name] } }
 }

@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import Foundation
 import Mustache
 
@@ -41,28 +42,24 @@ final class RenderBudget: @unchecked Sendable {
 
     /// One rendering's visits: a whole budget's worth, spent by every visit made on the threads
     /// that render it (``charging(_:)``, and ``RowSection``'s halves, which charge the same account).
-    // Unchecked Sendable: every count changes under `lock` only.
-    final class Account: @unchecked Sendable {
-        private let lock = NSLock()
-        private var left: Int
-        private var taken = 0
-        private var refused = false
+    final class Account: Sendable {
+        private let counts: Locked<(left: Int, taken: Int, refused: Bool)>
 
-        init(visits: Int) { left = visits }
+        init(visits: Int) { counts = Locked((visits, 0, false)) }
 
         /// True once a visit was refused.
-        var exceeded: Bool { lock.withLock { refused } }
+        var exceeded: Bool { counts.withLock { $0.refused } }
         /// The visits taken so far.
-        var used: Int { lock.withLock { taken } }
+        var used: Int { counts.withLock { $0.taken } }
 
         fileprivate func spend() -> Bool {
-            lock.withLock {
-                guard left > 0 else {
-                    refused = true
+            counts.withLock { counts in
+                guard counts.left > 0 else {
+                    counts.refused = true
                     return false
                 }
-                left -= 1
-                taken += 1
+                counts.left -= 1
+                counts.taken += 1
                 return true
             }
         }

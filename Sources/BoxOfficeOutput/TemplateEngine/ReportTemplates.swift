@@ -328,11 +328,9 @@ package struct ReportTemplates: Sendable {
 
 /// A set of templates' Mustache library, filled as templates are rendered: each template with the
 /// partials it names, the user's own already parsed, the bundled ones parsed once per process.
-// Unchecked Sendable: the library and its names change under `lock` only.
-private final class LazyLibrary: @unchecked Sendable {
-    private let lock = NSLock()
-    private var library = MustacheLibrary()
-    private var registered: Set<String> = []
+private final class LazyLibrary: Sendable {
+    /// The library, and the templates registered in it.
+    private let state = Locked<(library: MustacheLibrary, registered: Set<String>)>((MustacheLibrary(), []))
     private let names: Set<String>
     private let own: [String: MustacheTemplate]
     private let partials: [String: [String]]
@@ -349,15 +347,15 @@ private final class LazyLibrary: @unchecked Sendable {
     /// The library holding `name` and every partial it reaches (a copy: rendering needs no lock).
     /// A bundled template no other template names is left out: it renders from its pieces.
     func library(for name: String) -> MustacheLibrary {
-        lock.withLock {
+        state.withLock { state in
             var pending = [name]
             while let next = pending.popLast() {
-                guard names.contains(next), registered.insert(next).inserted else { continue }
+                guard names.contains(next), state.registered.insert(next).inserted else { continue }
                 let whole = next != name || own[next] != nil || named.contains(next) || ReportTemplates.bundledParsed.pieces(next) == nil
-                if whole, let template = own[next] ?? ReportTemplates.bundledParsed.template(next) { library.register(template, named: next) }
+                if whole, let template = own[next] ?? ReportTemplates.bundledParsed.template(next) { state.library.register(template, named: next) }
                 pending += partials[next] ?? []
             }
-            return library
+            return state.library
         }
     }
 
@@ -376,14 +374,12 @@ private final class LazyLibrary: @unchecked Sendable {
 }
 
 /// The bundled templates, each parsed the first time any run in this process asks for it.
-// Unchecked Sendable: both caches change under `lock` only.
-final class BundledTemplates: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parsed: [String: MustacheTemplate] = [:]
-    private var pieces: [String: TemplatePieces] = [:]
+final class BundledTemplates: Sendable {
+    private let parsed = Locked<[String: MustacheTemplate]>([:])
+    private let pieces = Locked<[String: TemplatePieces]>([:])
 
     func template(_ name: String) -> MustacheTemplate? {
-        lock.withLock {
+        parsed.withLock { parsed in
             if let known = parsed[name] { return known }
             // The CSV and Markdown content types must be known before a template naming them parses.
             _ = ContentTypeRegistry.registered
@@ -395,7 +391,7 @@ final class BundledTemplates: @unchecked Sendable {
 
     /// The bundled template `name` parsed in pieces (``TemplatePieces``).
     func pieces(_ name: String) -> TemplatePieces? {
-        lock.withLock {
+        pieces.withLock { pieces in
             if let known = pieces[name] { return known }
             _ = ContentTypeRegistry.registered
             guard let text = DefaultTemplates.sources[name], let made = TemplatePieces(text) else { return nil }

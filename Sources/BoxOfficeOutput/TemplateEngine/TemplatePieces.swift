@@ -23,16 +23,14 @@ struct TemplatePieces: @unchecked Sendable {
 
     /// The pieces rewritten around their lists, read from their text only when a long report is
     /// first rendered, once for each set of top-level lists (a daily report's, a period report's).
-    // Unchecked Sendable: `made` changes under `lock` only.
-    private final class LazyRows: @unchecked Sendable {
-        private let lock = NSLock()
+    private final class LazyRows: Sendable {
         private let texts: [String]
-        private var made: [Set<String>: [(template: Piece, sections: [RowSection])?]] = [:]
+        private let made = Locked<[Set<String>: [(template: Piece, sections: [RowSection])?]]>([:])
 
         init(texts: [String]) { self.texts = texts }
 
         func value(lists: Set<String>) -> [(template: Piece, sections: [RowSection])?] {
-            lock.withLock {
+            made.withLock { made in
                 if let known = made[lists] { return known }
                 let rows = texts.enumerated().map { index, text in
                     RowSection.rewrite(text, pieceIndex: index, lists: lists).map {

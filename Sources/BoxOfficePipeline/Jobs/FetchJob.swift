@@ -108,13 +108,11 @@ struct ChartedFilm: Sendable {
 /// The films whose movie-info (and TMDB) jobs one fetch has queued: a chart's films that are
 /// queued already make no jobs. Each duplicate job cost an identity string, a boxed job, a hash
 /// and a probe of the group's set, 20 ms of a twenty-year report's CPU (`perf`).
-// Unchecked Sendable: `codes` changes under `lock` only.
-final class QueuedFilms: @unchecked Sendable {
-    private let lock = NSLock()
-    private var codes: Set<String> = []
+final class QueuedFilms: Sendable {
+    private let codes = Locked<Set<String>>([])
 
     /// true when `code` was not queued before (the caller queues it now).
     func claim(_ code: String) -> Bool {
-        lock.withLock { codes.insert(code).inserted }
+        codes.withLock { $0.insert(code).inserted }
     }
 }

@@ -143,18 +143,13 @@ extension CacheAccess {
     }
 }
 
-/// The cache entries being fetched in one run, and who waits for each.
-///
-/// Guarded by an `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer (which CI runs on
-/// these suites) understands pthread locks, not the futex beneath `Mutex`, and reported its
-/// protected accesses as races.
-// Unchecked Sendable: `entries` changes under `lock` only.
-final class InFlightRequests: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: [CheckedContinuation<Data, any Error>]] = [:]
+/// The cache entries being fetched in one run, and who waits for each (under a ``Locked``, which
+/// ThreadSanitizer sees).
+final class InFlightRequests: Sendable {
+    private let entries = Locked<[String: [CheckedContinuation<Data, any Error>]]>([:])
 
     private func withWaiting<Result>(_ body: (inout [String: [CheckedContinuation<Data, any Error>]]) -> Result) -> Result {
-        lock.withLock { body(&entries) }
+        entries.withLock { body(&$0) }
     }
 
     /// Nil when the caller is the first to ask for `key` (it must fetch it, then ``finish(_:with:)``);

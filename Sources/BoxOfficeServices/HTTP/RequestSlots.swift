@@ -1,3 +1,4 @@
+import BoxOfficeModel
 import Foundation
 
 /// The run's requests in flight, bounded: `--concurrency` slots shared by every service.
@@ -6,18 +7,19 @@ import Foundation
 /// must wait a second or more before its next attempt (a backoff past the first, any
 /// `Retry-After`), so a server that asks one request to wait does not slow every other. Waiters
 /// are served in the order they asked; a cancelled waiter leaves the queue at once.
-// Unchecked Sendable: the slots and waiters change under `lock` only.
-package final class RequestSlots: @unchecked Sendable {
+package final class RequestSlots: Sendable {
     package let capacity: Int
-    private let lock = NSLock()
-    private var free: Int
-    private var waiters: [(id: Int, continuation: CheckedContinuation<Void, Error>)] = []
-    private var nextID = 0
+    private struct State {
+        var free: Int
+        var waiters: [(id: Int, continuation: CheckedContinuation<Void, Error>)] = []
+        var nextID = 0
+    }
+    private let state: Locked<State>
 
     package init(_ capacity: Int) {
         precondition(capacity >= 1, "at least one slot")
         self.capacity = capacity
-        free = capacity
+        state = Locked(State(free: capacity))
     }
 
     /// Runs `body` holding one slot.
@@ -28,32 +30,32 @@ package final class RequestSlots: @unchecked Sendable {
     }
 
     /// Slots held now.
-    package var inUse: Int { lock.withLock { capacity - free } }
+    package var inUse: Int { state.withLock { capacity - $0.free } }
 
     /// Waits for a slot; throws `CancellationError` (holding none) when the task is cancelled.
     package func acquire() async throws {
-        let id: Int? = lock.withLock {
-            if free > 0 {
-                free -= 1
+        let id: Int? = state.withLock { state in
+            if state.free > 0 {
+                state.free -= 1
                 return nil
             }
-            nextID += 1
-            return nextID
+            state.nextID += 1
+            return state.nextID
         }
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let cancelled = lock.withLock {
+                let cancelled = state.withLock { state in
                     if Task.isCancelled { return true }
-                    waiters.append((id, continuation))
+                    state.waiters.append((id, continuation))
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let waiter = lock.withLock { () -> CheckedContinuation<Void, Error>? in
-                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return waiters.remove(at: index).continuation
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
             }
             waiter?.resume(throwing: CancellationError())
         }
@@ -61,12 +63,12 @@ package final class RequestSlots: @unchecked Sendable {
 
     /// Gives a slot back: straight to the longest waiter, if any.
     package func release() {
-        let next = lock.withLock { () -> CheckedContinuation<Void, Error>? in
-            if waiters.isEmpty {
-                free += 1
+        let next = state.withLock { state -> CheckedContinuation<Void, Error>? in
+            if state.waiters.isEmpty {
+                state.free += 1
                 return nil
             }
-            return waiters.removeFirst().continuation
+            return state.waiters.removeFirst().continuation
         }
         next?.resume()
     }
