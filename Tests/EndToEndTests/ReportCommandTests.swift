@@ -1,4 +1,5 @@
 import BoxOfficeModel
+import BoxOfficeOutput
 import FakeServices
 import Foundation
 import Testing
@@ -23,17 +24,15 @@ struct ReportCommandTests {
             result.stderrLines == [
                 "boxoffice: warning: TMDB enrichment off: no TMDB credentials (set TMDB_API_TOKEN or TMDB_API_KEY to add posters, ratings and keywords)"
             ])
+        // A daily report's CSVs: one per table its definitions list.
+        let csvs = ReportTables.tables(periods: false).map { "\(Self.stem)-\($0.rawValue).csv" }
         #expect(
-            result.stdoutLines == [
-                "out/\(Self.stem).json", "out/\(Self.stem)-films.csv", "out/\(Self.stem)-daily.csv",
-                "out/\(Self.stem)-days.csv", "out/\(Self.stem).md", "out/\(Self.stem).html", "out/\(Self.stem).txt",
+            result.stdoutLines == ["out/\(Self.stem).json"] + csvs.map { "out/" + $0 } + [
+                "out/\(Self.stem).md", "out/\(Self.stem).html", "out/\(Self.stem).txt",
                 "out/index.html", "out/index.md", "out/feed.xml",
             ], "every file written, the rebuilt index last")
         #expect(
-            folder.files(in: "out") == [
-                "\(Self.stem)-daily.csv", "\(Self.stem)-days.csv", "\(Self.stem)-films.csv", "\(Self.stem).html",
-                "\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt",
-            ])
+            folder.files(in: "out") == (csvs + ["\(Self.stem).html", "\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"]).sorted())
 
         let charts = server.chartRequests.map { $0.query["targetDt"] ?? "" }
         // The week, the week before it and the same dates a year earlier: %± LW compares each day

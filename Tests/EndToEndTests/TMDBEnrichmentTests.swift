@@ -1,3 +1,4 @@
+import BoxOfficeOutput
 import BoxOfficePipeline
 import FakeServices
 import Foundation
@@ -73,7 +74,7 @@ struct TMDBEnrichmentTests {
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("TMDB enrichment incomplete") && result.stderr.contains("401"))
         #expect(!result.stderr.contains(token))
-        #expect(result.stdoutLines.count == 7 + 3, "seven reports, the index and the feed")
+        #expect(result.stdoutLines.count == 4 + ReportTables.tables(periods: false).count + 3, "the reports, the index and the feed")
         let markdown = try text(folder, "\(Self.stem).md")
         #expect(markdown.contains("TMDB enrichment is incomplete"))
         // After the first 401 no further TMDB request is sent.

@@ -75,7 +75,7 @@ struct TablesEndToEndTests {
         let provenance = try #require(descriptor["boxoffice"] as? [String: Any])
         #expect(provenance["simulated"] as? Bool == true && provenance["charts_fetched_from"] is NSNull, "the sample was never fetched")
         let tasks = try #require(report["tasks"] as? [[String: Any]])
-        #expect(tasks.count == (options == ["--weekend"] ? 2 : 3), "a resource per CSV")
+        #expect(tasks.count == ReportTables.tables(periods: options == ["--weekend"]).count, "a resource per CSV")
     }
 
     @Test("a data package is several files: -f datapackage -o - is refused with one line (64), nothing written")

@@ -7,7 +7,7 @@ extension ReportTables {
 
     static func film(movieCode: String, title: String, source: String) -> TableDefinition<FilmRun.Day_> {
         TableDefinition(
-            .film,
+            .film, TableFacts(key: ["date"], label: ("film", "영화 일별"), listKey: "days", hasTemplate: true),
             [
                 Column("date", .date, "A day the film charted") { $0.date.iso },
                 Column("day_of_release", .integer, "Day of release: 1 on opening day (개봉 1일째), 0 and below for previews") {
@@ -29,7 +29,7 @@ extension ReportTables {
 
     static func weekends(movieCode: String, source: String) -> TableDefinition<RunShape.Weekend> {
         TableDefinition(
-            .weekends,
+            .weekends, TableFacts(key: ["weekend"], label: ("weekends", "주말별")),
             [
                 Column("weekend", .integer, "The weekend of the run: 1 is the opening weekend") { String($0.number) },
                 Column("start", .date, "Its Friday") { $0.start.iso },
@@ -48,7 +48,7 @@ extension ReportTables {
 
     static func filmography(source: String) -> TableDefinition<Filmography.Film> {
         TableDefinition(
-            .filmography,
+            .filmography, TableFacts(key: ["movie_cd"], label: ("films", "영화")),
             [
                 Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
                 Column("title", .text, "Korean title") { $0.title },
@@ -64,7 +64,7 @@ extension ReportTables {
 
     static func calendar(source: String) -> TableDefinition<ReleaseCalendar.Event> {
         TableDefinition(
-            .calendar,
+            .calendar, TableFacts(key: ["uid"], label: ("calendar", "개봉 달력")),
             [
                 Column("date", .date, "The day: a release, or a projected crossing") { $0.date.iso },
                 Column("kind", .code, "release, break_even (projected) or milestone (projected, the next 100만 step)") { $0.kind.rawValue },
@@ -85,7 +85,7 @@ extension ReportTables {
 
     static func companyYears(source: String) -> TableDefinition<Filmography.Year> {
         TableDefinition(
-            .companyYears,
+            .companyYears, TableFacts(key: ["year"], label: ("years", "연도별")),
             [
                 Column("year", .integer, "A calendar year of the cached charts") { String($0.year) },
                 Column("films", .integer, "Its distributed films with admissions that year") { String($0.films) },
@@ -108,7 +108,7 @@ extension ReportTables {
 
     static func regions(source: String) -> TableDefinition<RegionRow> {
         TableDefinition(
-            .regions,
+            .regions, TableFacts(key: ["start", "region_cd", "rank"], label: ("regions", "지역별")),
             [
                 Column("period", .code, "week, weekend or weekdays") { $0.period.kind.rawValue },
                 Column("start", .date, "The period's first day") { $0.period.start.iso },
@@ -137,7 +137,7 @@ extension ReportTables {
 
     static func rank(source: String) -> TableDefinition<PeriodRanking.Entry> {
         TableDefinition(
-            .rank,
+            .rank, TableFacts(key: ["movie_cd"], label: ("rank", "순위"), listKey: "films", hasTemplate: true),
             [
                 Column("rank", .integer, "Rank over the period") { String($0.rank) },
                 Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
@@ -168,7 +168,7 @@ extension ReportTables {
     }
 
     static let quota = TableDefinition<QuotaRow>(
-        .quota,
+        .quota, TableFacts(key: ["date", "key"], label: ("quota", "호출 한도"), listKey: "keys"),
         [
             Column("date", .date, "The Seoul date the calls count against") { $0.date.iso },
             Column("key", .code, "The key's fingerprint (never the key)") { $0.key },
@@ -178,7 +178,7 @@ extension ReportTables {
         ])
 
     static let watchlist = TableDefinition<WatchlistRow>(
-        .watchlist,
+        .watchlist, TableFacts(key: ["movie_cd"], label: ("watchlist", "관심 영화"), listKey: "films"),
         [
             Column("movie_cd", .code, "KOBIS movie code") { $0.film.movieCode },
             Column("title", .text, "Title as added") { $0.film.title },
@@ -194,7 +194,7 @@ extension ReportTables {
         ])
 
     static let revisions = TableDefinition<Revision>(
-        .revisions,
+        .revisions, TableFacts(key: ["date", "movie_cd", "field", "seen_at"], label: ("revisions", "수정"), listKey: "revisions"),
         [
             Column("date", .date, "The chart's day") { $0.date.iso },
             Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },

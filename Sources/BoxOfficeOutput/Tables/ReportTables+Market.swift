@@ -29,8 +29,15 @@ extension ReportTables {
                     String($0.share.sharedFilms)
                 }
             ] : []
+        let facts =
+            switch table {
+            case .distributors: TableFacts(key: ["company_cd"], label: ("distributors", "배급사별"))
+            case .nations: TableFacts(key: ["nation"], label: ("nations", "국적별"))
+            case .grades: TableFacts(key: ["watch_grade"], label: ("watch grades", "관람 등급별"))
+            default: TableFacts(key: ["genre"], label: ("genres", "장르별"))
+            }
         return TableDefinition(
-            table,
+            table, facts,
             [Column("rank", .integer, "Place by charted admissions") { String($0.rank) }] + name
                 + [Column("films", .integer, "Films charted in the period") { String($0.share.films) }] + shared + [
                     Column("audience", .integer, "Charted admissions in the period") { String($0.share.audience) },
@@ -53,7 +60,7 @@ extension ReportTables {
     /// The period's calendar months.
     static func months(source: String) -> TableDefinition<MarketStructure.Month> {
         TableDefinition(
-            .months,
+            .months, TableFacts(key: ["month"], label: ("months", "월별")),
             [
                 Column("month", .text, "The month, 2024-07") { $0.month },
                 Column("days", .integer, "Its days in the period") { String($0.days) },
@@ -72,7 +79,7 @@ extension ReportTables {
     /// The period's calendar years, when it reaches over more than one.
     static func years(source: String) -> TableDefinition<MarketStructure.Year> {
         TableDefinition(
-            .years,
+            .years, TableFacts(key: ["year"], label: ("years", "연도별")),
             [
                 Column("year", .integer, "The calendar year") { String($0.year) },
                 Column("days", .integer, "Its days in the period (365 or 366 when whole)") { String($0.days) },
@@ -105,6 +112,7 @@ extension ReportTables {
     static func distributorYears(source: String) -> TableDefinition<MarketStructure.DistributorYear> {
         TableDefinition(
             .distributorYears,
+            TableFacts(key: ["year", "company_cd"], label: ("distributors by year", "연도별 배급사"), foreignKeys: [("year", .years, "year")]),
             [
                 Column("year", .integer, "The calendar year") { String($0.year) },
                 Column("rank", .integer, "Place in the year by charted admissions") { String($0.rank) },

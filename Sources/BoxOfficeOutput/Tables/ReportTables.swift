@@ -81,26 +81,33 @@ package enum ReportTables {
     }
 
     /// Every table's columns, for the docs, the default CSV templates and the data package.
-    package static func columns(_ name: ReportTable) -> [ColumnInfo] {
-        switch name {
-        case .films: films(source: "").columns.map(\.info)
-        case .daily: daily(source: "").columns.map(\.info)
-        case .days: days(source: "").columns.map(\.info)
-        case .weeks: weeks(source: "").columns.map(\.info)
-        case .film: film(movieCode: "", title: "", source: "").columns.map(\.info)
-        case .weekends: weekends(movieCode: "", source: "").columns.map(\.info)
-        case .regions: regions(source: "").columns.map(\.info)
-        case .filmography: filmography(source: "").columns.map(\.info)
-        case .companyYears: companyYears(source: "").columns.map(\.info)
-        case .rank: rank(source: "").columns.map(\.info)
-        case .quota: quota.columns.map(\.info)
-        case .watchlist: watchlist.columns.map(\.info)
-        case .revisions: revisions.columns.map(\.info)
-        case .distributors, .nations, .grades, .genres: share(name, source: "").columns.map(\.info)
-        case .months: months(source: "").columns.map(\.info)
-        case .years: years(source: "").columns.map(\.info)
-        case .distributorYears: distributorYears(source: "").columns.map(\.info)
-        case .calendar: calendar(source: "").columns.map(\.info)
+    package static func columns(_ name: ReportTable) -> [ColumnInfo] { definition(name).columns }
+
+    /// Every table's definition as every format sees it: its columns and its facts. The one switch
+    /// over the tables that a new one adds a line to, besides the list of a report's tables.
+    static func definition(_ name: ReportTable) -> (columns: [ColumnInfo], facts: TableFacts) {
+        func info<Row>(_ definition: TableDefinition<Row>) -> (columns: [ColumnInfo], facts: TableFacts) {
+            (definition.columns.map(\.info), definition.facts)
+        }
+        return switch name {
+        case .films: info(films(source: ""))
+        case .daily: info(daily(source: ""))
+        case .days: info(days(source: ""))
+        case .weeks: info(weeks(source: ""))
+        case .film: info(film(movieCode: "", title: "", source: ""))
+        case .weekends: info(weekends(movieCode: "", source: ""))
+        case .regions: info(regions(source: ""))
+        case .filmography: info(filmography(source: ""))
+        case .companyYears: info(companyYears(source: ""))
+        case .rank: info(rank(source: ""))
+        case .quota: info(quota)
+        case .watchlist: info(watchlist)
+        case .revisions: info(revisions)
+        case .distributors, .nations, .grades, .genres: info(share(name, source: ""))
+        case .months: info(months(source: ""))
+        case .years: info(years(source: ""))
+        case .distributorYears: info(distributorYears(source: ""))
+        case .calendar: info(calendar(source: ""))
         }
     }
 
@@ -137,7 +144,7 @@ package enum ReportTables {
 
     static func films(source: String) -> TableDefinition<FilmRanking> {
         TableDefinition(
-            .films,
+            .films, TableFacts(key: ["movie_cd"], label: ("films", "영화"), listKey: "films", hasTemplate: true),
             [
                 Column("rank", .integer, "Rank over the range by the ranking key (audience unless --rank-by)") { String($0.rank) },
                 Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
@@ -234,7 +241,7 @@ package enum ReportTables {
 
     static func days(source: String) -> TableDefinition<DayReport> {
         TableDefinition(
-            .days,
+            .days, TableFacts(key: ["date"], label: ("days", "날짜"), listKey: "days", hasTemplate: true),
             [
                 Column("date", .date, "The day") { $0.date.iso },
                 Column("weekday", .code, "Mon … Sun") { PeopleFormat.weekday($0.date) },

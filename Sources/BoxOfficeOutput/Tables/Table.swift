@@ -10,11 +10,14 @@ import Foundation
 /// no value); the type says what the other formats make of it.
 package struct TableDefinition<Row>: Sendable {
     package let table: ReportTable
+    package let facts: TableFacts
     package let columns: [Column<Row>]
 
-    package init(_ table: ReportTable, _ columns: [Column<Row>]) {
+    package init(_ table: ReportTable, _ facts: TableFacts, _ columns: [Column<Row>]) {
         precondition(Set(columns.map(\.name)).count == columns.count, "duplicate column names in \(table)")
+        precondition(facts.key.allSatisfy { key in columns.contains { $0.name == key } }, "\(table)'s key names no column")
         self.table = table
+        self.facts = facts
         self.columns = columns
     }
 
@@ -22,6 +25,26 @@ package struct TableDefinition<Row>: Sendable {
     package func filled(_ rows: [Row]) -> Table where Row: Sendable {
         let cells = columns.map(\.cell)
         return Table(table, columns: columns.map(\.info), count: rows.count) { row, column in cells[column](rows[row]) }
+    }
+}
+
+/// What a table is besides its columns, stated with its definition: the columns whose values
+/// identify a row, those that name a row of another table of the same report, how the folder's
+/// index and the workbook's readers name it, and whether a CSV template of the user's may replace
+/// its CSV (the list the template repeats its row line for).
+package struct TableFacts: Sendable {
+    package var key: [String]
+    package var label: (en: String, ko: String)
+    package var listKey = "rows"
+    /// The reports', `film`'s and `rank`'s tables; those the commands print to a terminal have none.
+    package var hasTemplate = false
+    package var foreignKeys: [(column: String, table: ReportTable, references: String)] = []
+
+    package init(
+        key: [String], label: (en: String, ko: String), listKey: String = "rows", hasTemplate: Bool = false,
+        foreignKeys: [(column: String, table: ReportTable, references: String)] = []
+    ) {
+        (self.key, self.label, self.listKey, self.hasTemplate, self.foreignKeys) = (key, label, listKey, hasTemplate, foreignKeys)
     }
 }
 
@@ -106,94 +129,25 @@ package enum ReportTable: String, Sendable, CaseIterable {
     /// The user's template that replaces the table's CSV: `daily.csv.mustache`.
     package var template: String { rawValue + ".csv" }
 
-    /// Whether a CSV template of the user's may replace the table's CSV: the reports', `film`'s
-    /// and `rank`'s tables; the commands that print a table to the terminal have none.
-    package var hasTemplate: Bool {
-        switch self {
-        case .films, .daily, .days, .weeks, .film, .rank: true
-        case .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions,
-            .filmography, .companyYears, .calendar:
-            false
-        }
-    }
+    /// What its definition states besides its columns (``TableFacts``), read once per process.
+    package var facts: TableFacts { Self.facts[self]! }
+    private static let facts = Dictionary(uniqueKeysWithValues: allCases.map { ($0, ReportTables.definition($0).facts) })
+
+    /// Whether a CSV template of the user's may replace the table's CSV.
+    package var hasTemplate: Bool { facts.hasTemplate }
 
     /// The name of the list the CSV template repeats its row line for.
-    package var listKey: String {
-        switch self {
-        case .films, .rank, .watchlist: "films"
-        case .daily, .weeks, .distributors, .nations, .grades, .genres, .months, .years, .distributorYears, .weekends, .regions, .filmography,
-            .companyYears, .calendar:
-            "rows"
-        case .days, .film: "days"
-        case .quota: "keys"
-        case .revisions: "revisions"
-        }
-    }
+    package var listKey: String { facts.listKey }
 
     /// The columns whose values identify a row.
-    package var primaryKey: [String] {
-        switch self {
-        case .films, .rank, .watchlist: ["movie_cd"]
-        case .daily: ["date", "movie_cd"]
-        case .days, .film: ["date"]
-        case .weekends: ["weekend"]
-        case .regions: ["start", "region_cd", "rank"]
-        case .filmography: ["movie_cd"]
-        case .companyYears: ["year"]
-        case .weeks: ["start", "movie_cd"]
-        case .quota: ["date", "key"]
-        case .revisions: ["date", "movie_cd", "field", "seen_at"]
-        case .distributors: ["company_cd"]
-        case .nations: ["nation"]
-        case .grades: ["watch_grade"]
-        case .genres: ["genre"]
-        case .months: ["month"]
-        case .years: ["year"]
-        case .distributorYears: ["year", "company_cd"]
-        case .calendar: ["uid"]
-        }
-    }
+    package var primaryKey: [String] { facts.key }
 
     /// Columns that name a row of another table of the same report: a chart row's film is one of
     /// the report's films, a daily row's date one of its days.
-    package var foreignKeys: [(column: String, table: ReportTable, references: String)] {
-        switch self {
-        case .daily: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]
-        case .weeks: [("movie_cd", .films, "movie_cd")]
-        case .distributorYears: [("year", .years, "year")]
-        case .films, .days, .film, .weekends, .regions, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations,
-            .grades, .genres, .months,
-            .years, .calendar:
-            []
-        }
-    }
+    package var foreignKeys: [(column: String, table: ReportTable, references: String)] { facts.foreignKeys }
 
     /// How the folder's index and the workbook's readers name the table, in English and Korean.
-    package var label: (en: String, ko: String) {
-        switch self {
-        case .films: ("films", "영화")
-        case .daily: ("daily", "일별")
-        case .days: ("days", "날짜")
-        case .weeks: ("weeks", "주별")
-        case .film: ("film", "영화 일별")
-        case .weekends: ("weekends", "주말별")
-        case .regions: ("regions", "지역별")
-        case .filmography: ("films", "영화")
-        case .companyYears: ("years", "연도별")
-        case .rank: ("rank", "순위")
-        case .quota: ("quota", "호출 한도")
-        case .watchlist: ("watchlist", "관심 영화")
-        case .revisions: ("revisions", "수정")
-        case .distributors: ("distributors", "배급사별")
-        case .nations: ("nations", "국적별")
-        case .grades: ("watch grades", "관람 등급별")
-        case .genres: ("genres", "장르별")
-        case .months: ("months", "월별")
-        case .years: ("years", "연도별")
-        case .distributorYears: ("distributors by year", "연도별 배급사")
-        case .calendar: ("calendar", "개봉 달력")
-        }
-    }
+    package var label: (en: String, ko: String) { facts.label }
 }
 
 /// A table filled with rows, ready for any format: ``count`` rows of ``columns``, each cell read
