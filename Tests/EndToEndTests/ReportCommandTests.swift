@@ -80,9 +80,10 @@ struct ReportCommandTests {
         // The filters are in the names, so the nationwide report of the date is not replaced.
         let stem = "Reports/boxoffice-korean-commercial-area0105001-2025-03-05"
         #expect(
-            result.stdoutLines == [
-                "\(stem)-films.csv", "\(stem)-daily.csv", "\(stem)-days.csv", "Reports/index.html", "Reports/index.md", "Reports/feed.xml",
-            ])
+            result.stdoutLines
+                == ReportTables.tables(periods: false).map { "\(stem)-\($0.rawValue).csv" } + [
+                    "Reports/index.html", "Reports/index.md", "Reports/feed.xml",
+                ])
     }
 
     @Test("no range means yesterday in Seoul")

@@ -73,7 +73,7 @@ extension ReportTables {
         return TableDefinition(
             .daily,
             TableFacts(
-                key: ["date", "movie_cd"], label: ("daily", "일별"), hasTemplate: true,
+                key: ["date", "movie_cd"], label: ("daily", "일별"), template: "daily CSV, one row per chart entry",
                 foreignKeys: [("movie_cd", .films, "movie_cd"), ("date", .days, "date")]),
             [
                 Column("date", .date, "The chart's day") { $0.date.iso },
@@ -166,7 +166,10 @@ extension ReportTables {
         let entry = entryColumns(PeriodRow.self)
         return TableDefinition(
             .weeks,
-            TableFacts(key: ["start", "movie_cd"], label: ("weeks", "주별"), hasTemplate: true, foreignKeys: [("movie_cd", .films, "movie_cd")]),
+            TableFacts(
+                key: ["start", "movie_cd"], label: ("weeks", "주별"),
+                template: "weeks CSV (weekly, weekend and weekdays reports), one row per film per period",
+                foreignKeys: [("movie_cd", .films, "movie_cd")]),
             [
                 Column("period", .code, "week, weekend or weekdays") { $0.period.kind.rawValue },
                 Column("iso_week", .code, "ISO week, 2025-W10 (KOBIS's yearWeekTime)") { $0.period.isoWeek },

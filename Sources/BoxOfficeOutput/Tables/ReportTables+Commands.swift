@@ -7,7 +7,7 @@ extension ReportTables {
 
     static func film(movieCode: String, title: String, source: String) -> TableDefinition<FilmRun.Day_> {
         TableDefinition(
-            .film, TableFacts(key: ["date"], label: ("film", "영화 일별"), listKey: "days", hasTemplate: true),
+            .film, TableFacts(key: ["date"], label: ("film", "영화 일별"), listKey: "days", template: "boxoffice film: one row per charted day"),
             [
                 Column("date", .date, "A day the film charted") { $0.date.iso },
                 Column("day_of_release", .integer, "Day of release: 1 on opening day (개봉 1일째), 0 and below for previews") {
@@ -137,7 +137,7 @@ extension ReportTables {
 
     static func rank(source: String) -> TableDefinition<PeriodRanking.Entry> {
         TableDefinition(
-            .rank, TableFacts(key: ["movie_cd"], label: ("rank", "순위"), listKey: "films", hasTemplate: true),
+            .rank, TableFacts(key: ["movie_cd"], label: ("rank", "순위"), listKey: "films", template: "boxoffice rank: one row per ranked film"),
             [
                 Column("rank", .integer, "Rank over the period") { String($0.rank) },
                 Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },

@@ -144,7 +144,7 @@ package enum ReportTables {
 
     static func films(source: String) -> TableDefinition<FilmRanking> {
         TableDefinition(
-            .films, TableFacts(key: ["movie_cd"], label: ("films", "영화"), listKey: "films", hasTemplate: true),
+            .films, TableFacts(key: ["movie_cd"], label: ("films", "영화"), listKey: "films", template: "films CSV, one row per film"),
             [
                 Column("rank", .integer, "Rank over the range by the ranking key (audience unless --rank-by)") { String($0.rank) },
                 Column("movie_cd", .code, "KOBIS movie code") { $0.movieCode },
@@ -241,7 +241,9 @@ package enum ReportTables {
 
     static func days(source: String) -> TableDefinition<DayReport> {
         TableDefinition(
-            .days, TableFacts(key: ["date"], label: ("days", "날짜"), listKey: "days", hasTemplate: true),
+            .days,
+            TableFacts(
+                key: ["date"], label: ("days", "날짜"), listKey: "days", template: "days CSV, one row per date: the day's totals and estimated market"),
             [
                 Column("date", .date, "The day") { $0.date.iso },
                 Column("weekday", .code, "Mon … Sun") { PeopleFormat.weekday($0.date) },

@@ -36,15 +36,17 @@ package struct TableFacts: Sendable {
     package var key: [String]
     package var label: (en: String, ko: String)
     package var listKey = "rows"
-    /// The reports', `film`'s and `rank`'s tables; those the commands print to a terminal have none.
-    package var hasTemplate = false
+    /// What its CSV template writes (`templates list` says it), for a table whose CSV a template of
+    /// the user's may replace: the reports', `film`'s and `rank`'s; nil for those the commands print
+    /// to a terminal.
+    package var template: String?
     package var foreignKeys: [(column: String, table: ReportTable, references: String)] = []
 
     package init(
-        key: [String], label: (en: String, ko: String), listKey: String = "rows", hasTemplate: Bool = false,
+        key: [String], label: (en: String, ko: String), listKey: String = "rows", template: String? = nil,
         foreignKeys: [(column: String, table: ReportTable, references: String)] = []
     ) {
-        (self.key, self.label, self.listKey, self.hasTemplate, self.foreignKeys) = (key, label, listKey, hasTemplate, foreignKeys)
+        (self.key, self.label, self.listKey, self.template, self.foreignKeys) = (key, label, listKey, template, foreignKeys)
     }
 }
 
@@ -134,7 +136,7 @@ package enum ReportTable: String, Sendable, CaseIterable {
     private static let facts = Dictionary(uniqueKeysWithValues: allCases.map { ($0, ReportTables.definition($0).facts) })
 
     /// Whether a CSV template of the user's may replace the table's CSV.
-    package var hasTemplate: Bool { facts.hasTemplate }
+    package var hasTemplate: Bool { facts.template != nil }
 
     /// The name of the list the CSV template repeats its row line for.
     package var listKey: String { facts.listKey }

@@ -14,21 +14,19 @@ package enum DefaultTemplates {
     package static var names: [String] { sources.keys.sorted() }
 
     /// What each template renders, for `boxoffice templates list`.
-    package static let purposes: [String: String] = [
-        "films.csv": "films CSV, one row per film",
-        "daily.csv": "daily CSV, one row per chart entry",
-        "days.csv": "days CSV, one row per date: the day's totals and estimated market",
-        "weeks.csv": "weeks CSV (weekly, weekend and weekdays reports), one row per film per period",
+    package static let purposes: [String: String] = documentPurposes.merging(
+        ReportTable.allCases.compactMap { table in table.facts.template.map { (table.template, $0) } }, uniquingKeysWith: { own, _ in own })
+
+    /// The documents' and partials' purposes; a table's CSV template says its own (``TableFacts/template``).
+    private static let documentPurposes: [String: String] = [
         "report.md": "Markdown report, in the run's language (--lang)",
         "report.html": "HTML report, in the run's language (--lang)",
         "report.txt": "plain-text report for chat and mail: highlights and the top 10 in fixed-width lines",
         "film.md": "boxoffice film: one film's run, Markdown",
         "film.html": "boxoffice film: one film's run, HTML with its trajectory",
-        "film.csv": "boxoffice film: one row per charted day",
         "rank.md": "boxoffice rank: a period's films ranked, with its summary and records, Markdown",
         "rank.html": "boxoffice rank: a period's films ranked, with its summary and records, HTML",
         "rank.txt": "boxoffice rank: the ranking in fixed-width lines, for chat and mail",
-        "rank.csv": "boxoffice rank: one row per ranked film",
         "filmography.md": "boxoffice company and boxoffice person: a company's or person's films with their admissions, Markdown",
         "filmography.html": "boxoffice company and boxoffice person: a company's or person's films with their admissions, HTML",
         "calendar.md": "boxoffice calendar: releases and watched films' projected dates, Markdown (the .ics is made in code)",
