@@ -6,6 +6,11 @@ import Testing
 
 /// Runs the built `boxoffice` binary as a user would, capturing stdout, stderr and the exit code.
 struct BoxOfficeProcess {
+    /// A daily report's CSVs, one per table its definitions list (films, daily, days …).
+    static let dailyCSVs = ReportTables.tables(periods: false).count
+    /// The files a daily report writes by default: its JSON, CSVs, Markdown, HTML and text.
+    static let dailyReportFiles = 4 + dailyCSVs
+
     struct Result {
         var status: Int32
         var stdout: String

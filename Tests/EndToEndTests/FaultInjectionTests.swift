@@ -262,7 +262,7 @@ struct FaultInjectionTests {
         HostileCase.record(8, "report --sample | true", result)
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write to standard output"))
-        #expect(result.after?.reports?.count == 7, "\(folder.files(in: "Reports"))")
+        #expect(result.after?.reports?.count == BoxOfficeProcess.dailyReportFiles, "\(folder.files(in: "Reports"))")
 
         // A command that only prints (| head on a list): the same line, which claims no report.
         var listEnds: [Int32] = [-1, -1]

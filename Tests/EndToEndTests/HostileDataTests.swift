@@ -1,4 +1,5 @@
 import BoxOfficeModel
+import BoxOfficeOutput
 import BoxOfficePipeline
 import BoxOfficeServices
 import FakeServices
@@ -88,7 +89,8 @@ struct HostileDataTests {
         let result = try await Self.run(server, folder, ["report", "2025-03-04..2025-03-06", "--format", "json,csv,md,html,txt"])
         HostileCase.record(1, "chart numbers all at their \(edge) bound", result)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(folder.files(in: "Reports").count == 7, "json, three CSVs, md, html, txt: \(folder.files(in: "Reports"))")
+        #expect(
+            folder.files(in: "Reports").count == BoxOfficeProcess.dailyReportFiles, "json, the CSVs, md, html, txt: \(folder.files(in: "Reports"))")
         let json =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-03-04_2025-03-06.json"))) as? [String: Any]
@@ -168,13 +170,15 @@ struct HostileDataTests {
         HostileCase.record(6, "NUL, C0/C1 and bidi controls in titles", result)
         #expect(result.status == 0, "\(result.stderr)")
         let names = folder.files(in: "Reports")
-        #expect(names.count == 7, "json, three CSVs, md, html, txt: \(names)")
+        #expect(names.count == BoxOfficeProcess.dailyReportFiles, "json, the CSVs, md, html, txt: \(names)")
         let forbidden = Set("\u{0000}\u{0007}\u{001B}\u{0085}\u{009B}\u{202E}\u{2066}\u{2069}".unicodeScalars)
         for name in names {
             let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/\(name)"), encoding: .utf8)
             #expect(!text.unicodeScalars.contains { forbidden.contains($0) }, "\(name) holds a control character")
             #expect(!text.contains("\\u0000") && !text.lowercased().contains("\\u202e"), "\(name) holds an escaped control")
-            // The days CSV names only each day's #1 (기생충).
+            // A table without titles has none to keep; the days CSV names only each day's #1 (기생충).
+            let table = ReportTable.allCases.first { name.hasSuffix("-\($0.rawValue).csv") }
+            guard table.map({ ReportTables.columns($0).contains { $0.name.hasSuffix("title") } }) ?? true else { continue }
             #expect(text.contains("기생충") && (name.hasSuffix("-days.csv") || text.contains("Evilgnp.exe")), "\(name) keeps the text around them")
         }
     }
@@ -442,7 +446,7 @@ struct HostileDataTests {
         HostileCase.record(3, "a month with every answer at its caps (310 films)", result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.movieInfoRequests.count == 310)
-        #expect(result.after?.reports?.count == 7, "json, three CSVs, md, html, txt: \(result.after?.reports ?? [])")
+        #expect(result.after?.reports?.count == BoxOfficeProcess.dailyReportFiles, "json, the CSVs, md, html, txt: \(result.after?.reports ?? [])")
     }
 
     @Test("a week's daily and weekend reports at --concurrency 16: every KOBIS request (charts, look-back, movie info) is sent once")

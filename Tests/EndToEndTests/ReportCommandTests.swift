@@ -259,7 +259,7 @@ struct ReportCommandTests {
             in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutLines.count == 7 + 3, "seven reports, the index and the feed")
+        #expect(result.stdoutLines.count == BoxOfficeProcess.dailyReportFiles + 3, "the reports, the index and the feed")
         let stem = "boxoffice-sample-2025-03-03_2025-03-09"
         #expect(
             folder.files(in: "sample") == [

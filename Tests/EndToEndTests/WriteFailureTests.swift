@@ -180,7 +180,7 @@ struct WriteFailureTests {
         let reports = folder.url.appendingPathComponent("Reports")
         let before = try Dictionary(
             uniqueKeysWithValues: folder.files(in: "Reports").map { ($0, try Data(contentsOf: reports.appendingPathComponent($0))) })
-        #expect(before.count == 7)
+        #expect(before.count == BoxOfficeProcess.dailyReportFiles)
 
         // Another day's run (yesterday's chart final now, so every file's text differs) meets a
         // folder where the Markdown file belongs.
@@ -248,7 +248,8 @@ struct WriteFailureTests {
                 try Dictionary(
                     uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.url.appendingPathComponent("alone-\(index)/\($0)"))) }))
         }
-        #expect(expected.count == 2 && expected[0].count == 5 && expected[0] != expected[1])
+        let files = 2 + BoxOfficeProcess.dailyCSVs  // json, the CSVs, md
+        #expect(expected.count == 2 && expected[0].count == files && expected[0] != expected[1])
         // Hold the folder's commit lock while both runs stage their files, so that both reach their
         // commit at the same moment; then let them race.
         let shared = folder.url.appendingPathComponent("Shared")
@@ -263,7 +264,7 @@ struct WriteFailureTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(folder.files(in: "Shared").filter { $0.hasSuffix(".tmp") }.count == 10, "both runs staged their five files")
+        #expect(folder.files(in: "Shared").filter { $0.hasSuffix(".tmp") }.count == 2 * files, "both runs staged their files")
         #expect(!folder.files(in: "Shared").contains { !$0.hasPrefix(".") }, "nothing renamed into a locked folder")
         flock(lock, LOCK_UN)
         close(lock)
