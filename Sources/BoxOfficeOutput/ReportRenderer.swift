@@ -157,12 +157,10 @@ package struct ReportRenderer: Sendable {
     /// tables or a daily report's (``csvTables(periods:)``).
     package func prepare(formats: [ReportFormat], periods: Bool) {
         var names: [String] = []
+        // Only the CSVs and the documents come from templates; the other formats parse none.
         for format in formats {
-            switch format {
-            case .json, .xlsx, .sqlite, .datapackage, .slack, .discord: break
-            case .csv: names += ReportTables.tables(periods: periods).map(\.template)
-            case .md, .html, .txt: names.append(templates.documentTemplate(format, language: options.style.words.language))
-            }
+            if format == .csv { names += ReportTables.tables(periods: periods).map(\.template) }
+            if [.md, .html, .txt].contains(format) { names.append(templates.documentTemplate(format, language: options.style.words.language)) }
         }
         templates.prepare(names)
     }
