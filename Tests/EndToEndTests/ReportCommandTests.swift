@@ -4,6 +4,10 @@ import FakeServices
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The built binary against a real HTTP server on loopback that speaks KOBIS's format.
 @Suite("boxoffice report, end to end", .serialized)
 struct ReportCommandTests {
@@ -143,9 +147,11 @@ struct ReportCommandTests {
 
     @Test("KOBIS unreachable: exit 75")
     func unreachable() async throws {
-        let server = try FakeKOBISServer()
-        let base = server.baseURL.absoluteString
-        server.server.stop()
+        // A port bound and never listened on refuses every connection, and no other test's server
+        // can take it while it is held (a stopped server's port was, once, by a test running beside).
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let base = "http://127.0.0.1:\(closed.port)/"
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(
             ["report", "2025-03-05"],
@@ -284,4 +290,36 @@ struct ReportCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("2025-03-03..2025-03-09"))
     }
+}
+
+/// A loopback TCP port bound and never listened on: a connection to it is refused, and the port
+/// stays taken until ``release()``.
+struct ClosedPort {
+    let descriptor: Int32
+    let port: UInt16
+
+    struct Failed: Error {}
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failed() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw Failed()
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func release() { close(descriptor) }
 }
