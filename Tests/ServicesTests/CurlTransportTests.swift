@@ -107,7 +107,9 @@ struct CurlTransportTests {
             gate.signal()
             server.stop()
         }
-        let transport = CurlTransport(maxConnectionsPerHost: 1)
+        // An hour's timeout: with both cores busy the test's task once waited past the default 30 s
+        // before it cancelled, and the transfer timed out first.
+        let transport = CurlTransport(maxConnectionsPerHost: 1, timeout: 3_600)
         let task = Task { try await transport.send(Self.request(server)) }
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
         task.cancel()
