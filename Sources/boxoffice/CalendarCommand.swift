@@ -61,9 +61,7 @@ struct CalendarCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let context = RunContext(
-            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
-            cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        let context = cacheOptions.context(sample: sample, offline: offline, network: network)
         let request = CalendarRequest(
             range: range, formats: try formats(), folder: output, language: lang ?? ReportLanguage.fromEnvironment(context.environment),
             noTMDB: noTMDB)

@@ -76,9 +76,6 @@ struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
         request.depth = depth
         request.filters = chart.filters
         request.allowGaps = allowGaps
-        let context = RunContext(
-            environment: ProcessInfo.processInfo.environment, network: network.settings, cache: cacheOptions.settings, tmdb: tmdb.settings,
-            console: Terminal.console(quiet: cacheOptions.quiet, progress: ProgressLine(enabled: !cacheOptions.quiet, label: "fetch")))
-        try await Terminal.run(request, context)
+        try await Terminal.run(request, cacheOptions.context(offline: false, network: network, tmdb: tmdb.settings, progress: "fetch"))
     }
 }

@@ -47,6 +47,6 @@ struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     func run() async throws {
         let request = FilmRequest(film: film, output: try out.settings(all: Self.formats))
         try await Terminal.run(
-            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions), listingUnder: out.output)
+            request, cacheOptions.context(sample: sample, offline: offline, network: network), listingUnder: out.output)
     }
 }

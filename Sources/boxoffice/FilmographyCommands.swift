@@ -31,7 +31,7 @@ struct FilmographyOptions: ParsableArguments {
     func run(_ kind: Filmography.Kind) async throws {
         let request = FilmographyRequest(kind, name: name, output: try out.settings(all: Self.formats))
         try await Terminal.run(
-            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions), listingUnder: out.output)
+            request, cacheOptions.context(sample: sample, offline: offline, network: network), listingUnder: out.output)
     }
 }
 

@@ -105,6 +105,17 @@ struct CacheOptions: ParsableArguments {
         CacheSettings(directory: cacheDirectory, noCache: noCache, refresh: refresh, budget: budget, reserve: reserve, wait: wait)
     }
 
+    /// The run's context: the data source, the settings, and a console that `-q` silences (with
+    /// a progress line labelled `progress`, when given).
+    func context(
+        sample: Bool = false, offline: Bool, network: NetworkOptions? = nil, tmdb: TMDBSettings = TMDBSettings(), progress: String? = nil
+    ) -> RunContext {
+        RunContext(
+            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline),
+            network: network?.settings ?? NetworkSettings(), cache: settings, tmdb: tmdb,
+            console: Terminal.console(quiet: quiet, progress: progress.map { ProgressLine(enabled: !quiet, label: $0) }))
+    }
+
     /// What `--offline` (served from the cache alone) cannot be combined with.
     func validate(offline: Bool) throws {
         guard offline else { return }
@@ -235,15 +246,5 @@ struct OutputOptions: ParsableArguments {
         OutputSettings(
             formats: try formats(all: all, byDefault: byDefault ?? all), folder: output, templates: templates, csv: csv, language: language,
             posters: !noPosters)
-    }
-
-    /// The context of a command that writes these files: `-q` silences its warnings.
-    func context(
-        sample: Bool, offline: Bool, network: NetworkOptions, cache: CacheOptions, tmdb: TMDBSettings = TMDBSettings(),
-        progress: ProgressLine? = nil
-    ) -> RunContext {
-        RunContext(
-            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
-            cache: cache.settings, tmdb: tmdb, console: Terminal.console(quiet: cache.quiet, progress: progress))
     }
 }

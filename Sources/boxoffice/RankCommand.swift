@@ -60,9 +60,8 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
         let request = RankRequest(
             period: period, all: all, top: top, lookBack: !noLookBack,
             output: try out.settings(all: ReportFormat.rankForms, byDefault: ReportFormat.rankByDefault))
-        let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "rank")
         try await Terminal.run(
-            request, out.context(sample: sample, offline: offline, network: network, cache: cacheOptions, progress: progress),
+            request, cacheOptions.context(sample: sample, offline: offline, network: network, progress: "rank"),
             listingUnder: out.output)
     }
 }

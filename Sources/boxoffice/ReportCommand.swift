@@ -121,8 +121,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         request.baseURL = baseURL.flatMap(Self.servedURL)
         request.allowGaps = allowGaps
         request.lookBack = !noLookBack
-        let progress = ProgressLine(enabled: !cacheOptions.quiet, label: "report")
-        let context = out.context(sample: sample, offline: offline, network: network, cache: cacheOptions, tmdb: tmdb.settings, progress: progress)
+        let context = cacheOptions.context(sample: sample, offline: offline, network: network, tmdb: tmdb.settings, progress: "report")
         try await Terminal.run(request, context, listingUnder: out.output)
     }
 }

@@ -51,9 +51,7 @@ struct TMDBReviewCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let context = RunContext(
-            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
-            cache: cacheOptions.settings, tmdb: tmdb.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        let context = cacheOptions.context(sample: sample, offline: offline, network: network, tmdb: tmdb.settings)
         try await Terminal.run(TMDBReviewRequest(range: range, filters: chart.filters, all: all), context)
     }
 }
@@ -96,9 +94,7 @@ struct TMDBNowPlayingCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let context = RunContext(
-            environment: ProcessInfo.processInfo.environment, source: DataSource(sample: sample, offline: offline), network: network.settings,
-            cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
+        let context = cacheOptions.context(sample: sample, offline: offline, network: network)
         try await Terminal.run(NowPlayingRequest(day: day, language: lang), context)
     }
 }

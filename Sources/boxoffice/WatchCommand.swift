@@ -53,10 +53,8 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         }
 
         func run() async throws {
-            let context = RunContext(
-                environment: ProcessInfo.processInfo.environment, source: offline ? .offline : .live, network: network.settings,
-                cache: cacheOptions.settings, console: Terminal.console(quiet: cacheOptions.quiet))
-            try await Terminal.run(WatchAddRequest(film: film, breakEven: breakEven, note: note), context)
+            try await Terminal.run(
+                WatchAddRequest(film: film, breakEven: breakEven, note: note), cacheOptions.context(offline: offline, network: network))
         }
     }
 
@@ -83,10 +81,7 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         var format: TableFormat = .text
 
         func run() async throws {
-            let context = RunContext(
-                environment: ProcessInfo.processInfo.environment, source: .offline, cache: cacheOptions.settings,
-                console: Terminal.console(quiet: cacheOptions.quiet))
-            try await Terminal.run(WatchListRequest(format: format), context)
+            try await Terminal.run(WatchListRequest(format: format), cacheOptions.context(offline: true))
         }
     }
 }
