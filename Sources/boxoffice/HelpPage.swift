@@ -89,10 +89,14 @@ enum HelpPage {
         while end < lines.count, lines[end].hasPrefix(String(repeating: " ", count: indent)) { end += 1 }
         // A space after each comma, so that a long list wraps between names.
         let names = formats.all.map(\.rawValue).joined(separator: ", ")
+        // The default named by its count when it is the list's head, so that a new format adds a
+        // name, not a line (issue 59's format trial).
         let byDefault =
             formats.byDefault == formats.all
             ? (formats.all.count == 1 ? "" : " (default: all \(formats.all.count))")
-            : " (default: \(formats.byDefault.map(\.rawValue).joined(separator: ",")))"
+            : formats.all.starts(with: formats.byDefault)
+                ? " (default: the first \(formats.byDefault.count))"
+                : " (default: \(formats.byDefault.map(\.rawValue).joined(separator: ",")))"
         let label = head[..<textStart].trimmingCharacters(in: .whitespaces)
         let text = "  " + label + String(repeating: " ", count: max(1, indent - 2 - label.count)) + names + byDefault + "."
         lines.replaceSubrange(index..<end, with: [DisplayWidth.wrap(text, columns: columns, indent: 0, hanging: indent)])

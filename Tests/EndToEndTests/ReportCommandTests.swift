@@ -230,19 +230,23 @@ struct ReportCommandTests {
         for (command, line) in [
             ("film", "-f, --format <list>     json, csv, md, html (default: all 4)."),
             ("company", "-f, --format <list>     json, csv, md, html (default: all 4)."),
-            (
-                "report",
-                """
-                -f, --format <list>     json, csv, md, html, txt, xlsx, sqlite, datapackage,
-                                          slack, discord (default: json,csv,md,html,txt).
-                """
-            ),
         ] {
             var environment = BoxOfficeProcess.environment()
             environment["COLUMNS"] = "80"
             let help = try await BoxOfficeProcess.run([command, "--help"], environment: environment, in: folder.url)
             #expect(help.stdout.contains(line), "\(command): \(help.stdout)")
         }
+        // The report's list is every format in ReportFormat's order, the default (its head) by count.
+        var environment = BoxOfficeProcess.environment()
+        environment["COLUMNS"] = "80"
+        let help = try await BoxOfficeProcess.run(["report", "--help"], environment: environment, in: folder.url)
+        let option = help.stdoutLines.drop { !$0.hasPrefix("  -f, --format <list>") }.prefix { !$0.isEmpty && !$0.hasPrefix("  -o") }
+        let text = option.map { $0.dropFirst("  -f, --format <list>".count).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let byDefault = ReportFormat.byDefault
+        #expect(
+            text == ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default: the first \(byDefault.count)).",
+            "\(help.stdout)")
+        #expect(ReportFormat.allCases.starts(with: byDefault), "the default formats lead the list")
     }
 
     @Test("an output folder that cannot be created: exit 73")
