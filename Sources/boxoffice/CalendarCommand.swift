@@ -6,7 +6,7 @@ import Foundation
 struct CalendarCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
-        abstract: "Releases in Korea (KOBIS, TMDB) and your films' projected dates, as an ICS calendar."
+        abstract: "Releases and your films' projected dates, as ICS."
     )
 
     static let helpDetails = HelpDetails(

@@ -6,7 +6,7 @@ import Foundation
 struct FetchCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Warm the cache for a range within today's KOBIS budget, writing no report."
+        abstract: "Warm the cache within today's budget; no report."
     )
 
     static let helpDetails = HelpDetails(

@@ -6,7 +6,7 @@ import Foundation
 struct FilmCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "film",
-        abstract: "One film's whole run from the daily charts: every charted day, opening, milestones, runs at #1, weeks."
+        abstract: "One film's whole run from the daily charts."
     )
 
     static let helpDetails = HelpDetails(

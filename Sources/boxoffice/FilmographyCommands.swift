@@ -38,7 +38,7 @@ struct FilmographyOptions: ParsableArguments {
 struct CompanyCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "company",
-        abstract: "A distributor's (or any company's) films from KOBIS, with their admissions and its share by year."
+        abstract: "A distributor's films, admissions and yearly share."
     )
 
     static let helpDetails = HelpDetails(
@@ -61,7 +61,7 @@ struct CompanyCommand: AsyncParsableCommand, DocumentedCommand {
 struct PersonCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "person",
-        abstract: "A director's (or any film person's) films from KOBIS, with their admissions and career total."
+        abstract: "A director's or actor's films and career total."
     )
 
     static let helpDetails = HelpDetails(

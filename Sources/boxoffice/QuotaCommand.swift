@@ -6,7 +6,7 @@ import Foundation
 struct QuotaCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "quota",
-        abstract: "Show today's KOBIS calls spent and left, per key, from the quota ledger."
+        abstract: "Today's KOBIS calls spent and left, per key."
     )
 
     static let helpDetails = HelpDetails(

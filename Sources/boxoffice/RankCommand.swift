@@ -6,7 +6,7 @@ import Foundation
 struct RankCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "rank",
-        abstract: "Rank a year's, a month's or any period's films by admissions, with the period's summary (결산) and records."
+        abstract: "Rank a period's films, with its summary (결산)."
     )
 
     static let helpDetails = HelpDetails(

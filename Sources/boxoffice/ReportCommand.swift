@@ -6,7 +6,7 @@ import Foundation
 struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Fetch a date range from KOBIS (and TMDB), rank its films and write the reports."
+        abstract: "Fetch a range's charts and write its reports."
     )
 
     static let helpDetails = HelpDetails(

@@ -6,7 +6,7 @@ import Foundation
 struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "revisions",
-        abstract: "List the figures KOBIS revised after the fact, as runs that fetched a day again saw them.",
+        abstract: "The figures KOBIS revised after the fact.",
         usage: "boxoffice revisions [<options>] [<range>]"
     )
 

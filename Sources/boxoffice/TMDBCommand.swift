@@ -6,7 +6,7 @@ import Foundation
 struct TMDBCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tmdb",
-        abstract: "Check how the films of a range were matched to TMDB, or list what TMDB says is in Korean cinemas.",
+        abstract: "Check TMDB's matches, or list what is showing.",
         subcommands: [TMDBReviewCommand.self, TMDBNowPlayingCommand.self]
     )
 }

@@ -5,7 +5,7 @@ import Foundation
 struct TemplatesCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
-        abstract: "List or export the report templates, to customize the reports.",
+        abstract: "List or export the templates, to customize reports.",
         subcommands: [List.self, Export.self]
     )
 

@@ -6,7 +6,7 @@ import Foundation
 struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Keep a watchlist of your films: every report opens with them.",
+        abstract: "Keep a watchlist: every report opens with it.",
         subcommands: [Add.self, Remove.self, List.self]
     )
 

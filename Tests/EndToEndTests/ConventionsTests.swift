@@ -434,12 +434,17 @@ struct ManualTests {
     func manPageIsCurrent() async throws {
         let manual = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("man/boxoffice.1"), encoding: .utf8)
         let folder = try TemporaryFolder()
-        for command in [
-            ["report"], ["fetch"], ["film"], ["rank"], ["company"], ["person"], ["calendar"], ["watch", "add"], ["watch", "remove"],
-            ["watch", "list"],
-            ["revisions"], ["tmdb", "review"],
-            ["tmdb", "now-playing"], ["quota"], ["templates", "list"], ["templates", "export"],
-        ] {
+        // Every command the help lists, down to the leaves (watch add, tmdb review …), so that a
+        // new command fails here until the page has it.
+        var commands: [[String]] = []
+        var pending: [[String]] = [[]]
+        while let command = pending.popLast() {
+            let help = try await BoxOfficeProcess.run(command + ["--help"], in: folder.url)
+            let listed = Self.subcommands(inHelp: help.stdout)
+            if listed.isEmpty { commands.append(command) } else { pending += listed.map { command + [$0] } }
+        }
+        #expect(commands.count >= 16 && commands.contains(["watch", "add"]), "\(commands)")
+        for command in commands {
             #expect(manual.contains(".B " + command.joined(separator: " ")), "\(command)")
             let help = try await BoxOfficeProcess.run(command + ["--help-hidden"], in: folder.url)
             let options = Set(
@@ -457,6 +462,13 @@ struct ManualTests {
         for status in ExitStatus.allCases {
             #expect(manual.contains(".B \(status.rawValue)\n"), "EXIT STATUS lacks \(status.rawValue)")
         }
+    }
+
+    /// The names a help page lists under SUBCOMMANDS, but ArgumentParser's own `help`.
+    static func subcommands(inHelp help: String) -> [String] {
+        help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "SUBCOMMANDS:" }.dropFirst().prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0 != "help" }
     }
 
     @Test("man renders the page with no warning", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man is not installed"))
