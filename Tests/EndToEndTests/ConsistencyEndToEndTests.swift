@@ -112,6 +112,15 @@ struct ConsistencyEndToEndTests {
         #expect(daily.contains { $0["date"] == $0["open_date"] && $0["day_of_release"] == "1" } || !daily.contains { $0["date"] == $0["open_date"] })
         let filmYear = filmDays.filter { $0["date"]?.hasPrefix("2023") == true }.reduce(Int64(0)) { $0 + (Int64($1["audience"] ?? "") ?? 0) }
         #expect(String(filmYear) == reportFilms[first])
+
+        // Its director's page gives the film the cumulative its film page ends on.
+        let director = try #require(Self.films.first { $0.code == first }?.director)
+        let person = SimulatedKOBIS.personCode(director.name, director.nameEnglish)
+        _ = try await Self.run(["person", person, "-f", "json", "-q"], server, folder)
+        let personFilms = try #require(try Self.json(folder, "person-\(person).json")["films"] as? [[String: Any]])
+        let onPage = try #require(personFilms.first { $0["movie_cd"] as? String == first })
+        let highest = filmDays.compactMap { Int64($0["audience_cumulative"] ?? "") }.max()
+        #expect(highest != nil && Self.int(onPage["highest_cumulative"]) == highest, "\(onPage)")
     }
 
     @Test("a year earlier has one rule: a month's report and rank compare with the same dates a year back, and say the same")
