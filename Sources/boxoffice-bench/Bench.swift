@@ -20,7 +20,7 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             FetchBenchmark.self, ScalingBenchmark.self, FloorBenchmark.self, CompareBenchmark.self, HistoryBenchmark.self,
-            ProfileRenderCommand.self, ServeCommand.self,
+            ProfileRenderCommand.self, ServeCommand.self, BacktestCommand.self,
         ],
         defaultSubcommand: FetchBenchmark.self
     )
