@@ -114,7 +114,19 @@ package struct FilmPipeline: Sendable {
         let films = simulated ? nil : ChartedFilms.cached(client, through: yesterday, atHand: { topTen[$0] })
         (run.pace, run.ladder) = history(run, films: films, known: topTen)
         run.franchise = await franchise(run, info: info, films: films)
+        run.projection = projection(run, charts: topTen, yesterday: yesterday)
         return run
+    }
+
+    /// Where the run is heading (``FilmProjection``): from the charts at hand and, for the four
+    /// weeks before its last charted day that the run did not read, the cache (nothing sent).
+    func projection(_ run: FilmRun, charts: [Day: DailyChart], yesterday: Day) -> FilmProjection? {
+        guard let last = run.days.last?.date, last.distance(to: yesterday) < 7 else { return nil }
+        var charts = charts
+        for day in (last - (Projection.marketDays - 1))...last where charts[day] == nil {
+            if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
+        }
+        return FilmProjection.of(run, charts: Array(charts.values), asOf: yesterday)
     }
 
     /// The run's franchise (``Franchise``), from the cache alone: the film's exact TMDB match in a
@@ -189,7 +201,7 @@ package struct FilmPipeline: Sendable {
         let pace = FilmPace.compute(run, sightings: films.sightings, span: films.span, chart: chart)
         let lifetimes = films.lifetimes
         let ladder = FilmLadder.compute(
-            run, lifetimes: lifetimes, span: films.span, running: run.shape?.toDate ?? false,
+            run, lifetimes: lifetimes, span: films.span,
             title: { code in
                 self.client.cachedMovieInfo(code: code)?.title
                     ?? lifetimes[code].flatMap { chart($0.highestDay)?.entries.first { $0.movieCode == code }?.title } ?? code

@@ -21,7 +21,7 @@ import Foundation
 ///    model names them;
 /// 5. **returns** (``returns(_:known:client:)``): a new #1's 역주행 or return, the charts its
 ///    question needs read first;
-/// 6. **your films** (``yourFilms(_:list:range:known:)``): the watchlist;
+/// 6. **your films** (``yourFilms(_:list:range:known:client:)``): the watchlist;
 /// 7. **opening weekends** (``openingWeekends(_:client:)``): each film's opening weekend and
 ///    multiplier, its weekend chart read from the cache;
 /// 8. **notes and revisions**: what the run saw and says;
@@ -185,7 +185,9 @@ package struct ReportPipeline: Sendable {
             let year = await yearFigures
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
             Self.returns(&report, known: known, client: lookBack.client)
-            if let list = request.watchlist, !list.films.isEmpty { Self.yourFilms(&report, list: list, range: request.range, known: known) }
+            if let list = request.watchlist, !list.films.isEmpty {
+                Self.yourFilms(&report, list: list, range: request.range, known: known, client: lookBack.client)
+            }
         }
         Self.openingWeekends(&report, client: fetch.client)
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
@@ -282,9 +284,17 @@ package struct ReportPipeline: Sendable {
     }
 
     /// Stage 6, **your films**: the watchlist's films as the report sees them, flagged on every
-    /// row (for the JSON and the CSVs), and their break-even highlights first.
-    static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart]) {
-        let watched = WatchedFilm.statuses(list, report: report, charts: known)
+    /// row (for the JSON and the CSVs), and their break-even highlights first. The projection of a
+    /// break-even reads the four weeks to the range's end: the cached charts the run has not at hand
+    /// are read (never fetched).
+    static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart], client: KOBISClient) {
+        var charts = known
+        if report.periodKind == nil, list.films.contains(where: { $0.breakEven != nil }) {
+            for day in (range.end - (Projection.marketDays - 1))...range.end where charts[day] == nil {
+                if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
+            }
+        }
+        let watched = WatchedFilm.statuses(list, report: report, charts: charts)
         report.watched = watched
         let codes = list.codes
         for index in report.films.indices { report.films[index].watched = codes.contains(report.films[index].movieCode) }

@@ -223,8 +223,12 @@ struct DeliveryEndToEndTests {
         let code = try #require(top["movie_cd"] as? String)
         let cumulative = try #require(top["audience_cumulative"] as? Int)
         let added = try await BoxOfficeProcess.run(
-            ["watch", "add", code, "--break-even", String(cumulative + 5 * (top["audience"] as? Int ?? 1))], environment: environment, in: folder.url)
+            ["watch", "add", code, "--break-even", String(cumulative + 2 * (top["audience"] as? Int ?? 1))], environment: environment, in: folder.url)
         #expect(added.status == 0, "\(added.stderr)")
+        // A second film whose break-even the projection's mid never reaches: no event for it.
+        let other = try #require(last.first { ($0["movie_cd"] as? String) != code }?["movie_cd"] as? String)
+        #expect(
+            try await BoxOfficeProcess.run(["watch", "add", other, "--break-even", "90000000"], environment: environment, in: folder.url).status == 0)
 
         server.server.resetLog()
         let run = try await BoxOfficeProcess.run(
@@ -249,6 +253,8 @@ struct DeliveryEndToEndTests {
             projected.status == "TENTATIVE" && projected.summary.hasPrefix("Projection: ")
                 && projected.description.contains("not a date anyone has set"))
         #expect(projected.start > "2025-03-09" && projected.start <= "2025-05-08")
+        #expect(projected.description.contains("between ") || projected.description.contains("from "), "the range: \(projected.description)")
+        #expect(!ics.events.contains { $0.uid == "kobis-\(other)-break_even@boxoffice" }, "not expected, so not in the calendar")
 
         // The same events in the JSON and the CSV; the same UIDs a second time, from the cache.
         let document = try #require(

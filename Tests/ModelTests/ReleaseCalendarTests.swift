@@ -31,23 +31,29 @@ struct ReleaseCalendarTests {
         #expect(Set(events.map(\.uid)).count == events.count)
     }
 
-    @Test("a watched film's break-even and next 100만 step at the last seven days' pace; none past 60 days, none without a week of charts")
-    func projections() {
-        func chart(_ day: String, _ cumulative: Int64) -> DailyChart {
-            DailyChart(date: Day(iso: day)!, entries: [ChartEntry(rank: 1, movieCode: "A", title: "검은 파도", audienceCumulative: cumulative)])
-        }
-        let charts = [chart("2025-03-02", 1_300_000), chart("2025-03-05", 1_450_000), chart("2025-03-09", 1_650_000)]
+    @Test(
+        "a watched film's break-even and next 100만 step: events on the projection's likeliest day, the range with them; none it is not expected to reach"
+    )
+    func projections() throws {
+        let charts = ProjectionTests.charts(days: 21, hold: 0.6)
+        let asOf = Day(iso: "2025-03-25")!
+        let projection = try #require(Projection.project("film", charts: charts, asOf: asOf))
+        let reachable = projection.audienceCumulative + (projection.finalMid - projection.audienceCumulative) / 2
         let films = [
-            Watchlist.Film(movieCode: "A", title: "검은 파도", added: Day(iso: "2025-03-01")!, breakEven: 1_900_000),
+            Watchlist.Film(movieCode: "film", title: "Film", added: Day(iso: "2025-03-01")!, breakEven: reachable),
             Watchlist.Film(movieCode: "B", title: "없는 영화", added: Day(iso: "2025-03-01")!, breakEven: 100),
         ]
-        let events = ReleaseCalendar.projections(films, charts: charts, in: range)
-        // 350,000 over 7 days: 50,000 a day. 2,000,000 in 7 days, 1,900,000 in 5.
-        #expect(events.map(\.kind) == [.milestone, .breakEven])
-        #expect(events.map(\.date.iso) == ["2025-03-16", "2025-03-14"] && events.allSatisfy { $0.pacePerDay == 50_000 && $0.tentative })
-        #expect(events[0].audience == 2_000_000 && events[0].uid == "kobis-A-milestone-2000000@boxoffice")
-        let slow = [chart("2025-03-02", 1_300_000), chart("2025-03-09", 1_300_700)]
-        #expect(ReleaseCalendar.projections(films, charts: slow, in: range).isEmpty, "100 a day: 1,000만 is years away")
-        #expect(ReleaseCalendar.projections(films, charts: [charts[2]], in: range).isEmpty, "one day is no pace")
+        let everything = DateRange(start: asOf, end: asOf + 365)
+        let events = ReleaseCalendar.projections(films, charts: charts, in: everything)
+        let breakEven = try #require(events.first { $0.kind == .breakEven })
+        let expected = try #require(projection.milestone(reachable))
+        #expect(breakEven.date == expected.mid && breakEven.earliest == expected.earliest && breakEven.latest == expected.latest)
+        #expect(breakEven.tentative && breakEven.source == "projection" && breakEven.audience == reachable)
+        // The next 100만 is an event only when the mid gets there.
+        let step = (projection.audienceCumulative / 1_000_000 + 1) * 1_000_000
+        #expect(events.contains { $0.kind == .milestone } == (step <= projection.finalMid))
+        let beyond = [Watchlist.Film(movieCode: "film", title: "Film", added: Day(iso: "2025-03-01")!, breakEven: projection.finalMid + 1)]
+        #expect(!ReleaseCalendar.projections(beyond, charts: charts, in: everything).contains { $0.kind == .breakEven }, "not expected: no event")
+        #expect(ReleaseCalendar.projections(films, charts: [charts.last!], in: everything).isEmpty, "one day is no run")
     }
 }

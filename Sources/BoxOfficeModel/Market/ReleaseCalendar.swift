@@ -36,8 +36,10 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
         package var status: String?
         /// The audience a projection is of (a break-even, a 100만 step); nil for a release.
         package var audience: Int64?
-        /// The pace a projection assumes, admissions a day over the last seven days.
-        package var pacePerDay: Int64?
+        /// A projection's range (``Projection/Milestone``): the earliest day and the latest (nil
+        /// when the low end of the interval never gets there); `date` is the likeliest.
+        package var earliest: Day?
+        package var latest: Day?
         /// Where it comes from: `KOBIS`, `TMDB`, `KOBIS+TMDB`, or `projection`.
         package var source: String
 
@@ -52,7 +54,7 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
 
         package init(
             date: Day, kind: Kind, title: String, movieCode: String? = nil, tmdbID: Int? = nil, status: String? = nil, audience: Int64? = nil,
-            pacePerDay: Int64? = nil, source: String
+            earliest: Day? = nil, latest: Day? = nil, source: String
         ) {
             self.date = date
             self.kind = kind
@@ -61,7 +63,7 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
             self.tmdbID = tmdbID
             self.status = status
             self.audience = audience
-            self.pacePerDay = pacePerDay
+            (self.earliest, self.latest) = (earliest, latest)
             self.source = source
         }
 
@@ -69,7 +71,7 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
             case date, kind, title, status, audience, source
             case movieCode = "movie_cd"
             case tmdbID = "tmdb_id"
-            case pacePerDay = "pace_per_day"
+            case earliest, latest
         }
     }
 
@@ -114,32 +116,25 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
         return events
     }
 
-    /// The projections of watched films within `range`: from each film's last charted day in the
-    /// cached charts (`charts`, the two weeks to yesterday), at the pace of the last seven days (its
-    /// cumulative then against a charted day seven or more days before), the day it passes its
-    /// break-even and its next 100만 step, each when that is no more than 60 days on.
+    /// The projections of watched films within `range` (``Projection``, from the cached charts
+    /// `charts`, the four weeks to yesterday): the likeliest day each passes its break-even and its
+    /// next 100만 step, with the range around it, for the milestones the mid reaches; a milestone
+    /// it is not expected to reach is no event.
     package static func projections(_ films: [Watchlist.Film], charts: [DailyChart], in range: DateRange) -> [Event] {
-        let byDay = charts.sorted { $0.date < $1.date }
+        guard let asOf = charts.map(\.date).max() else { return [] }
         var events: [Event] = []
         for film in films {
-            let seen = byDay.compactMap { chart in chart.entries.first { $0.movieCode == film.movieCode }.map { (chart.date, $0) } }
-            guard let (lastDay, last) = seen.last,
-                let (earlierDay, earlier) = seen.last(where: { $0.0.distance(to: lastDay) >= 7 })
-            else { continue }
-            let pace = Pace.perDay(from: (earlierDay, earlier.audienceCumulative), to: (lastDay, last.audienceCumulative))
-            guard pace > 0 else { continue }
-            let cumulative = last.audienceCumulative
-            let step: Int64 = 1_000_000
-            var targets: [(Event.Kind, Int64)] = [(.milestone, (cumulative / step + 1) * step)]
-            if let breakEven = film.breakEven, breakEven > cumulative { targets.append((.breakEven, breakEven)) }
-            for (kind, target) in targets {
-                guard let day = Pace.projected(from: lastDay, gap: target - cumulative, pace: pace, within: FilmLadder.projectionDays),
-                    range.contains(day)
-                else { continue }
+            guard let projection = Projection.project(film.movieCode, charts: charts, asOf: asOf) else { continue }
+            let title = charts.last { $0.entries.contains { $0.movieCode == film.movieCode } }?.entries.first { $0.movieCode == film.movieCode }?
+                .title
+            var targets: [(Event.Kind, Projection.Milestone?)] = [(.milestone, projection.nextStep(1_000_000))]
+            if let breakEven = film.breakEven { targets.append((.breakEven, projection.milestone(breakEven))) }
+            for case let (kind, milestone?) in targets {
+                guard milestone.expected, let day = milestone.mid, range.contains(day) else { continue }
                 events.append(
                     Event(
-                        date: day, kind: kind, title: last.title, movieCode: film.movieCode, audience: target, pacePerDay: pace,
-                        source: "projection"))
+                        date: day, kind: kind, title: title ?? film.title, movieCode: film.movieCode, audience: milestone.admissions,
+                        earliest: milestone.earliest, latest: milestone.latest, source: "projection"))
             }
         }
         return events

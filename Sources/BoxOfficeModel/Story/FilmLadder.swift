@@ -73,20 +73,11 @@ package struct FilmLadder: Encodable, Sendable, Equatable {
     /// The film with the smallest lifetime above its admissions, and how many admissions it lacks.
     package var next: Film?
     package var gap: Int64?
-    /// Its admissions a day over its last seven days (KOBIS's cumulatives, off-chart days included);
-    /// nil when it is no longer running.
-    package var pacePerDay: Int64?
-    /// A projection: the day it would pass ``next`` at ``pacePerDay``; nil when that takes more than
-    /// ``projectionDays``.
-    package var projectedDate: Day?
     package var tenMillion: TenMillion?
     package var chartsFrom: Day
     package var chartsThrough: Day
     /// The cached charts begin before 2011, when KOBIS's coverage was partial.
     package var reachesBefore2011: Bool
-
-    /// No projection reaches further than this many days.
-    package static let projectionDays = 60
 
     enum CodingKeys: String, CodingKey {
         case audienceCumulative = "audience_cumulative"
@@ -94,8 +85,6 @@ package struct FilmLadder: Encodable, Sendable, Equatable {
         case yearPlace = "year_place"
         case yearFilms = "year_films"
         case next, gap
-        case pacePerDay = "pace_per_day"
-        case projectedDate = "projected_date"
         case tenMillion = "ten_million"
         case chartsFrom = "charts_from"
         case chartsThrough = "charts_through"
@@ -104,10 +93,10 @@ package struct FilmLadder: Encodable, Sendable, Equatable {
 
     /// The ladder of `run` among `lifetimes` (KOBIS code → what the cached charts show; the film
     /// itself is left out and measured by its run), over the cached charts' `span`. `title` names a
-    /// film by code; `isKorean` says whether a film is Korean (nil when unknown). `running`: the
-    /// film still charts, so its pace projects. Nil without a charted day.
+    /// film by code; `isKorean` says whether a film is Korean (nil when unknown). Nil without a
+    /// charted day. Where it is heading is the run's ``FilmRun/projection``.
     package static func compute(
-        _ run: FilmRun, lifetimes: [String: Lifetime], span: DateRange, running: Bool, title: (String) -> String, isKorean: (String) -> Bool?
+        _ run: FilmRun, lifetimes: [String: Lifetime], span: DateRange, title: (String) -> String, isKorean: (String) -> Bool?
     ) -> FilmLadder? {
         guard let last = run.days.last else { return nil }
         let cumulative = last.audienceCumulative
@@ -122,12 +111,6 @@ package struct FilmLadder: Encodable, Sendable, Equatable {
             next: next.map { Film(movieCode: $0.key, title: title($0.key), lifetime: $0.value.highest) },
             gap: next.map { $0.value.highest - cumulative }, chartsFrom: span.start, chartsThrough: span.end,
             reachesBefore2011: span.start < PeriodRanking.fullCoverageFrom)
-        // The last seven days' pace: from the last charted day a week or more before the last.
-        if running, let earlier = run.days.last(where: { $0.date <= last.date - 7 }) {
-            let pace = Pace.perDay(from: (earlier.date, earlier.audienceCumulative), to: (last.date, cumulative))
-            ladder.pacePerDay = pace
-            if let gap = ladder.gap { ladder.projectedDate = Pace.projected(from: last.date, gap: gap, pace: pace, within: projectionDays) }
-        }
         if let reached = run.days.first(where: { $0.audienceCumulative >= FilmPace.threshold })?.date {
             var hits: [(code: String, day: Day)] = others.compactMap { code, lifetime in lifetime.reachedTenMillion.map { (code, $0) } }
             hits.append((run.movieCode, reached))

@@ -100,6 +100,9 @@ package struct FilmRun: Encodable, Sendable, Equatable {
     package var ladder: FilmLadder? = nil
     /// Its franchise, where TMDB gives a collection the cache knows more of (``Franchise``).
     package var franchise: Franchise? = nil
+    /// Where it is heading (``FilmProjection``): nil once it has left the chart for a week, or
+    /// before its second charted day.
+    package var projection: FilmProjection? = nil
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
@@ -132,6 +135,7 @@ package struct FilmRun: Encodable, Sendable, Equatable {
         case shape
         case ladder
         case franchise
+        case projection
     }
 
     /// The run of `code` from the charts of `first…last` (`charts` holds those had; `gaps` those not).

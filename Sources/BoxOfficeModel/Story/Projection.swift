@@ -271,3 +271,69 @@ struct MarketShape {
         return showings > 0 ? Double(picked.reduce(Int64(0)) { $0 + $1.audience }) / Double(showings) : .nan
     }
 }
+
+/// A film page's "Where it is heading" (`film`, its JSON's `projection`): the run's ``Projection``
+/// and the milestones it may pass: the next 100만, 천만 (below it), and the next film on the ladder.
+package struct FilmProjection: Encodable, Sendable, Equatable {
+    package var projection: Projection
+    package var milestones: [Named]
+
+    /// A milestone with what it is: `next_million`, `ten_million` or `next_film` (with that film).
+    package struct Named: Encodable, Sendable, Equatable {
+        package var kind: String
+        package var milestone: Projection.Milestone
+        package var movieCode: String?
+        package var title: String?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, admissions, expected, earliest, mid, latest
+            case movieCode = "movie_cd"
+            case title
+        }
+
+        package func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(milestone.admissions, forKey: .admissions)
+            try container.encode(milestone.expected, forKey: .expected)
+            try container.encodeIfPresent(milestone.earliest, forKey: .earliest)
+            try container.encodeIfPresent(milestone.mid, forKey: .mid)
+            try container.encodeIfPresent(milestone.latest, forKey: .latest)
+            try container.encodeIfPresent(movieCode, forKey: .movieCode)
+            try container.encodeIfPresent(title, forKey: .title)
+        }
+    }
+
+    /// The method, in one line, for machine files.
+    package static let method =
+        "daily admissions with the market's weekday shape and holidays, a weekly hold (the film's own from day 14, a prior from its first days before) fading 5 % a week, until below the chart's tenth place; interval from the back-test on 2024's real charts"
+
+    enum CodingKeys: String, CodingKey {
+        case method, milestones
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        try projection.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.method, forKey: .method)
+        try container.encode(milestones, forKey: .milestones)
+    }
+
+    /// `run`'s projection from `charts` as of `asOf` (yesterday), with its milestones; nil when
+    /// ``Projection/project(_:charts:asOf:)`` gives none.
+    package static func of(_ run: FilmRun, charts: [DailyChart], asOf: Day) -> FilmProjection? {
+        guard let projection = Projection.project(run.movieCode, charts: charts, asOf: asOf) else { return nil }
+        var milestones: [Named] = []
+        if let step = projection.nextStep(1_000_000) { milestones.append(Named(kind: "next_million", milestone: step)) }
+        let tenMillion: Int64 = 10_000_000
+        if step(projection) != tenMillion, let ten = projection.milestone(tenMillion) {
+            milestones.append(Named(kind: "ten_million", milestone: ten))
+        }
+        if let next = run.ladder?.next, let passing = projection.milestone(next.lifetime) {
+            milestones.append(Named(kind: "next_film", milestone: passing, movieCode: next.movieCode, title: next.title))
+        }
+        return FilmProjection(projection: projection, milestones: milestones)
+    }
+
+    private static func step(_ projection: Projection) -> Int64 { (projection.audienceCumulative / 1_000_000 + 1) * 1_000_000 }
+}

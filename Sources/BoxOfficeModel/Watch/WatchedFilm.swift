@@ -30,19 +30,16 @@ package struct WatchedFilm: Codable, Sendable, Equatable {
         /// `crossedBy` when it had passed it already on the first charted day known.
         package var crossed: Day?
         package var crossedBy: Day?
-        /// A **projection**: the day it would pass it at `pacePerDay`, the average daily admissions
-        /// over the last seven days (from KOBIS's cumulatives, off-chart days included); nil when
-        /// passed, off the chart, or the pace is not known.
-        package var projected: Day?
-        package var pacePerDay: Int64?
+        /// A **projection** (``Projection``): when the run passes it, as a range of days, or not
+        /// expected; nil when passed, off the chart, or too early in the run to project.
+        package var projection: Projection.Milestone?
 
         enum CodingKeys: String, CodingKey {
             case audience
             case percent = "pct"
             case crossed
             case crossedBy = "crossed_by"
-            case projected = "projected_date"
-            case pacePerDay = "pace_per_day"
+            case projection
         }
     }
 
@@ -91,15 +88,8 @@ package struct WatchedFilm: Codable, Sendable, Equatable {
                 } else {
                     breakEven.crossed = known.first { $0.entry.audienceCumulative >= target }?.day
                 }
-                if breakEven.crossed == nil, breakEven.crossedBy == nil, let today, latest?.day == end {
-                    // The seven days' pace from the cumulatives a week apart, off-chart days included.
-                    if let weekAgo = known.first(where: { $0.day == end - 7 }) {
-                        let pace = Pace.perDay(from: (end - 7, weekAgo.entry.audienceCumulative), to: (end, today.audienceCumulative))
-                        if pace > 0 {
-                            breakEven.pacePerDay = pace
-                            breakEven.projected = Pace.projected(from: end, gap: target - today.audienceCumulative, pace: pace, within: 3_650)
-                        }
-                    }
+                if breakEven.crossed == nil, breakEven.crossedBy == nil, today != nil, latest?.day == end {
+                    breakEven.projection = Projection.project(watched.movieCode, charts: Array(charts.values), asOf: end)?.milestone(target)
                 }
                 status.breakEven = breakEven
             }

@@ -4,7 +4,10 @@ import Foundation
 /// `boxoffice watch list` as lines of fixed-width text: code, title, the day added, the
 /// break-even, the latest charted day found in the cache, and the note.
 package enum WatchlistText {
-    package static func lines(_ list: Watchlist, latest: [String: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)]) -> [String] {
+    package static func lines(
+        _ list: Watchlist, latest: [String: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)],
+        breakEvens: [String: Projection.Milestone] = [:]
+    ) -> [String] {
         // Each line one record: a title or note edited into the file with a line break cannot start another.
         let titles = list.films.map { $0.title.isEmpty ? "–" : PlainText.oneLine($0.title) }
         let titleWidth = min(30, max(5, titles.map(DisplayWidth.of).max() ?? 0))
@@ -21,6 +24,7 @@ package enum WatchlistText {
                     ?? "not charted in the last \(Watchlist.latestLookBackDays) days cached"
                 return cell(String(index + 1), 3) + cell(film.movieCode, 10) + cell(titles[index], titleWidth + 2)
                     + cell(film.added.iso, 12) + cell(film.breakEven.map(PeopleFormat.grouped) ?? "–", 13) + seen
+                    + (breakEvens[film.movieCode].map { "; break-even projection: " + English().projectedMilestone($0) } ?? "")
                     + (film.note.map { " · \(PlainText.oneLine($0))" } ?? "")
             }
     }

@@ -73,8 +73,13 @@ extension ReportTables {
                 Column("tmdb_id", .code, "TMDB id, when TMDB's upcoming list has the release") { $0.tmdbID.map(String.init) ?? "" },
                 Column("status", .text, "KOBIS's status of a release: 개봉 (released) or 개봉예정 (coming)") { $0.status ?? "" },
                 Column("audience", .integer, "The audience a projection passes; blank for a release") { $0.audience.map(String.init) ?? "" },
-                Column("pace_per_day", .integer, "A projection's pace: admissions a day over the last seven days") {
-                    $0.pacePerDay.map(String.init) ?? ""
+                Column("earliest", .date, "A projection's earliest day (its 80 % interval's high end); blank for a release") {
+                    $0.earliest?.iso ?? ""
+                },
+                Column(
+                    "latest", .date, "A projection's latest day (the interval's low end); blank for a release, or when the low end never gets there"
+                ) {
+                    $0.latest?.iso ?? ""
                 },
                 Column("tentative", .boolean, "true for a projection, a date no one has set") { bool($0.tentative) },
                 Column("source", .code, "KOBIS, TMDB, KOBIS+TMDB, or projection") { $0.source },
@@ -190,6 +195,16 @@ extension ReportTables {
             Column("audience_cumulative", .integer, "KOBIS's cumulative admissions that day") { $0.latest.map { String($0.cumulative) } ?? "" },
             Column("multiplier", .decimal(places: 2), "audience_cumulative ÷ its opening weekend in KOBIS's weekend chart, when cached") {
                 $0.latest?.multiplier.map { decimal($0, places: 2) } ?? ""
+            },
+            Column("break_even_expected", .boolean, "Projection: true when the mid reaches the break-even; blank when none is projected") {
+                $0.breakEven.map { bool($0.expected) } ?? ""
+            },
+            Column("break_even_earliest", .date, "Projection: the earliest day it passes the break-even (its 80 % interval's high end)") {
+                $0.breakEven?.earliest?.iso ?? ""
+            },
+            Column("break_even_mid", .date, "Projection: the likeliest day it passes the break-even") { $0.breakEven?.mid?.iso ?? "" },
+            Column("break_even_latest", .date, "Projection: the latest day (the interval's low end); blank when the low end never gets there") {
+                $0.breakEven?.latest?.iso ?? ""
             },
         ])
 

@@ -329,9 +329,13 @@ package struct QuotaRow: Sendable {
 package struct WatchlistRow: Sendable {
     package var film: Watchlist.Film
     package var latest: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)?
+    /// Its break-even, projected (``Projection/Milestone``), when not passed and the run projects.
+    package var breakEven: Projection.Milestone?
 
-    package init(film: Watchlist.Film, latest: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)?) {
+    package init(film: Watchlist.Film, latest: (day: Day, rank: Int, cumulative: Int64, multiplier: Double?)?, breakEven: Projection.Milestone? = nil)
+    {
         self.film = film
         self.latest = latest
+        self.breakEven = breakEven
     }
 }

@@ -59,6 +59,7 @@ package enum FilmView {
         ("highest", "Highest cumulative", "최고 누적"),
         ("held", "How it held: its weekends", "주말 흥행 추이"),
         ("ladder", "On the ladder", "누적 관객 순위"),
+        ("heading", "Where it is heading", "흥행 전망"),
         ("franchise", "The franchise", "시리즈"),
         ("opening_weekend_short", "Opening weekend", "개봉 주말"),
         ("lifetime", "Admissions", "관객"),
@@ -190,7 +191,7 @@ package enum FilmView {
             "chart": trajectory(run, words: w),
         ]
         return view.merging(pace(run, words: w)) { $1 }.merging(shape(run, words: w)) { $1 }.merging(ladder(run, words: w)) { $1 }
-            .merging(franchise(run, words: w)) { $1 }
+            .merging(franchise(run, words: w)) { $1 }.merging(heading(run, words: w)) { $1 }
     }
 
     /// The franchise's keys: TMDB's name for the collection, its films the cache knows (oldest
@@ -210,12 +211,23 @@ package enum FilmView {
         ]
     }
 
+    /// "Where it is heading": the final total's range, each milestone's days, the method in one
+    /// line; `has_projection` false without a projection.
+    static func heading(_ run: FilmRun, words w: Words) -> [String: Any] {
+        guard let outlook = run.projection else { return ["has_projection": false] }
+        return [
+            "has_projection": true, "projection_range": w.say.heading(outlook.projection),
+            "projection_milestones": outlook.milestones.map(w.say.projectionMilestone),
+            "projection_method": w.say.projectionMethod(outlook.projection),
+        ]
+    }
+
     /// The ladder's keys: its sentences (place and next film, the projection, the 천만 count) and
     /// notes; `has_ladder` false without a ladder.
     static func ladder(_ run: FilmRun, words w: Words) -> [String: Any] {
         guard let ladder = run.ladder else { return ["has_ladder": false] }
         var sentences = [w.say.ladder(ladder, span: w.range(DateRange(start: ladder.chartsFrom, end: ladder.chartsThrough)))]
-        if let projection = w.say.ladderProjection(ladder) { sentences.append(projection) }
+        if let projection = w.say.ladderProjection(ladder, run.projection?.projection) { sentences.append(projection) }
         if let count = ladder.tenMillion { sentences.append(w.say.tenMillion(count, since: ladder.chartsFrom)) }
         var notes = [w.say.ladderNote]
         if ladder.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }

@@ -45,9 +45,7 @@ package enum WatchedView {
         if let day = value.crossedBy { return w.say.breakEvenCrossed(by: day, target: target) }
         let percent = PeopleFormat.percent(value.percent)
         var text = w.say.breakEvenReached(percent, target: target)
-        if let day = value.projected, let pace = value.pacePerDay {
-            text += w.say.breakEvenProjection(day, pace: pace)
-        }
+        if let projection = value.projection { text += w.say.breakEvenProjection(projection) }
         return text
     }
 

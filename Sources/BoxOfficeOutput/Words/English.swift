@@ -227,8 +227,43 @@ struct English: Vocabulary {
     func breakEvenCrossed(by day: Day, target: String) -> String { "passed its break-even of \(target) by \(day.iso)" }
     func breakEvenReached(_ percent: String, target: String) -> String { "\(percent) of its break-even of \(target)" }
 
-    func breakEvenProjection(_ day: Day, pace: Int64) -> String {
-        "; projection: about \(day.iso) if the last 7 days' pace of \(PeopleFormat.grouped(pace)) a day holds"
+    func projectedMilestone(_ milestone: Projection.Milestone) -> String {
+        guard milestone.expected, let mid = milestone.mid else { return "not expected" }
+        return "about \(date(mid)) (\(projectedRange(earliest: milestone.earliest, latest: milestone.latest)))"
+    }
+
+    /// A projection's days: between the earliest and the latest, or from the earliest when the
+    /// interval's low end never gets there.
+    func projectedRange(earliest: Day?, latest: Day?) -> String {
+        let interval = "\(Projection.intervalPercent) % interval"
+        switch (earliest, latest) {
+        case let (earliest?, latest?): return "between \(date(earliest)) and \(date(latest)), \(interval)"
+        case let (earliest?, nil): return "from \(date(earliest)), or never at the interval's low end; \(interval)"
+        default: return interval
+        }
+    }
+
+    func breakEvenProjection(_ milestone: Projection.Milestone) -> String { "; projection: \(projectedMilestone(milestone))" }
+
+    func heading(_ projection: Projection) -> String {
+        "Projection: a final total of \(PeopleFormat.grouped(projection.finalLow)) to \(PeopleFormat.grouped(projection.finalHigh)) (\(projection.interval) % interval), most likely \(PeopleFormat.grouped(projection.finalMid)), in the daily top 10 until about \(date(projection.lastDay))."
+    }
+
+    func projectionMilestone(_ named: FilmProjection.Named) -> String {
+        let figure = PeopleFormat.grouped(named.milestone.admissions)
+        let what =
+            switch named.kind {
+            case "ten_million": "1,000만 (\(figure))"
+            case "next_film": "Passing \(named.title ?? "the next film") (\(figure))"
+            default: "The next 100만 (\(figure))"
+            }
+        return what + ": " + projectedMilestone(named.milestone)
+    }
+
+    func projectionMethod(_ projection: Projection) -> String {
+        let hold = Int((projection.hold * 100).rounded())
+        return
+            "Method: from day \(projection.dayOfRelease) of its release, its daily admissions with the market's weekday shape and holidays, keeping \(hold) % a week (\(projection.holdIsObserved ? "its own last week" : "estimated from its first days until it has two weeks")), fading 5 % a week, until they fall below the chart's tenth place; on the real charts of 2024, projections at this stage of a run missed the final total by a median \(projection.backtestMedianErrorPercent) %."
     }
 
     func watchedAudience(_ audience: String, lw: String) -> String { "\(audience) (\(lw) LW)" }
@@ -324,14 +359,10 @@ struct English: Vocabulary {
         return place + " Next to pass: \(next.title) (\(PeopleFormat.grouped(next.lifetime))), \(PeopleFormat.grouped(gap)) more."
     }
 
-    func ladderProjection(_ ladder: FilmLadder) -> String? {
-        guard let pace = ladder.pacePerDay, let next = ladder.next else { return nil }
-        guard let day = ladder.projectedDate else {
-            return
-                "At its last seven days' pace (\(PeopleFormat.grouped(pace)) a day) it would not pass \(next.title) within \(FilmLadder.projectionDays) days."
-        }
-        return
-            "Projection: at its last seven days' pace (\(PeopleFormat.grouped(pace)) a day) it passes \(next.title) about \(date(day)); a projection, not a figure."
+    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String? {
+        guard let next = ladder.next, let projection, let milestone = projection.milestone(next.lifetime) else { return nil }
+        guard milestone.expected else { return "Projection: it is not expected to pass \(next.title)." }
+        return "Projection: it passes \(next.title) \(projectedMilestone(milestone))."
     }
 
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {
@@ -473,9 +504,9 @@ struct English: Vocabulary {
             if let id = event.tmdbID { parts.append("TMDB \(id)") }
             if event.source == "TMDB" { parts.append("Listed by TMDB's upcoming films for Korea, not by KOBIS") }
         case .breakEven, .milestone:
-            let pace = event.pacePerDay.map(PeopleFormat.grouped) ?? "?"
             parts.append(
-                "A projection, not a date anyone has set: at \(pace) admissions a day, the last seven days' pace in KOBIS's cached charts")
+                "A projection, not a date anyone has set: the likeliest day (\(projectedRange(earliest: event.earliest, latest: event.latest))), from KOBIS's cached charts"
+            )
             if let code = event.movieCode { parts.append("KOBIS movie code \(code)") }
         }
         if simulated { parts.append("Simulated data (boxoffice's bundled sample)") }

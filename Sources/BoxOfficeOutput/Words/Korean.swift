@@ -294,8 +294,42 @@ struct Korean: Vocabulary {
     func breakEvenCrossed(by day: Day, target: String) -> String { "\(date(day)) 이전에 손익분기점 \(target)명 돌파" }
     func breakEvenReached(_ percent: String, target: String) -> String { "손익분기점 \(target)명의 \(percent)" }
 
-    func breakEvenProjection(_ day: Day, pace: Int64) -> String {
-        "; 추정: 최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명이 이어지면 \(date(day))께 돌파"
+    func projectedMilestone(_ milestone: Projection.Milestone) -> String {
+        guard milestone.expected, let mid = milestone.mid else { return "도달하지 못할 전망" }
+        return "\(date(mid))께 (\(projectedRange(earliest: milestone.earliest, latest: milestone.latest)))"
+    }
+
+    /// 추정 날짜의 범위: 가장 이른 날~가장 늦은 날, 구간 하단이 닿지 못하면 가장 이른 날부터.
+    func projectedRange(earliest: Day?, latest: Day?) -> String {
+        let interval = "\(Projection.intervalPercent)% 구간"
+        switch (earliest, latest) {
+        case let (earliest?, latest?): return "\(date(earliest))~\(date(latest)), \(interval)"
+        case let (earliest?, nil): return "빠르면 \(date(earliest)), 구간 하단에서는 도달하지 못함; \(interval)"
+        default: return interval
+        }
+    }
+
+    func breakEvenProjection(_ milestone: Projection.Milestone) -> String { "; 추정: \(projectedMilestone(milestone))" }
+
+    func heading(_ projection: Projection) -> String {
+        "추정: 최종 관객 \(PeopleFormat.grouped(projection.finalLow))~\(PeopleFormat.grouped(projection.finalHigh))명(\(projection.interval)% 구간), 가장 가능성 높은 값 \(PeopleFormat.grouped(projection.finalMid))명, 일별 10위권에는 \(date(projection.lastDay))께까지."
+    }
+
+    func projectionMilestone(_ named: FilmProjection.Named) -> String {
+        let figure = PeopleFormat.grouped(named.milestone.admissions)
+        let what =
+            switch named.kind {
+            case "ten_million": "1,000만(\(figure)명)"
+            case "next_film": "\(named.title ?? "다음 영화")(\(figure)명) 추월"
+            default: "다음 100만(\(figure)명)"
+            }
+        return what + ": " + projectedMilestone(named.milestone)
+    }
+
+    func projectionMethod(_ projection: Projection) -> String {
+        let hold = Int((projection.hold * 100).rounded())
+        return
+            "방법: 개봉 \(projection.dayOfRelease)일째까지의 일별 관객에 시장의 요일별 흐름과 공휴일을 반영하고, 한 주에 \(hold)%씩 유지되는 관객(\(projection.holdIsObserved ? "최근 한 주 실적" : "개봉 2주 전까지는 첫 며칠로 추정"))이 매주 5%씩 더 줄어든다고 보아 10위 관객 아래로 내려갈 때까지 더했습니다. 2024년 실제 차트로 검증하면 이 시점 추정의 최종 관객 오차 중앙값은 \(projection.backtestMedianErrorPercent)%입니다."
     }
 
     func watchedAudience(_ audience: String, lw: String) -> String { "관객 \(audience)명 (\(lw) LW)" }
@@ -377,12 +411,10 @@ struct Korean: Vocabulary {
         return place + " 다음 추월 대상: \(next.title)(\(PeopleFormat.grouped(next.lifetime))명), \(PeopleFormat.grouped(gap))명 남음."
     }
 
-    func ladderProjection(_ ladder: FilmLadder) -> String? {
-        guard let pace = ladder.pacePerDay, let next = ladder.next else { return nil }
-        guard let day = ladder.projectedDate else {
-            return "최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명 속도로는 \(FilmLadder.projectionDays)일 안에 \(next.title)을(를) 넘지 못합니다."
-        }
-        return "전망: 최근 7일 하루 평균 \(PeopleFormat.grouped(pace))명 속도라면 \(date(day))께 \(next.title)을(를) 넘습니다(추정치)."
+    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String? {
+        guard let next = ladder.next, let projection, let milestone = projection.milestone(next.lifetime) else { return nil }
+        guard milestone.expected else { return "추정: \(next.title)을(를) 넘지 못할 전망입니다." }
+        return "추정: \(next.title)을(를) \(projectedMilestone(milestone)) 넘습니다."
     }
 
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {
@@ -504,8 +536,7 @@ struct Korean: Vocabulary {
             if let id = event.tmdbID { parts.append("TMDB \(id)") }
             if event.source == "TMDB" { parts.append("KOBIS가 아니라 TMDB의 한국 개봉 예정작 목록에 있는 영화") }
         case .breakEven, .milestone:
-            let pace = event.pacePerDay.map(PeopleFormat.grouped) ?? "?"
-            parts.append("예상치이며 정해진 날짜가 아닙니다: KOBIS 캐시 자료의 최근 7일 평균 하루 \(pace)명 기준")
+            parts.append("추정치이며 정해진 날짜가 아닙니다: 가장 가능성 높은 날(\(projectedRange(earliest: event.earliest, latest: event.latest))), KOBIS 캐시 자료 기준")
             if let code = event.movieCode { parts.append("KOBIS 영화 코드 \(code)") }
         }
         if simulated { parts.append("모의 데이터 (boxoffice 내장 샘플)") }

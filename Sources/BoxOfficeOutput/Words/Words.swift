@@ -171,7 +171,14 @@ protocol Vocabulary: Sendable {
     func breakEvenCrossed(on day: Day, target: String) -> String
     func breakEvenCrossed(by day: Day, target: String) -> String
     func breakEvenReached(_ percent: String, target: String) -> String
-    func breakEvenProjection(_ day: Day, pace: Int64) -> String
+    /// A milestone of a projection: its date range and likeliest day, or not expected.
+    func projectedMilestone(_ milestone: Projection.Milestone) -> String
+    func breakEvenProjection(_ milestone: Projection.Milestone) -> String
+    /// "Where it is heading": the final total's range, then the method in one line.
+    func heading(_ projection: Projection) -> String
+    func projectionMethod(_ projection: Projection) -> String
+    /// A film page's milestone line: what it is, then ``projectedMilestone(_:)``.
+    func projectionMilestone(_ named: FilmProjection.Named) -> String
     func watchedAudience(_ audience: String, lw: String) -> String
 
     // MARK: boxoffice rank
@@ -214,7 +221,7 @@ protocol Vocabulary: Sendable {
     /// The film's place among the cached lifetimes and the next film it will pass (``FilmLadder``).
     func ladder(_ ladder: FilmLadder, span: String) -> String
     /// A projection of the day it passes the next film, or why there is none.
-    func ladderProjection(_ ladder: FilmLadder) -> String?
+    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String?
     /// Which 천만 film it is in the cached charts.
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String
     var ladderNote: String { get }

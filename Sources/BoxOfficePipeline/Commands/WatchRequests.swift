@@ -68,13 +68,15 @@ package struct WatchListRequest: PipelineRequest {
             return []
         }
         let wiring = try run.wiring()
-        let latest = try await wiring.withCache(run.context.cache, offline: true, writePolicy: .warn) { cache in
-            WatchlistLookup(client: KOBISClient(transport: OfflineTransport(), key: "", cache: cache), offline: true)
-                .latest(list.codes, yesterday: wiring.calendar.yesterday)
+        let yesterday = wiring.calendar.yesterday
+        let (latest, breakEvens) = try await wiring.withCache(run.context.cache, offline: true, writePolicy: .warn) { cache in
+            let lookup = WatchlistLookup(client: KOBISClient(transport: OfflineTransport(), key: "", cache: cache), offline: true)
+            return (lookup.latest(list.codes, yesterday: yesterday), lookup.breakEvens(list, yesterday: yesterday))
         }
         format.print(
-            ReportTables.table(of: list.films.map { WatchlistRow(film: $0, latest: latest[$0.movieCode]) }),
-            lines: WatchlistText.lines(list, latest: latest), on: run.console)
+            ReportTables.table(
+                of: list.films.map { WatchlistRow(film: $0, latest: latest[$0.movieCode], breakEven: breakEvens[$0.movieCode]) }),
+            lines: WatchlistText.lines(list, latest: latest, breakEvens: breakEvens), on: run.console)
         return []
     }
 }
