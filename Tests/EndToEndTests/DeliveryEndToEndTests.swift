@@ -255,6 +255,11 @@ struct DeliveryEndToEndTests {
         #expect(projected.start > "2025-03-09" && projected.start <= "2025-05-08")
         #expect(projected.description.contains("between ") || projected.description.contains("from "), "the range: \(projected.description)")
         #expect(!ics.events.contains { $0.uid == "kobis-\(other)-break_even@boxoffice" }, "not expected, so not in the calendar")
+        // The same projection in watch list: its likeliest day, and "not expected" for the other.
+        let list = try await BoxOfficeProcess.run(["watch", "list", "-f", "csv"], environment: environment, in: folder.url)
+        let listed = try CSVReader.table(list.stdoutBytes)
+        #expect(listed.first { $0["movie_cd"] == code }?["break_even_mid"] == projected.start, "\(list.stdout)")
+        #expect(listed.first { $0["movie_cd"] == other }?["break_even_expected"] == "false", "\(list.stdout)")
 
         // The same events in the JSON and the CSV; the same UIDs a second time, from the cache.
         let document = try #require(
