@@ -44,9 +44,9 @@ package struct CalendarPipeline: Sendable {
         } else if let tmdbOff {
             notes.append("TMDB's upcoming films for Korea are left out: \(tmdbOff)")
         }
-        // The projections read the last four weeks' charts from the cache alone, sending nothing.
+        // The projections read the last four weeks' charts (and last year's holidays) from the cache alone, sending nothing.
         let yesterday = today - 1
-        let charts = (0..<Projection.marketDays).compactMap { client.cachedDailyChart(on: yesterday - $0) }
+        let charts = Projection.chartDays(through: yesterday).compactMap { client.cachedDailyChart(on: $0) }
         let events =
             ReleaseCalendar.releases(in: range, kobis: kobis, tmdb: upcoming)
             + ReleaseCalendar.projections(watchlist.films, charts: charts, in: range)

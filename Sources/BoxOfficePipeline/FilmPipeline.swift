@@ -119,11 +119,11 @@ package struct FilmPipeline: Sendable {
     }
 
     /// Where the run is heading (``FilmProjection``): from the charts at hand and, for the four
-    /// weeks before its last charted day that the run did not read, the cache (nothing sent).
+    /// weeks before its last charted day (and last year's holidays) that the run did not read, the cache (nothing sent).
     func projection(_ run: FilmRun, charts: [Day: DailyChart], yesterday: Day) -> FilmProjection? {
         guard let last = run.days.last?.date, last.distance(to: yesterday) < 7 else { return nil }
         var charts = charts
-        for day in (last - (Projection.marketDays - 1))...last where charts[day] == nil {
+        for day in Projection.chartDays(through: last) where charts[day] == nil {
             if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
         }
         return FilmProjection.of(run, charts: Array(charts.values), asOf: yesterday)

@@ -285,12 +285,12 @@ package struct ReportPipeline: Sendable {
 
     /// Stage 6, **your films**: the watchlist's films as the report sees them, flagged on every
     /// row (for the JSON and the CSVs), and their break-even highlights first. The projection of a
-    /// break-even reads the four weeks to the range's end: the cached charts the run has not at hand
+    /// break-even reads the four weeks to the range's end (and last year's holidays, ``Projection/chartDays(through:)``): the cached charts the run has not at hand
     /// are read (never fetched).
     static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart], client: KOBISClient) {
         var charts = known
         if report.periodKind == nil, list.films.contains(where: { $0.breakEven != nil }) {
-            for day in (range.end - (Projection.marketDays - 1))...range.end where charts[day] == nil {
+            for day in Projection.chartDays(through: range.end) where charts[day] == nil {
                 if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
             }
         }

@@ -46,12 +46,12 @@ package struct WatchlistLookup: Sendable {
     }
 
     /// Each film's break-even as a projection (``Projection/Milestone``) from the cached charts of
-    /// the four weeks to `yesterday`, for the films with a break-even they have not passed and a
+    /// the four weeks to `yesterday` (and last year's holidays), for the films with a break-even they have not passed and a
     /// run to project. Sends nothing.
     package func breakEvens(_ list: Watchlist, yesterday: Day) -> [String: Projection.Milestone] {
         let films = list.films.filter { $0.breakEven != nil }
         guard !films.isEmpty else { return [:] }
-        let charts = (0..<Projection.marketDays).compactMap { client.cachedDailyChart(on: yesterday - $0) }
+        let charts = Projection.chartDays(through: yesterday).compactMap { client.cachedDailyChart(on: $0) }
         var found: [String: Projection.Milestone] = [:]
         for film in films {
             guard let target = film.breakEven else { continue }

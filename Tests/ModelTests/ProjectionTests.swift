@@ -11,8 +11,9 @@ struct ProjectionTests {
 
     /// Four weeks of a market: ten films a day, the first `movie` and the others steady fillers
     /// with a weekend lift; `movie` opens on a Wednesday and keeps `hold` of its admissions a week.
-    static func charts(days: Int, hold: Double, opening: Double = 100_000, showingsPerAudience: Double = 1 / 40.0) -> [DailyChart] {
-        let open = Day(iso: "2025-03-05")!
+    static func charts(
+        days: Int, hold: Double, opening: Double = 100_000, showingsPerAudience: Double = 1 / 40.0, open: Day = Day(iso: "2025-03-05")!
+    ) -> [DailyChart] {
         var cumulative: Int64 = 0
         var charts: [DailyChart] = []
         for offset in -28..<days {
@@ -82,6 +83,35 @@ struct ProjectionTests {
             Projection.project("film", charts: Self.charts(days: 7, hold: 0.8, showingsPerAudience: 1 / 60.0), asOf: Day(iso: "2025-03-11")!))
         #expect(!weak.holdIsObserved && !strong.holdIsObserved)
         #expect(weak.hold < strong.hold && weak.finalMid < strong.finalMid)
+    }
+
+    @Test("a holiday ahead is lifted as much as last year's same holiday was, and the day after it as that day was, when their charts are at hand")
+    func holidayLift() throws {
+        // 광복절 2025 is a Friday; a film opened on Wednesday 30 July is projected from 10 August.
+        let charts = Self.charts(days: 12, hold: 0.6, open: Day(iso: "2025-07-30")!)
+        let asOf = Day(iso: "2025-08-10")!
+        let holiday = Day(iso: "2025-08-15")!
+        let lastYear = Day(iso: "2024-08-15")!  // a Thursday
+        let days = Projection.chartDays(through: asOf)
+        #expect(days.contains(lastYear) && days.contains(lastYear + 1) && days.contains(lastYear - 14) && days.contains(asOf - 27))
+        // Last year: weekend days of 200,000, weekdays of 100,000, the holiday 400,000 (twice a weekend day) and the day after 50,000.
+        let before = (-14...1).map { offset -> DailyChart in
+            let day = lastYear + offset
+            let total = offset == 0 ? 400_000 : offset == 1 ? 50_000 : day.isoWeekday >= 6 ? 200_000 : 100_000
+            return DailyChart(date: day, entries: [ChartEntry(rank: 1, movieCode: "old", title: "Old", audience: Int64(total), showings: 1)])
+        }
+        let plain = try #require(Projection.project("film", charts: charts, asOf: asOf))
+        let lifted = try #require(Projection.project("film", charts: charts + before, asOf: asOf))
+        func admissions(_ projection: Projection, on day: Day) -> Double {
+            let index = projection.asOf.distance(to: day) - 1
+            return Double(projection.midPath[index] - (index == 0 ? projection.audienceCumulative : projection.midPath[index - 1]))
+        }
+        // Without last year, the holiday is the stronger weekend day; with it, twice the mean weekend day (a little less
+        // than twice the stronger: the fading film makes Saturday a shade stronger than Sunday).
+        #expect((1.95...2).contains(admissions(lifted, on: holiday) / admissions(plain, on: holiday)))
+        // The day after (a Saturday this year) as last year's day after was against its weekday: half.
+        #expect(abs(admissions(lifted, on: holiday + 1) / admissions(plain, on: holiday + 1) - 0.5) < 0.01)
+        #expect(admissions(lifted, on: holiday - 1) == admissions(plain, on: holiday - 1))
     }
 
     @Test(

@@ -7,8 +7,11 @@ import Foundation
 ///
 /// The model, day by day from the last charted day:
 /// - **The weekday shape** is the market's: each weekday's charted admissions against the mean day,
-///   over the 28 days up to the last charted day, holidays left out. A public holiday (the bundled
-///   table, ``KoreanHolidays``) counts as the stronger weekend day.
+///   over the 28 days up to the last charted day, holidays left out.
+/// - **Holidays** (the bundled table, ``KoreanHolidays``): a public holiday counts as the stronger
+///   weekend day, times its lift a year earlier when the charts of last year's same holiday are at
+///   hand (that day's charted admissions against the mean weekend day of the 14 days before it);
+///   the ordinary day after a holiday likewise, against its weekday in those 14 days.
 /// - **The film's level** is its last three charted days, each divided by its day's weight.
 /// - **The hold** (admissions kept from one week to the next, weekday shape removed): from day 14,
 ///   with five or more charted days in each of the last two weeks, the film's own last week against
@@ -160,6 +163,21 @@ extension Projection {
 
     /// How many days of market charts before the last charted day the projection reads.
     package static let marketDays = 28
+    /// How far ahead a projection looks for holidays whose lift last year it reads.
+    static let horizonDays = 200
+
+    /// The days whose charts a projection from `last` (the film's last charted day, or yesterday)
+    /// reads: the ``marketDays`` up to it, and for each holiday in them or ahead, last year's same holiday, the
+    /// day after it and the 14 days before it. Callers read them from the cache (missing days are
+    /// left out: a holiday without last year's charts counts as the stronger weekend day).
+    package static func chartDays(through last: Day) -> [Day] {
+        var days = Set((0..<marketDays).map { last - $0 })
+        for ahead in (1 - marketDays)...horizonDays {
+            guard let before = KoreanHolidays.sameHolidayLastYear(last + ahead) else { continue }
+            for offset in -14...1 { days.insert(before + offset) }
+        }
+        return days.sorted()
+    }
 
     /// The projection of film `movieCode`'s run from `charts` (the film's charted days and the
     /// market's recent ones, any order; days after `asOf` are not read). Nil before its second
@@ -174,7 +192,7 @@ extension Projection {
         guard let last = seen.last, let open = last.entry.openDate ?? seen.first?.entry.openDate, last.day.distance(to: asOf) < 7 else { return nil }
         let run = seen.filter { $0.day >= open }
         guard run.count >= 2 else { return nil }
-        let market = MarketShape(charts: charts.filter { $0.date > last.day - marketDays && $0.date <= last.day })
+        let market = MarketShape(charts: charts.filter { $0.date > last.day - marketDays && $0.date <= last.day }, lastYear: charts)
         let weighted = run.map { (day: $0.day, level: Double($0.entry.audience) / market.weight(of: $0.day)) }
         let dayOfRelease = open.distance(to: last.day) + 1
 
@@ -234,18 +252,23 @@ extension Projection {
 
 /// The market as the projection reads it from recent charts: each weekday's weight (its charted
 /// admissions against the mean day's, holidays left out), the admissions per showing of the charted
-/// films each day, and the chart's floor (the median tenth place of the last 14 days).
+/// films each day, the chart's floor (the median tenth place of the last 14 days), and the lift of
+/// last year's holidays and the days after them (from `lastYear`, any charts; see ``Projection``).
 struct MarketShape {
     var weekdays: [Double]
     var days: [Day: (audience: Int64, showings: Int64)]
     var floor: Double
+    /// Last year's lift of a holiday (against the mean weekend day of the 14 days before it) and of
+    /// the ordinary day after it (against its weekday there), by last year's day.
+    var lifts: [Day: Double] = [:]
 
-    init(charts: [DailyChart]) {
+    init(charts: [DailyChart], lastYear: [DailyChart] = []) {
         var totals: [Day: (audience: Int64, showings: Int64)] = [:]
         for chart in charts {
             totals[chart.date] = chart.entries.reduce((Int64(0), Int64(0))) { ($0.0 + $1.audience, $0.1 + $1.showings) }
         }
         days = totals
+        lifts = Self.lifts(lastYear)
         let ordinary = totals.filter { KoreanHolidays.holiday(on: $0.key) == nil && $0.value.audience > 0 }
         let overall = ordinary.isEmpty ? 0 : Double(ordinary.values.reduce(Int64(0)) { $0 + $1.audience }) / Double(ordinary.count)
         weekdays = (1...7).map { weekday in
@@ -258,10 +281,40 @@ struct MarketShape {
         floor = tenths.isEmpty ? 0 : Double(tenths[(tenths.count - 1) / 2] + tenths[tenths.count / 2]) / 2
     }
 
-    /// A day's weight: its weekday's, or the stronger weekend day's on a public holiday.
+    /// A day's weight: its weekday's, or the stronger weekend day's on a public holiday; times last
+    /// year's lift of the same holiday, or of the day after it, when known.
     func weight(of day: Day) -> Double {
-        let weight = KoreanHolidays.holiday(on: day) != nil ? max(weekdays[5], weekdays[6]) : weekdays[day.isoWeekday - 1]
+        let weight: Double
+        if KoreanHolidays.holiday(on: day) != nil {
+            let lift = KoreanHolidays.sameHolidayLastYear(day).flatMap { lifts[$0] }
+            weight = lift.map { $0 * (weekdays[5] + weekdays[6]) / 2 } ?? max(weekdays[5], weekdays[6])
+        } else {
+            let lift = KoreanHolidays.holiday(on: day - 1) == nil ? nil : KoreanHolidays.sameHolidayLastYear(day - 1).flatMap { lifts[$0 + 1] }
+            weight = weekdays[day.isoWeekday - 1] * (lift ?? 1)
+        }
         return weight > 0 ? weight : 1
+    }
+
+    /// Each holiday's lift in `charts` (and the ordinary day after's): its charted admissions against
+    /// the mean of the same kind of day (weekend days for a holiday, its weekday for the day after)
+    /// among the 14 ordinary days before the holiday, where both are charted.
+    static func lifts(_ charts: [DailyChart]) -> [Day: Double] {
+        var totals: [Day: Double] = [:]
+        for chart in charts { totals[chart.date] = Double(chart.entries.reduce(Int64(0)) { $0 + $1.audience }) }
+        var lifts: [Day: Double] = [:]
+        for (day, total) in totals where KoreanHolidays.holiday(on: day) != nil {
+            let ordinary = (1...14).map { day - $0 }.filter { KoreanHolidays.holiday(on: $0) == nil }
+            func base(_ weekdays: Set<Int>) -> Double? {
+                let values = ordinary.filter { weekdays.contains($0.isoWeekday) }.compactMap { totals[$0] }
+                return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+            }
+            if let weekend = base([6, 7]), weekend > 0 { lifts[day] = total / weekend }
+            let after = day + 1
+            if KoreanHolidays.holiday(on: after) == nil, let next = totals[after], let usual = base([after.isoWeekday]), usual > 0 {
+                lifts[after] = next / usual
+            }
+        }
+        return lifts
     }
 
     /// The charted films' admissions per showing over `days`.
@@ -306,7 +359,7 @@ package struct FilmProjection: Encodable, Sendable, Equatable {
 
     /// The method, in one line, for machine files.
     package static let method =
-        "daily admissions with the market's weekday shape and holidays, a weekly hold (the film's own from day 14, a prior from its first days before) fading 5 % a week, until below the chart's tenth place; interval from the back-test on 2024's real charts"
+        "daily admissions with the market's weekday shape and holidays (last year's lift when cached), a weekly hold (the film's own from day 14, a prior from its first days before) fading 5 % a week, until below the chart's tenth place; interval from the back-test on 2024's real charts"
 
     enum CodingKeys: String, CodingKey {
         case method, milestones
