@@ -10,7 +10,7 @@ enum WarmCache {
     static func folder(for range: DateRange, in base: URL?) throws -> URL {
         let root = base ?? FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-bench-cache")
         let directory = root.appendingPathComponent("\(range.start.iso)_\(range.end.iso)")
-        let marker = directory.appendingPathComponent("complete-2")
+        let marker = directory.appendingPathComponent("complete-3")
         if FileManager.default.fileExists(atPath: marker.path) { return directory }
         let started = Date()
         let cache = ResponseCache(directory: directory)

@@ -278,6 +278,59 @@ struct DeliveryEndToEndTests {
     }
 
     @Test(
+        "the simulated sleeper: a break-even of 200만 is 'not expected' in watch list and absent from calendar in its first week, and projected once it climbs"
+    )
+    func sleeper() async throws {
+        let year = DateRange(start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-12-31")!)
+        let films = SyntheticCatalogue.films(covering: year)
+        let film = try #require(films.first { $0.legs == .sleeper && !$0.diversity && $0.releaseDate >= Day(iso: "2024-06-01")! })
+        let run = (0..<200).reduce(Int64(0)) { $0 + film.audience(on: film.releaseDate + $1) }
+        #expect(run > 3_000_000, "a sleeper that does pass 200만: \(run)")
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        func environment(today: Day) -> [String: String] {
+            BoxOfficeProcess.environment([
+                "KOBIS_API_KEY": server.validKey, "KOBIS_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_TODAY": today.iso,
+                "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path,
+            ])
+        }
+        /// On day `day` of its release: the charts to then cached, and the watch list's break-even and calendar's event.
+        func seen(onDay day: Int) async throws -> (row: [String: String], event: [String: Any]?) {
+            let yesterday = film.releaseDate + (day - 1)
+            let env = environment(today: yesterday + 1)
+            let fetched = try await BoxOfficeProcess.run(
+                ["fetch", "\((film.releaseDate - 28).iso)..\(yesterday.iso)", "-q"], environment: env, in: folder.url)
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+            let list = try await BoxOfficeProcess.run(["watch", "list", "-f", "csv"], environment: env, in: folder.url)
+            let row = try #require(try CSVReader.table(list.stdoutBytes).first { $0["movie_cd"] == film.code }, "\(list.stdout)")
+            let calendar = try await BoxOfficeProcess.run(
+                ["calendar", "\((yesterday + 1).iso)..\((yesterday + 90).iso)", "-f", "json", "-o", "-", "--no-tmdb"], environment: env,
+                in: folder.url)
+            #expect(calendar.status == 0, "\(calendar.stderr)")
+            let document = try #require(JSONSerialization.jsonObject(with: Data(calendar.stdout.utf8)) as? [String: Any])
+            let event = (document["events"] as? [[String: Any]])?.first {
+                $0["movie_cd"] as? String == film.code && $0["kind"] as? String == "break_even"
+            }
+            return (row, event)
+        }
+        let added = try await BoxOfficeProcess.run(
+            ["watch", "add", film.code, "--break-even", "2000000"], environment: environment(today: film.releaseDate + 2), in: folder.url)
+        #expect(added.status == 0, "\(added.stderr)")
+        // Its first week: the prior reads a film falling like most, so 200만 is not expected.
+        let early = try await seen(onDay: 7)
+        #expect(early.row["break_even_expected"] == "false" && early.row["break_even_mid"] == "", "\(early.row)")
+        #expect(early.event == nil, "no calendar event for a milestone the mid does not reach")
+        // Two weeks in, it has climbed: its own hold (capped) carries it past 200만, on the day the list and the calendar both give.
+        let later = try await seen(onDay: 14)
+        #expect(later.row["break_even_expected"] == "true", "\(later.row)")
+        let mid = try #require(later.row["break_even_mid"].flatMap { Day(iso: $0) }, "\(later.row)")
+        #expect(mid > film.releaseDate + 13 && mid < film.releaseDate + 40)
+        #expect(later.event?["date"] as? String == mid.iso, "\(String(describing: later.event))")
+    }
+
+    @Test(
         "calendar --sample: KOBIS's releases merged with TMDB's upcoming list (one event for a film both list), no key, no network; --offline on an empty cache sends nothing"
     )
     func calendarSample() async throws {

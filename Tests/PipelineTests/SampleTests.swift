@@ -38,3 +38,30 @@ struct SampleTests {
         #expect(first == second)
     }
 }
+
+@Suite("The projection's back-test on the simulation")
+struct SimulationBacktestTests {
+    @Test("the simulation of 2024 (its uneven runs, the year before for its holidays) gives the figures docs/projections.md prints")
+    func figures() throws {
+        let range = DateRange(start: Day(iso: "2023-01-01")!, end: Day(iso: "2024-12-31")!)
+        let charts = SimulatedKOBIS(films: SyntheticCatalogue.films(covering: range)).dailyCharts(range)
+        let result = ProjectionBacktest.run(charts, openedFrom: Day(iso: "2024-01-01")!)
+        let docs = try String(contentsOf: TestData.repositoryRoot.appendingPathComponent("docs/projections.md"), encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "### On the simulation").last)
+        for row in result.rows {
+            let line =
+                String(format: "| %d | %d | %.1f %% | %.0f %% | ", row.dayOfRelease, row.films, row.medianErrorPercent, row.heldPercent)
+                + (row.naiveMedianErrorPercent.map { String(format: "%.1f %%", $0) } ?? "–") + " |"
+            #expect(section.contains(line), "docs/projections.md lacks \(line)")
+        }
+        // The shapes are there to be seen: a sleeper's second week is above its first, a weak run's far below.
+        let films = SyntheticCatalogue.films(covering: range)
+        func weeks(_ film: SimulatedFilm) -> (Int64, Int64) {
+            let week = { (start: Int) in (start..<start + 7).reduce(Int64(0)) { $0 + film.audience(on: film.releaseDate + $1) } }
+            return (week(0), week(7))
+        }
+        let sleeper = try #require(films.first { $0.legs == .sleeper && !$0.diversity })
+        let weak = try #require(films.first { $0.legs == .weak && !$0.diversity })
+        #expect(weeks(sleeper).1 > weeks(sleeper).0 && Double(weeks(weak).1) < Double(weeks(weak).0) * weak.weeklyRetention)
+    }
+}

@@ -17,6 +17,18 @@ package struct ProjectionBacktest: Sendable, Equatable {
         /// The naive fade's median error, for comparison (``naiveFade(_:charts:asOf:open:)``); nil
         /// before two whole weeks of release.
         package var naiveMedianErrorPercent: Double?
+        /// Each film's projection that day against its final total.
+        package var cases: [Case] = []
+    }
+
+    /// One film's projection on one day of its release, and its last cumulative in the series.
+    package struct Case: Sendable, Equatable {
+        package var movieCode: String
+        package var title: String
+        package var final: Int64
+        package var low: Int64
+        package var mid: Int64
+        package var high: Int64
     }
 
     package var minimum: Int64
@@ -24,15 +36,18 @@ package struct ProjectionBacktest: Sendable, Equatable {
 
     package static let days = [4, 7, 14, 21]
 
-    /// Replays `charts` for films that reached `minimum` admissions in them.
-    package static func run(_ charts: [DailyChart], minimum: Int64 = 300_000, days: [Int] = days) -> ProjectionBacktest {
+    /// Replays `charts` for films that reached `minimum` admissions in them and opened on or after
+    /// `openedFrom` (the first chart's day when nil; a later day leaves the charts before it to the
+    /// projection's market shape and last year's holidays).
+    package static func run(_ charts: [DailyChart], minimum: Int64 = 300_000, days: [Int] = days, openedFrom: Day? = nil) -> ProjectionBacktest {
         let charts = charts.sorted { $0.date < $1.date }
-        guard let first = charts.first?.date, let end = charts.last?.date else { return ProjectionBacktest(minimum: minimum, rows: []) }
-        var runs: [String: (open: Day, last: Day, final: Int64)] = [:]
+        guard let start = charts.first?.date, let end = charts.last?.date else { return ProjectionBacktest(minimum: minimum, rows: []) }
+        let first = max(start, openedFrom ?? start)
+        var runs: [String: (open: Day, last: Day, final: Int64, title: String)] = [:]
         for chart in charts {
             for entry in chart.entries {
                 guard let open = entry.openDate ?? runs[entry.movieCode]?.open else { continue }
-                runs[entry.movieCode] = (open, chart.date, max(entry.audienceCumulative, runs[entry.movieCode]?.final ?? 0))
+                runs[entry.movieCode] = (open, chart.date, max(entry.audienceCumulative, runs[entry.movieCode]?.final ?? 0), entry.title)
             }
         }
         let films = runs.filter { $0.value.open >= first && $0.value.last <= end - 7 && $0.value.final >= minimum }.sorted { $0.key < $1.key }
@@ -40,18 +55,23 @@ package struct ProjectionBacktest: Sendable, Equatable {
             var errors: [Double] = []
             var naive: [Double] = []
             var held = 0
+            var cases: [Case] = []
             for (code, run) in films {
                 let asOf = run.open + (day - 1)
                 guard let projection = Projection.project(code, charts: charts, asOf: asOf) else { continue }
                 let final = Double(run.final)
                 errors.append(abs(Double(projection.finalMid) - final) / final)
+                cases.append(
+                    Case(
+                        movieCode: code, title: run.title, final: run.final, low: projection.finalLow, mid: projection.finalMid,
+                        high: projection.finalHigh))
                 if projection.finalLow <= run.final, run.final <= projection.finalHigh { held += 1 }
                 if let guess = naiveFade(code, charts: charts, asOf: asOf, open: run.open) { naive.append(abs(guess - final) / final) }
             }
             return Row(
                 dayOfRelease: day, films: errors.count, medianErrorPercent: median(errors) * 100,
                 heldPercent: errors.isEmpty ? 0 : Double(held) / Double(errors.count) * 100,
-                naiveMedianErrorPercent: naive.isEmpty ? nil : median(naive) * 100)
+                naiveMedianErrorPercent: naive.isEmpty ? nil : median(naive) * 100, cases: cases)
         }
         return ProjectionBacktest(minimum: minimum, rows: rows)
     }

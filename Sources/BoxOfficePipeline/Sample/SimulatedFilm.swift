@@ -25,6 +25,10 @@ package struct SimulatedFilm: Sendable, Hashable {
     package var openingAudience: Double
     /// Audience kept from one week to the next.
     package var weeklyRetention: Double
+    /// How the run departs from a steady `weeklyRetention` (``Legs``).
+    package var legs: Legs = .steady
+    /// Admissions on a public holiday against a Saturday's (1: holidays are ordinary days).
+    package var holidayLift: Double = 1
     /// Daily audience of paid previews before the open date.
     package var previewAudience: Double
     /// The days with paid previews; every day from `firstDay` to the open date when empty.
@@ -42,7 +46,7 @@ package struct SimulatedFilm: Sendable, Hashable {
         productionYear: Int, releaseDate: Day, chartOpenDate: Day?? = nil, firstDay: Day? = nil,
         openingAudience: Double, weeklyRetention: Double, previewAudience: Double = 0,
         previewDays: Set<Day> = [], diversity: Bool = false, ticketPrice: Double = 10_800, screensAtOpening: Double,
-        priorAudience: Int64 = 0, priorSales: Int64 = 0
+        legs: Legs = .steady, holidayLift: Double = 1, priorAudience: Int64 = 0, priorSales: Int64 = 0
     ) {
         self.code = code
         self.title = title
@@ -64,8 +68,42 @@ package struct SimulatedFilm: Sendable, Hashable {
         self.diversity = diversity
         self.ticketPrice = ticketPrice
         self.screensAtOpening = screensAtOpening
+        self.legs = legs
+        self.holidayLift = holidayLift
         self.priorAudience = priorAudience
         self.priorSales = priorSales
+    }
+
+    /// The shape of a run, so that tests see more than one decay (real runs fade unevenly: on the
+    /// real charts of 2024 second-week holds ran from 0.2 to over 1).
+    package enum Legs: Sendable, Hashable {
+        /// `weeklyRetention` every week.
+        case steady
+        /// Word of mouth: the hold rises from `weeklyRetention` by 0.05 a week, up to 0.88.
+        case strong
+        /// Front-loaded: the first week falls at the square of `weeklyRetention`, the rest as usual.
+        case weak
+        /// Climbs 35 % a week for its first three weeks, then fades at `weeklyRetention`.
+        case sleeper
+    }
+
+    /// The run's level `weeks` after its start, against its opening (1 at the start).
+    func level(weeks: Double) -> Double {
+        switch legs {
+        case .steady: return pow(weeklyRetention, weeks)
+        case .weak: return weeks <= 1 ? pow(weeklyRetention, 2 * weeks) : pow(weeklyRetention, weeks + 1)
+        case .sleeper: return weeks <= 3 ? pow(1.35, weeks) : pow(1.35, 3) * pow(weeklyRetention, weeks - 3)
+        case .strong:
+            // The hold h(t) = min(0.88, r + 0.05 t) compounded: exp of ∫ log h(t) dt over the weeks.
+            let (start, rise, ceiling) = (weeklyRetention, 0.05, 0.88)
+            func integral(_ t: Double) -> Double {
+                let h = start + rise * t
+                return (h * log(h) - h) / rise
+            }
+            let capped = max(0, (ceiling - start) / rise)
+            let rising = min(weeks, capped)
+            return exp(integral(rising) - integral(0) + max(0, weeks - capped) * log(ceiling))
+        }
     }
 
     package static func == (lhs: SimulatedFilm, rhs: SimulatedFilm) -> Bool { lhs.code == rhs.code }
@@ -77,16 +115,17 @@ package struct SimulatedFilm: Sendable, Hashable {
     var runStart: Day { chartOpenDate ?? firstDay }
 
     /// Admissions on a day, nationwide, or 0 when the film is not showing.
-    func audience(on day: Day) -> Int64 {
+    package func audience(on day: Day) -> Int64 {
         guard day >= firstDay, firstDay.distance(to: day) < SimulatedKOBIS.maxRunDays else { return 0 }
-        let weekday = Self.weekdayFactor[day.isoWeekday - 1]
+        let ordinary = Self.weekdayFactor[day.isoWeekday - 1]
+        let weekday = KoreanHolidays.holiday(on: day) == nil || holidayLift == 1 ? ordinary : max(ordinary, Self.weekdayFactor[5]) * holidayLift
         let raw: Double
         if day < runStart {
             guard previewDays.isEmpty || previewDays.contains(day) else { return 0 }
             raw = previewAudience * weekday
         } else {
             let weeks = Double(runStart.distance(to: day)) / 7
-            raw = openingAudience * pow(weeklyRetention, weeks) * weekday
+            raw = openingAudience * level(weeks: weeks) * weekday
         }
         let value = (raw * (0.95 + 0.1 * Self.noise(code, day))).rounded()
         return value < 40 ? 0 : Int64(value)
@@ -94,7 +133,7 @@ package struct SimulatedFilm: Sendable, Hashable {
 
     func screens(on day: Day) -> Int64 {
         let weeks = Double(max(0, runStart.distance(to: day))) / 7
-        let base = day < runStart ? max(2, screensAtOpening * 0.1) : screensAtOpening * pow(weeklyRetention.squareRoot(), weeks)
+        let base = day < runStart ? max(2, screensAtOpening * 0.1) : screensAtOpening * level(weeks: weeks).squareRoot()
         return max(1, Int64(base.rounded()))
     }
 

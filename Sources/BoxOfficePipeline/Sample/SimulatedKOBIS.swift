@@ -114,6 +114,17 @@ package struct SimulatedKOBIS: Sendable {
         ]
     }
 
+    /// The daily top 10 of every day in `range`, decoded from the bodies the service would send
+    /// (for the projection's back-test on the simulation).
+    package func dailyCharts(_ range: DateRange) -> [DailyChart] {
+        range.compactMap { day in
+            guard let body = try? JSONSerialization.data(withJSONObject: dailyChartBody(on: day)),
+                case .value(let chart)? = try? KOBISDecoding.dailyChart(body, date: day)
+            else { return nil }
+            return chart
+        }
+    }
+
     static func filters(of request: HTTPRequest) -> KOBISFilters {
         KOBISFilters(
             nation: request.queryValue("repNationCd").flatMap { $0 == "K" ? .korean : $0 == "F" ? .foreign : nil },
