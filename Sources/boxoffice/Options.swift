@@ -98,7 +98,7 @@ struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Wait for a run using the cache.", valueName: "seconds", visibility: .hidden))
     var wait = 0.0
 
-    @Flag(name: .shortAndLong, help: "No progress, no warnings; errors still print.")
+    @Flag(name: .shortAndLong, help: "Silent on success; errors still print.")
     var quiet = false
 
     var settings: CacheSettings {

@@ -110,12 +110,14 @@ extension Terminal {
     }
 
     /// Runs `request` through the pipeline's one door, then lists the files it wrote as under the
-    /// folder the user gave (`output`); a failure is one line and its exit status.
+    /// folder the user gave (`output`), unless `-q`; a failure is one line and its exit status.
     static func run(_ request: some PipelineRequest, _ context: RunContext, listingUnder output: String = "") async throws {
         try await reportingErrors(redacting: Pipeline.secrets(in: context.environment)) {
             defer { context.console.progress?.finish() }  // on failure too
             let paths = try await Pipeline.run(request, in: context)
             context.console.progress?.finish()  // cleared before stdout
+            // -q: silent on success, so a cron job mails nothing and the journal keeps errors alone.
+            guard !context.console.quiet else { return }
             for url in paths { printLine(displayPath(url, relativeTo: output)) }
         }
     }

@@ -219,7 +219,7 @@ struct ConventionsTests {
     func repeatedFormats() async throws {
         let folder = try TemporaryFolder()
         let result = try await BoxOfficeProcess.run(
-            ["report", "--sample", "-f", "md", "--format", "json,md", "-f", "txt", "-o", "out", "-q"], in: folder.url)
+            ["report", "--sample", "-f", "md", "--format", "json,md", "-f", "txt", "-o", "out"], in: folder.url)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(folder.files(in: "out") == ["\(Self.stem).json", "\(Self.stem).md", "\(Self.stem).txt"])
         #expect(
@@ -227,6 +227,10 @@ struct ConventionsTests {
                 "out/\(Self.stem).md", "out/\(Self.stem).json", "out/\(Self.stem).txt", "out/index.html", "out/index.md", "out/feed.xml",
             ],
             "in the order given, each once")
+        // -q: silent on success, the files written all the same.
+        let quiet = try await BoxOfficeProcess.run(["report", "--sample", "-f", "md", "-o", "quiet", "-q"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(folder.files(in: "quiet").contains("\(Self.stem).md"))
     }
 
     @Test("every bad argument is one line on stderr and exit 64 (no usage block); -V prints the version")

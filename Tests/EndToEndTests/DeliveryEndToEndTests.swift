@@ -49,7 +49,7 @@ struct DeliveryEndToEndTests {
         ])
         for day in ["2025-03-08", "2025-03-09"] {
             let run = try await BoxOfficeProcess.run(
-                ["report", day, "-f", "html,csv,json", "-q", "--base-url", "https://example.org/box/"], environment: environment, in: folder.url)
+                ["report", day, "-f", "html,csv,json", "--base-url", "https://example.org/box/"], environment: environment, in: folder.url)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdoutLines.suffix(3) == ["Reports/index.html", "Reports/index.md", "Reports/feed.xml"])
         }
@@ -302,7 +302,7 @@ struct DeliveryEndToEndTests {
             let env = environment(today: yesterday + 1)
             let fetched = try await BoxOfficeProcess.run(
                 ["fetch", "\((film.releaseDate - 28).iso)..\(yesterday.iso)", "-q"], environment: env, in: folder.url)
-            #expect(fetched.status == 0, "\(fetched.stderr)")
+            #expect(fetched.status == 0 && fetched.stdout.isEmpty, "-q: silent on success: \(fetched.stdout)\(fetched.stderr)")
             let list = try await BoxOfficeProcess.run(["watch", "list", "-f", "csv"], environment: env, in: folder.url)
             let row = try #require(try CSVReader.table(list.stdoutBytes).first { $0["movie_cd"] == film.code }, "\(list.stdout)")
             let calendar = try await BoxOfficeProcess.run(
@@ -316,8 +316,8 @@ struct DeliveryEndToEndTests {
             return (row, event)
         }
         let added = try await BoxOfficeProcess.run(
-            ["watch", "add", film.code, "--break-even", "2000000"], environment: environment(today: film.releaseDate + 2), in: folder.url)
-        #expect(added.status == 0, "\(added.stderr)")
+            ["watch", "add", film.code, "--break-even", "2000000", "-q"], environment: environment(today: film.releaseDate + 2), in: folder.url)
+        #expect(added.status == 0 && added.stdout.isEmpty, "\(added.stdout)\(added.stderr)")
         // Its first week: the prior reads a film falling like most, so 200만 is not expected.
         let early = try await seen(onDay: 7)
         #expect(early.row["break_even_expected"] == "false" && early.row["break_even_mid"] == "", "\(early.row)")

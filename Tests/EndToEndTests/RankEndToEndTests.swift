@@ -67,7 +67,7 @@ struct RankEndToEndTests {
         let films = SyntheticCatalogue.films(covering: Self.year)
         let server = try FakeKOBISServer(films: films)
         let folder = try TemporaryFolder()
-        let result = try await run(["rank", "2024", "--no-look-back", "--top", "0", "--quiet"], server, folder, today: "2025-01-05")
+        let result = try await run(["rank", "2024", "--no-look-back", "--top", "0"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let tables = ["distributors", "nations", "grades", "genres", "months"].map { "Reports/rank-2024-\($0).csv" }
         #expect(result.stdoutLines == ["md", "html", "txt", "csv"].map { "Reports/rank-2024.\($0)" } + tables + ["Reports/rank-2024.json"])
@@ -117,7 +117,7 @@ struct RankEndToEndTests {
 
         // Everything the run fetched is cached: again, offline, nothing is sent; --all ranks that span.
         server.server.resetLog()
-        let again = try await run(["rank", "--all", "--offline", "--no-look-back", "-f", "json", "--quiet"], server, folder, today: "2025-01-05")
+        let again = try await run(["rank", "--all", "--offline", "--no-look-back", "-f", "json"], server, folder, today: "2025-01-05")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(server.server.requests.isEmpty)
         #expect(again.stdoutLines == ["Reports/rank-all-2024-01-01_2024-12-31.json"])
@@ -280,7 +280,7 @@ struct RankEndToEndTests {
         let server = try FakeKOBISServer(films: films)
         let folder = try TemporaryFolder()
         let result = try await run(
-            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "csv,json", "--quiet"], server, folder, today: "2025-01-05")
+            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "csv,json"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let base = "Reports/rank-2023-12-01_2024-01-31"
         #expect(result.stdoutLines.contains(base + "-years.csv") && result.stdoutLines.contains(base + "-distributor_years.csv"))
@@ -343,7 +343,7 @@ struct RankEndToEndTests {
         let server = try FakeKOBISServer(films: Self.variedFilms())
         let folder = try TemporaryFolder()
         let result = try await run(
-            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "sqlite,datapackage,xlsx", "--quiet"], server, folder, today: "2025-01-05")
+            ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "sqlite,datapackage,xlsx"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let base = "rank-2023-12-01_2024-01-31"
         let tables = ["distributors", "nations", "grades", "genres", "months", "years", "distributor_years"]

@@ -132,7 +132,7 @@ struct ReadmeTests {
         let block = try #require(Self.readme[start.upperBound...].firstMatch(of: /```\n((?:[a-z]+: [a-z_,]+\n)+)```/))
         let listed = block.output.1.split(separator: "\n").map { line in line.split(separator: ":", maxSplits: 1).map(String.init) }
         let folder = try TemporaryFolder()
-        let run = try await BoxOfficeProcess.run(["rank", "--sample", "-f", "csv", "-q"], in: folder.url)
+        let run = try await BoxOfficeProcess.run(["rank", "--sample", "-f", "csv"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         let base = "Reports/rank-sample-2025-03-03_2025-03-09"
         #expect(run.stdoutLines == [base + ".csv"] + listed.map { "\(base)-\($0[0]).csv" })
@@ -147,7 +147,7 @@ struct ReadmeTests {
     func weekendsHeader() async throws {
         let line = try #require(Self.readme.firstMatch(of: /\nweekends: ([a-z_,]+)\n/))
         let folder = try TemporaryFolder()
-        let run = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "-f", "csv", "-q"], in: folder.url)
+        let run = try await BoxOfficeProcess.run(["film", "--sample", "20259001", "-f", "csv"], in: folder.url)
         #expect(run.status == 0 && run.stdoutLines.contains("Reports/film-sample-20259001-weekends.csv"), "\(run.stdout)\(run.stderr)")
         let text = try String(contentsOf: folder.url.appendingPathComponent("Reports/film-sample-20259001-weekends.csv"), encoding: .utf8)
         #expect(text.split(separator: "\r\n")[0].replacingOccurrences(of: "\u{FEFF}", with: "") == String(line.output.1))
@@ -157,7 +157,7 @@ struct ReadmeTests {
     func regionsHeader() async throws {
         let line = try #require(Self.readme.firstMatch(of: /\nregions: ([a-z_,]+)\n/))
         let folder = try TemporaryFolder()
-        let run = try await BoxOfficeProcess.run(["report", "--sample", "--weekend", "--regions", "-f", "csv", "-q"], in: folder.url)
+        let run = try await BoxOfficeProcess.run(["report", "--sample", "--weekend", "--regions", "-f", "csv"], in: folder.url)
         let path = "Reports/boxoffice-sample-weekend-regions-2025-03-07_2025-03-09-regions.csv"
         #expect(run.status == 0 && run.stdoutLines.contains(path), "\(run.stdout)\(run.stderr)")
         let text = try String(contentsOf: folder.url.appendingPathComponent(path), encoding: .utf8)

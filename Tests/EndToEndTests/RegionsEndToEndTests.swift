@@ -18,7 +18,7 @@ struct RegionsEndToEndTests {
     func byName(name: String, code: String) async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--area", name, "-f", "csv", "-q"], kobis: server, folder: folder)
+        let result = try await BoxOfficeProcess.run(["report", "2025-03-05", "--area", name, "-f", "csv"], kobis: server, folder: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!server.chartRequests.isEmpty && server.chartRequests.allSatisfy { $0.query["wideAreaCd"] == code }, "\(name)")
         // A code needs no list; a name asks for it once, with the regions' parent code.
@@ -39,7 +39,7 @@ struct RegionsEndToEndTests {
         #expect(server.codeListRequests.count == 1)
         let before = server.server.requests.count
         let offline = try await BoxOfficeProcess.run(
-            ["report", "2025-03-05", "--area", "Busan", "--offline", "-f", "csv", "-q"], kobis: server, folder: folder)
+            ["report", "2025-03-05", "--area", "Busan", "--offline", "-f", "csv"], kobis: server, folder: folder)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(server.server.requests.count == before, "--offline sends nothing")
         #expect(offline.stdoutLines.first == "Reports/boxoffice-area0105011-2025-03-05-films.csv")
@@ -78,7 +78,7 @@ struct RegionsEndToEndTests {
     @Test("the bundled sample takes a region by name too, with no key and no network")
     func sample() async throws {
         let folder = try TemporaryFolder()
-        let result = try await BoxOfficeProcess.run(["report", "--sample", "--area", "Seoul", "-f", "csv", "-q"], in: folder.url)
+        let result = try await BoxOfficeProcess.run(["report", "--sample", "--area", "Seoul", "-f", "csv"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.first?.contains("area0105001") == true, "\(result.stdoutLines)")
     }
@@ -94,7 +94,7 @@ struct RegionsEndToEndTests {
     func regions() async throws {
         let server = try FakeKOBISServer()
         let folder = try TemporaryFolder()
-        let arguments = ["report", "--weekend", "2025-03-07..2025-03-09", "--regions", "-f", "json,csv,md", "-q"]
+        let arguments = ["report", "--weekend", "2025-03-07..2025-03-09", "--regions", "-f", "json,csv,md"]
         let result = try await BoxOfficeProcess.run(arguments, kobis: server, folder: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let name = "boxoffice-weekend-regions-2025-03-07_2025-03-09"

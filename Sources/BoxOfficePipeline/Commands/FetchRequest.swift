@@ -36,7 +36,10 @@ package struct FetchRequest: PipelineRequest {
             return (fetched, await client.budget?.spent ?? 0, enrichment.matcher != nil)
         }
         run.console.progress?.finish()
-        run.console.line(summary(fetched, range: range, periods: periods, spent: spent, tmdbUsed: tmdbUsed))
+        // -q: the closing line only when something is left (the run then fails, saying how to resume).
+        if !run.console.quiet || !fetched.missing.isEmpty {
+            run.console.line(summary(fetched, range: range, periods: periods, spent: spent, tmdbUsed: tmdbUsed))
+        }
         if !fetched.missing.isEmpty {
             var left: [String] = []
             if !fetched.missingDates.isEmpty {

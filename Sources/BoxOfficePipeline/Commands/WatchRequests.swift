@@ -27,7 +27,7 @@ package struct WatchAddRequest: PipelineRequest {
             return known
         }
         let name = title.isEmpty ? code : "\(title) (\(code))"
-        run.console.line(known ? "updated \(name) on the watchlist" : "watching \(name)")
+        if !run.console.quiet { run.console.line(known ? "updated \(name) on the watchlist" : "watching \(name)") }
         return []
     }
 }
@@ -49,7 +49,9 @@ package struct WatchRemoveRequest: PipelineRequest {
             list.remove(watched.movieCode)
             return watched
         }
-        run.console.line("no longer watching \(watched.title.isEmpty ? watched.movieCode : "\(watched.title) (\(watched.movieCode))")")
+        if !run.console.quiet {
+            run.console.line("no longer watching \(watched.title.isEmpty ? watched.movieCode : "\(watched.title) (\(watched.movieCode))")")
+        }
         return []
     }
 }
