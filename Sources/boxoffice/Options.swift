@@ -92,7 +92,7 @@ struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("KOBIS calls to send at most (default: all left).", valueName: "n"))
     var budget: Int?
 
-    @Option(help: ArgumentHelp("Calls to keep for later runs today.", valueName: "n", visibility: .hidden))
+    @Option(help: ArgumentHelp("Calls kept for scheduled runs.", valueName: "n"))
     var reserve = 100
 
     @Option(help: ArgumentHelp("Wait for a run using the cache.", valueName: "seconds", visibility: .hidden))

@@ -16,8 +16,7 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
         examples: [
             ("boxoffice report --sample", "the bundled week: no key, no network"),
             ("boxoffice report -q", "yesterday, silent on success (cron)"),
-            ("boxoffice report 2024-07 -f html,csv", "a month, HTML and CSV only"),
-            ("boxoffice report -f csv -o - | less", "yesterday's films CSV to stdout"),
+            ("boxoffice report 2024-07 -f csv -o -", "a month's films CSV to stdout"),
         ],
         exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm }, formats: (ReportFormat.allCases, ReportFormat.byDefault))
 

@@ -247,6 +247,14 @@ struct HostileRoundFourTests {
                 "\(arguments[0]): \(result.stderr)")
         }
         #expect(server.server.requests.isEmpty, "nothing sent")
+        // Every command that spends calls shows --reserve in its help, and fetch's closing line names what it kept.
+        for command in [["report"], ["fetch"], ["rank"], ["film"], ["calendar"], ["company"], ["person"], ["watch", "add"]] {
+            let help = try await BoxOfficeProcess.run(command + ["--help"], in: folder.url)
+            #expect(help.stdout.contains("--reserve <n>"), "\(command) --help lacks --reserve")
+        }
+        try Data(#"{"\#(key)": {"2025-03-10": 2000}}"#.utf8).write(to: state.appendingPathComponent("kobis-calls.json"))
+        let fetch = try await BoxOfficeProcess.run(["fetch", "2025-03-09", "--no-tmdb"], kobis: server, folder: folder, today: "2025-03-10")
+        #expect(fetch.status == 0 && fetch.stdout.contains("KOBIS calls spent, 100 kept for scheduled runs (--reserve)"), "\(fetch.stdout)")
     }
 
     @Test("-f slack: the notification text (mrkdwn) has the #1's mention and Slack's control characters escaped")

@@ -33,7 +33,7 @@ package struct FetchRequest: PipelineRequest {
         let (fetched, spent, tmdbUsed) = try await wiring.withKOBIS(run.context, recordEveryCall: true) { client, cache in
             let enrichment = try wiring.enrichment(run.context, cache: cache, upcoming: false)
             let fetched = try await run.fetchStage(client, enrichment: enrichment).fetch(plan)
-            return (fetched, await client.budget?.spent ?? 0, enrichment.matcher != nil)
+            return (fetched, (spent: await client.budget?.spent ?? 0, kept: await client.budget?.keptForScheduledRuns ?? 0), enrichment.matcher != nil)
         }
         run.console.progress?.finish()
         // -q: the closing line only when something is left (the run then fails, saying how to resume).
@@ -57,8 +57,9 @@ package struct FetchRequest: PipelineRequest {
         return []
     }
 
-    /// The closing line: what of the range is cached now, and the calls this run spent.
-    func summary(_ fetched: FetchStage.Output, range: DateRange, periods: [ChartPeriod], spent: Int, tmdbUsed: Bool) -> String {
+    /// The closing line: what of the range is cached now, the calls this run spent, and those
+    /// `--reserve` kept for scheduled runs.
+    func summary(_ fetched: FetchStage.Output, range: DateRange, periods: [ChartPeriod], spent: (spent: Int, kept: Int), tmdbUsed: Bool) -> String {
         let films = fetched.movies.count + fetched.missingFilms.count
         var parts: [String] = []
         if !noDaily {
@@ -78,6 +79,8 @@ package struct FetchRequest: PipelineRequest {
         var line = "\(range.start.iso)..\(range.end.iso): " + parts.joined(separator: ", ")
         line += ", movie info for \(PeopleFormat.grouped(Int64(fetched.movies.count))) of \(PeopleFormat.grouped(Int64(films))) films known so far"
         if tmdbUsed { line += ", \(fetched.matches.count) TMDB lookups" }
-        return line + "; \(spent) KOBIS call\(spent == 1 ? "" : "s") spent"
+        line += "; \(spent.spent) KOBIS call\(spent.spent == 1 ? "" : "s") spent"
+        if spent.kept > 0 { line += ", \(spent.kept) kept for scheduled runs (--reserve)" }
+        return line
     }
 }
