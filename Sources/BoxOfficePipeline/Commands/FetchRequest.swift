@@ -33,7 +33,9 @@ package struct FetchRequest: PipelineRequest {
         let (fetched, spent, tmdbUsed) = try await wiring.withKOBIS(run.context, recordEveryCall: true) { client, cache in
             let enrichment = try wiring.enrichment(run.context, cache: cache, upcoming: false)
             let fetched = try await run.fetchStage(client, enrichment: enrichment).fetch(plan)
-            return (fetched, (spent: await client.budget?.spent ?? 0, kept: await client.budget?.keptForScheduledRuns ?? 0), enrichment.matcher != nil)
+            return (
+                fetched, (spent: await client.budget?.spent ?? 0, kept: await client.budget?.keptForScheduledRuns ?? 0), enrichment.matcher != nil
+            )
         }
         run.console.progress?.finish()
         // -q: the closing line only when something is left (the run then fails, saying how to resume).
