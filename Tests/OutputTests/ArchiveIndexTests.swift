@@ -53,3 +53,31 @@ struct ArchiveIndexTests {
         #expect(try Data(contentsOf: state) == Data("{\n\n}".utf8))
     }
 }
+
+@Suite("The folder's index lists every command's pages")
+struct ArchiveIndexPagesTests {
+    @Test("rank, film, company and person pages each under their heading, their tables' CSVs with them, other names left out")
+    func pages() throws {
+        let names = [
+            "boxoffice-2025-03-09.html", "rank-2024.html", "rank-2024-distributors.csv", "rank-sample-2025-03-03_2025-03-09.md", "rank-2023.json",
+            "film-20259001.html", "film-20259001.ko.html", "film-20259001-weekends.csv", "film-20259001.csv", "company-20104201.md",
+            "company-20104201-company_years.csv", "person-10095874.ko.html", "film-.html", "rank-x.y.html", "notes.txt", "filmography.html",
+        ]
+        let view = ArchiveIndex.view(of: names)
+        let pages = try #require(view["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["heading"] as? String } == ["Rankings", "Films", "Companies", "People"])
+        func rows(_ index: Int) -> [(name: String, labels: [String])] {
+            (pages[index]["rows"] as? [[String: Any]] ?? []).map { row in
+                (row["name"] as? String ?? "", (row["files"] as? [[String: Any]] ?? []).map { $0["label"] as? String ?? "" })
+            }
+        }
+        #expect(rows(0).map(\.name) == ["2025-03-03 – 2025-03-09 (sample)", "2024", "2023"], "newest first")
+        #expect(rows(0)[1].labels == ["HTML", "distributors CSV"])
+        #expect(rows(1).map(\.name) == ["20259001"] && rows(1)[0].labels == ["HTML", "HTML (한국어)", "CSV", "weekends CSV"], "\(rows(1))")
+        #expect(rows(2)[0].labels == ["Markdown", "years CSV"] && rows(3).map(\.name) == ["10095874"])
+        let reports = try #require(view["reports"] as? [[String: Any]])
+        #expect(reports.count == 1)
+        let korean = try #require(ArchiveIndex.view(of: names, words: Words(language: .ko))["pages"] as? [[String: Any]])
+        #expect(korean.map { $0["heading"] as? String } == ["결산", "영화", "영화사", "영화인"])
+    }
+}

@@ -2,9 +2,9 @@ import BoxOfficeFiles
 import BoxOfficeModel
 import Foundation
 
-/// `index.html` and `index.md` in an output folder: every report and film file in it, newest
-/// first, so a folder served by any web server is a browsable archive; and `feed.xml`, its
-/// reports as an Atom feed (``ArchiveFeed``).
+/// `index.html` and `index.md` in an output folder: every report in it, newest first, and the
+/// pages of `film`, `rank`, `company` and `person` after them, so a folder served by any web
+/// server is a browsable archive; and `feed.xml`, its reports as an Atom feed (``ArchiveFeed``).
 ///
 /// The index is rebuilt from the folder's listing after each run, under the folder's commit lock
 /// and renamed into place whole, so it always lists what is there, whichever run wrote it last.
@@ -130,7 +130,7 @@ package struct ArchiveIndex {
 
     /// The index templates' context from the folder's file names.
     static func view(of names: [String], words w: Words = .english, headlines: [String: ReportHeadline] = [:]) -> [String: Any] {
-        let (sorted, films) = contents(names)
+        let (sorted, pages) = contents(names)
         func files(_ names: [String], base: String) -> [[String: Any]] {
             let sorted = names.sorted { order($0, base: base) < order($1, base: base) }
             return sorted.map { ["href": $0, "label": label($0, base: base, korean: w.language == .ko), "last": $0 == sorted.last] }
@@ -147,33 +147,61 @@ package struct ArchiveIndex {
         // The newest dated report's digest opens the index: the morning's change, as in its txt.
         let newest = sorted.first { $0.range != nil }
         let digest = newest.flatMap { headlines[$0.base]?.digest(w.language) }
-        let filmRows: [[String: Any]] = films.keys.sorted().map { code in
-            let base = films[code]!.first.map { String($0.prefix { $0 != "." }) } ?? code
-            return ["code": code, "files": files(films[code]!, base: base)]
+        let pageSections: [[String: Any]] = Page.allCases.compactMap { kind in
+            let bases = pages.keys.filter { $0.kind == kind }.map(\.base).sorted()
+            guard !bases.isEmpty else { return nil }
+            // Rankings newest first, as the reports; films, companies and people by code.
+            let ordered = kind == .rank ? bases.reversed() : bases
+            let rows: [[String: Any]] = ordered.map { base in
+                ["name": kind.name(of: base, words: w), "files": files(pages[Page.Key(kind: kind, base: base)]!, base: base)]
+            }
+            return ["heading": w.say.indexHeading(kind.rawValue), "rows": rows]
         }
         return [
             "reports": reportRows, "has_reports": !reportRows.isEmpty,
             "has_digest": digest != nil, "digest": digest ?? "", "digest_title": newest.map { title($0, words: w) } ?? "",
-            "films": filmRows, "has_films": !filmRows.isEmpty,
+            "pages": pageSections,
             "count": String(reportRows.count), "one": reportRows.count == 1,
             "lang": w.language.rawValue,
             "heading": w.say.indexHeading,
             "summary": w.say.indexSummary(reportRows.count),
             "reports_heading": w.say.indexReports,
-            "films_heading": w.say.indexFilms,
         ]
     }
 
+    /// The pages of the other commands, by the prefix of their files' names.
+    enum Page: String, CaseIterable {
+        case rank, film, company, person
+
+        struct Key: Hashable {
+            var kind: Page
+            var base: String
+        }
+
+        /// How the index names a page: its code or span (a span of days as the reports' are), with
+        /// the sample marked.
+        func name(of base: String, words w: Words) -> String {
+            var rest = base.dropFirst(rawValue.count + 1)
+            let sample = rest.hasPrefix("sample-")
+            if sample { rest = rest.dropFirst("sample-".count) }
+            let days = rest.split(separator: "_").compactMap { Day(iso: String($0.suffix(10))) }
+            let name =
+                days.count == 2 && days[0] <= days[1] && !rest.hasPrefix("all-")
+                ? w.range(DateRange(start: days[0], end: days[1])) : rest.replacingOccurrences(of: "_", with: " – ")
+            return sample ? name + " " + w.say.sampleMark : name
+        }
+    }
+
     /// The reports in a folder holding `names`, newest first (`latest` copies before them), and
-    /// its film pages' files by code.
-    static func contents(_ names: [String]) -> (reports: [Report], films: [String: [String]]) {
+    /// the other commands' pages' files by page.
+    static func contents(_ names: [String]) -> (reports: [Report], pages: [Page.Key: [String]]) {
         var reports: [String: Report] = [:]
-        var films: [String: [String]] = [:]
+        var pages: [Page.Key: [String]] = [:]
         for name in names.sorted() {
             if let (base, report) = parseReport(name) {
                 reports[base, default: report].files.append(name)
-            } else if let code = parseFilm(name) {
-                films[code, default: []].append(name)
+            } else if let page = parsePage(name) {
+                pages[page, default: []].append(name)
             }
         }
         let sorted = reports.values.sorted { lhs, rhs in
@@ -184,12 +212,13 @@ package struct ArchiveIndex {
             default: return lhs.base < rhs.base
             }
         }
-        return (sorted, films)
+        return (sorted, pages)
     }
 
     /// What follows a base name in each file boxoffice writes, in the order the index lists them,
-    /// with the link's label; `report` is false for the one a film has and a report has not (its
-    /// `.csv`). A Korean document adds `.ko` (``ReportLanguage/infix``) before its extension.
+    /// with the link's label; `report` is false for those a page has and a report has not (its
+    /// `.csv`, its other tables' CSVs). A Korean document adds `.ko` (``ReportLanguage/infix``)
+    /// before its extension.
     static let parts: [(suffix: String, label: String, korean: String, report: Bool)] =
         ReportFormat.allCases.sorted { $0.link.order < $1.link.order }.flatMap { format in
             let (_, label, korean) = format.link
@@ -201,10 +230,14 @@ package struct ArchiveIndex {
                     )
                 }
             }
-            // A report writes a CSV per table (`-films.csv`); a film one (`film-CODE.csv`).
+            // A report writes a CSV per table (`-films.csv`); a page one (`film-CODE.csv`), and one
+            // per table of its own (`film-CODE-weekends.csv`, `rank-2024-distributors.csv`).
             if format == .csv {
-                let tables: [ReportTable] = [.films, .daily, .days, .weeks, .regions]
-                return tables.map { ("-\($0.rawValue).csv", "\($0.label.en) CSV", "\($0.label.ko) CSV", true) } + [(".csv", label, korean, false)]
+                let reportTables: Set<ReportTable> = [.films, .daily, .days, .weeks, .regions]
+                let tables = ReportTable.allCases.map { table in
+                    ("-\(table.rawValue).csv", "\(table.label.en) CSV", "\(table.label.ko) CSV", reportTables.contains(table))
+                }
+                return [(".csv", label, korean, false)] + tables
             }
             return [(format.suffix, label, korean, true)]
         }
@@ -216,9 +249,6 @@ package struct ArchiveIndex {
             .max { parts[$0].suffix.count < parts[$1].suffix.count }
     }
 
-    /// The extensions of a film's files (`film-CODE.html` …).
-    static let extensions = ["html", "md", "txt", "json", "csv"]
-
     /// The report (``ReportFileName``) and the part of a file boxoffice wrote; nil for any other name.
     static func parseReport(_ name: String) -> (String, Report)? {
         guard name.hasPrefix(ReportFileName.prefix), let part = part(of: name), parts[part].report else { return nil }
@@ -227,16 +257,13 @@ package struct ArchiveIndex {
         return (stem, Report(base: stem, name: fileName))
     }
 
-    /// `film-[sample-]CODE.ext`: the code, or nil.
-    static func parseFilm(_ name: String) -> String? {
-        guard name.hasPrefix("film-"), let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) else {
-            return nil
-        }
-        // `film-CODE.html`, or `film-CODE.ko.html` for a Korean page: the code ends at the first dot.
-        let stem = name[name.index(name.startIndex, offsetBy: 5)..<dot]
-        let code = String(stem.prefix { $0 != "." })
-        guard !code.isEmpty, stem.count == code.count || stem.dropFirst(code.count) == Substring(ReportLanguage.ko.infix) else { return nil }
-        return code
+    /// `rank-…`, `film-…`, `company-…` or `person-…` with a part boxoffice writes: the page, or nil.
+    static func parsePage(_ name: String) -> Page.Key? {
+        guard let kind = Page.allCases.first(where: { name.hasPrefix($0.rawValue + "-") }), let part = part(of: name) else { return nil }
+        let base = String(name.dropLast(parts[part].suffix.count))
+        // A code or a span: no dot (`film-CODE.ko.html`'s is the part's), something after the prefix.
+        guard base.count > kind.rawValue.count + 1, !base.contains(".") else { return nil }
+        return Page.Key(kind: kind, base: base)
     }
 
     static func title(_ report: Report, words w: Words = .english) -> String {

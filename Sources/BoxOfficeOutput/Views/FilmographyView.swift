@@ -46,11 +46,13 @@ package enum FilmographyView {
         let span = page.chartsFrom.flatMap { from in page.chartsThrough.map { w.range(DateRange(start: from, end: $0)) } }
         var notes = [span.map { w.say.filmographyNote(span: $0, years: !page.years.isEmpty) } ?? w.say.filmographyNoCache]
         if let from = page.chartsFrom, from < PeriodRanking.fullCoverageFrom { notes.append(RankView.partialCoverage(words: w)) }
-        if page.simulated { notes.insert(w.note(.simulated), at: 0) }
         let hits = page.films.filter(\.tenMillion).map(\.title)
         return [
             "l": ReportLabels.column(of: labels, w.language),
             "lang": w.language.rawValue,
+            // Simulated data says so at the top, as a film page and a report do.
+            "simulated": page.simulated,
+            "simulated_note": w.note(.simulated),
             "is_company": page.kind == .company,
             "name": page.name,
             "name_en": page.nameEnglish,

@@ -522,7 +522,9 @@ struct English: Vocabulary {
     }
 
     var indexReports: String { "Reports" }
-    var indexFilms: String { "Films" }
+    func indexHeading(_ pages: String) -> String {
+        ["rank": "Rankings", "film": "Films", "company": "Companies", "person": "People"][pages] ?? pages
+    }
 
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String] {
         let name: String =

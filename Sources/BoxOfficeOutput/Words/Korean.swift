@@ -548,7 +548,9 @@ struct Korean: Vocabulary {
     }
     func indexSummary(_ reports: Int) -> String { "이 폴더의 보고서 \(reports)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다." }
     var indexReports: String { "보고서" }
-    var indexFilms: String { "영화" }
+    func indexHeading(_ pages: String) -> String {
+        ["rank": "결산", "film": "영화", "company": "영화사", "person": "영화인"][pages] ?? pages
+    }
 
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String] {
         (latest ? ["최신"] : []) + [kind.map(Self.kind) ?? "일별"] + (depth == .top10 ? [] : ["상위 \(depth.rawValue)"])

@@ -253,7 +253,8 @@ protocol Vocabulary: Sendable {
     var indexHeading: String { get }
     func indexSummary(_ reports: Int) -> String
     var indexReports: String { get }
-    var indexFilms: String { get }
+    /// The index's heading of the pages of `rank`, `film`, `company` or `person`.
+    func indexHeading(_ pages: String) -> String
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String]
     /// The release calendar's name, its events' summaries and descriptions (``CalendarICS``).
     var calendarName: String { get }
