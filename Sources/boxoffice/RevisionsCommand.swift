@@ -19,7 +19,7 @@ struct RevisionsCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice revisions 2025-03", "those of March 2025's days"),
             ("boxoffice revisions -f csv > r.csv", "for a spreadsheet"),
         ],
-        exitCodes: [.success, .usage, .internalError, .cannotWrite, .configuration])
+        exitCodes: [.success, .usage, .internalError, .cannotWrite, .configuration], meanings: [.success: "the revisions printed"])
 
     @Argument(help: ArgumentHelp(DateRange.helpText + " (default: every day)", valueName: "range"))
     var range: String?

@@ -21,10 +21,18 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         ],
         exitCodes: [.success, .usage, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration])
 
-    struct Add: AsyncParsableCommand {
+    struct Add: AsyncParsableCommand, DocumentedCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a film (a KOBIS code or a title) to the watchlist, or update its break-even or note.",
             usage: "boxoffice watch add [<options>] <film>")
+
+        static let helpDetails = HelpDetails(
+            examples: [
+                ("boxoffice watch add 20259001", "follow a film by its KOBIS code"),
+                ("boxoffice watch add \"검은 파도\"", "by title, as film finds it"),
+            ],
+            exitCodes: [.success, .usage, .noSuchFilm, .internalError, .cannotWrite, .tryAgainLater, .malformedResponse, .configuration],
+            meanings: [.success: "the film is on the list"])
 
         @Argument(help: ArgumentHelp("A KOBIS movie code (movieCd) or a title.", valueName: "film"))
         var film: String
@@ -58,8 +66,12 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: AsyncParsableCommand, DocumentedCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a film from the watchlist, by code or by its title there.")
+
+        static let helpDetails = HelpDetails(
+            examples: [("boxoffice watch remove 20259001", "by code"), ("boxoffice watch remove \"검은 파도\"", "by its title on the list")],
+            exitCodes: [.success, .usage, .internalError, .cannotWrite], meanings: [.success: "the film is off the list"])
 
         @Argument(help: ArgumentHelp("The film's KOBIS code, or its title on the list.", valueName: "film"))
         var film: String
@@ -70,10 +82,14 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, DocumentedCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the watchlist in the order added, with each film's latest rank and cumulative in the cache.",
             usage: "boxoffice watch list [<options>]")
+
+        static let helpDetails = HelpDetails(
+            examples: [("boxoffice watch list", "a line per film"), ("boxoffice watch list -f csv > watched.csv", "the table, for a spreadsheet")],
+            exitCodes: [.success, .usage, .internalError, .outputClosed], meanings: [.success: "the list printed", .outputClosed: "stdout closed"])
 
         @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
 

@@ -75,7 +75,7 @@ struct CommitTests {
         let folder = try ScratchFolder()
         for round in 0..<100 {
             let a = try stage(folder, "a\(round)"), b = try stage(folder, "b\(round)")
-            nonisolated(unsafe) let (first, second) = (a, b)
+            let (first, second) = (a, b)
             let names = names
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { _ = try? first.commit(names) }
