@@ -79,7 +79,7 @@ struct ConventionsTests {
         let index = try String(contentsOf: out.appendingPathComponent("index.md"), encoding: .utf8)
         #expect(index.contains("2 reports in this folder"))
         #expect(index.contains("Daily 2025-03-03 – 2025-03-09 (sample)"))
-        #expect(index.contains("Daily 2025-03-03 – 2025-03-09, Korean films, area 0105001 (sample)"))
+        #expect(index.contains("Daily 2025-03-03 – 2025-03-09, Korean films, Seoul (sample)"))
     }
 
     @Test(

@@ -81,6 +81,12 @@ struct RegionsEndToEndTests {
         let result = try await BoxOfficeProcess.run(["report", "--sample", "--area", "Seoul", "-f", "csv"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.first?.contains("area0105001") == true, "\(result.stdoutLines)")
+        // By its official name too; the report names the region, never its code (issue 62, item 9).
+        for (language, said) in [("en", "filtered to Busan."), ("ko", "부산 지역만.")] {
+            let page = try await BoxOfficeProcess.run(
+                ["report", "--sample", "--area", "부산광역시", "-f", "md", "-o", "-", "--lang", language], in: folder.url)
+            #expect(page.status == 0 && page.stdout.contains(said) && !page.stdout.contains("0105011"), "\(page.stdout.prefix(400))")
+        }
     }
 
     /// `report --weekend --regions`' JSON periods, from the report written in `folder`.

@@ -33,7 +33,8 @@ package struct KOBISFilters: Hashable, Sendable, Codable {
         var parts: [String] = []
         if let nation { parts.append(nation == .korean ? "Korean films" : "foreign films") }
         if let films { parts.append(films == .diversity ? "diversity films" : "commercial films") }
-        if let area { parts.append("area \(area)") }
+        // The region by name (KOBIS's code when it is not one of the 17 known).
+        if let area { parts.append(KOBISRegion.englishNames[area] ?? "area \(area)") }
         return parts.joined(separator: ", ")
     }
 }

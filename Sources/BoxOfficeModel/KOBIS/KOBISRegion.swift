@@ -32,6 +32,14 @@ package struct KOBISRegion: Hashable, Sendable {
         "0105014": "Ulsan", "0105015": "Incheon", "0105016": "Gwangju", "0105017": "Sejong",
     ]
 
+    /// The regions' short Korean names, as Korean news writes them (서울, 충북), for a report's
+    /// description of its filter.
+    package static let koreanNames: [String: String] = [
+        "0105001": "서울", "0105002": "경기", "0105003": "강원", "0105004": "충북", "0105005": "충남", "0105006": "경북", "0105007": "경남",
+        "0105008": "전북", "0105009": "전남", "0105010": "제주", "0105011": "부산", "0105012": "대구", "0105013": "대전", "0105014": "울산",
+        "0105015": "인천", "0105016": "광주", "0105017": "세종",
+    ]
+
     /// The regions' short English names, as Korean English-language news writes them (충청북도:
     /// Chungbuk): what a table on a phone has room for.
     package static let shortNames: [String: String] = [

@@ -113,7 +113,7 @@ struct Korean: Vocabulary {
         var parts: [String] = []
         if let nation = filters.nation { parts.append(nation == .korean ? "한국 영화" : "외국 영화") }
         if let films = filters.films { parts.append(films == .diversity ? "다양성 영화" : "상업 영화") }
-        if let area = filters.area { parts.append("지역 \(area)") }
+        if let area = filters.area { parts.append(KOBISRegion.koreanNames[area].map { "\($0) 지역" } ?? "지역 \(area)") }
         return parts.joined(separator: ", ")
     }
 
