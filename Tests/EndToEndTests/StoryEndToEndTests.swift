@@ -212,9 +212,18 @@ struct StoryEndToEndTests {
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-05.md"), encoding: .utf8)
         #expect(md.contains("| Charted audience this year (2025-01-01 – 2025-01-05) | \(PeopleFormat.grouped(now)), against last year's same span "))
         #expect(!md.contains("year to date is read from the cache only"))
+        // Five days set different weekdays against each other: no highlight until the span holds a week.
+        #expect(!md.contains("This year's charted admissions"), "no highlight for a span shorter than a week")
+        for span in ["2025-01-06..2025-01-07", "2024-01-06..2024-01-07"] {
+            #expect(try await run(["fetch", span, "-q"], server, folder, today: "2025-01-10").status == 0)
+        }
+        let week = try await run(["report", "2025-01-07", "-f", "md"], server, folder, today: "2025-01-10")
+        #expect(week.status == 0, "\(week.stderr)")
+        let weekMD = try String(contentsOf: folder.url.appendingPathComponent("Reports/boxoffice-2025-01-07.md"), encoding: .utf8)
+        let seven = audience(DateRange(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-07")!))
         #expect(
-            md.contains("This year's charted admissions, 2025-01-01 – 2025-01-05: \(PeopleFormat.grouped(now)), ")
-                && md.contains("against last year's same span (2024-01-01 – 2024-01-05)"), "the highlight")
+            weekMD.contains("This year's charted admissions, 2025-01-01 – 2025-01-07: \(PeopleFormat.grouped(seven)), ")
+                && weekMD.contains("against last year's same span (2024-01-01 – 2024-01-07)"), "the highlight")
 
         // Each day's own year to date, in the days CSV; nothing is sent for it.
         server.server.resetLog()

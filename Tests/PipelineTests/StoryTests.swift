@@ -382,3 +382,35 @@ struct ProgressEstimateTests {
         #expect(DisplayWidth.of(DisplayWidth.fit("검은 파도 검은 파도 검은 파도", 9)) <= 9)
     }
 }
+
+@Suite("Highlights compare only comparable sides")
+struct ComparableHighlightTests {
+    @Test("the biggest rise leaves out a film in paid previews a week earlier; a year to date shorter than a week has no highlight")
+    func comparable() throws {
+        let report = FixedReports.threeDays
+        let last = try #require(report.days.last)
+        var entries = Array(last.entries.prefix(3))
+        try #require(entries.count == 3)
+        // One opened three days ago (a week earlier it was in previews), one a month ago, one with no open date.
+        entries[0].openDate = last.date - 3
+        entries[0].audienceChangeLastWeekPercent = 5185.3
+        entries[1].openDate = last.date - 30
+        entries[1].audienceChangeLastWeekPercent = 12.5
+        entries[2].openDate = nil
+        entries[2].audienceChangeLastWeekPercent = -40
+        let facts = StoryStage.risers(entries, start: last.date, end: last.date)
+        let rise = try #require(facts.first { $0.kind == .biggestRise })
+        #expect(rise.movieCode == entries[1].movieCode && rise.percent == 12.5)
+        #expect(facts.first { $0.kind == .biggestFall }?.movieCode == entries[2].movieCode)
+        // Opened exactly a week earlier: open on both days, so compared.
+        entries[0].openDate = last.date - 7
+        #expect(StoryStage.risers(entries, start: last.date, end: last.date).first { $0.kind == .biggestRise }?.movieCode == entries[0].movieCode)
+
+        let lastYear = YearEarlier(
+            start: Day(iso: "2024-01-01")!, end: Day(iso: "2024-01-01")!, audience: 100, sales: 1000, comparedWith: (527, 5000))
+        var short = YearToDate(start: Day(iso: "2025-01-01")!, end: Day(iso: "2025-01-01")!, audience: 527, sales: 5000, lastYear: lastYear)
+        #expect(StoryStage.yearToDate(short).isEmpty, "1 January alone: a Wednesday against a Monday")
+        short.end = Day(iso: "2025-01-07")!
+        #expect(StoryStage.yearToDate(short).count == 1, "a week: every weekday on both sides")
+    }
+}

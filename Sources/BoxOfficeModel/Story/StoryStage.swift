@@ -494,9 +494,11 @@ package enum StoryStage {
         }
     }
 
-    /// The year to date against last year's same span, when both were had.
+    /// The year to date against last year's same span, when both were had and the span is a week
+    /// or more: a shorter one sets different weekdays against each other (1 January, a Saturday,
+    /// against a Friday), which is no comparison for a headline.
     package static func yearToDate(_ figure: YearToDate?) -> [Highlight] {
-        guard let figure, let change = figure.lastYear.audienceChangePercent else { return [] }
+        guard let figure, let change = figure.lastYear.audienceChangePercent, figure.start.distance(to: figure.end) >= 6 else { return [] }
         var fact = Highlight(kind: .yearToDate, start: figure.start, end: figure.end)
         fact.audience = figure.chartedAudience
         fact.percent = change
@@ -524,9 +526,12 @@ package enum StoryStage {
         return best
     }
 
-    /// The largest rise and the largest fall against a week earlier among `entries`.
+    /// The largest rise and the largest fall against a week earlier among `entries`, of films open
+    /// a week earlier: a film then in paid previews rises by thousands of percent on its opening,
+    /// which is no comparison (a film without an open date is taken as open).
     static func risers(_ entries: [DayEntry], start: Day, end: Day) -> [Highlight] {
-        let known = entries.compactMap { entry in entry.audienceChangeLastWeekPercent.map { (entry, $0) } }
+        let comparable = entries.filter { entry in entry.openDate.map { $0 <= start - 7 } ?? true }
+        let known = comparable.compactMap { entry in entry.audienceChangeLastWeekPercent.map { (entry, $0) } }
         var facts: [Highlight] = []
         if let rise = known.filter({ $0.1 > 0 }).max(by: { $0.1 < $1.1 }) { facts.append(change(.biggestRise, rise.0, rise.1, start, end)) }
         if let fall = known.filter({ $0.1 < 0 }).min(by: { $0.1 < $1.1 }) { facts.append(change(.biggestFall, fall.0, fall.1, start, end)) }
