@@ -30,8 +30,17 @@ package struct CalendarPipeline: Sendable {
 
     package func calendar(_ range: DateRange, today: Day, watchlist: Watchlist) async throws -> ReleaseCalendar {
         var kobis: [(info: MovieInfo, status: String)] = []
-        for year in range.start.year...range.end.year { kobis += try await client.releases(year: year, currentYear: today.year) }
         var notes: [String] = []
+        for year in range.start.year...range.end.year {
+            let releases = try await client.releases(year: year, currentYear: today.year)
+            kobis += releases.films
+            // The page limit cut the year's list short: say so, rather than calendar a part as the whole.
+            if releases.listed > releases.films.count {
+                notes.append(
+                    "KOBIS lists \(PeopleFormat.grouped(Int64(releases.listed))) films opening in \(year); the calendar read the first \(PeopleFormat.grouped(Int64(releases.films.count))) (\(KOBISClient.releasePageLimit) pages), so some of \(year)'s releases may be missing"
+                )
+            }
+        }
         var upcoming: [TMDBMovie] = []
         if let tmdb {
             do {

@@ -61,8 +61,12 @@ struct WatchCommand: AsyncParsableCommand, DocumentedCommand {
         }
 
         func run() async throws {
+            // A change to the list is quick, and scripts add films side by side: wait up to 30 s for
+            // another run using the cache, unless --wait says otherwise.
+            var options = cacheOptions
+            if options.wait == 0 { options.wait = 30 }
             try await Terminal.run(
-                WatchAddRequest(film: film, breakEven: breakEven, note: note), cacheOptions.context(offline: offline, network: network))
+                WatchAddRequest(film: film, breakEven: breakEven, note: note), options.context(offline: offline, network: network))
         }
     }
 

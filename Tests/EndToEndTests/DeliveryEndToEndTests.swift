@@ -274,7 +274,7 @@ struct DeliveryEndToEndTests {
 
         // Out of bounds: a range more than two years ahead, one line, 64.
         let far = try await BoxOfficeProcess.run(["calendar", "2030-01"], environment: environment, in: folder.url)
-        #expect(far.status == 64 && far.stderrLines.count == 1, "\(far.stderr)")
+        #expect(far.status == 64 && far.stderrLines.count == 1 && far.stderr.contains("two years ahead"), "\(far.stderr)")
     }
 
     @Test(

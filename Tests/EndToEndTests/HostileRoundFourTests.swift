@@ -29,6 +29,12 @@ struct HostileRoundFourTests {
             HostileCase.record(61, "totCnt near Int.max" + (offline ? ", offline" : ""), result)
             #expect(result.status == 0, "no crash (was SIGILL, 132): \(result.status) \(result.stderr)")
         }
+        // The calendar says the page limit cut the list short (issue 62, item 9), where it was silent.
+        let file = try #require(folder.files(in: "Reports").first { $0.hasSuffix(".json") })
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Reports/" + file))) as? [String: Any])
+        let notes = (document["notes"] as? [String]) ?? []
+        #expect(notes.contains { $0.contains("the calendar read the first 0 (40 pages)") && $0.contains("may be missing") }, "\(notes)")
     }
 
     @Test("a company's film list naming a movie code '/../victim': nothing outside kobis/movie/ is read, written or removed")

@@ -21,6 +21,11 @@ struct TemplatesCommandTests {
         #expect(again.status == 64 && again.stderrLines.count == 1 && again.stderr.contains("--force"))
         let forced = try await BoxOfficeProcess.run(["templates", "export", "mine", "--force"], in: folder.url)
         #expect(forced.status == 0)
+        // Into a file: one line about templates, naming neither a report nor --output (issue 62, item 9).
+        try Data("x".utf8).write(to: folder.url.appendingPathComponent("a-file"))
+        let intoFile = try await BoxOfficeProcess.run(["templates", "export", "a-file"], in: folder.url)
+        #expect(intoFile.status == 73 && intoFile.stderrLines.count == 1 && intoFile.stderr.contains("cannot write the templates to"))
+        #expect(!intoFile.stderr.contains("report") && !intoFile.stderr.contains("--output"), "\(intoFile.stderr)")
     }
 
     @Test("an overridden template is used; the rest fall back to the bundled ones")

@@ -56,6 +56,26 @@ struct WatchEndToEndTests {
         #expect((after?["films"] as? [[String: Any]])?.map { $0["movie_cd"] as? String } == ["20259002"])
     }
 
+    @Test("eight watch adds side by side all succeed: each waits its turn for the cache (30 s by default) and the list holds every film")
+    func sideBySide() async throws {
+        let server = try FakeKOBISServer()
+        let folder = try TemporaryFolder()
+        let codes = (1...8).map { String(20_259_000 + $0) }
+        let statuses = try await withThrowingTaskGroup(of: (String, Int32, String).self) { group in
+            for code in codes {
+                group.addTask {
+                    let result = try await BoxOfficeProcess.run(["watch", "add", code, "-q"], kobis: server, folder: folder, today: "2025-03-10")
+                    return (code, result.status, result.stderr)
+                }
+            }
+            return try await group.reduce(into: [(String, Int32, String)]()) { $0.append($1) }
+        }
+        #expect(statuses.allSatisfy { $0.1 == 0 }, "\(statuses.filter { $0.1 != 0 })")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: listFile(folder))) as? [String: Any]
+        let films = try #require(stored?["films"] as? [[String: Any]])
+        #expect(Set(films.compactMap { $0["movie_cd"] as? String }) == Set(codes))
+    }
+
     @Test("a damaged watchlist: one line naming it; a change moves it aside whole, never overwriting it")
     func damaged() async throws {
         let server = try FakeKOBISServer()

@@ -66,7 +66,7 @@ struct DateRangeTests {
         ])
     func outOfBounds(input: String) throws {
         let error = #expect(throws: DateRangeError.self) { try DateRange.parse(input, calendar: calendar) }
-        guard case .outOfBounds(_, _, let earliest, let latest)? = error else {
+        guard case .outOfBounds(_, _, let earliest, let latest, _)? = error else {
             Issue.record("expected outOfBounds, got \(String(describing: error))")
             return
         }

@@ -44,6 +44,7 @@ package struct DateRange: Hashable, Sendable, Sequence {
     /// A month (`2022-01`) is clipped to the allowed window; an explicit date outside it is an error.
     package static func parse(_ text: String, calendar: SeoulCalendar, latest: Day? = nil) throws(DateRangeError) -> DateRange {
         let yesterday = calendar.today - 1
+        let ahead = (latest ?? yesterday) > yesterday
         let latest = latest ?? yesterday
         let input = text.trimmingCharacters(in: .whitespaces)
         let range: DateRange
@@ -59,7 +60,7 @@ package struct DateRange: Hashable, Sendable, Sequence {
         } else if let n = lastNDays(input) {
             guard n >= 1 else { throw .unrecognized(input) }
             guard n <= yesterday.ordinal - earliest.ordinal + 1 else {
-                throw .outOfBounds(input: input, day: nil, earliest: earliest, latest: latest)
+                throw .outOfBounds(input: input, day: nil, earliest: earliest, latest: latest, ahead: ahead)
             }
             range = DateRange(start: yesterday - (n - 1), end: yesterday)
         } else {
@@ -67,12 +68,12 @@ package struct DateRange: Hashable, Sendable, Sequence {
             let start = single.clipped ? Swift.max(single.start, earliest) : single.start
             let end = single.clipped ? Swift.min(single.end, latest) : single.end
             guard start <= end else {
-                throw .outOfBounds(input: input, day: nil, earliest: earliest, latest: latest)
+                throw .outOfBounds(input: input, day: nil, earliest: earliest, latest: latest, ahead: ahead)
             }
             range = DateRange(start: start, end: end)
         }
         for day in [range.start, range.end] where day < earliest || day > latest {
-            throw .outOfBounds(input: input, day: day, earliest: earliest, latest: latest)
+            throw .outOfBounds(input: input, day: day, earliest: earliest, latest: latest, ahead: ahead)
         }
         return range
     }

@@ -5,7 +5,8 @@ package enum DateRangeError: Error, Equatable, Sendable, LocalizedError {
     case unrecognized(String)
     case impossibleDate(String)
     case reversed(String)
-    case outOfBounds(input: String, day: Day?, earliest: Day, latest: Day)
+    /// `ahead`: the latest day is a look-ahead's (`calendar`'s two years), not yesterday's.
+    case outOfBounds(input: String, day: Day?, earliest: Day, latest: Day, ahead: Bool = false)
 
     package var errorDescription: String? {
         switch self {
@@ -15,10 +16,11 @@ package enum DateRangeError: Error, Equatable, Sendable, LocalizedError {
             return "invalid date \(DateRangeError.quoted(input)): no such day in the calendar (expected \(DateRange.acceptedForms))"
         case .reversed(let input):
             return "invalid date range \(DateRangeError.quoted(input)): the start is after the end"
-        case let .outOfBounds(input, day, earliest, latest):
+        case let .outOfBounds(input, day, earliest, latest, ahead):
             let subject = day.map { "date \($0.iso)" } ?? "date range \(DateRangeError.quoted(input))"
             return "\(subject) is outside the available dates: from \(earliest.iso) (the first KOBIS chart) "
-                + "to \(latest.iso) (yesterday in Seoul; today's figures do not exist yet)"
+                + "to \(latest.iso) "
+                + (ahead ? "(two years ahead: as far as KOBIS lists coming films)" : "(yesterday in Seoul; today's figures do not exist yet)")
         }
     }
 

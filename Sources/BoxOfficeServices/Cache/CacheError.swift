@@ -42,7 +42,7 @@ package enum CacheError: UserFacingError, Equatable {
                 "cannot write the cache entry \(path) (\(reason)); stopped so that no more calls are spent without being kept; free space or choose another --cache-dir, then run the same command again to resume"
         case let .locked(path, waited):
             return
-                "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later or pass --wait SECONDS"
+                "another boxoffice run is using the cache \(path)\(waited > 0 ? " (waited \(PeopleFormat.trimmed(waited, places: 1)) s)" : ""); try again later, or pass --wait SECONDS to wait for it (--help-hidden lists it)"
         case let .offlineMiss(dates, periods, films, resume):
             var parts: [String] = []
             if !dates.isEmpty { parts.append("\(dates.count) date\(dates.count == 1 ? "" : "s") not cached: \(DateRange.compactList(dates))") }

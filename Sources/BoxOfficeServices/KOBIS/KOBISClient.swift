@@ -207,8 +207,9 @@ package struct KOBISClient: Sendable {
     /// The films KOBIS's movie list gives an open date in `year` (`openStartDt`/`openEndDt`), each
     /// with its status (개봉, 개봉예정 …): page 1, then as many more as its `totCnt` says, up to
     /// ``releasePageLimit``, one call each, cached for a day (a past year's for a month: its list
-    /// hardly changes). What `boxoffice calendar` lists.
-    package func releases(year: Int, currentYear: Int) async throws -> [(info: MovieInfo, status: String)] {
+    /// hardly changes). What `boxoffice calendar` lists; `listed` is the `totCnt` KOBIS gave, more
+    /// than `films` holds when the page limit cut the list short.
+    package func releases(year: Int, currentYear: Int) async throws -> (films: [(info: MovieInfo, status: String)], listed: Int) {
         func page(_ number: Int) async throws -> MovieListPage {
             let freshness = year < currentYear ? cache?.freshness.movieInfo : cache?.freshness.movieList
             return try await cached(
@@ -232,7 +233,7 @@ package struct KOBISClient: Sendable {
         if pages >= 2 {
             for number in 2...pages { films += try await page(number).films }
         }
-        return films
+        return (films, first.total)
     }
 
     /// The companies (`searchCompanyList`, by `companyNm`) or people (`searchPeopleList`, by
