@@ -119,7 +119,11 @@ struct ReportWordsTests {
         let markdown = try templates.render("report.md", view)
         #expect(markdown.contains(##"- **\*Star\* \<b\> \& \#1** opened at #2 on Fri 2023-03-03 with 1,000 admissions."##))
         let html = try templates.render("report.html", view)
-        #expect(html.contains("<li><strong>*Star* &lt;b&gt; &amp; #1</strong> opened at #2 on Fri 2023-03-03 with 1,000 admissions.</li>"))
+        // Figures and dates are kept on one line in HTML (never broken at a hyphen or before a unit).
+        #expect(
+            html.contains(
+                #"<li><strong>*Star* &lt;b&gt; &amp; #1</strong> opened at #<span class="nobr">2</span> on <span class="nobr">Fri 2023-03-03</span> with <span class="nobr">1,000</span> admissions.</li>"#
+            ), "\(html.components(separatedBy: "opened at").dropFirst().first?.prefix(300) ?? "")")
         let text = try templates.render("report.txt", TextView.make(report))
         #expect(text.contains("- *Star* <b> & #1 opened at #2 on Fri 2023-03-03 with 1,000 admissions."))
     }

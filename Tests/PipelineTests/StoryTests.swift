@@ -270,7 +270,7 @@ struct StoryTests {
         #expect(markdown.contains("## Highlights") && markdown.contains("**검은 파도** is #1 on Sun 2025-03-09 with 123,155 admissions: 12 days running"))
         #expect(markdown.contains("passed 100만 (1,000,000) admissions on Wed 2025-03-05, day 8 of its release"))
         let html = try templates.render("report.html", view)
-        #expect(html.contains("<strong>검은 파도</strong> is #1 on Sun 2025-03-09"))
+        #expect(html.contains(#"<strong>검은 파도</strong> is #1 on <span class="nobr">Sun 2025-03-09</span>"#))
         let text = try templates.render("report.txt", TextView.make(report))
         #expect(text.contains("- 검은 파도 passed 100만 admissions on Wed 2025-03-05"))
 

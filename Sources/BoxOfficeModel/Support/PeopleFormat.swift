@@ -36,9 +36,11 @@ package enum PeopleFormat {
     package static func won(_ value: Int64) -> String {
         let magnitude = Double(value.magnitude)
         let sign = value < 0 ? "−" : ""
-        if magnitude >= 1e12 { return sign + "₩" + trimmed(magnitude / 1e12, places: 2) + "조" }
+        // One format a unit, so a column never reads ₩1억 above ₩1.6억: 억 with one decimal below
+        // 100억, whole from it; 조 with two decimals.
+        if magnitude >= 1e12 { return sign + "₩" + printf(magnitude / 1e12, places: 2) + "조" }
         if magnitude >= 1e10 { return sign + "₩" + grouped(Int64((magnitude / 1e8).rounded())) + "억" }
-        if magnitude >= 1e8 { return sign + "₩" + trimmed(magnitude / 1e8, places: 1) + "억" }
+        if magnitude >= 1e8 { return sign + "₩" + printf(magnitude / 1e8, places: 1) + "억" }
         if magnitude >= 1e6 { return sign + "₩" + grouped(Int64((magnitude / 1e4).rounded())) + "만" }
         return sign + "₩" + grouped(Int64(magnitude))
     }

@@ -44,7 +44,7 @@ package enum FilmView {
         ("days_charted", "Days charted", "순위에 든 날"),
         ("audience", "Audience", "관객"),
         ("sales", "Sales", "매출"),
-        ("lw", "%± LW", "%± LW"),
+        ("lw", "%± LW", "전주 대비"),
         ("week_note", "a week with days off the chart: its sum leaves them out.", "순위 밖인 날이 있는 주: 그날은 합계에 들지 않습니다."),
         ("every_day", "Every charted day", "순위에 든 모든 날"),
         ("day", "Day", "일차"),

@@ -14,6 +14,8 @@ package enum ReportLabels {
         ("filtered_before", "; filtered to ", ", "),
         ("filtered_after", "", "만"),
         ("highlights", "Highlights", "주요 소식"),
+        // Box Office Mojo's %± LW; Korean news says 전주 대비.
+        ("lw", "%± LW", "전주 대비"),
         ("your_films", "Your films", "관심 영화"),
         ("standing", "Standing", "순위"),
         ("cumulative_total", "Cumulative", "누적 관객"),

@@ -66,7 +66,7 @@ package enum ReportView {
             "summary": summaryView(report, words: w, count: count),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
-            "lw_label": isPeriod ? "%± LW (KOBIS)" : "%± LW",
+            "lw_label": w.say.lwLabel + (isPeriod ? " (KOBIS)" : ""),
             "lw_note": w.say.lwNote(period: isPeriod ? unitOne : nil),
             "runs": runs,
             "first_to_last_note": w.say.firstToLastNote,

@@ -31,16 +31,23 @@ package struct Sentence: Sendable, Equatable {
     /// The sentence as the templates see it: one dictionary a run, holding one of `w` (words),
     /// `v` (a value), `b` (a value in bold) and `bw` (words in bold), so a template writes
     /// `{{#sentence}}{{{w}}}{{v}}{{#b}}**{{b}}**{{/b}}{{#bw}}**{{{bw}}}**{{/bw}}{{/sentence}}`.
+    /// A value that is a figure or a date (``isUnbreakable(_:)``) also has `nb`, so HTML keeps it
+    /// on one line: `{{#nb}}<span class="nobr">{{/nb}}{{v}}{{#nb}}</span>{{/nb}}`.
     package var view: [[String: String]] {
         runs.map { run in
             switch run {
             case .words(let text): ["w": text]
-            case .value(let text): ["v": text]
+            case .value(let text): Self.isUnbreakable(text) ? ["v": text, "nb": "1"] : ["v": text]
             case .strong(let text): ["b": text]
             case .strongWords(let text): ["bw": text]
             }
         }
     }
+
+    /// A figure or a date: short, with a digit (123,155; Sun 2025-03-09; 2025년 3월 9일 (일); +4.1%).
+    /// A browser breaks such a value at its hyphens or spaces, and between a figure and its unit
+    /// (명); a title with a digit in it is short enough to keep whole too.
+    static func isUnbreakable(_ text: String) -> Bool { text.count <= 24 && text.contains(where: \.isNumber) }
 
     /// The text without markup.
     package var plain: String {

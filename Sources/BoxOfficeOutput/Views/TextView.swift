@@ -70,7 +70,8 @@ package enum TextView {
                 top: top, single: single, kind: report.periodKind, periods: report.periods.count, range: range, rankedBy: report.rankedBy),
             "has_films": !report.films.isEmpty,
             "header": cells(
-                rank: "#", title: w.say.textHeader.title, audience: w.say.textHeader.audience, lw: "% LW", cumulative: w.say.textHeader.cumulative),
+                rank: "#", title: w.say.textHeader.title, audience: w.say.textHeader.audience, lw: w.say.textLWHeader,
+                cumulative: w.say.textHeader.cumulative),
             "legend": wrapped(w.say.textLegend),
             "films": report.films.prefix(10).map { film in
                 cells(

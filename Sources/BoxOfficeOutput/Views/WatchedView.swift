@@ -25,6 +25,7 @@ package enum WatchedView {
                 "on_chart": film.rank != nil,
                 "audience": film.audience.map(w.grouped) ?? "–",
                 "lw": film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–",
+                "lw_text": w.say.lwText(film.audienceChangeLastWeekPercent.map(PeopleFormat.signedPercent) ?? "–"),
                 "cumulative": cumulative,
                 "days": film.daysInRelease.map(w.say.dayOfRelease) ?? "–",
                 "has_cumulative": film.audienceCumulative != nil,

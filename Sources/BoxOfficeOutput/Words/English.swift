@@ -522,6 +522,10 @@ struct English: Vocabulary {
     }
 
     var indexReports: String { "Reports" }
+    var lwLabel: String { "%± LW" }
+    var textLWHeader: String { "% LW" }
+    func lwText(_ change: String) -> String { "\(change) LW" }
+
     func indexHeading(_ pages: String) -> String {
         ["rank": "Rankings", "film": "Films", "company": "Companies", "person": "People"][pages] ?? pages
     }

@@ -123,9 +123,9 @@ struct Korean: Vocabulary {
 
     func lwNote(period: String?) -> String {
         if let period {
-            return "%± LW는 KOBIS가 계산한 한 주 전 같은 \(period) 대비 증감으로, 기간의 모든 \(period)에 순위에 들고 새로 진입하지 않은 영화만 표시합니다."
+            return "전주 대비는 KOBIS가 계산한 한 주 전 같은 \(period) 대비 증감으로, 기간의 모든 \(period)에 순위에 들고 새로 진입하지 않은 영화만 표시합니다."
         }
-        return "%± LW는 한 주 전 같은 요일들과 비교하며, 그 날들과 기간의 모든 날에 순위에 든 영화만 표시합니다. 하루라도 없으면 –입니다."
+        return "전주 대비는 한 주 전 같은 요일들과 비교하며, 그 날들과 기간의 모든 날에 순위에 든 영화만 표시합니다. 하루라도 없으면 –입니다."
     }
 
     func daysLabel(_ kind: PeriodKind?) -> String {
@@ -167,7 +167,7 @@ struct Korean: Vocabulary {
         case .periodChart(let kind):
             return "KOBIS \(Self.kind(kind)) 박스오피스는 기간별 10위와 그 기간 전체의 수치(일별 10위 밖인 날 포함)를 싣습니다. 증감과 순위 변동, NEW는 KOBIS가 계산한 한 주 전 같은 기간 대비입니다."
         case .noLookBack:
-            return "기간 안에서만 비교했습니다 (--no-look-back): %± LW는 기간 안에 한 주 전 날이 있어야 하고, 1위 연속 기록은 기간 첫날부터 셉니다."
+            return "기간 안에서만 비교했습니다 (--no-look-back): 전주 대비는 기간 안에 한 주 전 날이 있어야 하고, 1위 연속 기록은 기간 첫날부터 셉니다."
         case .provisionalDays(let days):
             return "잠정치: KOBIS는 \(DateRange.compactList(days))의 수치를 오전 늦게(KST)까지 수정합니다. 최종 수치는 나중에 다시 실행해 받으세요."
         case .provisionalPeriods(let periods):
@@ -183,7 +183,7 @@ struct Korean: Vocabulary {
             return "순위 변동은 합친 차트끼리 비교하므로, \(day.iso)의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
         case .historyUnavailable(let days, let reasons):
             return "기간 밖의 차트를 받지 못했습니다: \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))). "
-                + "그 차트가 필요한 비교(%± LW, 스크린 증감, 1위 연속 기록, 1년 전 대비)는 비어 있거나 “이상”으로 표시됩니다."
+                + "그 차트가 필요한 비교(전주 대비, 스크린 증감, 1위 연속 기록, 1년 전 대비)는 비어 있거나 “이상”으로 표시됩니다."
         case .gaps(let count, let listed):
             return "누락 (--allow-gaps): KOBIS가 잘못된 응답을 보낸 차트 \(count)개를 이 보고서에서 뺐습니다: "
                 + listed.joined(separator: "; ") + (count > listed.count ? "; …" : "")
@@ -242,7 +242,7 @@ struct Korean: Vocabulary {
     }
 
     var textHeader: (title: String, audience: String, cumulative: String) { ("영화", "관객 수", "누적 관객") }
-    var textLegend: String { "% LW: 한 주 전 같은 날들 대비 관객 증감 (-: 비교할 수 없음)." }
+    var textLegend: String { "전주 대비: 한 주 전 같은 날들 대비 관객 증감 (-: 비교할 수 없음)." }
 
     func headline(title: String, audience: Int64, total: Int64) -> String {
         "최다 관객 \(title) \(PeopleFormat.grouped(audience))명, 순위권 합계 \(PeopleFormat.grouped(total))명"
@@ -332,7 +332,7 @@ struct Korean: Vocabulary {
             "방법: 개봉 \(projection.dayOfRelease)일째까지의 일별 관객에 시장의 요일별 흐름과 공휴일을 반영하고, 한 주에 \(hold)%씩 유지되는 관객(\(projection.holdIsObserved ? "최근 한 주 실적" : "개봉 2주 전까지는 첫 며칠로 추정"))이 매주 5%씩 더 줄어든다고 보아 10위 관객 아래로 내려갈 때까지 더했습니다. 2024년 실제 차트로 검증하면 이 시점 추정의 최종 관객 오차 중앙값은 \(projection.backtestMedianErrorPercent)%입니다."
     }
 
-    func watchedAudience(_ audience: String, lw: String) -> String { "관객 \(audience)명 (\(lw) LW)" }
+    func watchedAudience(_ audience: String, lw: String) -> String { "관객 \(audience)명 (\(lwText(lw)))" }
 
     // MARK: boxoffice rank
 
@@ -548,6 +548,10 @@ struct Korean: Vocabulary {
     }
     func indexSummary(_ reports: Int) -> String { "이 폴더의 보고서 \(reports)개, 최신순. boxoffice를 실행할 때마다 다시 만듭니다." }
     var indexReports: String { "보고서" }
+    var lwLabel: String { "전주 대비" }
+    var textLWHeader: String { "전주 대비" }
+    func lwText(_ change: String) -> String { "전주 대비 \(change)" }
+
     func indexHeading(_ pages: String) -> String {
         ["rank": "결산", "film": "영화", "company": "영화사", "person": "영화인"][pages] ?? pages
     }

@@ -253,6 +253,11 @@ protocol Vocabulary: Sendable {
     var indexHeading: String { get }
     func indexSummary(_ reports: Int) -> String
     var indexReports: String { get }
+    /// The change on a week earlier as a column's label (%± LW; 전주 대비) and beside a figure.
+    var lwLabel: String { get }
+    /// The text report's column of it, in ASCII where the language allows (% LW).
+    var textLWHeader: String { get }
+    func lwText(_ change: String) -> String
     /// The index's heading of the pages of `rank`, `film`, `company` or `person`.
     func indexHeading(_ pages: String) -> String
     func indexTitle(kind: PeriodKind?, latest: Bool, depth: ChartDepth) -> [String]
