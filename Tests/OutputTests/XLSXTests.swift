@@ -203,6 +203,19 @@ struct XLSXTests {
         let text = String(decoding: result.output, as: UTF8.self)
         #expect(result.status == 0, "\(text)")
         let sheets = ReportTables.tables(periods: false).map(\.rawValue).joined(separator: " ")
-        #expect(text.hasPrefix("\(sheets): 0 mismatches, header frozen, one page wide"), "\(text)")
+        #expect(text.hasPrefix("\(sheets): 0 mismatches, header frozen, printed at 8 pt or more"), "\(text)")
+    }
+}
+
+@Suite("xlsx print scale")
+struct XLSXPrintScaleTests {
+    @Test("a narrow sheet prints at 100 %, a wide one scaled to the page, a very wide one at no less than 73 % (8 pt)")
+    func scale() {
+        #expect(XLSXWorkbook.printScale([10, 10, 10]) == 100)
+        // 20 columns of 8 characters: 200 × 5.6 pt = 1,120 pt at 100 %; the page holds 734.
+        #expect(XLSXWorkbook.printScale(Array(repeating: 8, count: 20)) == 73, "1,120 pt would need 65 %: held at 73 %")
+        let middle = XLSXWorkbook.printScale(Array(repeating: 10, count: 11))  // 132 × 5.6 = 739 pt: just over a page
+        #expect(middle == 99)
+        #expect(XLSXWorkbook.printScale([]) == 100)
     }
 }

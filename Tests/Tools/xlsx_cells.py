@@ -3,8 +3,9 @@
 Usage: xlsx_cells.py FOLDER BASE. Prints "<sheets>: N mismatches, header frozen" and exits 0 when
 the workbook ends with its `report` sheet of facts (a `fact` and a `value` column), and
 every cell agrees (text equal, numbers equal as numbers, dates the same day, booleans TRUE/FALSE for
-the CSV's true/false), every sheet's header row is frozen, and every sheet prints one page wide with
-its header row on each page; else prints each mismatch and exits 1.
+the CSV's true/false), every sheet's header row is frozen, and every sheet prints landscape at a
+scale of 73 % or more (8 pt text) with its header row and first column on each page; else prints each
+mismatch and exits 1.
 """
 import csv
 import datetime
@@ -25,8 +26,11 @@ for name in tables:
     sheet = workbook[name]
     frozen = frozen and sheet.freeze_panes == "A2"
     setup = sheet.page_setup
-    fitted = (fitted and sheet.sheet_properties.pageSetUpPr is not None and sheet.sheet_properties.pageSetUpPr.fitToPage
-              and setup.fitToWidth in (1, "1") and setup.fitToHeight in (0, "0") and sheet.print_title_rows == "$1:$1")
+    # Printed at a scale of 73 % or more (8 pt of the 11 pt text), never fitted by the reader.
+    scale = int(setup.scale or 100)
+    fitted = (fitted and setup.orientation == "landscape" and 73 <= scale <= 100
+              and not (sheet.sheet_properties.pageSetUpPr and sheet.sheet_properties.pageSetUpPr.fitToPage)
+              and sheet.print_title_rows == "$1:$1" and sheet.print_title_cols == "$A:$A")
     # A report's sheets are BASE-NAME.csv; a ranking's first sheet is its main CSV, BASE.csv.
     path = os.path.join(folder, f"{base}-{name}.csv")
     if not os.path.exists(path):
@@ -49,7 +53,7 @@ for name in tables:
             if not same:
                 mismatches.append(f"{name} {r},{c}: {value!r} for {text!r}")
 print(f"{' '.join(tables)}: {len(mismatches)} mismatches, header {'frozen' if frozen else 'NOT frozen'}, "
-      f"{'one page wide' if fitted else 'NOT one page wide'}")
+      f"{'printed at 8 pt or more' if fitted else 'NOT printed at 8 pt or more'}")
 for line in mismatches[:20]:
     print(line)
 sys.exit(0 if not mismatches and frozen and fitted else 1)

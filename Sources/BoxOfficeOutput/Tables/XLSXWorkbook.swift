@@ -124,7 +124,7 @@ enum XLSXWorkbook {
             """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\
-            <sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(table.count + 1)"/>\
+            <dimension ref="A1:\(columnName(max(widths.count, 1) - 1))\(table.count + 1)"/>\
             <sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>\
             </sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>
             """)
@@ -169,12 +169,14 @@ enum XLSXWorkbook {
             }
             put("</row>")
         }
-        // Printed landscape, one page wide however long (Excel and LibreOffice shrink it to the
-        // width, never the length), the header row repeated on each page (the workbook's print titles).
+        // Printed landscape, the header row (and the first column) repeated on each page (the
+        // workbook's print titles), at the scale that fits the sheet to a page's width, but never
+        // below 73 % (8 pt of the 11 pt text). A fit to width (fitToPage) left the scale to the
+        // reader, and LibreOffice fitted a long sheet's height too: 0.7 pt text.
         put(
             """
             </sheetData><pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>\
-            <pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/></worksheet>
+            <pageSetup orientation="landscape" scale="\(Self.printScale(widths))"/></worksheet>
             """)
         return xml
     }
@@ -241,6 +243,19 @@ enum XLSXWorkbook {
         </Relationships>
         """
 
+    /// The print scale, in percent, that fits columns `widths` (in characters) to the width of a
+    /// landscape Letter page (the narrower of Letter and A4: 734 pt between the margins), from
+    /// ``minimumPrintScale`` to 100. A column is about 5.6 pt a character at 100 % (11 pt text),
+    /// with its two characters of padding.
+    static func printScale(_ widths: [Int]) -> Int {
+        let points = Double(widths.reduce(0) { $0 + max($1, 4) + 2 }) * 5.6
+        guard points > 0 else { return 100 }
+        return min(100, max(minimumPrintScale, Int((734 / points * 100).rounded(.down))))
+    }
+
+    /// 8 pt of the 11 pt text: below it a printed sheet cannot be read.
+    static let minimumPrintScale = 73
+
     static func workbook(_ names: [String]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -249,7 +264,9 @@ enum XLSXWorkbook {
         """
             + names.enumerated().map { "<sheet name=\"\(escape($1))\" sheetId=\"\($0 + 1)\" r:id=\"rId\($0 + 1)\"/>" }.joined()
             + "</sheets><definedNames>"
-            + names.enumerated().map { "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"\($0)\">'\(escape($1))'!$1:$1</definedName>" }
+            + names.enumerated().map {
+                "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"\($0)\">'\(escape($1))'!$A:$A,'\(escape($1))'!$1:$1</definedName>"
+            }
             .joined()
             + "</definedNames></workbook>"
     }
