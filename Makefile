@@ -32,10 +32,15 @@ STAGE = .build/dist
 
 .PHONY: build stripped install uninstall check-static dist deb install-tree check-dist
 
+# The checkout's own path stays out of the binary: the compilers name every source (ours and the
+# packages' under .build/checkouts) as under /boxoffice in debug info and #file strings, so two
+# checkouts of one commit, wherever they are, build the same bytes (scripts/check-reproducible).
+PREFIX_MAP = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice
+
 # Always asks SwiftPM, which rebuilds only what changed, then writes the commit into the binary's
 # build slot (scripts/stamp-commit): a new commit compiles nothing.
 build:
-	swift build -c release --static-swift-stdlib --product boxoffice
+	swift build -c release --static-swift-stdlib --product boxoffice $(PREFIX_MAP)
 	scripts/stamp-commit $(BINARY) "$(COMMIT)" "$(COMMIT_DATE)"
 
 # What ships: the binary without its debug info (65 MB of 96 on x86_64; the rest is the runtime),
@@ -50,7 +55,7 @@ install: stripped
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(STAGE)/boxoffice $(BINDIR)/boxoffice
 	install -m 644 man/boxoffice.1 $(MANDIR)/boxoffice.1
-	$(STAGE)/boxoffice --generate-completion-script bash > $(BASHDIR)/boxoffice
+	$(STAGE)/boxoffice --generate-completion-script bash | sed '1{/^#!/d}' > $(BASHDIR)/boxoffice
 	$(STAGE)/boxoffice --generate-completion-script zsh > $(ZSHDIR)/_boxoffice
 	$(STAGE)/boxoffice --generate-completion-script fish > $(FISHDIR)/boxoffice.fish
 
@@ -82,28 +87,41 @@ dist: stripped
 # libcurl4, which it loads to reach the services.
 deb: stripped
 	rm -rf $(STAGE)/deb && mkdir -p $(DIST) $(STAGE)/deb/DEBIAN
-	$(MAKE) --no-print-directory install-tree ROOT=$(STAGE)/deb/usr SHARE=$(STAGE)/deb/usr/share UNITS=$(STAGE)/deb/usr/lib/systemd/system
+	$(MAKE) --no-print-directory install-tree ROOT=$(STAGE)/deb/usr SHARE=$(STAGE)/deb/usr/share UNITS=$(STAGE)/deb/usr/lib/systemd/system \
+		ZSH=$(STAGE)/deb/usr/share/zsh/vendor-completions
 	sed -i 's|/usr/local/bin/boxoffice|/usr/bin/boxoffice|' $(STAGE)/deb/usr/lib/systemd/system/boxoffice.service
+	install -D -m 644 contrib/boxoffice.sysusers $(STAGE)/deb/usr/lib/sysusers.d/boxoffice.conf
+	install -D -m 644 contrib/boxoffice.tmpfiles $(STAGE)/deb/usr/lib/tmpfiles.d/boxoffice.conf
+	rm $(STAGE)/deb/usr/lib/systemd/system/boxoffice.sysusers $(STAGE)/deb/usr/lib/systemd/system/boxoffice.tmpfiles
 	gzip -9n $(STAGE)/deb/usr/share/man/man1/boxoffice.1
 	install -d $(STAGE)/deb/usr/share/doc/boxoffice
 	install -m 644 LICENSE $(STAGE)/deb/usr/share/doc/boxoffice/copyright
+	gzip -9n < README.md > $(STAGE)/deb/usr/share/doc/boxoffice/README.md.gz
+	printf 'boxoffice (%s) unstable; urgency=medium\n\n  * Built from commit %s.\n\n -- %s  %s\n' '$(VERSION)' '$(COMMIT)' \
+		"$$(sed -n 's/^Maintainer: //p' contrib/debian-control)" "$$(date -u -R -d @$(EPOCH))" \
+		| gzip -9n > $(STAGE)/deb/usr/share/doc/boxoffice/changelog.gz
+	install -m 755 contrib/debian-postinst $(STAGE)/deb/DEBIAN/postinst
+	install -m 755 contrib/debian-postrm $(STAGE)/deb/DEBIAN/postrm
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEBARCH)/' \
 		-e "s/@SIZE@/$$(du -sk --apparent-size $(STAGE)/deb/usr | cut -f1)/" contrib/debian-control > $(STAGE)/deb/DEBIAN/control
 	find $(STAGE)/deb -exec touch -h -d @$(EPOCH) {} +
 	SOURCE_DATE_EPOCH=$(EPOCH) dpkg-deb --root-owner-group -Zxz --build $(STAGE)/deb $(DIST)/boxoffice_$(VERSION)_$(DEBARCH).deb
 
-# The files both packages hold, under ROOT (bin/), SHARE (man, completions) and UNITS (systemd).
+# The files both packages hold, under ROOT (bin/), SHARE (man, completions), ZSH (the zsh
+# completion: site-functions, where zsh looks under /usr/local; Debian's vendor-completions in the
+# .deb) and UNITS (systemd, with the user and folder the service needs).
+ZSH ?= $(SHARE)/zsh/site-functions
 install-tree:
-	install -d $(ROOT)/bin $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/vendor-completions \
+	install -d $(ROOT)/bin $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(ZSH) \
 		$(SHARE)/fish/vendor_completions.d $(UNITS)
 	install -m 755 $(STAGE)/boxoffice $(ROOT)/bin/boxoffice
 	install -m 644 man/boxoffice.1 $(SHARE)/man/man1/boxoffice.1
-	$(STAGE)/boxoffice --generate-completion-script bash > $(SHARE)/bash-completion/completions/boxoffice
-	$(STAGE)/boxoffice --generate-completion-script zsh > $(SHARE)/zsh/vendor-completions/_boxoffice
+	$(STAGE)/boxoffice --generate-completion-script bash | sed '1{/^#!/d}' > $(SHARE)/bash-completion/completions/boxoffice
+	$(STAGE)/boxoffice --generate-completion-script zsh > $(ZSH)/_boxoffice
 	$(STAGE)/boxoffice --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/boxoffice.fish
-	chmod 644 $(SHARE)/bash-completion/completions/boxoffice $(SHARE)/zsh/vendor-completions/_boxoffice \
+	chmod 644 $(SHARE)/bash-completion/completions/boxoffice $(ZSH)/_boxoffice \
 		$(SHARE)/fish/vendor_completions.d/boxoffice.fish
-	install -m 644 contrib/boxoffice.service contrib/boxoffice.timer $(UNITS)/
+	install -m 644 contrib/boxoffice.service contrib/boxoffice.timer contrib/boxoffice.sysusers contrib/boxoffice.tmpfiles $(UNITS)/
 
 # What CI checks of the packages: the same bytes twice, the tarball's binary rendering the sample
 # with an empty environment, the .deb's metadata, contents and extraction.
