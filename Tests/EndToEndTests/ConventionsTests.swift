@@ -421,6 +421,8 @@ struct ConventionsTests {
         // A Korean run rebuilds the folder's index in Korean, films and both languages' files listed.
         let koreanHTML = try String(contentsOf: folder.url.appendingPathComponent("films/film-sample-20259001.ko.html"), encoding: .utf8)
         #expect(charts(koreanHTML).count == 3 && charts(koreanHTML).allSatisfy { $0.contains(">50만</text>") && $0.contains(">200만</text>") })
+        // Korean dates and money on a Korean page: no ISO date, no ₩ (issue 62, item 7).
+        #expect(koreanHTML.contains("2025년 2월 26일") && koreanHTML.firstMatch(of: /20\d\d-\d\d-\d\d/) == nil && !koreanHTML.contains("₩"))
         let koreanReport = try await BoxOfficeProcess.run(["report", "--sample", "--lang", "ko", "-f", "md", "-o", "films"], in: folder.url)
         #expect(koreanReport.status == 0, "\(koreanReport.stderr)")
         let index = try String(contentsOf: folder.url.appendingPathComponent("films/index.md"), encoding: .utf8)

@@ -117,7 +117,7 @@ package enum FilmView {
     package static func make(_ run: FilmRun, words w: Words = .english) -> [String: Any] {
         let longest = run.streaks.max { $0.length < $1.length }
         let dash = w.say.rangeDash
-        func span(_ start: Day, _ end: Day) -> String { start.iso + dash + end.iso }
+        func span(_ start: Day, _ end: Day) -> String { w.range(DateRange(start: start, end: end)) }
         let returned = returns(run, words: w)
         let streakLength = longest.map { "\($0.atLeast ? "≥ " : "")\(w.say.days($0.length))" } ?? "–"
         let view: [String: Any] = [
@@ -130,7 +130,7 @@ package enum FilmView {
             "simulated": run.simulated,
             "simulated_note": w.note(.simulated),
             "source": w.say.source(run.source, simulated: run.simulated),
-            "open_date": run.openDate?.iso ?? "–",
+            "open_date": run.openDate.map(w.date) ?? "–",
             "nations": run.nations.joined(separator: ", "),
             "genres": run.genres.joined(separator: ", "),
             "directors": run.directors.joined(separator: ", "),
@@ -145,7 +145,7 @@ package enum FilmView {
             "best_rank": run.bestRank.map(w.say.rank) ?? "–",
             "days_at_one": String(run.daysAtNumberOne),
             "longest_streak": longest.map { "\(streakLength) (\(span($0.start, $0.end)))" } ?? "–",
-            "longest_streak_parts": longest.map { ["length": streakLength, "start": $0.start.iso, "separator": dash, "end": $0.end.iso] }
+            "longest_streak_parts": longest.map { ["length": streakLength, "start": w.date($0.start), "separator": dash, "end": w.date($0.end)] }
                 ?? ["length": "–"],
             "opening_day": figure(run.openingDay, words: w),
             "opening_weekend": figure(run.openingWeekend, words: w),
@@ -154,12 +154,12 @@ package enum FilmView {
             "opening_weekend_parts": figureParts(run.openingWeekend, words: w),
             "best_day_parts": figureParts(run.bestDay, words: w),
             "audience_cumulative": PeopleFormat.grouped(run.audienceCumulative),
-            "sales_cumulative": PeopleFormat.won(run.salesCumulative),
+            "sales_cumulative": w.won(run.salesCumulative),
             "has_milestones": !run.milestones.isEmpty,
             "milestones": run.milestones.map { milestone in
                 [
                     "threshold": PeopleFormat.manwon(milestone.threshold), "threshold_full": PeopleFormat.grouped(milestone.threshold),
-                    "date": milestone.date.iso, "weekday": w.weekday(milestone.date),
+                    "date": w.date(milestone.date), "weekday": w.weekday(milestone.date),
                     "day": milestone.dayOfRelease.map(String.init) ?? "–",
                 ]
             },
@@ -167,7 +167,7 @@ package enum FilmView {
             "returns": returned,
             "has_returns": !returned.isEmpty,
             "streaks": run.streaks.map { streak in
-                ["length": (streak.atLeast ? "≥ " : "") + String(streak.length), "start": streak.start.iso, "end": streak.end.iso]
+                ["length": (streak.atLeast ? "≥ " : "") + String(streak.length), "start": w.date(streak.start), "end": w.date(streak.end)]
             },
             "weeks": run.weeks.map { week in
                 [
@@ -176,15 +176,15 @@ package enum FilmView {
                     "from": w.date(week.start), "dash": w.say.rangeDash, "to": w.date(week.end),
                     "days": w.say.weekDays(charted: week.daysCharted, inRun: week.daysInRun),
                     "audience": PeopleFormat.grouped(week.audience) + (week.complete ? "" : "*"),
-                    "sales": PeopleFormat.won(week.sales),
+                    "sales": w.won(week.sales),
                     "lw": week.audienceChangePercent.map(PeopleFormat.signedPercent) ?? "–",
                 ]
             },
             "days": run.days.map { day in
                 [
-                    "date": day.date.iso, "weekday": w.weekday(day.date),
+                    "date": w.date(day.date), "weekday": w.weekday(day.date),
                     "day": day.dayOfRelease.map { $0 >= 1 ? String($0) : w.say.preview } ?? "–",
-                    "rank": String(day.rank), "audience": PeopleFormat.grouped(day.audience), "sales": PeopleFormat.won(day.sales),
+                    "rank": String(day.rank), "audience": PeopleFormat.grouped(day.audience), "sales": w.won(day.sales),
                     "screens": PeopleFormat.grouped(day.screens), "cumulative": PeopleFormat.grouped(day.audienceCumulative),
                 ]
             },
@@ -202,7 +202,7 @@ package enum FilmView {
             "has_franchise": true, "franchise_name": franchise.collection,
             "franchise": franchise.entries.map { entry in
                 [
-                    "title": entry.title, "open_date": entry.openDate?.iso ?? "–", "is_film": entry.isFilm,
+                    "title": entry.title, "open_date": entry.openDate.map(w.date) ?? "–", "is_film": entry.isFilm,
                     "opening": entry.openingWeekend.map(w.grouped) ?? "–", "lifetime": entry.lifetime.map(w.grouped) ?? "–",
                 ]
             },
@@ -279,13 +279,13 @@ package enum FilmView {
         func day(_ n: Int) -> String { w.say.dayOfRelease(n) }
         var rows: [[String: Any]] = pace.hits.map { hit in
             [
-                "title": hit.title, "open_date": hit.openDate.iso, "is_film": false,
+                "title": hit.title, "open_date": w.date(hit.openDate), "is_film": false,
                 "cumulative": w.grouped(hit.cumulative) + (hit.atDay == pace.day ? "" : " † (\(day(hit.atDay)))"),
                 "reached": day(hit.reachedDay), "highest": w.grouped(hit.highest),
             ]
         }
         let film: [String: Any] = [
-            "title": run.title, "open_date": run.openDate?.iso ?? "–", "is_film": true, "cumulative": w.grouped(pace.cumulative),
+            "title": run.title, "open_date": run.openDate.map(w.date) ?? "–", "is_film": true, "cumulative": w.grouped(pace.cumulative),
             "reached": run.milestones.first { $0.threshold == FilmPace.threshold }?.dayOfRelease.map(day) ?? "–",
             "highest": w.grouped(run.audienceCumulative),
         ]
