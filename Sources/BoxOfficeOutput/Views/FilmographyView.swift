@@ -65,7 +65,7 @@ package enum FilmographyView {
                 tenMillion: hits),
             "films": page.films.map { film in
                 [
-                    "title": film.title, "movie_cd": film.movieCode, "role": film.role, "open_date": film.openDate?.iso ?? "–",
+                    "title": film.title, "movie_cd": film.movieCode, "role": film.role, "open_date": film.openDate.map(w.date) ?? "–",
                     "highest": film.lifetime.map(w.grouped) ?? "–", "ten_million": film.tenMillion,
                 ]
             },

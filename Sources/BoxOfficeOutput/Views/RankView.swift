@@ -95,7 +95,7 @@ package enum RankView {
             [
                 "rank": String(film.rank), "movie_cd": film.movieCode, "title": film.title, "title_en": film.titleEnglish,
                 "has_title_en": !film.titleEnglish.isEmpty && film.titleEnglish != film.title,
-                "open_date": film.openDate?.iso ?? "–", "days_charted": String(film.daysOnChart),
+                "open_date": film.openDate.map(w.date) ?? "–", "days_charted": String(film.daysOnChart),
                 "best": w.say.rank(film.bestRank), "distributor": film.distributor ?? "–",
                 "nation": film.nations.first ?? "–", "audience": w.grouped(film.audience), "sales": w.won(film.sales),
                 "share": PeopleFormat.percent(film.audienceSharePercent), "cumulative": w.grouped(film.audienceCumulative),
