@@ -190,6 +190,9 @@ package struct ReportPipeline: Sendable {
             }
         }
         Self.openingWeekends(&report, client: fetch.client)
+        // The lead: at most eight highlights, the strongest; the rest are the report's records.
+        let (lead, records) = StoryStage.lead(report.highlights)
+        (report.highlights, report.records) = (lead, records.isEmpty ? nil : records)
         report.notes.insert(contentsOf: notes, at: report.simulated ? 1 : 0)
         if let seen = fetch.client.cache?.revisions.seenThisRun, !seen.isEmpty { report.revisions = seen }
         report.chartsFetched = fetch.client.cache?.chartsFetched.range

@@ -414,3 +414,42 @@ struct ComparableHighlightTests {
         #expect(StoryStage.yearToDate(short).count == 1, "a week: every weekday on both sides")
     }
 }
+
+@Suite("A report leads with at most eight highlights")
+struct LeadHighlightsTests {
+    @Test("eighteen highlights, six of them the year's best opening: eight lead, strongest kinds first, one best opening; the rest are records")
+    func lead() async throws {
+        let day = Day(iso: "2024-12-31")!
+        func fact(_ kind: Highlight.Kind, _ title: String) -> Highlight {
+            var fact = Highlight(kind: kind, start: day, end: day)
+            fact.title = title
+            return fact
+        }
+        let facts =
+            (1...6).map { fact(.yearBestOpening, "opening \($0)") }
+            + [
+                fact(.newEntries, "new"), fact(.biggestRise, "rise"), fact(.biggestFall, "fall"), fact(.totalChange, "total"),
+                fact(.numberOneStreak, "streak"), fact(.rangeLeader, "leader"), fact(.milestone, "100만"), fact(.milestone, "200만"),
+                fact(.opening, "opening"), fact(.yearToDate, "ytd"), fact(.yearFastestMilestone, "fastest"), fact(.breakEven, "ours"),
+            ]
+        let (lead, records) = StoryStage.lead(facts)
+        #expect(lead.count == 8 && records.count == 10)
+        #expect(lead.map(\.title) == ["ours", "streak", "leader", "100만", "opening", "opening 1", "fastest", "ytd"], "\(lead.map(\.title))")
+        #expect(lead.filter { $0.kind == .yearBestOpening }.count == 1 && records.filter { $0.kind == .yearBestOpening }.count == 5)
+        #expect(Set((lead + records).map(\.title)) == Set(facts.map(\.title)), "nothing lost")
+        let few = Array(facts.prefix(8))
+        #expect(StoryStage.lead(few).lead == few && StoryStage.lead(few).records.isEmpty, "eight or fewer stay as they are")
+        #expect(Set(Highlight.Kind.byStrength) == Set(Highlight.Kind.allCases) && Highlight.Kind.byStrength.count == Highlight.Kind.allCases.count)
+
+        // Rendered: the lead under Highlights, the records after them, in every document.
+        var report = FixedReports.threeDays
+        (report.highlights, report.records) = (lead, records)
+        let templates = try ReportTemplates.bundled()
+        let markdown = try templates.render("report.md", ReportView.make(report))
+        #expect(markdown.contains("### More records\n\n- ") && markdown.components(separatedBy: "\n- ").count >= 19)
+        let html = try templates.render("report.html", ReportView.make(report, style: .init(language: .ko)))
+        #expect(html.contains("<h3>그 밖의 기록</h3>"))
+        let text = try templates.render("report.txt", TextView.make(report))
+        #expect(text.contains("\nMore records:\n- "))
+    }
+}

@@ -20,6 +20,9 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var notes: [ReportNote]
     /// The facts the report opens with (new #1, streaks, milestones, biggest moves), as data.
     package var highlights: [Highlight] = []
+    /// Highlights past the lead's ``Highlight/leadLimit``, weakest kinds last (the records section);
+    /// nil (and left out of the JSON) when every highlight leads.
+    package var records: [Highlight]?
     package var summary: ReportSummary
     package var films: [FilmRanking]
     package var days: [DayReport]
@@ -71,6 +74,7 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
         case rankedBy = "ranked_by"
         case notes
         case highlights
+        case records
         case summary
         case films
         case days

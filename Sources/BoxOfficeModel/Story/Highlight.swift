@@ -40,7 +40,19 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearFastestMilestone = "year_fastest_milestone"
         /// A watched film's cumulative passing the break-even audience its watcher gave.
         case breakEven = "break_even"
+
+        /// The kinds strongest first, as news leads with them: the reader's own films, a film's
+        /// rise to #1 and its run there, the range's leader, milestones and openings, the year's
+        /// records, then the chart's moves.
+        static let byStrength: [Kind] = [
+            .provisional, .breakEven, .newNumberOne, .reverseRun, .numberOneAgain, .numberOneStreak, .rangeLeader, .milestone, .opening,
+            .yearBestOpening,
+            .yearFastestMilestone, .weekendStreak, .yearChange, .yearToDate, .totalChange, .biggestRise, .biggestFall, .newEntries,
+        ]
     }
+
+    /// The most highlights a report leads with (``StoryStage/lead(_:)``).
+    package static let leadLimit = 8
 
     /// A film named in a highlight that lists several.
     package struct Film: Codable, Sendable, Equatable {

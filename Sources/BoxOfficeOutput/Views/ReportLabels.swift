@@ -14,6 +14,7 @@ package enum ReportLabels {
         ("filtered_before", "; filtered to ", ", "),
         ("filtered_after", "", "만"),
         ("highlights", "Highlights", "주요 소식"),
+        ("records", "More records", "그 밖의 기록"),
         // Box Office Mojo's %± LW; Korean news says 전주 대비.
         ("lw", "%± LW", "전주 대비"),
         ("your_films", "Your films", "관심 영화"),

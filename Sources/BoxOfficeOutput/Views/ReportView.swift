@@ -66,6 +66,9 @@ package enum ReportView {
             "summary": summaryView(report, words: w, count: count),
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
+            // The highlights past the lead's eight (StoryStage.lead), after the tables.
+            "has_records": !(report.records ?? []).isEmpty,
+            "records": HighlightView.make(report.records ?? [], period: report.periodKind, words: w),
             "lw_label": w.say.lwLabel + (isPeriod ? " (KOBIS)" : ""),
             "lw_note": w.say.lwNote(period: isPeriod ? unitOne : nil),
             "runs": runs,

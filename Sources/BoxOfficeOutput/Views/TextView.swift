@@ -66,6 +66,8 @@ package enum TextView {
             "has_highlights": !report.highlights.isEmpty,
             "highlights": HighlightView.make(report.highlights, period: report.periodKind, words: w),
             "highlight_lines": HighlightView.briefs(report.highlights, period: report.periodKind, words: w).map { wrapped($0.plain, marker: "- ") },
+            "has_records": !(report.records ?? []).isEmpty,
+            "record_lines": HighlightView.briefs(report.records ?? [], period: report.periodKind, words: w).map { wrapped($0.plain, marker: "- ") },
             "table_heading": w.say.textTableHeading(
                 top: top, single: single, kind: report.periodKind, periods: report.periods.count, range: range, rankedBy: report.rankedBy),
             "has_films": !report.films.isEmpty,
