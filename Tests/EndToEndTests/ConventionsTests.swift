@@ -231,6 +231,9 @@ struct ConventionsTests {
         let quiet = try await BoxOfficeProcess.run(["report", "--sample", "-f", "md", "-o", "quiet", "-q"], in: folder.url)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
         #expect(folder.files(in: "quiet").contains("\(Self.stem).md"))
+        // -q silences what is said about the run, never the answer asked for: -o - still prints the report.
+        let piped = try await BoxOfficeProcess.run(["report", "--sample", "-f", "json", "-o", "-", "-q"], in: folder.url)
+        #expect(piped.status == 0 && piped.stdout.hasPrefix("{") && piped.stderr.isEmpty, "\(piped.stderr)")
     }
 
     @Test("every bad argument is one line on stderr and exit 64 (no usage block); -V prints the version")
