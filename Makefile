@@ -35,7 +35,13 @@ STAGE = .build/dist
 # The checkout's own path stays out of the binary: the compilers name every source (ours and the
 # packages' under .build/checkouts) as under /boxoffice in debug info and #file strings, so two
 # checkouts of one commit, wherever they are, build the same bytes (scripts/check-reproducible).
-PREFIX_MAP = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice
+# SwiftPM names the templates plugin's output folder after the checkout's folder: mapped first.
+# No breadcrumbs to the clang modules in the debug info: they name the module cache's folder,
+# whose hash the compiler derives from its options, the checkout's include paths among them.
+PACKAGE_ID := $(shell basename "$(CURDIR)" | tr A-Z a-z)
+PREFIX_MAP = -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/.build/plugins/outputs/$(PACKAGE_ID)=/boxoffice/.build/plugins/outputs/boxoffice \
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice
 
 # Always asks SwiftPM, which rebuilds only what changed, then writes the commit into the binary's
 # build slot (scripts/stamp-commit): a new commit compiles nothing.
