@@ -33,9 +33,9 @@ STAGE = .build/dist
 .PHONY: build stripped install uninstall check-static dist deb install-tree check-dist
 
 # The checkout's own path stays out of the binary: the compilers name every source (ours and the
-# packages' under .build/checkouts) as under /boxoffice in debug info and #file strings, so two
-# checkouts of one commit, wherever they are, build the same bytes (scripts/check-reproducible).
-# SwiftPM names the templates plugin's output folder after the checkout's folder: mapped first.
+# packages' under .build/checkouts) as under /boxoffice in debug info and #file strings. Two
+# checkouts at different paths still differ in the compiler's .swift_modhash section
+# (scripts/check-reproducible, docs/development.md). SwiftPM names the templates plugin's output folder after the checkout's folder: mapped first.
 # No breadcrumbs to the clang modules in the debug info: they name the module cache's folder,
 # whose hash the compiler derives from its options, the checkout's include paths among them.
 PACKAGE_ID := $(shell basename "$(CURDIR)" | tr A-Z a-z)
