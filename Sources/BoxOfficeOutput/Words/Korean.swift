@@ -366,7 +366,7 @@ struct Korean: Vocabulary {
         case .toDate: "기간이 아직 끝나지 않았습니다: \(date(ranking.end))까지의 수치이며, 상영 중인 영화는 지금까지의 관객입니다."
         case .recordsWithinSpan:
             "기록은 이 기간(\(range(DateRange(start: ranking.start, end: ranking.end))))의 차트에서 찾은 최고치이며, 역대 기록이 아닙니다."
-        case .coDistributedCountsForEach: "여러 배급사가 함께 배급한 영화는 각 배급사(KOBIS 회사 코드 기준)에 모두 셉니다. 그래서 배급사 점유율의 합은 100 %를 넘습니다."
+        case .coDistributedCountsForEach: "여러 배급사가 함께 배급한 영화는 각 배급사(KOBIS 회사 코드 기준)에 모두 셉니다. 그래서 배급사 점유율의 합은 100%를 넘습니다."
         case .firstListedNationGenre: "영화는 첫 번째로 기재된 국적과 장르, 가장 최근의 관람 등급으로 셉니다."
         case .marketAudienceEstimated:
             "전체 시장 관객 수는 추정치입니다: KOBIS의 매출 점유율로 boxoffice가 추정한 전체 시장 매출을 순위권 영화의 평균 관람 요금으로 나눈 값입니다."
@@ -390,8 +390,8 @@ struct Korean: Vocabulary {
 
     func concentration(_ concentration: MarketStructure.Concentration) -> String {
         let shares = concentration.averageShowingSharePercent.map { PeopleFormat.fixed($0, places: 1) }.joined(separator: " / ")
-        return "1위 영화가 순위권 영화 상영 횟수의 40 %를 넘게 차지한 날은 \(concentration.days)일 중 \(concentration.daysOver40)일, "
-            + "50 %를 넘은 날은 \(concentration.daysOver50)일이며, 하루 평균 1~3위의 상영 점유율은 \(shares) %입니다."
+        return "1위 영화가 순위권 영화 상영 횟수의 40%를 넘게 차지한 날은 \(concentration.days)일 중 \(concentration.daysOver40)일, "
+            + "50%를 넘은 날은 \(concentration.daysOver50)일이며, 하루 평균 1~3위의 상영 점유율은 \(shares)%입니다."
     }
 
     // MARK: boxoffice film
