@@ -55,7 +55,7 @@ package struct CalendarPipeline: Sendable {
         }
         // The projections read the last four weeks' charts (and last year's holidays) from the cache alone, sending nothing.
         let yesterday = today - 1
-        let charts = Projection.chartDays(through: yesterday).compactMap { client.cachedDailyChart(on: $0) }
+        let charts = Array(client.projectionCharts(through: yesterday).values)
         let events =
             ReleaseCalendar.releases(in: range, kobis: kobis, tmdb: upcoming)
             + ReleaseCalendar.projections(watchlist.films, charts: charts, in: range)

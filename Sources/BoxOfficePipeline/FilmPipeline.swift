@@ -122,11 +122,8 @@ package struct FilmPipeline: Sendable {
     /// weeks before its last charted day (and last year's holidays) that the run did not read, the cache (nothing sent).
     func projection(_ run: FilmRun, charts: [Day: DailyChart], yesterday: Day) -> FilmProjection? {
         guard let last = run.days.last?.date, last.distance(to: yesterday) < 7 else { return nil }
-        var charts = charts
-        for day in Projection.chartDays(through: last) where charts[day] == nil {
-            if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
-        }
-        return FilmProjection.of(run, charts: Array(charts.values), asOf: yesterday)
+        let read = charts.merging(client.projectionCharts(through: last, atHand: charts)) { own, _ in own }
+        return FilmProjection.of(run, charts: Array(read.values), asOf: yesterday)
     }
 
     /// The run's franchise (``Franchise``), from the cache alone: the film's exact TMDB match in a

@@ -293,9 +293,7 @@ package struct ReportPipeline: Sendable {
     static func yourFilms(_ report: inout BoxOfficeReport, list: Watchlist, range: DateRange, known: [Day: DailyChart], client: KOBISClient) {
         var charts = known
         if report.periodKind == nil, list.films.contains(where: { $0.breakEven != nil }) {
-            for day in Projection.chartDays(through: range.end) where charts[day] == nil {
-                if let chart = client.cachedDailyChart(on: day) { charts[day] = chart }
-            }
+            charts.merge(client.projectionCharts(through: range.end, atHand: known)) { own, _ in own }
         }
         let watched = WatchedFilm.statuses(list, report: report, charts: charts)
         report.watched = watched

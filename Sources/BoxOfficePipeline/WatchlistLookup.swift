@@ -51,7 +51,7 @@ package struct WatchlistLookup: Sendable {
     package func breakEvens(_ list: Watchlist, yesterday: Day) -> [String: Projection.Milestone] {
         let films = list.films.filter { $0.breakEven != nil }
         guard !films.isEmpty else { return [:] }
-        let charts = Projection.chartDays(through: yesterday).compactMap { client.cachedDailyChart(on: $0) }
+        let charts = Array(client.projectionCharts(through: yesterday).values)
         var found: [String: Projection.Milestone] = [:]
         for film in films {
             guard let target = film.breakEven else { continue }

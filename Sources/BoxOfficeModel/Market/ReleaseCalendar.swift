@@ -125,8 +125,9 @@ package struct ReleaseCalendar: Encodable, Sendable, Equatable {
         var events: [Event] = []
         for film in films {
             guard let projection = Projection.project(film.movieCode, charts: charts, asOf: asOf) else { continue }
-            let title = charts.last { $0.entries.contains { $0.movieCode == film.movieCode } }?.entries.first { $0.movieCode == film.movieCode }?
-                .title
+            // Its title on its latest charted day (`charts` in any order).
+            let title = charts.filter { $0.entries.contains { $0.movieCode == film.movieCode } }.max { $0.date < $1.date }?
+                .entries.first { $0.movieCode == film.movieCode }?.title
             var targets: [(Event.Kind, Projection.Milestone?)] = [(.milestone, projection.nextStep(1_000_000))]
             if let breakEven = film.breakEven { targets.append((.breakEven, projection.milestone(breakEven))) }
             for case let (kind, milestone?) in targets {
