@@ -331,9 +331,18 @@ package struct FilmProjection: Encodable, Sendable, Equatable {
     package var projection: Projection
     package var milestones: [Named]
 
+    /// The next film on the ladder the run may pass, when there is one to project.
+    package var nextFilm: Named? { milestones.first { $0.kind == .nextFilm } }
+
     /// A milestone with what it is: `next_million`, `ten_million` or `next_film` (with that film).
     package struct Named: Encodable, Sendable, Equatable {
-        package var kind: String
+        package enum Kind: String, Encodable, Sendable {
+            case nextMillion = "next_million"
+            case tenMillion = "ten_million"
+            case nextFilm = "next_film"
+        }
+
+        package var kind: Kind
         package var milestone: Projection.Milestone
         package var movieCode: String?
         package var title: String?
@@ -377,13 +386,13 @@ package struct FilmProjection: Encodable, Sendable, Equatable {
     package static func of(_ run: FilmRun, charts: [DailyChart], asOf: Day) -> FilmProjection? {
         guard let projection = Projection.project(run.movieCode, charts: charts, asOf: asOf) else { return nil }
         var milestones: [Named] = []
-        if let step = projection.nextStep(1_000_000) { milestones.append(Named(kind: "next_million", milestone: step)) }
+        if let step = projection.nextStep(1_000_000) { milestones.append(Named(kind: .nextMillion, milestone: step)) }
         let tenMillion: Int64 = 10_000_000
         if step(projection) != tenMillion, let ten = projection.milestone(tenMillion) {
-            milestones.append(Named(kind: "ten_million", milestone: ten))
+            milestones.append(Named(kind: .tenMillion, milestone: ten))
         }
         if let next = run.ladder?.next, let passing = projection.milestone(next.lifetime) {
-            milestones.append(Named(kind: "next_film", milestone: passing, movieCode: next.movieCode, title: next.title))
+            milestones.append(Named(kind: .nextFilm, milestone: passing, movieCode: next.movieCode, title: next.title))
         }
         return FilmProjection(projection: projection, milestones: milestones)
     }

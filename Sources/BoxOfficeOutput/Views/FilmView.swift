@@ -227,7 +227,7 @@ package enum FilmView {
     static func ladder(_ run: FilmRun, words w: Words) -> [String: Any] {
         guard let ladder = run.ladder else { return ["has_ladder": false] }
         var sentences = [w.say.ladder(ladder, span: w.range(DateRange(start: ladder.chartsFrom, end: ladder.chartsThrough)))]
-        if let projection = w.say.ladderProjection(ladder, run.projection?.projection) { sentences.append(projection) }
+        if let passing = run.projection?.nextFilm { sentences.append(w.say.ladderProjection(passing)) }
         if let count = ladder.tenMillion { sentences.append(w.say.tenMillion(count, since: ladder.chartsFrom)) }
         var notes = [w.say.ladderNote]
         if ladder.reachesBefore2011 { notes.append(RankView.partialCoverage(words: w)) }

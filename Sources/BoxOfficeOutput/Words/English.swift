@@ -253,9 +253,9 @@ struct English: Vocabulary {
         let figure = PeopleFormat.grouped(named.milestone.admissions)
         let what =
             switch named.kind {
-            case "ten_million": "1,000만 (\(figure))"
-            case "next_film": "Passing \(named.title ?? "the next film") (\(figure))"
-            default: "The next 100만 (\(figure))"
+            case .tenMillion: "1,000만 (\(figure))"
+            case .nextFilm: "Passing \(named.title ?? "the next film") (\(figure))"
+            case .nextMillion: "The next 100만 (\(figure))"
             }
         return what + ": " + projectedMilestone(named.milestone)
     }
@@ -359,10 +359,10 @@ struct English: Vocabulary {
         return place + " Next to pass: \(next.title) (\(PeopleFormat.grouped(next.lifetime))), \(PeopleFormat.grouped(gap)) more."
     }
 
-    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String? {
-        guard let next = ladder.next, let projection, let milestone = projection.milestone(next.lifetime) else { return nil }
-        guard milestone.expected else { return "Projection: it is not expected to pass \(next.title)." }
-        return "Projection: it passes \(next.title) \(projectedMilestone(milestone))."
+    func ladderProjection(_ passing: FilmProjection.Named) -> String {
+        let title = passing.title ?? "the next film"
+        guard passing.milestone.expected else { return "Projection: it is not expected to pass \(title)." }
+        return "Projection: it passes \(title) \(projectedMilestone(passing.milestone))."
     }
 
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {

@@ -319,9 +319,9 @@ struct Korean: Vocabulary {
         let figure = PeopleFormat.grouped(named.milestone.admissions)
         let what =
             switch named.kind {
-            case "ten_million": "1,000만(\(figure)명)"
-            case "next_film": "\(named.title ?? "다음 영화")(\(figure)명) 추월"
-            default: "다음 100만(\(figure)명)"
+            case .tenMillion: "1,000만(\(figure)명)"
+            case .nextFilm: "\(named.title ?? "다음 영화")(\(figure)명) 추월"
+            case .nextMillion: "다음 100만(\(figure)명)"
             }
         return what + ": " + projectedMilestone(named.milestone)
     }
@@ -411,10 +411,10 @@ struct Korean: Vocabulary {
         return place + " 다음 추월 대상: \(next.title)(\(PeopleFormat.grouped(next.lifetime))명), \(PeopleFormat.grouped(gap))명 남음."
     }
 
-    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String? {
-        guard let next = ladder.next, let projection, let milestone = projection.milestone(next.lifetime) else { return nil }
-        guard milestone.expected else { return "추정: \(next.title)을(를) 넘지 못할 전망입니다." }
-        return "추정: \(next.title)을(를) \(projectedMilestone(milestone)) 넘습니다."
+    func ladderProjection(_ passing: FilmProjection.Named) -> String {
+        let title = passing.title ?? "다음 영화"
+        guard passing.milestone.expected else { return "추정: \(title)을(를) 넘지 못할 전망입니다." }
+        return "추정: \(title)을(를) \(projectedMilestone(passing.milestone)) 넘습니다."
     }
 
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {

@@ -220,8 +220,9 @@ protocol Vocabulary: Sendable {
     var filmographyNoCache: String { get }
     /// The film's place among the cached lifetimes and the next film it will pass (``FilmLadder``).
     func ladder(_ ladder: FilmLadder, span: String) -> String
-    /// A projection of the day it passes the next film, or why there is none.
-    func ladderProjection(_ ladder: FilmLadder, _ projection: Projection?) -> String?
+    /// The projection of the day it passes the next film (``FilmProjection/nextFilm``), or that it
+    /// is not expected to.
+    func ladderProjection(_ passing: FilmProjection.Named) -> String
     /// Which 천만 film it is in the cached charts.
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String
     var ladderNote: String { get }
