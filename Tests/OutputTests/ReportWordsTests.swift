@@ -198,3 +198,17 @@ struct HighlightCopyTests {
                 == "작은 가족 is back at #1 on Fri 2023-05-05 with 262,814 admissions, after 10 days away (last #1 on Tue 2023-04-25).")
     }
 }
+
+@Suite("Korean sentences write dates as Korean readers do")
+struct KoreanDateWordsTests {
+    @Test("the 천만 count and the unknown rank changes name their day 2024년 2월 22일, not 2024-02-22 (issue 62, item 7)")
+    func koreanDates() {
+        let day = Day(iso: "2024-02-22")!
+        let korean = Words(language: .ko)
+        let count = korean.say.tenMillion(FilmLadder.TenMillion(nth: 3, nthKorean: 2, reached: day), since: day)
+        #expect(count.hasPrefix("2024년 2월 22일 이후") && !count.contains("2024-02-22"), "\(count)")
+        let note = korean.note(.rankChangesUnknown(day))
+        #expect(note.contains("2024년 2월 22일의 순위 변동") && !note.contains("2024-02-22"), "\(note)")
+        #expect(Words.english.say.tenMillion(FilmLadder.TenMillion(nth: 3, nthKorean: 2, reached: day), since: day).contains("2024-02-22"))
+    }
+}

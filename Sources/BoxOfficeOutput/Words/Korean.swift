@@ -180,7 +180,7 @@ struct Korean: Vocabulary {
         case .tmdbIncomplete(let reason):
             return reason.map { "TMDB 정보를 다 받지 못했습니다: \($0)." } ?? "TMDB 정보를 다 받지 못했습니다: 실행 중에 TMDB가 실패했습니다."
         case .rankChangesUnknown(let day):
-            return "순위 변동은 합친 차트끼리 비교하므로, \(day.iso)의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
+            return "순위 변동은 합친 차트끼리 비교하므로, \(date(day))의 순위 변동은 알 수 없습니다 (전날 차트를 받지 못했습니다)."
         case .historyUnavailable(let days, let reasons):
             return "기간 밖의 차트를 받지 못했습니다: \(DateRange.compactList(days)) (\(reasons.joined(separator: "; "))). "
                 + "그 차트가 필요한 비교(전주 대비, 스크린 증감, 1위 연속 기록, 1년 전 대비)는 비어 있거나 “이상”으로 표시됩니다."
@@ -418,7 +418,7 @@ struct Korean: Vocabulary {
     }
 
     func tenMillion(_ count: FilmLadder.TenMillion, since: Day) -> String {
-        "\(since.iso) 이후 차트에서 \(count.nth)번째 천만 영화\(count.nthKorean.map { "(한국 영화 \($0)번째)" } ?? "")입니다."
+        "\(date(since)) 이후 차트에서 \(count.nth)번째 천만 영화\(count.nthKorean.map { "(한국 영화 \($0)번째)" } ?? "")입니다."
     }
 
     var ladderNote: String { "여기서 누적은 캐시된 일별 차트(KOBIS 집계, 순위 밖인 날 포함)에서 본 최고 누적으로, 역대 기록이 아닙니다. 영화의 연도는 그 차트에서 처음 순위에 든 해입니다." }
