@@ -328,6 +328,14 @@ struct DeliveryEndToEndTests {
         let mid = try #require(later.row["break_even_mid"].flatMap { Day(iso: $0) }, "\(later.row)")
         #expect(mid > film.releaseDate + 13 && mid < film.releaseDate + 40)
         #expect(later.event?["date"] as? String == mid.iso, "\(String(describing: later.event))")
+        // film's own page projects the same run: its next 100만 is the 200만 break-even, on the same likeliest day.
+        let page = try await BoxOfficeProcess.run(
+            ["film", film.code, "-f", "json", "-o", "-", "--offline"], environment: environment(today: film.releaseDate + 14), in: folder.url)
+        #expect(page.status == 0, "\(page.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(page.stdout.utf8)) as? [String: Any])
+        let milestones = try #require((json["projection"] as? [String: Any])?["milestones"] as? [[String: Any]], "\(page.stdout.prefix(300))")
+        let next = try #require(milestones.first { $0["kind"] as? String == "next_million" })
+        #expect(next["admissions"] as? Int == 2_000_000 && next["mid"] as? String == mid.iso, "\(next)")
     }
 
     @Test(
