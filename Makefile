@@ -33,15 +33,16 @@ STAGE = .build/dist
 .PHONY: build stripped install uninstall check-static dist deb install-tree check-dist
 
 # The checkout's own path stays out of the binary: the compilers name every source (ours and the
-# packages' under .build/checkouts) as under /boxoffice in debug info and #file strings. Two
-# checkouts at different paths still differ in the compiler's .swift_modhash section
-# (scripts/check-reproducible, docs/development.md). SwiftPM names the templates plugin's output folder after the checkout's folder: mapped first.
+# packages' under .build/checkouts) as under /boxoffice in debug info and #file strings. SwiftPM
+# names the templates plugin's output folder after the checkout's folder: mapped last, since the
+# last map that matches a path wins. What no map reaches (the .swift_modhash section and the build
+# ID over it) scripts/normalize-ids rewrites in what ships (`stripped`): scripts/check-reproducible.
 # No breadcrumbs to the clang modules in the debug info: they name the module cache's folder,
 # whose hash the compiler derives from its options, the checkout's include paths among them.
 PACKAGE_ID := $(shell basename "$(CURDIR)" | tr A-Z a-z)
 PREFIX_MAP = -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
-	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/.build/plugins/outputs/$(PACKAGE_ID)=/boxoffice/.build/plugins/outputs/boxoffice \
-	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice \
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/.build/plugins/outputs/$(PACKAGE_ID)=/boxoffice/.build/plugins/outputs/boxoffice
 
 # Always asks SwiftPM, which rebuilds only what changed, then writes the commit into the binary's
 # build slot (scripts/stamp-commit): a new commit compiles nothing.
@@ -53,8 +54,11 @@ build:
 # and the debug info apart, linked to it by name (`boxoffice.debug`, for gdb and backtraces).
 stripped: build
 	mkdir -p $(STAGE)
-	objcopy --only-keep-debug $(BINARY) $(STAGE)/boxoffice.debug
-	strip --strip-all -o $(STAGE)/boxoffice $(BINARY)
+	cp $(BINARY) $(STAGE)/boxoffice.full
+	scripts/normalize-ids $(STAGE)/boxoffice.full
+	objcopy --only-keep-debug $(STAGE)/boxoffice.full $(STAGE)/boxoffice.debug
+	strip --strip-all -o $(STAGE)/boxoffice $(STAGE)/boxoffice.full
+	rm $(STAGE)/boxoffice.full
 	cd $(STAGE) && objcopy --add-gnu-debuglink=boxoffice.debug boxoffice
 
 install: stripped
