@@ -50,7 +50,7 @@ package struct ReportRequest: PipelineRequest {
             do {
                 request.watchlist = try WatchlistFile.standard(run.environment).load()
             } catch {
-                watchlistWarning = ((error as? LocalizedError)?.errorDescription ?? "\(error)") + "; this report leaves Your films out"
+                watchlistWarning = (error.errorDescription ?? "\(error)") + "; this report leaves Your films out"
             }
         }
         // The snapping is said with the run's other warnings, once it has succeeded: a run that
