@@ -39,6 +39,7 @@ package struct RankPipeline: Sendable {
         let (range, askedEnd) = try request.span.days(calendar: request.calendar, cached: cached, input: request.input)
         var report = ReportPipeline.Request(range: range, formats: [], today: request.calendar.today, offline: request.offline)
         report.lookBack = request.lookBack
+        report.weekends = true
         let pipeline = ReportPipeline(
             fetch: fetch, renderer: ReportRenderer(templates: try ReportTemplates.bundled()), writer: .standardOutput, simulated: simulated)
         let built = try await pipeline.report(for: report)

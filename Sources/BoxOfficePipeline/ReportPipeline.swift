@@ -23,7 +23,8 @@ import Foundation
 ///    question needs read first;
 /// 6. **your films** (``yourFilms(_:list:range:known:client:)``): the watchlist;
 /// 7. **opening weekends** (``openingWeekends(_:client:)``): each film's opening weekend and
-///    multiplier, its weekend chart read from the cache;
+///    multiplier, its weekend chart read from the cache; for `rank`, the period's **weekends**
+///    (``weekends(_:range:fetched:)``) from the weekend charts fetched with the days;
 /// 8. **notes and revisions**: what the run saw and says;
 /// 9. **digest** (``Digest``): what changed since the folder's last report;
 /// 10. **render** (``ReportRenderer``) into **write** (``StagedFiles``): every file complete before
@@ -53,6 +54,9 @@ package struct ReportPipeline: Sendable {
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
         /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
         package var lookBack = true
+        /// `rank`: the period's weekends from KOBIS's weekend charts (``WeekendTable``), fetched
+        /// beside the days like a comparison (a weekend not had is named, never a reason to fail).
+        package var weekends = false
         /// Also write every file under the shape's stable name (``ReportRenderer/latestBaseName(for:)``),
         /// renamed into place with the dated files.
         package var latest = false
@@ -79,6 +83,9 @@ package struct ReportPipeline: Sendable {
                 } else {
                     plan.comparisonDays = ChartHistory.comparisonDays(for: range)
                 }
+            }
+            if weekends, periods == nil {
+                plan.comparisonPeriods += WeekendTable.weekends(in: range) + (lookBack ? WeekendTable.comparisons(in: range) : [])
             }
             return plan
         }
@@ -190,6 +197,10 @@ package struct ReportPipeline: Sendable {
             }
         }
         Self.openingWeekends(&report, client: fetch.client)
+        if request.weekends, request.periods == nil, let note = Self.weekends(&report, range: request.range, fetched: fetched) {
+            notes.append(note)
+            warnings.append(note.english)
+        }
         // The lead: at most eight highlights, the strongest; the rest are the report's records.
         let (lead, records) = StoryStage.lead(report.highlights)
         (report.highlights, report.records) = (lead, records.isEmpty ? nil : records)
@@ -284,6 +295,17 @@ package struct ReportPipeline: Sendable {
             if charts[period] == nil { charts[period] = .some(client.cachedWeeklyChart(period)) }
             report.films[index].noteOpeningWeekend(charts[period] ?? nil)
         }
+    }
+
+    /// Stage 7b, **weekends** (`rank`): the period's weekend table from the weekend charts the fetch
+    /// had (the period's, the weekend before it and those 52 weeks earlier); the note names the
+    /// period's weekends it could not have.
+    static func weekends(_ report: inout BoxOfficeReport, range: DateRange, fetched: FetchStage.Output) -> ReportNote? {
+        let periods = WeekendTable.weekends(in: range)
+        guard !periods.isEmpty else { return nil }
+        let table = WeekendTable(periods, charts: fetched.comparisons.periods.compactMapValues { try? $0.get() })
+        report.weekends = table
+        return table.missing.isEmpty ? nil : .weekendsMissing(table.missing)
     }
 
     /// Stage 6, **your films**: the watchlist's films as the report sees them, flagged on every

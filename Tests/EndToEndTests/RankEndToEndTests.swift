@@ -69,7 +69,7 @@ struct RankEndToEndTests {
         let folder = try TemporaryFolder()
         let result = try await run(["rank", "2024", "--no-look-back", "--top", "0"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        let tables = ["distributors", "nations", "grades", "genres", "months"].map { "Reports/rank-2024-\($0).csv" }
+        let tables = ["distributors", "nations", "grades", "genres", "months", "weekend_totals"].map { "Reports/rank-2024-\($0).csv" }
         #expect(result.stdoutLines == ["md", "html", "txt", "csv"].map { "Reports/rank-2024.\($0)" } + tables + ["Reports/rank-2024.json"])
         let truth = Truth(SimulatedKOBIS(films: films), Self.year)
 
@@ -97,7 +97,7 @@ struct RankEndToEndTests {
         #expect(
             ranking["caveats"] as? [String] == [
                 "charted_days_only", "co_distributed_counts_for_each", "first_listed_nation_genre", "market_audience_estimated",
-                "showings_upper_bound", "records_within_span",
+                "showings_upper_bound", "records_within_span", "weekend_chart_top10",
             ])
 
         let md = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.md"), encoding: .utf8)
@@ -346,7 +346,7 @@ struct RankEndToEndTests {
             ["rank", "2023-12-01..2024-01-31", "--no-look-back", "-f", "sqlite,datapackage,xlsx"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let base = "rank-2023-12-01_2024-01-31"
-        let tables = ["distributors", "nations", "grades", "genres", "months", "years", "distributor_years"]
+        let tables = ["distributors", "nations", "grades", "genres", "months", "years", "distributor_years", "weekend_totals"]
         #expect(
             result.stdoutLines
                 == ["Reports/\(base).sqlite", "Reports/\(base).csv"] + tables.map { "Reports/\(base)-\($0).csv" }
@@ -415,6 +415,61 @@ struct RankEndToEndTests {
         #expect(
             text.hasPrefix("2024년 7월 박스오피스 결산\n")
                 && text.contains("  #" + String(repeating: " ", count: 8) + "관객" + String(repeating: " ", count: 8) + "누적  영화"))
+    }
+
+    @Test(
+        "a month's weekends: each whole weekend's total, #1 and openers are its KOBIS weekend chart's, its changes those on the weekend before and 52 weeks earlier; offline, weekends not cached are named with the fetch that fills them"
+    )
+    func weekends() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2023-01-01")!, end: Day(iso: "2024-12-31")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let kobis = SimulatedKOBIS(films: films)
+        func chart(_ friday: Day) -> [[String: String]] {
+            let body = kobis.weeklyChartBody(ChartPeriod(.weekend, inWeekOf: friday))["boxOfficeResult"] as? [String: Any]
+            return body?["weeklyBoxOfficeList"] as? [[String: String]] ?? []
+        }
+        func total(_ friday: Day) -> Int64 { chart(friday).reduce(0) { $0 + Int64($1["audiCnt"]!)! } }
+        let result = try await run(["rank", "2024-03", "-f", "csv,json"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-03-weekend_totals.csv")))
+        // March 2024 begins on a Friday and ends on a Sunday: five whole weekends.
+        let fridays = (0..<5).map { Day(iso: "2024-03-01")! + 7 * $0 }
+        #expect(rows.map { $0["start"]! } == fridays.map(\.iso) && rows.map { $0["end"]! } == fridays.map { ($0 + 2).iso })
+        for (row, friday) in zip(rows, fridays) {
+            let own = chart(friday)
+            #expect(Int64(row["audience"]!) == total(friday), "\(friday): the weekend chart's top 10")
+            #expect(row["change_pct"] == RunFacts.change(total(friday), from: total(friday - 7)).map { String(format: "%.1f", $0) })
+            #expect(row["year_earlier_change_pct"] == RunFacts.change(total(friday), from: total(friday - 364)).map { String(format: "%.1f", $0) })
+            let top = try #require(own.max { Int64($0["audiCnt"]!)! < Int64($1["audiCnt"]!)! })
+            #expect(row["top_movie_cd"] == top["movieCd"] && row["top_audience"] == top["audiCnt"])
+            let week = friday.weekStart...(friday + 2)
+            let openers = own.filter { Day(iso: $0["openDt"] ?? "").map(week.contains) ?? false }
+            #expect(Int(row["openers"]!) == openers.count, "\(friday): films that opened in its week")
+        }
+        let best = rows.max { Int64($0["audience"]!)! < Int64($1["audience"]!)! }
+        #expect(rows.filter { $0["best"] == "true" }.map { $0["start"] } == [best?["start"]])
+        let ranking = try json(folder, "rank-2024-03.json")
+        #expect((ranking["weekends"] as? [[String: Any]])?.count == 5 && (ranking["caveats"] as? [String])?.contains("weekend_chart_top10") == true)
+
+        // Daily charts alone cached: offline, the month still ranks, and names the weekends it lacks.
+        let fetched = try await run(["fetch", "2024-04", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let calls = server.periodRequests.count
+        let offline = try await run(["rank", "2024-04", "--offline", "--no-look-back", "-f", "json,md"], server, folder, today: "2025-01-05")
+        let fill = "boxoffice fetch 2024-04-05..2024-04-28 --weekend --no-daily"
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(server.periodRequests.count == calls, "offline sends nothing")
+        let april = try json(folder, "rank-2024-04.json")
+        #expect(april["weekends"] == nil && (april["notes"] as? [String])?.contains { $0.contains(fill) } == true)
+        let aprilMarkdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-04.md"), encoding: .utf8)
+        #expect(aprilMarkdown.contains("The weekend charts of 4 weekends") && !aprilMarkdown.contains("## Weekends"))
+        let filled = try await run(fill.split(separator: " ").dropFirst().map(String.init) + ["--quiet"], server, folder, today: "2025-01-05")
+        #expect(filled.status == 0 && server.periodRequests.count == calls + 4, "four weekends: \(filled.stderr)")
+        let again = try await run(["rank", "2024-04", "--offline", "--no-look-back", "-f", "json"], server, folder, today: "2025-01-05")
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+        let weekends = try #require(try json(folder, "rank-2024-04.json")["weekends"] as? [[String: Any]])
+        #expect(weekends.map { ($0["audience"] as? NSNumber)?.int64Value } == (0..<4).map { total(Day(iso: "2024-04-05")! + 7 * $0) })
     }
 
     @Test("a ranking reaching before 2011 says KOBIS covered part of Korea then")

@@ -321,13 +321,13 @@ struct KoreanWordsTests {
             .historyUnavailable(days: days, reasons: ["503"]), .gaps(count: 6, listed: ["2025-03-08 daily chart"]),
             .snapped(asked: range, kind: .weekend, periods: 1, covered: range), .snapped(asked: range, kind: .week, periods: 1, covered: range),
             .filmChartCoverage, .offlineGaps(days), .yearToDateNotCached(missing: 12, spans: [range, range]),
-            .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps,
+            .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps, .weekendsMissing(days),
         ]
         for note in notes {
             switch note {
             case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
                 .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps,
-                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps:
+                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps, .weekendsMissing:
                 break
             }
         }
@@ -339,7 +339,7 @@ struct KoreanWordsTests {
         // Words Korean notes keep: service and product names, options, units the charts use, and KST.
         let kept: Set<String> = [
             "KOBIS", "TMDB", "LW", "NEW", "KST", "boxoffice", "fetch", "no", "look", "back", "allow", "gaps", "offline", "daily", "chart",
-            "JSON", "regions", "missing",
+            "JSON", "regions", "missing", "weekend",
         ]
         for note in Self.everyNote {
             let korean = Words.korean.note(note)

@@ -197,6 +197,8 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case marketAudienceEstimated = "market_audience_estimated"
         /// The top films' share of showings is of the charted films' showings only: an upper bound.
         case showingsUpperBound = "showings_upper_bound"
+        /// A weekend's total is its KOBIS weekend chart's top 10; only whole weekends are listed.
+        case weekendChartTop10 = "weekend_chart_top10"
     }
 
     package var schemaVersion = PeriodRanking.schemaVersion
@@ -225,6 +227,9 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     /// Films the documents leave out (`--top`); the machine files hold them.
     package var filmsNotListed: Int { films.count - listed }
     package var records: [Record]
+    /// Its whole weekends from KOBIS's weekend charts (``WeekendTable``); nil for a period with
+    /// none, or longer than ``WeekendTable/longestSpan`` days.
+    package var weekends: [WeekendTable.Weekend]?
     package var caveats: [Caveat]
     package var notes: [ReportNote]
 
@@ -247,6 +252,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case films
         case listed = "listed_in_documents"
         case records
+        case weekends
         case caveats
         case notes
     }
@@ -286,12 +292,14 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         }
         listed = min(max(0, top), ranked.count)
         records = Self.records(of: report.films, in: report.range.start...report.range.end)
+        weekends = report.weekends.flatMap { $0.weekends.isEmpty ? nil : $0.weekends }
         var caveats: [Caveat] = [.chartedDaysOnly, .coDistributedCountsForEach, .firstListedNationGenre]
         if market.estimatedMarketAudience != nil { caveats.append(.marketAudienceEstimated) }
         if market.concentration != nil { caveats.append(.showingsUpperBound) }
         if report.range.start < Self.fullCoverageFrom { caveats.insert(.partialCoverageBefore2011, at: 0) }
         if askedEnd != nil { caveats.append(.toDate) }
         if !records.isEmpty { caveats.append(.recordsWithinSpan) }
+        if weekends != nil { caveats.append(.weekendChartTop10) }
         self.caveats = caveats
     }
 

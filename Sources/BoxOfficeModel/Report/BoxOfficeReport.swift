@@ -46,6 +46,9 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     /// When the charts read were fetched from KOBIS, earliest to latest; nil for the sample. Cited
     /// by the SQLite database and the data package; not in the JSON.
     package var chartsFetched: ClosedRange<Date>?
+    /// `rank`'s weekends (``WeekendTable``), when its request asked for them; not in the report's
+    /// own files.
+    package var weekends: WeekendTable?
 
     package init(
         source: String, simulated: Bool, range: ReportRange, filters: KOBISFilters, rankedBy: RankKey,

@@ -43,6 +43,9 @@ package enum ReportNote: Hashable, Sendable {
     case regionsMissing(charts: Int, of: Int)
     /// `--regions`: how the regions' figures are made.
     case regionalCharts
+    /// `rank`: the weekend charts of these weekends (their Fridays) could not be had (`--offline`
+    /// and not cached, or no call left), so the weekend table leaves them out.
+    case weekendsMissing([Day])
     /// A period longer than a year: its total is not compared with a year earlier, whose span
     /// would overlap it (``YearEarlier/span(for:)``).
     case yearEarlierOverlaps
@@ -96,6 +99,9 @@ package enum ReportNote: Hashable, Sendable {
             "\(charts) of the \(all) regional charts could not be had (not cached with --offline, no KOBIS call left this run, or KOBIS failing for them): their regions are left out, named in the JSON's regions_missing."
         case .yearEarlierOverlaps:
             "The period is longer than a year, so its totals are not compared with a year earlier, whose span would overlap it; a day (a week) is compared one by one only where its year-earlier date lies in the period."
+        case .weekendsMissing(let fridays):
+            "The weekend charts of \(fridays.count) weekend\(fridays.count == 1 ? "" : "s") (Fridays \(DateRange.compactList(fridays))) could not be had (not cached with --offline, or no KOBIS call left this run): the weekend table leaves them out; "
+                + "boxoffice fetch \(fridays.first!.iso)..\((fridays.last! + 2).iso) --weekend --no-daily fills them."
         case .regionalCharts:
             "Regions: each region's own KOBIS top 10 for the period and its admissions (Top 10). Of nation is those against the national top 10's, so the regions need not add up to 100; a film's share (Its share, or beside the region's #1) is its admissions there against its national ones, shown only where it made that region's top 10."
         }

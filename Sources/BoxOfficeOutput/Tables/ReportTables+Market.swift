@@ -128,4 +128,37 @@ extension ReportTables {
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
     }
+
+    /// The period's weekends (``WeekendTable``).
+    static func weekendTotals(source: String) -> TableDefinition<WeekendTable.Weekend> {
+        TableDefinition(
+            .weekendTotals, TableFacts(key: ["start"], label: ("weekends", "주말별")),
+            [
+                Column("start", .date, "The weekend's Friday") { $0.start.iso },
+                Column("end", .date, "Its Sunday") { $0.end.iso },
+                Column("audience", .integer, "Admissions of its KOBIS weekend chart's top 10") { String($0.audience) },
+                Column("sales", .integer, "Sales of its weekend chart's top 10, won") { String($0.sales) },
+                Column("change_pct", .decimal(places: 1), "Against the weekend before, %; blank when that chart was not had") {
+                    $0.changePercent.map { decimal($0, places: 1) } ?? ""
+                },
+                Column(
+                    "year_earlier_change_pct", .decimal(places: 1),
+                    "Against the weekend 52 weeks earlier (the same weekdays), %; blank when that chart was not had"
+                ) { $0.yearEarlierPercent.map { decimal($0, places: 1) } ?? "" },
+                Column("top_movie_cd", .code, "KOBIS movie code of its #1") { $0.top?.movieCode ?? "" },
+                Column("top_title", .text, "Its #1's title") { $0.top?.title ?? "" },
+                Column("top_audience", .integer, "Its #1's weekend admissions") { $0.top.map { String($0.audience) } ?? "" },
+                Column("top_share_pct", .decimal(places: 1), "Its #1's share of the weekend's admissions, %") {
+                    $0.top.map { decimal($0.sharePercent, places: 1) } ?? ""
+                },
+                Column("openers", .integer, "Films in its chart that opened that week (Monday to Sunday)") { String($0.openers.count) },
+                Column("top_opener_movie_cd", .code, "KOBIS movie code of the opener with the most admissions") {
+                    $0.openers.first?.movieCode ?? ""
+                },
+                Column("top_opener_title", .text, "Its title") { $0.openers.first?.title ?? "" },
+                Column("top_opener_audience", .integer, "Its weekend admissions") { $0.openers.first.map { String($0.audience) } ?? "" },
+                Column("best", .boolean, "true for the period's largest weekend total") { bool($0.best) },
+                Column("data_source", .code, sourceAbout) { _ in source },
+            ])
+    }
 }

@@ -34,7 +34,7 @@ package enum ReportTables {
                     (period.regions ?? []).flatMap { region in region.entries.map { RegionRow(period: period, region: region, row: $0) } }
                 })
         case .film, .weekends, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres,
-            .months, .years, .distributorYears, .calendar:
+            .months, .years, .distributorYears, .calendar, .weekendTotals:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -78,6 +78,7 @@ package enum ReportTables {
         ]
             + (market.years.isEmpty
                 ? [] : [years(source: source).filled(market.years), distributorYears(source: source).filled(market.distributorYears)])
+            + (ranking.weekends.map { [weekendTotals(source: source).filled($0)] } ?? [])
     }
 
     /// Every table's columns, for the docs, the default CSV templates and the data package.
@@ -108,6 +109,7 @@ package enum ReportTables {
         case .years: info(years(source: ""))
         case .distributorYears: info(distributorYears(source: ""))
         case .calendar: info(calendar(source: ""))
+        case .weekendTotals: info(weekendTotals(source: ""))
         }
     }
 

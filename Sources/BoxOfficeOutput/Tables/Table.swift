@@ -119,6 +119,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     /// indicators, and each year's distributor league.
     case years
     case distributorYears = "distributor_years"
+    /// `boxoffice rank`'s weekends from KOBIS's weekend charts (``WeekendTable``).
+    case weekendTotals = "weekend_totals"
     /// `boxoffice quota`'s table: today's KOBIS calls per key.
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.

@@ -25,6 +25,8 @@ struct English: Vocabulary {
     func range(_ range: DateRange) -> String { range.displayText }
     var rangeDash: String { " – " }
     func monthDay(_ day: Day) -> String { String(day.iso.dropFirst(5)) }
+    func weekend(_ friday: Day, _ sunday: Day) -> String { friday.iso }
+    func andMore(_ title: String, _ others: Int) -> String { others == 0 ? title : "\(title) and \(others) more" }
     func holiday(_ holiday: KoreanHoliday) -> String { holiday.en }
 
     // MARK: The report's chart
@@ -308,6 +310,8 @@ struct English: Vocabulary {
             "The whole market's admissions are an estimate: boxoffice's estimate of the market's sales (from KOBIS's sales shares) over the charted films' average ticket price."
         case .showingsUpperBound:
             "The top films' shares of showings are of the charted films' showings only (the others' are unknown): an upper bound."
+        case .weekendChartTop10:
+            "A weekend's total is the top 10 of KOBIS's weekend chart (Friday to Sunday), whole weekends of the period only; it is compared with the weekend before and with the weekend 52 weeks earlier (the same weekdays)."
         }
     }
 

@@ -34,6 +34,11 @@ struct Korean: Vocabulary {
 
     var rangeDash: String { " ~ " }
     func monthDay(_ day: Day) -> String { "\(day.month).\(day.day)" }
+    func weekend(_ friday: Day, _ sunday: Day) -> String {
+        friday.month == sunday.month
+            ? "\(friday.month)월 \(friday.day)~\(sunday.day)일" : "\(friday.month)월 \(friday.day)일~\(sunday.month)월 \(sunday.day)일"
+    }
+    func andMore(_ title: String, _ others: Int) -> String { others == 0 ? title : "\(title) 외 \(others)편" }
     func holiday(_ holiday: KoreanHoliday) -> String { holiday.ko }
 
     /// 주간, 주말, 주중.
@@ -202,6 +207,10 @@ struct Korean: Vocabulary {
             return "기간이 1년보다 길어 합계를 1년 전과 비교하지 않습니다(1년 전 기간이 이 기간과 겹칩니다). 날짜(주)별 비교는 1년 전 날짜가 이 기간 안에 있을 때만 합니다."
         case .regionsMissing(let charts, let all):
             return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 이번 실행의 KOBIS 호출 소진, 또는 KOBIS 오류). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
+        case .weekendsMissing(let fridays):
+            return
+                "주말 \(fridays.count)개(금요일 \(DateRange.compactList(fridays)))의 주말 차트를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 주말 표에서 빠졌고, "
+                + "boxoffice fetch \(fridays.first!.iso)..\((fridays.last! + 2).iso) --weekend --no-daily로 채울 수 있습니다."
         case .regionalCharts:
             return
                 "지역별: 각 지역의 KOBIS 10위 차트와 그 관객(10위 관객)입니다. 전국 대비는 그 관객을 전국 10위 관객과 견준 것이라 합이 100이 아닐 수 있고, 영화의 지역 비중(1위 비중, 또는 지역 1위 옆 수치)은 그 지역 관객을 전국 관객과 견준 것으로 그 지역 10위 안에 든 경우만 보입니다."
@@ -371,6 +380,8 @@ struct Korean: Vocabulary {
         case .marketAudienceEstimated:
             "전체 시장 관객 수는 추정치입니다: KOBIS의 매출 점유율로 boxoffice가 추정한 전체 시장 매출을 순위권 영화의 평균 관람 요금으로 나눈 값입니다."
         case .showingsUpperBound: "상위 영화의 상영 횟수 점유율은 순위에 든 영화의 상영 횟수만으로 계산한 값(순위 밖 영화는 알 수 없음)으로, 실제보다 높게 나옵니다."
+        case .weekendChartTop10:
+            "주말 관객은 KOBIS 주말 차트(금~일) 상위 10편의 합이며, 기간 안에 온전히 든 주말만 싣습니다. 전주 대비는 한 주 전 주말, 전년 대비는 52주 전 주말(같은 요일)과 견줍니다."
         }
     }
 

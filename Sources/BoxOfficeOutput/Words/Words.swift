@@ -76,6 +76,10 @@ protocol Vocabulary: Sendable {
     var rangeDash: String { get }
     /// A short axis date: `07-19`; `7.19`.
     func monthDay(_ day: Day) -> String
+    /// A weekend in a table of a period's weekends, by its Friday: `2024-07-19`; `7월 19~21일`.
+    func weekend(_ friday: Day, _ sunday: Day) -> String
+    /// A film and how many others: `파묘 and 2 more`; `파묘 외 2편`.
+    func andMore(_ title: String, _ others: Int) -> String
     /// A public holiday's name.
     func holiday(_ holiday: KoreanHoliday) -> String
 
