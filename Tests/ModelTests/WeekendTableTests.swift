@@ -29,6 +29,8 @@ import Testing
         #expect(WeekendTable.weekends(in: DateRange(start: Day(iso: "2023-01-01")!, end: Day(iso: "2024-01-09")!)).isEmpty)
         let comparisons = WeekendTable.comparisons(in: DateRange(start: Day(iso: "2024-03-01")!, end: Day(iso: "2024-03-17")!))
         #expect(comparisons.map(\.start.iso) == ["2024-02-23", "2023-03-03", "2023-03-10", "2023-03-17"])
+        let first = WeekendTable.comparisons(in: DateRange(start: Day(iso: "2004-11-01")!, end: Day(iso: "2004-11-30")!))
+        #expect(first.map(\.start.iso) == ["2004-10-29", "2003-11-14", "2003-11-21", "2003-11-28"], "none before 2003-11-11")
     }
 
     @Test(

@@ -82,11 +82,11 @@ package struct WeekendTable: Codable, Sendable, Equatable {
     package static func yearEarlier(_ period: ChartPeriod) -> ChartPeriod { ChartPeriod(.weekend, inWeekOf: period.start - 364) }
 
     /// The weekend charts beyond `range` its table compares with: the weekend before its first,
-    /// and each one's weekend 52 weeks earlier.
+    /// and each one's weekend 52 weeks earlier; none before KOBIS's first chart (2003-11-11).
     package static func comparisons(in range: DateRange) -> [ChartPeriod] {
         let own = weekends(in: range)
         guard let first = own.first else { return [] }
-        return [ChartPeriod(.weekend, inWeekOf: first.start - 7)] + own.map(yearEarlier)
+        return ([ChartPeriod(.weekend, inWeekOf: first.start - 7)] + own.map(yearEarlier)).filter { $0.start >= DateRange.earliest }
     }
 
     /// The table of `periods` from the weekend charts had (`charts`, the comparisons' among them).
