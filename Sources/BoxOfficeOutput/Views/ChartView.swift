@@ -75,7 +75,7 @@ enum ChartView {
         Double(DisplayWidth.of(text)) * 0.6 * fontSize
     }
 
-    static let colors = ["#1f5f99", "#c8414b", "#d99a20", "#16846e", "#6b4a9a"]
+    static let colors = ["#1f5aa6", "#c8414b", "#d99a20", "#16846e", "#6b4a9a"]
 
     /// The data the layouts draw: the x positions and each top film's value at each.
     struct Data {
@@ -230,10 +230,12 @@ enum ChartView {
     }
 
     /// One decimal at most, as SVG coordinates.
-    /// One line through `points` (x, y), drawn once per ``Layout``: a film's cumulative admissions
-    /// over its days of release, a ranking's months. The y axis in round steps and the page's
-    /// units; the x axis labelled at its two ends by the template (`x_first_at`, `x_last_at`).
-    static func line(_ points: [(Double, Int64)], words w: Words) -> [[String: Any]] {
+    /// Lines through each series of points (x, y), drawn once per ``Layout``, in ``colors``' order:
+    /// a film's cumulative admissions over its days of release (films compared, one line each), a
+    /// ranking's months. The y axis in round steps and the page's units; the x axis labelled at its
+    /// two ends by the template (`x_first_at`, `x_last_at`).
+    static func lines(_ series: [[(Double, Int64)]], words w: Words) -> [[String: Any]] {
+        let points = series.flatMap { $0 }
         guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let peak = points.map(\.1).max(), peak > 0 else {
             return []
         }
@@ -250,7 +252,9 @@ enum ChartView {
                 "width": coordinate(layout.width), "height": coordinate(bottom + layout.fontSize * 2.4),
                 "font_size": coordinate(layout.fontSize),
                 "plot_left": coordinate(left), "plot_right": coordinate(right), "plot_bottom": coordinate(bottom),
-                "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " "),
+                "series": series.enumerated().map { index, points in
+                    ["color": colors[index % colors.count], "points": points.map { "\(x($0.0)),\(y($0.1))" }.joined(separator: " ")]
+                },
                 "y_ticks": scale.ticks.map { ["y": y($0), "label": w.compact($0)] },
                 "x_first_at": x(firstX), "x_last_at": x(lastX), "x_label_y": coordinate(bottom + layout.fontSize * 1.6),
             ]

@@ -310,7 +310,7 @@ package enum FilmView {
         guard let firstX = points.map(\.0).min(), let lastX = points.map(\.0).max(), let peak = points.map(\.1).max(), peak > 0 else {
             return ["has_points": false]
         }
-        let layouts = ChartView.line(points, words: w)
+        let layouts = ChartView.lines([points], words: w)
         return [
             "has_points": true,
             "layouts": layouts,

@@ -214,7 +214,7 @@ package enum RankView {
             },
             "has_month_chart": months.count > 2,
             "month_chart": [
-                "layouts": ChartView.line(months.enumerated().map { (Double($0), $1.audience) }, words: w),
+                "layouts": ChartView.lines([months.enumerated().map { (Double($0), $1.audience) }], words: w),
                 "first": months.first?.month ?? "", "last": months.last?.month ?? "",
                 "description": w.say.monthChart(first: months.first?.month ?? "", last: months.last?.month ?? ""),
             ],
