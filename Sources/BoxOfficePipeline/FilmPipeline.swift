@@ -235,6 +235,8 @@ package enum FilmError: UserFacingError, Equatable {
     case noTitleMatch(title: String, searched: String)
     case ambiguous(title: String, candidates: [MovieInfo])
     case budgetSpent(code: String, through: Day, reason: String)
+    /// `film A B`: two of the films named are one.
+    case sameFilmTwice(code: String)
 
     package var errorDescription: String? {
         switch self {
@@ -258,12 +260,14 @@ package enum FilmError: UserFacingError, Equatable {
                 + (candidates.count > 8 ? "; …" : "") + "; give one code"
         case let .budgetSpent(code, through, reason):
             "film \(code)'s run needs more KOBIS calls than this run may spend (\(reason)); its charts through \(through.iso) are cached: run the same command again later to go on"
+        case let .sameFilmTwice(code):
+            "film \(code) is named twice: compare two films or more, each once"
         }
     }
 
     package var exitStatus: ExitStatus {
         switch self {
-        case .ambiguous: .usage
+        case .ambiguous, .sameFilmTwice: .usage
         case .unknown(_, let offline): offline ? .tryAgainLater : .noSuchFilm
         case .notYetOpen, .neverCharted, .noTitleMatch, .noSuchCode: .noSuchFilm
         case .notCached, .budgetSpent: .tryAgainLater

@@ -73,6 +73,21 @@ extension FilmPipeline {
         let files = try FilmView.render(run, formats: output.formats, templates: output.templates, csv: output.csv, language: output.language)
         return try output.writer.write(files)
     }
+
+    /// `boxoffice film A B …`: the films' runs, each read as `film` reads it, compared by day of
+    /// release (``FilmComparison``), rendered and written; the paths written.
+    package func write(comparing films: [String], yesterday: Day, to output: Publishing) async throws -> [URL] {
+        var runs: [FilmRun] = []
+        for film in films {
+            let code = try await code(for: film)
+            if runs.contains(where: { $0.movieCode == code }) { throw FilmError.sameFilmTwice(code: code) }
+            runs.append(try await run(code: code, yesterday: yesterday))
+        }
+        let comparison = FilmComparison(runs)
+        let files = try ComparisonView.render(
+            comparison, formats: output.formats, templates: output.templates, csv: output.csv, language: output.language)
+        return try output.writer.write(files)
+    }
 }
 
 extension RankPipeline {

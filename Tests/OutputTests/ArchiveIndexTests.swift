@@ -62,6 +62,7 @@ struct ArchiveIndexPagesTests {
             "boxoffice-2025-03-09.html", "rank-2024.html", "rank-2024-distributors.csv", "rank-sample-2025-03-03_2025-03-09.md", "rank-2023.json",
             "film-20259001.html", "film-20259001.ko.html", "film-20259001-weekends.csv", "film-20259001.csv", "company-20104201.md",
             "company-20104201-company_years.csv", "person-10095874.ko.html", "film-.html", "rank-x.y.html", "notes.txt", "filmography.html",
+            "film-20259001-20259002.html", "film-20259001-20259002.csv",
         ]
         let view = ArchiveIndex.view(of: names)
         let pages = try #require(view["pages"] as? [[String: Any]])
@@ -73,7 +74,9 @@ struct ArchiveIndexPagesTests {
         }
         #expect(rows(0).map(\.name) == ["2025-03-03 – 2025-03-09 (sample)", "2024", "2023"], "newest first")
         #expect(rows(0)[1].labels == ["HTML", "distributors CSV"])
-        #expect(rows(1).map(\.name) == ["20259001"] && rows(1)[0].labels == ["HTML", "HTML (한국어)", "CSV", "weekends CSV"], "\(rows(1))")
+        #expect(
+            rows(1).map(\.name) == ["20259001", "20259001 · 20259002"] && rows(1)[0].labels == ["HTML", "HTML (한국어)", "CSV", "weekends CSV"]
+                && rows(1)[1].labels == ["HTML", "CSV"], "\(rows(1)): films compared, by their codes")
         #expect(rows(2)[0].labels == ["Markdown", "years CSV"] && rows(3).map(\.name) == ["10095874"])
         let reports = try #require(view["reports"] as? [[String: Any]])
         #expect(reports.count == 1)

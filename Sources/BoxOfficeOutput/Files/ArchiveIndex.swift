@@ -185,9 +185,11 @@ package struct ArchiveIndex {
             let sample = rest.hasPrefix("sample-")
             if sample { rest = rest.dropFirst("sample-".count) }
             let days = rest.split(separator: "_").compactMap { Day(iso: String($0.suffix(10))) }
+            // Films compared (`film-A-B`) are their codes, one after another.
             let name =
                 days.count == 2 && days[0] <= days[1] && !rest.hasPrefix("all-")
-                ? w.range(DateRange(start: days[0], end: days[1])) : rest.replacingOccurrences(of: "_", with: " – ")
+                ? w.range(DateRange(start: days[0], end: days[1]))
+                : self == .film ? rest.replacingOccurrences(of: "-", with: " · ") : rest.replacingOccurrences(of: "_", with: " – ")
             return sample ? name + " " + w.say.sampleMark : name
         }
     }

@@ -46,6 +46,20 @@ extension ReportTables {
             ])
     }
 
+    /// `film A B …`: a row per day of release, a column per film (``FilmComparison``).
+    static func comparison(films: [FilmComparison.Film], source: String) -> TableDefinition<FilmComparison.Row> {
+        let perFilm = films.enumerated().map { index, film in
+            Column<FilmComparison.Row>(
+                "audience_cumulative_\(CacheKeys.safe(film.movieCode))", .integer,
+                "KOBIS's cumulative of \(film.movieCode) on that day of release; blank when it was off the chart"
+            ) { $0.cumulative[index].map(String.init) ?? "" }
+        }
+        return TableDefinition(
+            .comparison, TableFacts(key: ["day_of_release"], label: ("films compared", "영화 비교")),
+            [Column("day_of_release", .integer, "Day of release: 1 is each film's opening day, 0 and before its previews") { String($0.day) }]
+                + perFilm + [Column("data_source", .code, sourceAbout) { _ in source }])
+    }
+
     static func filmography(source: String) -> TableDefinition<Filmography.Film> {
         TableDefinition(
             .filmography, TableFacts(key: ["movie_cd"], label: ("films", "영화")),

@@ -33,7 +33,8 @@ package enum ReportTables {
                 report.periods.flatMap { period in
                     (period.regions ?? []).flatMap { region in region.entries.map { RegionRow(period: period, region: region, row: $0) } }
                 })
-        case .film, .weekends, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades, .genres,
+        case .film, .weekends, .comparison, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades,
+            .genres,
             .months, .years, .distributorYears, .calendar, .weekendTotals:
             preconditionFailure("\(name) is not a report's table")
         }
@@ -97,6 +98,7 @@ package enum ReportTables {
         case .weeks: info(weeks(source: ""))
         case .film: info(film(movieCode: "", title: "", source: ""))
         case .weekends: info(weekends(movieCode: "", source: ""))
+        case .comparison: info(comparison(films: [], source: ""))
         case .regions: info(regions(source: ""))
         case .filmography: info(filmography(source: ""))
         case .companyYears: info(companyYears(source: ""))

@@ -104,6 +104,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case film
     /// `boxoffice film`'s weekends from KOBIS's weekend chart (``RunShape``).
     case weekends
+    /// `boxoffice film A B …`: the films' cumulatives by day of release (``FilmComparison``).
+    case comparison
     /// `report --regions`: each period's chart in every region (``RegionalChart``).
     case regions
     /// `boxoffice company` and `boxoffice person`: the films, with their lifetimes (``Filmography``).

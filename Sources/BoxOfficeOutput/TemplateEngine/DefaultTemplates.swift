@@ -24,6 +24,8 @@ package enum DefaultTemplates {
         "report.txt": "plain-text report for chat and mail: highlights and the top 10 in fixed-width lines",
         "film.md": "boxoffice film: one film's run, Markdown",
         "film.html": "boxoffice film: one film's run, HTML with its trajectory",
+        "comparison.md": "boxoffice film A B: films compared by day of release, Markdown",
+        "comparison.html": "boxoffice film A B: films compared by day of release, HTML with their cumulatives drawn",
         "rank.md": "boxoffice rank: a period's films ranked, with its summary and records, Markdown",
         "rank.html": "boxoffice rank: a period's films ranked, with its summary and records, HTML",
         "rank.txt": "boxoffice rank: the ranking in fixed-width lines, for chat and mail",

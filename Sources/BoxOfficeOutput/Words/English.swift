@@ -291,6 +291,17 @@ struct English: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "day \(day) of release" }
+    var comparisonNote: String {
+        "Each film's opening day is its day 1 (paid previews before it are day 0 and earlier); a cumulative is KOBIS's own on that day of release, from the daily top 10."
+    }
+    var comparisonAtLeast: String {
+        "≥: the film was off the daily top 10 that day, so its cumulative is its last charted day's: at least that."
+    }
+    func openedOnDifferentWeekdays(_ films: [(title: String, opened: String)]) -> String {
+        "They opened on different weekdays (" + films.map { "\($0.title) on \($0.opened)" }.joined(separator: ", ")
+            + "), so the same day of release falls on another weekday for each: a weekend in one is weekdays in another."
+    }
+    func comparisonChart(_ titles: [String]) -> String { "Cumulative admissions by day of release: " + titles.joined(separator: ", ") + "." }
 
     var partialCoverage: String {
         "Before 2011 KOBIS covered only part of Korea's cinemas: figures and records from then are not comparable with later ones."

@@ -362,6 +362,15 @@ struct Korean: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "개봉 \(day)일째" }
+    var comparisonNote: String {
+        "각 영화의 개봉일을 1일째로 맞췄습니다(유료 시사는 0일째 이전). 누적 관객은 그 일자에 KOBIS 일별 10위 차트가 집계한 값입니다."
+    }
+    var comparisonAtLeast: String { "≥: 그날 일별 10위 밖이어서 마지막으로 순위에 든 날의 누적입니다(실제는 그 이상)." }
+    func openedOnDifferentWeekdays(_ films: [(title: String, opened: String)]) -> String {
+        "개봉 요일이 다릅니다(" + films.map { "\($0.title) \($0.opened)" }.joined(separator: ", ")
+            + "). 같은 개봉 후 일자라도 요일이 달라, 한 영화의 주말이 다른 영화에는 평일일 수 있습니다."
+    }
+    func comparisonChart(_ titles: [String]) -> String { "개봉 후 일자별 누적 관객: " + titles.joined(separator: ", ") + "." }
 
     var partialCoverage: String {
         "2011년 이전의 KOBIS 집계는 전국 극장의 일부만 포함합니다: 이 기간의 수치와 기록은 그 이후와 그대로 비교할 수 없습니다."

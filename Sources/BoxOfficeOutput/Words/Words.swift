@@ -195,6 +195,14 @@ protocol Vocabulary: Sendable {
     func notListed(_ count: Int) -> String
     func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String
     func releaseDay(_ day: Int) -> String
+    /// `film A B`: how the runs are lined up, and what a cumulative is.
+    var comparisonNote: String { get }
+    /// `film A B`: a cumulative marked `≥` is its last charted day's.
+    var comparisonAtLeast: String { get }
+    /// `film A B`: the films opened on different weekdays (each title with its open date).
+    func openedOnDifferentWeekdays(_ films: [(title: String, opened: String)]) -> String
+    /// `film A B`: the chart's description.
+    func comparisonChart(_ titles: [String]) -> String
     var partialCoverage: String { get }
     func caveat(_ caveat: PeriodRanking.Caveat, _ ranking: PeriodRanking) -> String
     var rankHeader: (admissions: String, cumulative: String, film: String) { get }

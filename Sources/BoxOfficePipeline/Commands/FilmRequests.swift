@@ -3,19 +3,21 @@ import BoxOfficeOutput
 import BoxOfficeServices
 import Foundation
 
-/// `boxoffice film`: one film's whole run from the daily charts.
+/// `boxoffice film`: one film's whole run from the daily charts, or two films' or more compared
+/// by day of release.
 package struct FilmRequest: PipelineRequest {
-    /// A KOBIS movie code or a title.
-    package var film: String
+    /// KOBIS movie codes or titles: one film, or up to ``FilmComparison/mostFilms`` to compare.
+    package var films: [String]
     package var output: OutputSettings
 
-    package init(film: String, output: OutputSettings) { (self.film, self.output) = (film, output) }
+    package init(films: [String], output: OutputSettings) { (self.films, self.output) = (films, output) }
 
     package func run(_ run: PipelineRun) async throws -> [URL] {
         let publishing = try Publishing(output)
         return try await run.withCharts { client, yesterday, matcher in
-            try await FilmPipeline(client: client, width: run.width, simulated: run.isSample, offline: run.offline, matcher: matcher)
-                .write(film, yesterday: yesterday, to: publishing)
+            let pipeline = FilmPipeline(client: client, width: run.width, simulated: run.isSample, offline: run.offline, matcher: matcher)
+            if films.count == 1 { return try await pipeline.write(films[0], yesterday: yesterday, to: publishing) }
+            return try await pipeline.write(comparing: films, yesterday: yesterday, to: publishing)
         }
     }
 }
