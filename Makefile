@@ -34,14 +34,15 @@ STAGE = .build/dist
 
 # The checkout's own path stays out of the binary: the compilers name every source (ours and the
 # packages' under .build/checkouts) as under /boxoffice in debug info and #file strings. SwiftPM
-# names the templates plugin's output folder after the checkout's folder: mapped both before and
-# after the checkout's own map, since the debug strings take the first map that matches and the
-# line tables the last. What no map reaches (the .swift_modhash section and the build ID over it)
+# names the templates plugin's output folder after the checkout's folder: mapped before the
+# checkout's own map (the debug strings take the first that matches), and again as the line tables
+# name it, relative to the checkout. What no map reaches (the .swift_modhash section and the build ID over it)
 # scripts/normalize-ids rewrites in what ships (`stripped`): scripts/check-reproducible.
 # No breadcrumbs to the clang modules in the debug info: they name the module cache's folder,
 # whose hash the compiler derives from its options, the checkout's include paths among them.
 PACKAGE_ID := $(shell basename "$(CURDIR)" | tr A-Z a-z)
-PLUGIN_MAP = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/.build/plugins/outputs/$(PACKAGE_ID)=/boxoffice/.build/plugins/outputs/boxoffice
+PLUGIN_MAP = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/.build/plugins/outputs/$(PACKAGE_ID)=/boxoffice/.build/plugins/outputs/boxoffice \
+	-Xswiftc -file-prefix-map -Xswiftc .build/plugins/outputs/$(PACKAGE_ID)=.build/plugins/outputs/boxoffice
 PREFIX_MAP = -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(PLUGIN_MAP) \
 	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/boxoffice -Xcc -ffile-prefix-map=$(CURDIR)=/boxoffice $(PLUGIN_MAP)
 
