@@ -26,6 +26,20 @@ struct ResponseCacheTests {
         #expect(cache.read("kobis/y.json") == nil)
     }
 
+    @Test("a cached 'KOBIS knows no such film' is kept when read from the cache alone, so no run asks again")
+    func cachedNoSuchFilm() throws {
+        let folder = try ScratchFolder()
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let cache = ResponseCache(directory: folder.url)
+        let key = KOBISCacheKeys.movieInfo("99999999")
+        try cache.write(key, body: Data(#"{"movieInfoResult":{"movieInfo":{},"source":"영화진흥위원회"}}"#.utf8), fetchedAt: now)
+        let client = KOBISClient(
+            transport: ClosureTransport { _ in throw TransportError.cannotConnect(host: "127.0.0.1") }, key: "k",
+            cache: CacheAccess(cache: cache, calendar: SeoulCalendar(now: { now })))
+        #expect(client.cachedMovieInfo(code: "99999999") == nil)
+        #expect(cache.read(key) != nil, "the answer stays cached")
+    }
+
     @Test("freshness: a young entry is served, an old one is not; offline serves any age; refresh serves none")
     func modes() throws {
         let folder = try ScratchFolder()

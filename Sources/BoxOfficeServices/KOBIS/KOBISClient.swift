@@ -156,12 +156,16 @@ package struct KOBISClient: Sendable {
     /// True when a chart ending on `day` was fetched at `fetchedAt` while KOBIS could still revise it.
     static func isProvisional(_ day: Day, fetchedAt: Date) -> Bool { fetchedAt < SeoulCalendar.finalFrom(day) }
 
-    /// A film's movie info when the cache holds it (of any age), sending nothing.
+    /// A film's movie info when the cache holds it (of any age), sending nothing. KOBIS's answer
+    /// that it knows no such film is kept as it is: reading it as a miss discarded it, so the next
+    /// run spent a call to ask again.
     package func cachedMovieInfo(code: String) -> MovieInfo? {
-        cache?.value(KOBISCacheKeys.movieInfo(code), .anyAge) { body, _ in
-            if case .value(let info?)? = try? KOBISDecoding.movieInfo(body, code: code) { return info }
+        guard let cache else { return nil }
+        let decode: (Data, Date) -> MovieInfo?? = { body, _ in
+            if case .value(let info)? = try? KOBISDecoding.movieInfo(body, code: code) { return .some(info) }
             return nil
         }
+        return cache.value(KOBISCacheKeys.movieInfo(code), .anyAge, decode: decode) ?? nil
     }
 
     /// The movie info of every film the cache holds, sending nothing: what `boxoffice film` looks a
