@@ -124,6 +124,38 @@ struct LookBackStage: Sendable {
         return figures
     }
 
+    /// The period's dates in every year (``SameSpan``), from the cache alone (nothing sent): each
+    /// day's charted totals from the totals index beside it, each film's nation from its cached
+    /// movie info (none: counted as foreign, as the period's own share counts it). The period's own
+    /// dates are read the same way, so every year is summed by one method. Nil without a cache, or
+    /// with no other year whole. `rank` lists them; a month's or a year's report says its place.
+    func sameSpan(_ range: DateRange) -> SameSpan? {
+        let spans = SameSpan.spans(of: range)
+        guard spans.count > 1, let cache = client.cache?.cache else { return nil }
+        let index = DailyTotalsIndex(cache: cache, filters: .init())
+        defer { index.save() }
+        var korean: [String: Bool] = [:]
+        func isKorean(_ code: String) -> Bool {
+            if let known = korean[code] { return known }
+            let answer = client.cachedMovieInfo(code: code)?.isKorean ?? false
+            korean[code] = answer
+            return answer
+        }
+        var sums: [Int: SameSpan.Sums] = [:]
+        years: for (year, span) in spans {
+            var total = SameSpan.Sums(audience: 0, sales: 0, korean: 0)
+            for day in span {
+                guard let totals = index.totals(on: day, chart: { client.cachedDailyChart(on: day) }) else { continue years }
+                total.audience += totals.audience
+                total.sales += totals.sales
+                total.korean += totals.films.filter { isKorean($0.movieCode) }.reduce(0) { $0 + $1.audience }
+            }
+            sums[year] = total
+        }
+        let table = SameSpan(spans, sums: sums, period: range.start.year)
+        return table.years.count > 1 ? table : nil
+    }
+
     /// What the year's charts say beside a daily report: each day's year to date, each known day's
     /// biggest opening (0 for none), and the note naming what is missing.
     struct YearFigures {

@@ -43,6 +43,8 @@ package struct RankPipeline: Sendable {
         let pipeline = ReportPipeline(
             fetch: fetch, renderer: ReportRenderer(templates: try ReportTemplates.bundled()), writer: .standardOutput, simulated: simulated)
         let built = try await pipeline.report(for: report)
-        return PeriodRanking(built, span: request.span.name, top: request.top == 0 ? Int.max : request.top, askedEnd: askedEnd)
+        var ranking = PeriodRanking(built, span: request.span.name, top: request.top == 0 ? Int.max : request.top, askedEnd: askedEnd)
+        ranking.sameSpan = LookBackStage(client: fetch.client).sameSpan(range)
+        return ranking
     }
 }

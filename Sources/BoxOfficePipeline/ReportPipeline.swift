@@ -20,7 +20,8 @@ import Foundation
 ///    beside stage 3 from the cache's totals index, the record holders' titles read before the
 ///    model names them;
 /// 5. **returns** (``returns(_:known:client:)``): a new #1's 역주행 or return, the charts its
-///    question needs read first;
+///    question needs read first; a whole month's or year's place among every cached year's same
+///    dates (``LookBackStage/sameSpan(_:)``);
 /// 6. **your films** (``yourFilms(_:list:range:known:client:)``): the watchlist;
 /// 7. **opening weekends** (``openingWeekends(_:client:)``): each film's opening weekend and
 ///    multiplier, its weekend chart read from the cache; for `rank`, the period's **weekends**
@@ -192,6 +193,13 @@ package struct ReportPipeline: Sendable {
             let year = await yearFigures
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
             Self.returns(&report, known: known, client: lookBack.client)
+            // A whole month's or year's place among the same dates of every cached year (nothing sent).
+            let (first, last) = (request.range.start, request.range.end)
+            let wholeMonth = first.day == 1 && last == first.monthEnd
+            let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
+            if request.lookBack, request.filters.isEmpty, wholeMonth || wholeYear, let place = lookBack.sameSpan(request.range)?.highlight {
+                report.highlights.append(place)
+            }
             if let list = request.watchlist, !list.films.isEmpty {
                 Self.yourFilms(&report, list: list, range: request.range, known: known, client: lookBack.client)
             }

@@ -472,6 +472,57 @@ struct RankEndToEndTests {
         #expect(weekends.map { ($0["audience"] as? NSNumber)?.int64Value } == (0..<4).map { total(Day(iso: "2024-04-05")! + 7 * $0) })
     }
 
+    @Test(
+        "the same dates in other years: each cached year's September summed from its charts and ranked, the years not cached named, nothing sent when warm"
+    )
+    func sameSpan() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2019-08-01")!, end: Day(iso: "2024-10-31")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        for year in ["2019-09", "2020-09", "2021-09", "2023-09"] {
+            let fetched = try await run(["fetch", year, "--quiet"], server, folder, today: "2025-01-05")
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+        }
+        let result = try await run(["rank", "2024-09", "--no-look-back", "-f", "csv,json,md"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let kobis = SimulatedKOBIS(films: films)
+        func september(_ year: Int) -> Truth {
+            Truth(kobis, DateRange(start: Day(year: year, month: 9, day: 1)!, end: Day(year: year, month: 9, day: 30)!))
+        }
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-09-same_span.csv")))
+        let years = [2019, 2020, 2021, 2023, 2024]
+        #expect(rows.map { Int($0["year"]!)! } == years, "the years whose September is cached, oldest first")
+        let totals = years.map { september($0).total }
+        #expect(rows.map { Int64($0["audience"]!)! } == totals, "each year's September: the sum of its charts")
+        let ranks = totals.map { total in 1 + totals.filter { $0 > total }.count }
+        #expect(rows.map { Int($0["audience_rank"]!)! } == ranks)
+        #expect(rows.map { $0["is_period"]! } == ["false", "false", "false", "false", "true"])
+        let ranking = try json(folder, "rank-2024-09.json")
+        #expect((ranking["charted_audience"] as? NSNumber)?.int64Value == totals[4], "the period's row is its own total")
+        let korean = ((ranking["audience_share_by_nation"] as? [String: Any])?["korean"] as? NSNumber)?.doubleValue
+        #expect(korean.map { String(format: "%.2f", $0) } == rows.last?["korean_share_pct"], "and its own Korean share")
+        let table = try #require(ranking["same_span"] as? [String: Any])
+        #expect((table["years_missing"] as? [Int]) == Array(2004...2018) + [2022])
+        let markdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024-09.md"), encoding: .utf8)
+        #expect(markdown.contains("Among the same dates of the 5 years from 2019 to 2024 in the charts"))
+        #expect(markdown.contains("Not in the cache, so not ranked: 2004–2018, 2022."))
+        let calls = server.server.requests.count
+        let again = try await run(["rank", "2024-09", "--no-look-back", "--offline", "-f", "csv"], server, folder, today: "2025-01-05")
+        #expect(again.status == 0 && server.server.requests.count == calls, "warm: nothing sent")
+
+        // The month's report says its place when it is among the top three or the lowest: the same rank.
+        let report = try await run(["report", "2024-09-01..2024-09-30", "--offline", "-f", "json"], server, folder, today: "2025-01-05")
+        #expect(report.status == 0, "\(report.stderr)")
+        let month = try json(folder, "boxoffice-2024-09-01_2024-09-30.json")
+        let facts = ((month["highlights"] as? [[String: Any]]) ?? []) + ((month["records"] as? [[String: Any]]) ?? [])
+        let place = facts.filter { $0["kind"] as? String == "place_among_years" }
+        if ranks[4] <= 3 || ranks[4] == years.count {
+            #expect(place.count == 1 && place.first?["rank"] as? Int == ranks[4] && place.first?["count"] as? Int == 5, "\(place)")
+        } else {
+            #expect(place.isEmpty, "a middling place is no highlight: \(place)")
+        }
+    }
+
     @Test("a ranking reaching before 2011 says KOBIS covered part of Korea then")
     func earlyCoverage() async throws {
         let range = DateRange(start: Day(iso: "2010-12-01")!, end: Day(iso: "2011-01-31")!)

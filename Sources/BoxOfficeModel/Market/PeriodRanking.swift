@@ -230,6 +230,9 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     /// Its whole weekends from KOBIS's weekend charts (``WeekendTable``); nil for a period with
     /// none, or longer than ``WeekendTable/longestSpan`` days.
     package var weekends: [WeekendTable.Weekend]?
+    /// The same dates in every year the cache holds (``SameSpan``); nil for a period longer than a
+    /// year, or with no other year's dates cached.
+    package var sameSpan: SameSpan?
     package var caveats: [Caveat]
     package var notes: [ReportNote]
 
@@ -253,6 +256,7 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case listed = "listed_in_documents"
         case records
         case weekends
+        case sameSpan = "same_span"
         case caveats
         case notes
     }

@@ -40,6 +40,10 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearFastestMilestone = "year_fastest_milestone"
         /// A watched film's cumulative passing the break-even audience its watcher gave.
         case breakEven = "break_even"
+        /// A month's or a year's charted admissions against the same dates in every year the cache
+        /// holds (``SameSpan``): its place (``Highlight/rank``) among ``Highlight/count`` years
+        /// since ``Highlight/since``'s year.
+        case placeAmongYears = "place_among_years"
 
         /// The kinds strongest first, as news leads with them: the reader's own films, a film's
         /// rise to #1 and its run there, the range's leader, milestones and openings, the year's
@@ -47,7 +51,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         static let byStrength: [Kind] = [
             .provisional, .breakEven, .newNumberOne, .reverseRun, .numberOneAgain, .numberOneStreak, .rangeLeader, .milestone, .opening,
             .yearBestOpening,
-            .yearFastestMilestone, .weekendStreak, .yearChange, .yearToDate, .totalChange, .biggestRise, .biggestFall, .newEntries,
+            .yearFastestMilestone, .placeAmongYears, .weekendStreak, .yearChange, .yearToDate, .totalChange, .biggestRise, .biggestFall, .newEntries,
         ]
     }
 

@@ -35,7 +35,7 @@ package enum ReportTables {
                 })
         case .film, .weekends, .comparison, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades,
             .genres,
-            .months, .years, .distributorYears, .calendar, .weekendTotals:
+            .months, .years, .distributorYears, .calendar, .weekendTotals, .sameSpan:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -80,6 +80,7 @@ package enum ReportTables {
             + (market.years.isEmpty
                 ? [] : [years(source: source).filled(market.years), distributorYears(source: source).filled(market.distributorYears)])
             + (ranking.weekends.map { [weekendTotals(source: source).filled($0)] } ?? [])
+            + (ranking.sameSpan.map { [sameSpan(source: source).filled($0.years)] } ?? [])
     }
 
     /// Every table's columns, for the docs, the default CSV templates and the data package.
@@ -112,6 +113,7 @@ package enum ReportTables {
         case .distributorYears: info(distributorYears(source: ""))
         case .calendar: info(calendar(source: ""))
         case .weekendTotals: info(weekendTotals(source: ""))
+        case .sameSpan: info(sameSpan(source: ""))
         }
     }
 

@@ -123,6 +123,8 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case distributorYears = "distributor_years"
     /// `boxoffice rank`'s weekends from KOBIS's weekend charts (``WeekendTable``).
     case weekendTotals = "weekend_totals"
+    /// `boxoffice rank`'s same dates in every year the cache holds (``SameSpan``).
+    case sameSpan = "same_span"
     /// `boxoffice quota`'s table: today's KOBIS calls per key.
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.

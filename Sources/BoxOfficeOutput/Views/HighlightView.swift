@@ -29,6 +29,7 @@ package enum HighlightView {
                 "is_year_best_opening": fact.kind == .yearBestOpening,
                 "is_year_fastest_milestone": fact.kind == .yearFastestMilestone,
                 "is_break_even": fact.kind == .breakEven,
+                "is_place_among_years": fact.kind == .placeAmongYears,
                 "kind": fact.kind.rawValue,
                 "when": figures.when,
                 "date": fact.end.iso,
@@ -171,6 +172,10 @@ package enum HighlightView {
             return brief
                 ? "올해 누적 순위권 관객 \(f.audience)명, 작년 같은 기간 대비 \(f.percent)."
                 : "올해 누적 순위권 관객(\(f.when)) \(f.audience)명, 작년 같은 기간(\(f.earlier)) 대비 \(f.percent)."
+        case .placeAmongYears:
+            let place: Sentence = fact.rank == 1 ? "가장 많습니다" : fact.rank == fact.count ? "가장 적습니다" : "\(f.rank)위입니다"
+            let early: Sentence = since < PeriodRanking.fullCoverageFrom ? "\(words: words.say.earlyCoverageAside)" : ""
+            return "\(f.when) 순위권 관객 \(f.audience)명: \(String(since.year))년 이후 차트의 같은 기간 \(f.count)개 연도 중 \(place).\(early)"
         }
     }
 
@@ -236,6 +241,13 @@ package enum HighlightView {
             return brief
                 ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."
                 : "This year's charted admissions, \(f.when): \(f.audience), \(f.percent) against last year's same span (\(f.earlier))."
+        case .placeAmongYears:
+            let rank = fact.rank ?? 0
+            let place: Sentence =
+                rank == 1 ? "the highest" : rank == fact.count ? "the lowest" : rank == 2 ? "the 2nd-highest" : "the \(f.rank)rd-highest"
+            let early: Sentence = since < PeriodRanking.fullCoverageFrom ? "\(words: words.say.earlyCoverageAside)" : ""
+            return
+                "The chart's \(f.audience) admissions over \(f.when) are \(place) for those dates in the \(f.count) years of the charts since \(String(since.year)).\(early)"
         }
     }
 

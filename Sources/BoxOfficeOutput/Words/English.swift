@@ -291,6 +291,20 @@ struct English: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "day \(day) of release" }
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String {
+        func place(_ rank: Int) -> String {
+            if rank == 1 { return "the highest" }
+            if rank == years.count { return "the lowest" }
+            let suffix = (11...13).contains(rank % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][rank % 10] ?? "th"
+            return "the \(rank)\(suffix)-highest"
+        }
+        let first = years.map(\.year).min() ?? period.year, last = years.map(\.year).max() ?? period.year
+        var text =
+            "Among the same dates of the \(years.count) years from \(first) to \(last) in the charts: \(place(period.audienceRank)) for admissions, "
+            + "\(place(period.salesRank)) for sales, \(place(period.koreanRank)) for the Korean films' share."
+        if !missing.isEmpty { text += " Not in the cache, so not ranked: \(SameSpan.runs(missing, dash: "–"))." }
+        return text
+    }
     var comparisonNote: String {
         "Each film's opening day is its day 1 (paid previews before it are day 0 and earlier); a cumulative is KOBIS's own on that day of release, from the daily top 10."
     }

@@ -362,6 +362,15 @@ struct Korean: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "개봉 \(day)일째" }
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String {
+        func place(_ rank: Int) -> String { rank == 1 ? "가장 많았고" : rank == years.count ? "가장 적었고" : "\(rank)위였고" }
+        let first = years.map(\.year).min() ?? period.year, last = years.map(\.year).max() ?? period.year
+        var text =
+            "차트에 있는 \(first)~\(last)년 \(years.count)개 연도의 같은 기간 가운데 관객 수는 \(place(period.audienceRank)), "
+            + "매출은 \(period.salesRank)위, 한국 영화 점유율은 \(period.koreanRank)위입니다."
+        if !missing.isEmpty { text += " 캐시에 없어 순위에서 뺀 해: \(SameSpan.runs(missing, dash: "~"))." }
+        return text
+    }
     var comparisonNote: String {
         "각 영화의 개봉일을 1일째로 맞췄습니다(유료 시사는 0일째 이전). 누적 관객은 그 일자에 KOBIS 일별 10위 차트가 집계한 값입니다."
     }

@@ -195,6 +195,8 @@ protocol Vocabulary: Sendable {
     func notListed(_ count: Int) -> String
     func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String
     func releaseDay(_ day: Int) -> String
+    /// `rank`: the period's place among the same dates of every year the cache holds.
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String
     /// `film A B`: how the runs are lined up, and what a cumulative is.
     var comparisonNote: String { get }
     /// `film A B`: a cumulative marked `≥` is its last charted day's.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A period's place among every year ("the 2nd-highest September in the charts since 2004"): the
+/// same dates of the calendar in each year the daily charts reach, summed from the cache's charts
+/// (their top 10, as the period's own figures are), ranked for admissions, sales and the Korean
+/// share. A year whose dates the cache does not hold whole is listed as missing, never ranked.
+package struct SameSpan: Codable, Sendable, Equatable {
+    /// One year's same dates.
+    package struct Year: Codable, Sendable, Equatable {
+        package var year: Int
+        package var start: Day
+        package var end: Day
+        package var audience: Int64
+        package var sales: Int64
+        /// Korean films' share of its charted admissions, % (a film without KOBIS movie info
+        /// counted as foreign, as in the period's own share).
+        package var koreanSharePercent: Double
+        /// Its place among the years had, 1 the highest.
+        package var audienceRank: Int
+        package var salesRank: Int
+        package var koreanRank: Int
+        /// The period itself.
+        package var isPeriod: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case year
+            case start
+            case end
+            case audience
+            case sales
+            case koreanSharePercent = "korean_share_pct"
+            case audienceRank = "audience_rank"
+            case salesRank = "sales_rank"
+            case koreanRank = "korean_share_rank"
+            case isPeriod = "is_period"
+        }
+    }
+
+    /// A year's dates summed: its charted admissions and sales, and its Korean films' admissions.
+    package struct Sums: Sendable, Equatable {
+        package var audience: Int64
+        package var sales: Int64
+        package var korean: Int64
+
+        package init(audience: Int64, sales: Int64, korean: Int64) { (self.audience, self.sales, self.korean) = (audience, sales, korean) }
+    }
+
+    /// Every year's same dates, oldest first.
+    package var years: [Year]
+    /// The years whose dates the cache does not hold whole: not ranked.
+    package var missing: [Int]
+
+    enum CodingKeys: String, CodingKey {
+        case years
+        case missing = "years_missing"
+    }
+
+    /// Years as their runs: `2004–2020, 2022`.
+    package static func runs(_ years: [Int], dash: String) -> String {
+        var runs: [(Int, Int)] = []
+        for year in years.sorted() {
+            if let last = runs.last, last.1 + 1 == year { runs[runs.count - 1].1 = year } else { runs.append((year, year)) }
+        }
+        return runs.map { $0.0 == $0.1 ? String($0.0) : "\($0.0)\(dash)\($0.1)" }.joined(separator: ", ")
+    }
+
+    /// A month's or a year's report says its place (``Highlight/Kind/placeAmongYears``): among the
+    /// years ranked (five or more), the highest, the lowest, or the 2nd or 3rd.
+    package var highlight: Highlight? {
+        guard let period, years.count >= 5, period.audienceRank <= 3 || period.audienceRank == years.count else { return nil }
+        var fact = Highlight(kind: .placeAmongYears, start: period.start, end: period.end)
+        fact.rank = period.audienceRank
+        fact.count = years.count
+        fact.audience = period.audience
+        fact.since = years.first.flatMap { Day(year: $0.year, month: 1, day: 1) }
+        return fact
+    }
+
+    /// The period's own year and its place for admissions.
+    package var period: Year? { years.first(where: \.isPeriod) }
+    /// Whether a year before 2011, when KOBIS covered part of Korea's screens, is among them.
+    package var reachesBefore2011: Bool { years.contains { $0.start < PeriodRanking.fullCoverageFrom } }
+
+    /// The same dates `range` covers, in every year from the first KOBIS charted whole to the
+    /// range's own, oldest first: shifted by whole years (29 February as the 28th). None for a range
+    /// longer than a year, which no other year's dates can match without overlapping.
+    package static func spans(of range: DateRange) -> [(year: Int, range: DateRange)] {
+        guard range.start.distance(to: range.end) < 365 else { return [] }
+        func shifted(_ day: Day, by years: Int) -> Day {
+            Day(year: day.year - years, month: day.month, day: day.day) ?? Day(year: day.year - years, month: day.month, day: day.day - 1)!
+        }
+        return (0...(range.start.year - DateRange.earliest.year)).reversed().compactMap { back in
+            let span = DateRange(start: shifted(range.start, by: back), end: shifted(range.end, by: back))
+            return span.start >= DateRange.earliest ? (range.start.year - back, span) : nil
+        }
+    }
+
+    /// The years of `sums` (each span's whose days the cache holds whole, by year), ranked; `period`
+    /// is the year the period itself starts in.
+    package init(_ spans: [(year: Int, range: DateRange)], sums: [Int: Sums], period: Int) {
+        missing = spans.map(\.year).filter { sums[$0] == nil }
+        let had = spans.compactMap { span in sums[span.year].map { (span, $0) } }
+        func share(_ sums: Sums) -> Double { JoinStage.percent(sums.korean, of: sums.audience) }
+        func rank(_ value: (Sums) -> Double, _ own: Sums) -> Int { 1 + had.filter { value($0.1) > value(own) }.count }
+        years = had.map { span, sums in
+            Year(
+                year: span.year, start: span.range.start, end: span.range.end, audience: sums.audience, sales: sums.sales,
+                koreanSharePercent: share(sums), audienceRank: rank({ Double($0.audience) }, sums), salesRank: rank({ Double($0.sales) }, sums),
+                koreanRank: rank(share, sums), isPeriod: span.year == period)
+        }
+    }
+}
