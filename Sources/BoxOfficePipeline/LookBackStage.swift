@@ -129,8 +129,9 @@ struct LookBackStage: Sendable {
     /// movie info (none: counted as foreign, as the period's own share counts it). The period's own
     /// dates are read the same way, so every year is summed by one method. Nil without a cache, or
     /// with no other year whole. `rank` lists them; a month's or a year's report says its place.
-    func sameSpan(_ range: DateRange) -> SameSpan? {
-        let spans = SameSpan.spans(of: range)
+    /// For a holiday or a season (`named`), each year's own days of it.
+    func sameSpan(_ range: DateRange, named: NamedPeriod? = nil) -> SameSpan? {
+        let spans = named.map { SameSpan.spans(of: $0) } ?? SameSpan.spans(of: range)
         guard spans.count > 1, let cache = client.cache?.cache else { return nil }
         let index = DailyTotalsIndex(cache: cache, filters: .init())
         defer { index.save() }
@@ -152,7 +153,7 @@ struct LookBackStage: Sendable {
             }
             sums[year] = total
         }
-        let table = SameSpan(spans, sums: sums, period: range.start.year)
+        let table = SameSpan(spans, sums: sums, period: named?.year ?? range.start.year)
         return table.years.count > 1 ? table : nil
     }
 

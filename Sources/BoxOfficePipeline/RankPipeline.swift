@@ -44,7 +44,8 @@ package struct RankPipeline: Sendable {
             fetch: fetch, renderer: ReportRenderer(templates: try ReportTemplates.bundled()), writer: .standardOutput, simulated: simulated)
         let built = try await pipeline.report(for: report)
         var ranking = PeriodRanking(built, span: request.span.name, top: request.top == 0 ? Int.max : request.top, askedEnd: askedEnd)
-        ranking.sameSpan = LookBackStage(client: fetch.client).sameSpan(range)
+        let named: NamedPeriod? = if case .named(let named) = request.span { named } else { nil }
+        ranking.sameSpan = LookBackStage(client: fetch.client).sameSpan(range, named: named)
         return ranking
     }
 }

@@ -55,6 +55,8 @@ package struct ReportPipeline: Sendable {
         /// Read charts beyond the range for comparisons and streaks (``LookBackStage``); false
         /// (`--no-look-back`) keeps every figure within the range and spends no call beyond it.
         package var lookBack = true
+        /// `--holiday`, `--season`: the holiday or season the range is, for its place among the years.
+        package var named: NamedPeriod?
         /// `rank`: the period's weekends from KOBIS's weekend charts (``WeekendTable``), fetched
         /// beside the days like a comparison (a weekend not had is named, never a reason to fail).
         package var weekends = false
@@ -193,11 +195,13 @@ package struct ReportPipeline: Sendable {
             let year = await yearFigures
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
             Self.returns(&report, known: known, client: lookBack.client)
-            // A whole month's or year's place among the same dates of every cached year (nothing sent).
+            // A whole month's, year's, holiday's or season's place among every cached year's (nothing sent).
             let (first, last) = (request.range.start, request.range.end)
             let wholeMonth = first.day == 1 && last == first.monthEnd
             let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
-            if request.lookBack, request.filters.isEmpty, wholeMonth || wholeYear, let place = lookBack.sameSpan(request.range)?.highlight {
+            if request.lookBack, request.filters.isEmpty, wholeMonth || wholeYear || request.named != nil,
+                let place = lookBack.sameSpan(request.range, named: request.named)?.highlight(named: request.named)
+            {
                 report.highlights.append(place)
             }
             if let list = request.watchlist, !list.films.isEmpty {

@@ -248,3 +248,25 @@ struct OutputOptions: ParsableArguments {
             posters: !noPosters)
     }
 }
+
+/// `--holiday NAME YEAR` and `--season NAME YEAR`: a holiday's or a peak season's days as the
+/// period (``NamedPeriod``), for `report` and `rank`.
+struct NamedPeriodOptions: ParsableArguments {
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("A holiday and its year: 추석 2024, seollal 2025.", valueName: "name year"))
+    var holiday: [String] = []
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("A peak season and its year: summer 2024, winter 2024.", valueName: "name year"))
+    var season: [String] = []
+
+    /// `--holiday` or `--season`, read; nil for neither.
+    var named: NamedPeriod? { NamedPeriod.parse(holiday: holiday, season: season) }
+
+    func validate() throws {
+        do {
+            try NamedPeriod.validate(holiday: holiday, season: season)
+        } catch {
+            throw ValidationError(error.errorDescription ?? "\(error)")
+        }
+        if let named, named.range == nil { throw ValidationError("the bundled holiday table has no \(named.names.en) (it covers 2003 to 2030)") }
+    }
+}

@@ -17,6 +17,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
             ("boxoffice rank --sample", "the bundled week's films: no key, no network"),
             ("boxoffice rank 2024", "a year, in every format"),
             ("boxoffice rank 2025-01..2025-06 -f md", "a half year's 결산 in Markdown"),
+            ("boxoffice rank --holiday 추석 2024", "추석's days and the weekend they join"),
             ("boxoffice rank --all --offline", "everything the cache holds, sending nothing"),
         ],
         exitCodes: ExitStatus.allCases.filter { $0 != .noSuchFilm },
@@ -27,6 +28,9 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
 
     @Flag(help: "Every day whose chart the cache holds.")
     var all = false
+
+    @OptionGroup var holidayOrSeason: NamedPeriodOptions
+    var named: NamedPeriod? { holidayOrSeason.named }
 
     @Flag(help: "The bundled week: no key, no network.")
     var sample = false
@@ -48,8 +52,10 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
         try cacheOptions.validate(offline: offline)
         try out.validate(all: ReportFormat.rankForms)
         if top < 0 { throw ValidationError("--top takes 0 (every film) or more") }
+        if named != nil, period != nil || all || sample { throw ValidationError("give a period, --holiday or --season, one of them") }
         switch (period, all, sample) {
-        case (nil, false, false): throw ValidationError("name a period (2024, 2024-07, 2020..2024), or give --all or --sample")
+        case (nil, false, false) where named == nil:
+            throw ValidationError("name a period (2024, 2024-07, 2020..2024), --holiday 추석 2024 or --season summer 2024, or give --all or --sample")
         case (.some, true, _): throw ValidationError("give a period or --all, not both")
         case (_, true, true): throw ValidationError("--all ranks the cache; --sample has none")
         default: break
@@ -58,7 +64,7 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
 
     func run() async throws {
         let request = RankRequest(
-            period: period, all: all, top: top, lookBack: !noLookBack,
+            period: period, all: all, named: named, top: top, lookBack: !noLookBack,
             output: try out.settings(all: ReportFormat.rankForms, byDefault: ReportFormat.rankByDefault))
         try await Terminal.run(
             request, cacheOptions.context(sample: sample, offline: offline, network: network, progress: "rank"),

@@ -29,6 +29,9 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     /// --weekly, --weekend or --weekdays; each says its own help (`PeriodKind.help(for:)`).
     @Flag var period: PeriodKind?
 
+    /// In --help-hidden only: the report's --help is at its 60 lines.
+    @OptionGroup(visibility: .hidden) var holidayOrSeason: NamedPeriodOptions
+
     @Option(help: ArgumentHelp("Films a day", valueName: "n"))
     var depth: ChartDepth = .top10
 
@@ -79,6 +82,9 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
                 throw ValidationError("--base-url is for the folder's feed; it cannot go with --output - or --no-index")
             }
         }
+        if holidayOrSeason.named != nil, range != nil || sample || period != nil {
+            throw ValidationError("--holiday and --season name the days: give no range, --sample, --weekly, --weekend or --weekdays")
+        }
         try Self.validate(depth: depth, periods: period.map { [$0] } ?? [], chart: chart)
         if regions {
             guard period != nil else { throw ValidationError("--regions adds every region's period chart: give --weekend, --weekly or --weekdays") }
@@ -108,7 +114,10 @@ struct ReportCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        var request = ReportRequest(range: range, output: try out.settings(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault))
+        let named = holidayOrSeason.named
+        let days = named?.range.map { "\($0.start.iso)..\($0.end.iso)" } ?? range
+        var request = ReportRequest(range: days, output: try out.settings(all: ReportFormat.allCases, byDefault: ReportFormat.byDefault))
+        request.named = named
         request.period = period
         request.depth = depth
         request.filters = chart.filters

@@ -283,7 +283,7 @@ struct ConventionsTests {
         let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let sentence = try #require(readme.components(separatedBy: "`--help-hidden` adds the tuning ones: ").last?.components(separatedBy: ")").first)
         let named = Set(sentence.matches(of: /`(--[a-z-]+)`/).map { String($0.output.1) })
-        #expect(options(hidden.stdout).subtracting(options(report.stdout)) == named && named.count == 10)
+        #expect(options(hidden.stdout).subtracting(options(report.stdout)) == named && named.count == 12)
     }
 
     @Test(

@@ -523,6 +523,59 @@ struct RankEndToEndTests {
         }
     }
 
+    @Test(
+        "rank --holiday 추석 2023: its six days summed from their charts, against 추석 2022 and the 2017–2019 average a day, ranked among the cached 추석s a day"
+    )
+    func holiday() async throws {
+        let films = SyntheticCatalogue.films(covering: DateRange(start: Day(iso: "2017-08-01")!, end: Day(iso: "2023-10-31")!))
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let span = try #require(NamedPeriod.holiday("추석", year: "2023")?.range)
+        #expect(span.start.iso == "2023-09-28" && span.end.iso == "2023-10-03", "the official days and the weekend and holidays they join")
+        let years = [2017, 2018, 2019, 2022]
+        for year in years {
+            let other = try #require(NamedPeriod.holiday("chuseok", year: String(year))?.range)
+            let fetched = try await run(["fetch", "\(other.start.iso)..\(other.end.iso)", "--quiet"], server, folder, today: "2024-01-05")
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+        }
+        let result = try await run(["rank", "--holiday", "추석", "2023", "--no-look-back", "-f", "csv,json,md"], server, folder, today: "2024-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let kobis = SimulatedKOBIS(films: films)
+        let ranking = try json(folder, "rank-chuseok-2023.json")
+        #expect(ranking["start"] as? String == "2023-09-28" && ranking["end"] as? String == "2023-10-03")
+        #expect((ranking["charted_audience"] as? NSNumber)?.int64Value == Truth(kobis, span).total, "exactly the charts of its span")
+        let rows = try CSVReader.table(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-chuseok-2023-same_span.csv")))
+        let spans = (years + [2023]).map { NamedPeriod.holiday("추석", year: String($0))!.range! }
+        #expect(rows.map { $0["start"]! } == spans.map(\.start.iso) && rows.map { Int($0["days"]!)! } == spans.map(\.dayCount))
+        let perDay = spans.map { (Double(Truth(kobis, $0).total) / Double($0.dayCount)).rounded() }
+        #expect(rows.map { Double($0["audience_per_day"]!)! } == perDay, "each 추석's admissions a day, from its own charts")
+        #expect(rows.map { Int($0["audience_rank"]!)! } == perDay.map { mine in 1 + perDay.filter { $0 > mine }.count }, "ranked a day")
+        let markdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-chuseok-2023.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("# Box office ranking: Chuseok 2023\n"))
+        let change = try #require(RunFacts.change(Int64(perDay[4]), from: Int64(perDay[3])))
+        #expect(
+            markdown.contains(
+                "\(PeopleFormat.signedPercent(change)) a day against Chuseok 2022 (\(spans[3].start.iso) – \(spans[3].end.iso), \(spans[3].dayCount) days)"
+            ))
+        let baseline = (perDay[4] / ((perDay[0] + perDay[1] + perDay[2]) / 3) * 1_000).rounded() / 10
+        #expect(markdown.contains("\(PeopleFormat.percent(baseline)) of the 2017–2019 average a day"), "\(baseline)")
+
+        // report --holiday: the same days, said in a note, and its place among the 추석s when it leads (or trails) them.
+        let report = try await run(["report", "--holiday", "chuseok", "2023", "--offline", "-f", "json"], server, folder, today: "2024-01-05")
+        #expect(report.status == 0, "\(report.stderr)")
+        let days = try json(folder, "boxoffice-2023-09-28_2023-10-03.json")
+        let notes = days["notes"] as? [String] ?? []
+        #expect(notes.contains { $0.hasPrefix("Chuseok 2023: 2023-09-28 to 2023-10-03, its official days") }, "\(notes)")
+        let facts = ((days["highlights"] as? [[String: Any]]) ?? []) + ((days["records"] as? [[String: Any]]) ?? [])
+        let place = facts.filter { $0["kind"] as? String == "place_among_years" }
+        let rank = Int(rows[4]["audience_rank"]!)!
+        if rank <= 3 || rank == 5 {
+            #expect(place.count == 1 && place.first?["rank"] as? Int == rank && place.first?["period"] as? String == "chuseok-2023", "\(place)")
+        } else {
+            #expect(place.isEmpty, "\(place)")
+        }
+    }
+
     @Test("a ranking reaching before 2011 says KOBIS covered part of Korea then")
     func earlyCoverage() async throws {
         let range = DateRange(start: Day(iso: "2010-12-01")!, end: Day(iso: "2011-01-31")!)

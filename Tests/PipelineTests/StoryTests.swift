@@ -322,12 +322,13 @@ struct KoreanWordsTests {
             .snapped(asked: range, kind: .weekend, periods: 1, covered: range), .snapped(asked: range, kind: .week, periods: 1, covered: range),
             .filmChartCoverage, .offlineGaps(days), .yearToDateNotCached(missing: 12, spans: [range, range]),
             .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps, .weekendsMissing(days),
+            .namedPeriod(.holiday(.chuseok, year: 2023), range), .namedPeriod(.season(.summer, year: 2024), range),
         ]
         for note in notes {
             switch note {
             case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
                 .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps,
-                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps, .weekendsMissing:
+                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps, .weekendsMissing, .namedPeriod:
                 break
             }
         }

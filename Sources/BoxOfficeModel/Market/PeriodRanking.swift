@@ -7,6 +7,8 @@ package enum RankSpan: Sendable, Equatable {
     case years(Int, Int)
     case month(year: Int, month: Int)
     case range(DateRange)
+    /// A holiday or a season (`--holiday 추석 2024`, `--season summer 2024`).
+    case named(NamedPeriod)
     case all
 
     /// `2024`, `2020..2024`, `2024-07`, or anything `report` takes as a range (`2024-01..2024-06`,
@@ -31,6 +33,7 @@ package enum RankSpan: Sendable, Equatable {
         case .years(let from, let to): (Day(year: from, month: 1, day: 1)!, Day(year: to, month: 12, day: 31)!)
         case .month(let y, let m): (Day(year: y, month: m, day: 1)!.monthStart, Day(year: y, month: m, day: 1)!.monthEnd)
         case .range(let range): (range.start, range.end)
+        case .named(let named): named.range.map { ($0.start, $0.end) }
         case .all: nil
         }
     }
@@ -49,6 +52,7 @@ package enum RankSpan: Sendable, Equatable {
     /// the span of the daily charts the cache holds, which `all` ranks.
     package func days(calendar: SeoulCalendar, cached: DateRange?, input: String) throws(RankSpanError) -> (range: DateRange, askedEnd: Day?) {
         let latest = calendar.yesterday
+        if case .named(let named) = self, named.range == nil { throw .notInHolidayTable(named) }
         guard let (start, end) = asked ?? cached.map({ ($0.start, $0.end) }) else { throw .nothingCached }
         guard start <= end else { throw .range(.reversed(input)) }
         guard end >= DateRange.earliest, start <= latest else {
@@ -65,6 +69,7 @@ package enum RankSpan: Sendable, Equatable {
         case .years(let from, let to): "\(from)-\(to)"
         case .month(let y, let m): String(format: "%04d-%02d", y, m)
         case .range(let range): range.start == range.end ? range.start.iso : "\(range.start.iso)_\(range.end.iso)"
+        case .named(let named): named.name
         case .all: "all"
         }
     }
@@ -75,12 +80,16 @@ package enum RankSpanError: Error, Equatable, Sendable, LocalizedError {
     case range(DateRangeError)
     /// `--all` with no daily chart in the cache.
     case nothingCached
+    /// A holiday the bundled table does not have that year.
+    case notInHolidayTable(NamedPeriod)
 
     package var errorDescription: String? {
         switch self {
         case .range(let error): error.errorDescription
         case .nothingCached:
             "the cache holds no daily chart to rank: fetch a range first (boxoffice fetch 2024), or name a period (boxoffice rank 2024)"
+        case .notInHolidayTable(let named):
+            "the bundled holiday table has no \(named.names.en) (it covers 2003 to 2030)"
         }
     }
 }

@@ -12,6 +12,10 @@ package struct SameSpan: Codable, Sendable, Equatable {
         package var end: Day
         package var audience: Int64
         package var sales: Int64
+        /// Its days, and its admissions a day: years are ranked per day, so spans of unequal
+        /// length (a holiday of four days against one of six) compare fairly.
+        package var days: Int
+        package var audiencePerDay: Int64
         /// Korean films' share of its charted admissions, % (a film without KOBIS movie info
         /// counted as foreign, as in the period's own share).
         package var koreanSharePercent: Double
@@ -28,6 +32,8 @@ package struct SameSpan: Codable, Sendable, Equatable {
             case end
             case audience
             case sales
+            case days
+            case audiencePerDay = "audience_per_day"
             case koreanSharePercent = "korean_share_pct"
             case audienceRank = "audience_rank"
             case salesRank = "sales_rank"
@@ -64,11 +70,13 @@ package struct SameSpan: Codable, Sendable, Equatable {
         return runs.map { $0.0 == $0.1 ? String($0.0) : "\($0.0)\(dash)\($0.1)" }.joined(separator: ", ")
     }
 
-    /// A month's or a year's report says its place (``Highlight/Kind/placeAmongYears``): among the
-    /// years ranked (five or more), the highest, the lowest, or the 2nd or 3rd.
-    package var highlight: Highlight? {
+    /// A month's, a year's, a holiday's or a season's report says its place
+    /// (``Highlight/Kind/placeAmongYears``): among the years ranked a day (five or more), the
+    /// highest, the lowest, or the 2nd or 3rd.
+    package func highlight(named: NamedPeriod? = nil) -> Highlight? {
         guard let period, years.count >= 5, period.audienceRank <= 3 || period.audienceRank == years.count else { return nil }
         var fact = Highlight(kind: .placeAmongYears, start: period.start, end: period.end)
+        fact.period = named?.name
         fact.rank = period.audienceRank
         fact.count = years.count
         fact.audience = period.audience
@@ -95,18 +103,46 @@ package struct SameSpan: Codable, Sendable, Equatable {
         }
     }
 
+    /// The same holiday or season in every year from KOBIS's first to `named`'s, oldest first:
+    /// each year's own days (a holiday's length changes with the weekdays it falls on).
+    package static func spans(of named: NamedPeriod) -> [(year: Int, range: DateRange)] {
+        (DateRange.earliest.year...named.year).compactMap { year in
+            named.inYear(year).range.flatMap { $0.start >= DateRange.earliest ? (year, $0) : nil }
+        }
+    }
+
+    /// Whether the years' spans differ in length, so that only their figures a day compare.
+    package var unequalLengths: Bool { Set(years.map(\.days)).count > 1 }
+
+    /// The year before the period's, when it is had.
+    package var yearBefore: Year? { period.flatMap { own in years.first { $0.year == own.year - 1 } } }
+
+    /// The period's admissions a day against the 2017–2019 average a day, %, when those three
+    /// years are had (the baseline Korean reporting has used since 2020).
+    package var againstBaselinePercent: Double? {
+        let baseline = years.filter { (2017...2019).contains($0.year) }
+        guard let period, baseline.count == 3, !(2017...2019).contains(period.year) else { return nil }
+        let average = Double(baseline.reduce(0) { $0 + $1.audiencePerDay }) / 3
+        return average > 0 ? (Double(period.audiencePerDay) / average * 1_000).rounded() / 10 : nil
+    }
+
     /// The years of `sums` (each span's whose days the cache holds whole, by year), ranked; `period`
     /// is the year the period itself starts in.
     package init(_ spans: [(year: Int, range: DateRange)], sums: [Int: Sums], period: Int) {
         missing = spans.map(\.year).filter { sums[$0] == nil }
         let had = spans.compactMap { span in sums[span.year].map { (span, $0) } }
         func share(_ sums: Sums) -> Double { JoinStage.percent(sums.korean, of: sums.audience) }
-        func rank(_ value: (Sums) -> Double, _ own: Sums) -> Int { 1 + had.filter { value($0.1) > value(own) }.count }
+        let days = Dictionary(had.map { ($0.0.year, $0.0.range.dayCount) }) { first, _ in first }
+        func perDay(_ value: Int64, _ year: Int) -> Double { Double(value) / Double(max(1, days[year] ?? 1)) }
+        // Each year is ranked by its figures a day, which for spans of one length orders as the totals do.
+        func rank(_ value: (Int, Sums) -> Double, _ own: (Int, Sums)) -> Int { 1 + had.filter { value($0.0.year, $0.1) > value(own.0, own.1) }.count }
         years = had.map { span, sums in
-            Year(
+            let own = (span.year, sums)
+            return Year(
                 year: span.year, start: span.range.start, end: span.range.end, audience: sums.audience, sales: sums.sales,
-                koreanSharePercent: share(sums), audienceRank: rank({ Double($0.audience) }, sums), salesRank: rank({ Double($0.sales) }, sums),
-                koreanRank: rank(share, sums), isPeriod: span.year == period)
+                days: span.range.dayCount, audiencePerDay: Int64(perDay(sums.audience, span.year).rounded()), koreanSharePercent: share(sums),
+                audienceRank: rank({ perDay($1.audience, $0) }, own), salesRank: rank({ perDay($1.sales, $0) }, own),
+                koreanRank: rank({ share($1) }, own), isPeriod: span.year == period)
         }
     }
 }

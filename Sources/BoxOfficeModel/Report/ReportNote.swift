@@ -43,6 +43,8 @@ package enum ReportNote: Hashable, Sendable {
     case regionsMissing(charts: Int, of: Int)
     /// `--regions`: how the regions' figures are made.
     case regionalCharts
+    /// `--holiday`, `--season`: what the range is.
+    case namedPeriod(NamedPeriod, DateRange)
     /// `rank`: the weekend charts of these weekends (their Fridays) could not be had (`--offline`
     /// and not cached, or no call left), so the weekend table leaves them out.
     case weekendsMissing([Day])
@@ -99,6 +101,13 @@ package enum ReportNote: Hashable, Sendable {
             "\(charts) of the \(all) regional charts could not be had (not cached with --offline, no KOBIS call left this run, or KOBIS failing for them): their regions are left out, named in the JSON's regions_missing."
         case .yearEarlierOverlaps:
             "The period is longer than a year, so its totals are not compared with a year earlier, whose span would overlap it; a day (a week) is compared one by one only where its year-earlier date lies in the period."
+        case .namedPeriod(let named, let range):
+            switch named {
+            case .holiday:
+                "\(named.names.en): \(range.start.iso) to \(range.end.iso), its official days in the bundled holiday table and the weekend days and holidays they join."
+            case .season:
+                "\(named.names.en): \(range.start.iso) to \(range.end.iso), KOFIC's peak season (summer: July and August; winter: December to February)."
+            }
         case .weekendsMissing(let fridays):
             "The weekend charts of \(fridays.count) weekend\(fridays.count == 1 ? "" : "s") (Fridays \(DateRange.compactList(fridays))) could not be had (not cached with --offline, or no KOBIS call left this run): the weekend table leaves them out; "
                 + "boxoffice fetch \(fridays.first!.iso)..\((fridays.last! + 2).iso) --weekend --no-daily fills them."

@@ -96,6 +96,8 @@ package struct Highlight: Codable, Sendable, Equatable {
     package var previousCode: String?
     package var previousDate: Day?
     package var films: [Film]?
+    /// The holiday or season a place among the years is of (``NamedPeriod/name``); nil for dates.
+    package var period: String?
 
     package init(kind: Kind, start: Day, end: Day) {
         self.kind = kind
@@ -119,6 +121,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         case previousTitle = "previous_title"
         case previousCount = "previous_count"
         case films
+        case period
     }
 
     /// Highlights a report holds at most.

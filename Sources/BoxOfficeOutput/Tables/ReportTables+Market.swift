@@ -167,16 +167,18 @@ extension ReportTables {
         TableDefinition(
             .sameSpan, TableFacts(key: ["year"], label: ("the same dates in other years", "다른 해의 같은 기간")),
             [
-                Column("year", .integer, "The year of the dates' first day") { String($0.year) },
-                Column("start", .date, "The period's first day in that year") { $0.start.iso },
+                Column("year", .integer, "The year of the dates' first day (a holiday's or season's year)") { String($0.year) },
+                Column("start", .date, "The period's first day in that year (for a holiday or season, that year's own)") { $0.start.iso },
                 Column("end", .date, "Its last day in that year") { $0.end.iso },
                 Column("audience", .integer, "Charted admissions over those dates") { String($0.audience) },
                 Column("sales", .integer, "Charted sales over those dates, won") { String($0.sales) },
+                Column("days", .integer, "Its days (a holiday's change with the weekdays it falls on)") { String($0.days) },
+                Column("audience_per_day", .integer, "Its admissions a day, by which the years are ranked") { String($0.audiencePerDay) },
                 Column("korean_share_pct", .decimal(places: 2), "Korean films' share of those admissions, %") {
                     decimal($0.koreanSharePercent, places: 2)
                 },
-                Column("audience_rank", .integer, "Its place among the years listed by admissions, 1 the highest") { String($0.audienceRank) },
-                Column("sales_rank", .integer, "Its place by sales") { String($0.salesRank) },
+                Column("audience_rank", .integer, "Its place among the years listed by admissions a day, 1 the highest") { String($0.audienceRank) },
+                Column("sales_rank", .integer, "Its place by sales a day") { String($0.salesRank) },
                 Column("korean_share_rank", .integer, "Its place by the Korean share") { String($0.koreanRank) },
                 Column("is_period", .boolean, "true for the period ranked") { bool($0.isPeriod) },
                 Column("data_source", .code, sourceAbout) { _ in source },

@@ -175,7 +175,10 @@ package enum HighlightView {
         case .placeAmongYears:
             let place: Sentence = fact.rank == 1 ? "가장 많습니다" : fact.rank == fact.count ? "가장 적습니다" : "\(f.rank)위입니다"
             let early: Sentence = since < PeriodRanking.fullCoverageFrom ? "\(words: words.say.earlyCoverageAside)" : ""
-            return "\(f.when) 순위권 관객 \(f.audience)명: \(String(since.year))년 이후 차트의 같은 기간 \(f.count)개 연도 중 \(place).\(early)"
+            let named = fact.period.flatMap(NamedPeriod.init(name:))
+            let what: Sentence = named.map { named -> Sentence in "\(words: named.kindNames.ko)" } ?? "같은 기간"
+            let perDay: Sentence = named != nil ? "일평균으로 " : ""
+            return "\(f.when) 순위권 관객 \(f.audience)명: \(String(since.year))년 이후 차트에 있는 \(f.count)개 연도의 \(what) 가운데 \(perDay)\(place).\(early)"
         }
     }
 
@@ -246,8 +249,10 @@ package enum HighlightView {
             let place: Sentence =
                 rank == 1 ? "the highest" : rank == fact.count ? "the lowest" : rank == 2 ? "the 2nd-highest" : "the \(f.rank)rd-highest"
             let early: Sentence = since < PeriodRanking.fullCoverageFrom ? "\(words: words.say.earlyCoverageAside)" : ""
+            let what: Sentence =
+                fact.period.flatMap(NamedPeriod.init(name:)).map { "a day among the \(words: $0.kindNames.en)" } ?? "for those dates among"
             return
-                "The chart's \(f.audience) admissions over \(f.when) are \(place) for those dates in the \(f.count) years of the charts since \(String(since.year)).\(early)"
+                "The chart's \(f.audience) admissions over \(f.when) are \(place) \(what) of the \(f.count) years in the charts since \(String(since.year)).\(early)"
         }
     }
 

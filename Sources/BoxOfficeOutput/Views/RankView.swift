@@ -63,9 +63,10 @@ package enum RankView {
         ("top_film", "#1", "1위"),
         ("openers", "Openers", "개봉작"),
         ("best_mark", "* the largest", "* 최대"),
-        ("same_span", "The same dates in other years", "다른 해의 같은 기간"),
         ("korean_share", "Korean share", "한국 영화 점유율"),
         ("place", "Place", "순위"),
+        ("per_day", "A day", "일평균"),
+        ("dates", "Dates", "기간"),
         ("sales", "Sales", "매출"),
         ("records", "Records of the period", "기간 최고 기록"),
         ("caveats", "About these figures", "수치에 대하여"),
@@ -86,6 +87,7 @@ package enum RankView {
 
     /// `2024`, `2024년`; `2024-07`, `2024년 7월`; a range as the language writes it.
     static func period(_ ranking: PeriodRanking, words w: Words) -> String {
+        if let named = NamedPeriod(name: ranking.span) { return w.language == .ko ? named.names.ko : named.names.en }
         let parts = ranking.span.split(separator: "-")
         if parts.count == 1, let year = Int(parts[0]) { return w.say.year(year) }
         if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]) {
@@ -99,6 +101,7 @@ package enum RankView {
         let span = DateRange(start: ranking.start, end: ranking.end)
         let shares = ranking.audienceShareByNation
         var extent = w.range(span) + " · " + w.say.days(ranking.days)
+        if let named = NamedPeriod(name: ranking.span) { extent += " (" + w.say.namedSpan(named) + ")" }
         if let asked = ranking.askedEnd {
             extent += w.say.toDate(ranking.end, asked: asked)
         }
@@ -155,14 +158,22 @@ package enum RankView {
     /// its place in a sentence.
     static func sameSpan(_ ranking: PeriodRanking, words w: Words) -> [String: Any] {
         guard let table = ranking.sameSpan, let period = table.period else { return ["has_same_span": false] }
-        var notes = [w.say.sameSpanPlace(period, years: table.years, missing: table.missing)]
+        let named = NamedPeriod(name: ranking.span)
+        var notes = [w.say.sameSpanPlace(period, years: table.years, missing: table.missing, named: named)]
+        if let against = w.say.sameSpanAgainst(period, yearBefore: table.yearBefore, baselinePercent: table.againstBaselinePercent, named: named) {
+            notes.append(against)
+        }
         if table.reachesBefore2011 { notes.append(partialCoverage(words: w)) }
         return [
             "has_same_span": true,
+            "same_span_heading": named.map { w.language == .ko ? "다른 해의 \($0.kindNames.ko)" : "\($0.kindNames.en) in other years" }
+                ?? (w.language == .ko ? "다른 해의 같은 기간" : "The same dates in other years"),
             "same_span_notes": notes,
             "same_span": table.years.reversed().map { year in
                 [
                     "year": String(year.year), "period": year.isPeriod, "audience": w.grouped(year.audience), "sales": w.won(year.sales),
+                    "dates": w.range(DateRange(start: year.start, end: year.end)), "days": String(year.days),
+                    "per_day": w.grouped(year.audiencePerDay),
                     "korean_share": PeopleFormat.percent(year.koreanSharePercent), "place": String(year.audienceRank),
                     "text": DisplayWidth.pad(String(year.year), to: 6)
                         + DisplayWidth.pad(w.grouped(year.audience), to: widths.audience, leading: true)

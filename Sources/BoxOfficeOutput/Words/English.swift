@@ -291,7 +291,28 @@ struct English: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "day \(day) of release" }
-    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String {
+    func namedSpan(_ named: NamedPeriod) -> String {
+        switch named {
+        case .holiday: "its official days in the holiday table and the weekend days and holidays they join"
+        case .season(.summer, _): "KOFIC's summer peak season, July and August"
+        case .season(.winter, _): "KOFIC's winter peak season, December to February"
+        }
+    }
+
+    func sameSpanAgainst(_ period: SameSpan.Year, yearBefore: SameSpan.Year?, baselinePercent: Double?, named: NamedPeriod?) -> String? {
+        var parts: [String] = []
+        if let before = yearBefore, let change = RunFacts.change(period.audiencePerDay, from: before.audiencePerDay) {
+            let what =
+                named.map { "\($0.inYear(before.year).names.en) (\(before.start.iso) – \(before.end.iso), \(before.days) days)" }
+                ?? "the same dates of \(before.year)"
+            parts.append(
+                "\(PeopleFormat.grouped(period.audiencePerDay)) admissions a day, \(PeopleFormat.signedPercent(change)) a day against \(what)")
+        }
+        if let baseline = baselinePercent { parts.append("\(PeopleFormat.percent(baseline)) of the 2017–2019 average a day") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ") + "."
+    }
+
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int], named: NamedPeriod?) -> String {
         func place(_ rank: Int) -> String {
             if rank == 1 { return "the highest" }
             if rank == years.count { return "the lowest" }
@@ -300,7 +321,8 @@ struct English: Vocabulary {
         }
         let first = years.map(\.year).min() ?? period.year, last = years.map(\.year).max() ?? period.year
         var text =
-            "Among the same dates of the \(years.count) years from \(first) to \(last) in the charts: \(place(period.audienceRank)) for admissions, "
+            "Among the \(named.map(\.kindNames.en) ?? "same dates") of the \(years.count) years from \(first) to \(last) in the charts: "
+            + "\(place(period.audienceRank)) for admissions\(Set(years.map(\.days)).count > 1 ? " a day" : ""), "
             + "\(place(period.salesRank)) for sales, \(place(period.koreanRank)) for the Korean films' share."
         if !missing.isEmpty { text += " Not in the cache, so not ranked: \(SameSpan.runs(missing, dash: "–"))." }
         return text

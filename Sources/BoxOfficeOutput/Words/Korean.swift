@@ -207,6 +207,13 @@ struct Korean: Vocabulary {
             return "기간이 1년보다 길어 합계를 1년 전과 비교하지 않습니다(1년 전 기간이 이 기간과 겹칩니다). 날짜(주)별 비교는 1년 전 날짜가 이 기간 안에 있을 때만 합니다."
         case .regionsMissing(let charts, let all):
             return "지역별 차트 \(all)개 중 \(charts)개를 받지 못했습니다(--offline에 캐시 없음, 이번 실행의 KOBIS 호출 소진, 또는 KOBIS 오류). 그 지역은 빠졌고 JSON의 regions_missing에 있습니다."
+        case .namedPeriod(let named, let range):
+            switch named {
+            case .holiday:
+                return "\(named.names.ko): \(self.range(range)), 공휴일 표의 공식 휴일과 그에 이어진 주말·휴일입니다."
+            case .season:
+                return "\(named.names.ko): \(self.range(range)), 영진위 성수기(여름 7~8월, 겨울 12~2월)입니다."
+            }
         case .weekendsMissing(let fridays):
             return
                 "주말 \(fridays.count)개(금요일 \(DateRange.compactList(fridays)))의 주말 차트를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 주말 표에서 빠졌고, "
@@ -362,11 +369,31 @@ struct Korean: Vocabulary {
     }
 
     func releaseDay(_ day: Int) -> String { "개봉 \(day)일째" }
-    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String {
+    func namedSpan(_ named: NamedPeriod) -> String {
+        switch named {
+        case .holiday: "공휴일과 그에 이어진 주말·휴일"
+        case .season(.summer, _): "영진위 여름 성수기(7~8월)"
+        case .season(.winter, _): "영진위 겨울 성수기(12~2월)"
+        }
+    }
+
+    func sameSpanAgainst(_ period: SameSpan.Year, yearBefore: SameSpan.Year?, baselinePercent: Double?, named: NamedPeriod?) -> String? {
+        var parts: [String] = []
+        if let before = yearBefore, let change = RunFacts.change(period.audiencePerDay, from: before.audiencePerDay) {
+            let what =
+                named.map { "\($0.inYear(before.year).names.ko)(\(range(DateRange(start: before.start, end: before.end))), \(before.days)일)" }
+                ?? "\(before.year)년 같은 기간"
+            parts.append("하루 평균 \(PeopleFormat.grouped(period.audiencePerDay))명으로 \(what) 대비 일평균 \(PeopleFormat.signedPercent(change))")
+        }
+        if let baseline = baselinePercent { parts.append("2017~2019년 평균의 \(PeopleFormat.percent(baseline)) 수준(일평균)") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ") + "입니다."
+    }
+
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int], named: NamedPeriod?) -> String {
         func place(_ rank: Int) -> String { rank == 1 ? "가장 많았고" : rank == years.count ? "가장 적었고" : "\(rank)위였고" }
         let first = years.map(\.year).min() ?? period.year, last = years.map(\.year).max() ?? period.year
         var text =
-            "차트에 있는 \(first)~\(last)년 \(years.count)개 연도의 같은 기간 가운데 관객 수는 \(place(period.audienceRank)), "
+            "차트에 있는 \(first)~\(last)년 \(years.count)개 연도의 \(named.map(\.kindNames.ko) ?? "같은 기간") 가운데 \(Set(years.map(\.days)).count > 1 ? "일평균 " : "")관객 수는 \(place(period.audienceRank)), "
             + "매출은 \(period.salesRank)위, 한국 영화 점유율은 \(period.koreanRank)위입니다."
         if !missing.isEmpty { text += " 캐시에 없어 순위에서 뺀 해: \(SameSpan.runs(missing, dash: "~"))." }
         return text

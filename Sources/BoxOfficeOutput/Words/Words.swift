@@ -196,7 +196,11 @@ protocol Vocabulary: Sendable {
     func record(_ kind: PeriodRanking.Record.Kind, value: Int64) -> String
     func releaseDay(_ day: Int) -> String
     /// `rank`: the period's place among the same dates of every year the cache holds.
-    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int]) -> String
+    func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int], named: NamedPeriod?) -> String
+    /// `rank` of a holiday or season, or any span: against the year before's and the 2017–2019 average, a day.
+    func sameSpanAgainst(_ period: SameSpan.Year, yearBefore: SameSpan.Year?, baselinePercent: Double?, named: NamedPeriod?) -> String?
+    /// What a holiday's or a season's days are.
+    func namedSpan(_ named: NamedPeriod) -> String
     /// `film A B`: how the runs are lined up, and what a cumulative is.
     var comparisonNote: String { get }
     /// `film A B`: a cumulative marked `≥` is its last charted day's.

@@ -9,14 +9,16 @@ package struct RankRequest: PipelineRequest {
     package var period: String?
     /// Every day whose chart the cache holds.
     package var all: Bool
+    /// `--holiday` or `--season`: a holiday's or a season's days.
+    package var named: NamedPeriod?
     /// Films the documents list (0: every one); the data files hold all.
     package var top: Int
     /// Fetch the year-earlier period to compare with.
     package var lookBack: Bool
     package var output: OutputSettings
 
-    package init(period: String?, all: Bool, top: Int, lookBack: Bool, output: OutputSettings) {
-        (self.period, self.all, self.top, self.lookBack, self.output) = (period, all, top, lookBack, output)
+    package init(period: String?, all: Bool, named: NamedPeriod? = nil, top: Int, lookBack: Bool, output: OutputSettings) {
+        (self.period, self.all, self.named, self.top, self.lookBack, self.output) = (period, all, named, top, lookBack, output)
     }
 
     package func run(_ run: PipelineRun) async throws -> [URL] {
@@ -25,14 +27,17 @@ package struct RankRequest: PipelineRequest {
         let span: RankSpan
         if all {
             span = .all
+        } else if let named {
+            span = .named(named)
         } else if run.isSample {
             span = .range(try ReportScope.range(asked: period, sample: true, calendar: wiring.calendar))
         } else {
             span = try RankSpan.parse(period ?? "", calendar: wiring.calendar)
         }
         // A period outside the calendar is the user's to fix before anything else (the key included).
-        if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: period ?? "") }
-        var request = RankPipeline.Request(span: span, input: period ?? "--all", top: top, calendar: wiring.calendar, offline: run.offline)
+        let input = named.map { _ in span.name } ?? period ?? "--all"
+        if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: input) }
+        var request = RankPipeline.Request(span: span, input: input, top: top, calendar: wiring.calendar, offline: run.offline)
         request.lookBack = lookBack
         return try await wiring.withKOBIS(run.context) { client, _ in
             let stage = run.fetchStage(client, enrichment: .disabled(reason: run.isSample ? EnrichmentPlan.noTMDBReason : "rank does not use TMDB"))

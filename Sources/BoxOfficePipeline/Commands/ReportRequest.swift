@@ -10,6 +10,8 @@ package struct ReportRequest: PipelineRequest {
     package var range: String?
     /// `--weekly`, `--weekend` or `--weekdays`.
     package var period: PeriodKind?
+    /// `--holiday` or `--season`: the range is its days, said in a note.
+    package var named: NamedPeriod?
     package var depth: ChartDepth = .top10
     package var filters = KOBISFilters()
     package var rankBy: RankKey = .audience
@@ -38,6 +40,8 @@ package struct ReportRequest: PipelineRequest {
             range: range, filters: filters, rankBy: rankBy, formats: output.formats, today: wiring.calendar.today, offline: run.offline)
         request.depth = depth
         request.lookBack = lookBack
+        request.named = named
+        if let named { request.notes.append(.namedPeriod(named, range)) }
         request.allowGaps = allowGaps
         request.periods = scope.periods.map { (period!, $0.periods) }
         request.latest = latest
