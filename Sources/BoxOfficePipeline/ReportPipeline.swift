@@ -200,7 +200,7 @@ package struct ReportPipeline: Sendable {
             let wholeMonth = first.day == 1 && last == first.monthEnd
             let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
             if request.lookBack, request.filters.isEmpty, wholeMonth || wholeYear || request.named != nil,
-                let place = lookBack.sameSpan(request.range, named: request.named)?.highlight(named: request.named)
+                let place = lookBack.sameSpan(request.range, named: request.named, koreanShare: false)?.highlight(named: request.named)
             {
                 report.highlights.append(place)
             }
