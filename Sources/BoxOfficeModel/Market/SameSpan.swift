@@ -1,9 +1,10 @@
 import Foundation
 
-/// A period's place among every year ("the 2nd-highest September in the charts since 2004"): the
-/// same dates of the calendar in each year the daily charts reach, summed from the cache's charts
-/// (their top 10, as the period's own figures are), ranked for admissions, sales and the Korean
-/// share. A year whose dates the cache does not hold whole is listed as missing, never ranked.
+/// A period's place among every year ("the 2nd-highest September in the charts since 2004", "the
+/// lowest 추석"): the same dates of the calendar (or the same holiday or season) in each year the
+/// daily charts reach, summed from the cache's charts (their top 10, as the period's own figures
+/// are), ranked a day for admissions, sales and the Korean share. A year whose dates the cache does
+/// not hold whole is listed as missing, never ranked.
 package struct SameSpan: Codable, Sendable, Equatable {
     /// One year's same dates.
     package struct Year: Codable, Sendable, Equatable {
@@ -110,9 +111,6 @@ package struct SameSpan: Codable, Sendable, Equatable {
             named.inYear(year).range.flatMap { $0.start >= DateRange.earliest ? (year, $0) : nil }
         }
     }
-
-    /// Whether the years' spans differ in length, so that only their figures a day compare.
-    package var unequalLengths: Bool { Set(years.map(\.days)).count > 1 }
 
     /// The year before the period's, when it is had.
     package var yearBefore: Year? { period.flatMap { own in years.first { $0.year == own.year - 1 } } }
