@@ -13,9 +13,7 @@ package enum ComparisonView {
     /// The labels of the comparison's templates (`{{l.NAME}}`), in English and Korean: their one home.
     static let labels: [(name: String, en: String, ko: String)] = [
         ("compared", "Films compared by day of release", "개봉 후 일자별 영화 비교"),
-        ("film", "Film", "영화"),
         ("day_of_release", "Day of release", "개봉 후 일자"),
-        ("cumulative", "Cumulative admissions", "누적 관객"),
         ("opened", "Opened", "개봉"),
         ("opening_weekend", "Opening weekend", "개봉 주말"),
         ("second_weekend", "Second weekend", "둘째 주말"),
