@@ -86,7 +86,7 @@ package struct WeekendTable: Codable, Sendable, Equatable {
     package static func comparisons(in range: DateRange) -> [ChartPeriod] {
         let own = weekends(in: range)
         guard let first = own.first else { return [] }
-        return ([ChartPeriod(.weekend, inWeekOf: first.start - 7)] + own.map(yearEarlier)).filter { $0.start >= DateRange.earliest }
+        return ([first.previous] + own.map(yearEarlier)).filter { $0.start >= DateRange.earliest }
     }
 
     /// The table of `periods` from the weekend charts had (`charts`, the comparisons' among them).
@@ -96,8 +96,7 @@ package struct WeekendTable: Codable, Sendable, Equatable {
         }
         missing = periods.filter { charts[$0] == nil }.map(\.start)
         weekends = periods.compactMap { period in
-            guard let chart = charts[period] else { return nil }
-            let audience = chart.entries.reduce(0) { $0 + $1.audience }
+            guard let chart = charts[period], let audience = total(period) else { return nil }
             func film(_ entry: ChartEntry) -> Film {
                 Film(
                     movieCode: entry.movieCode, title: entry.title, audience: entry.audience,
@@ -109,7 +108,7 @@ package struct WeekendTable: Codable, Sendable, Equatable {
             let top = chart.entries.max { ($0.audience, $1.movieCode) < ($1.audience, $0.movieCode) }
             return Weekend(
                 start: period.start, end: period.end, audience: audience, sales: chart.entries.reduce(0) { $0 + $1.sales },
-                changePercent: total(ChartPeriod(.weekend, inWeekOf: period.start - 7)).flatMap { RunFacts.change(audience, from: $0) },
+                changePercent: total(period.previous).flatMap { RunFacts.change(audience, from: $0) },
                 yearEarlierPercent: total(Self.yearEarlier(period)).flatMap { RunFacts.change(audience, from: $0) },
                 top: top.map(film), openers: openers.map(film), best: false)
         }
@@ -118,5 +117,14 @@ package struct WeekendTable: Codable, Sendable, Equatable {
         {
             weekends[best].best = true
         }
+    }
+}
+
+extension WeekendTable {
+    /// The `boxoffice fetch` that caches the weekend charts of the weekends whose Fridays are
+    /// `fridays`: what the note naming them (``ReportNote/weekendsMissing(_:)``) says, in either language.
+    package static func fillCommand(_ fridays: [Day]) -> String {
+        guard let first = fridays.min(), let last = fridays.max() else { return "" }
+        return "boxoffice fetch \(first.iso)..\((last + 2).iso) --weekend --no-daily"
     }
 }
