@@ -118,7 +118,6 @@ package struct FilmComparison: Encodable, Sendable, Equatable {
         let opened = runs.compactMap { run in run.openDate.map { (run, $0) } }
         source = runs.first?.source ?? ""
         simulated = runs.contains(where: \.simulated)
-        func day(_ date: Day, _ open: Day) -> Int { open.distance(to: date) + 1 }
         let films = opened.map { run, open in
             let released = run.days.filter { $0.date >= open }
             func average(_ value: (FilmRun.Day_) -> Int64) -> Int64? {
@@ -126,13 +125,18 @@ package struct FilmComparison: Encodable, Sendable, Equatable {
             }
             return Film(
                 movieCode: run.movieCode, title: run.title, titleEnglish: run.titleEnglish, openDate: open, openWeekday: open.isoWeekday,
-                lastDay: day(run.last, open), audienceCumulative: run.audienceCumulative, openingWeekend: run.openingWeekend?.audience,
-                secondWeekendChangePercent: run.shape?.secondWeekendChangePercent, peakDay: run.bestDay.map { day($0.start, open) },
+                lastDay: Milestone.dayOfRelease(open, on: run.last), audienceCumulative: run.audienceCumulative,
+                openingWeekend: run.openingWeekend?.audience,
+                secondWeekendChangePercent: run.shape?.secondWeekendChangePercent,
+                peakDay: run.bestDay.map { Milestone.dayOfRelease(open, on: $0.start) },
                 peakDate: run.bestDay?.start, peakAudience: run.bestDay?.audience, averageScreens: average(\.screens),
                 averageShowings: average(\.showings), multiplier: run.shape?.multiplier)
         }
         self.films = films
-        let byDay = opened.map { run, open in Dictionary(run.days.map { (day($0.date, open), $0.audienceCumulative) }) { first, _ in first } }
+        // Each run's cumulative by its own days of release (``FilmRun/Day_/dayOfRelease``, set for a run with an open date).
+        let byDay = opened.map { run, _ in
+            Dictionary(run.days.compactMap { day in day.dayOfRelease.map { ($0, day.audienceCumulative) } }) { first, _ in first }
+        }
         let newest = films.max { $0.openDate < $1.openDate }?.lastDay ?? 1
         newestDay = newest
         let days = Self.checkpointDays + (Self.checkpointDays.contains(newest) || newest < 1 ? [] : [newest])
