@@ -20,7 +20,7 @@ package struct BoxOfficeReport: Encodable, Sendable, Equatable {
     package var notes: [ReportNote]
     /// The facts the report opens with (new #1, streaks, milestones, biggest moves), as data.
     package var highlights: [Highlight] = []
-    /// Highlights past the lead's ``Highlight/leadLimit``, weakest kinds last (the records section);
+    /// Highlights past the lead's ``Highlight/limit``, weakest kinds last (the records section);
     /// nil (and left out of the JSON) when every highlight leads.
     package var records: [Highlight]?
     package var summary: ReportSummary

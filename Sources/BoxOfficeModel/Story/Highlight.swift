@@ -40,9 +40,9 @@ package struct Highlight: Codable, Sendable, Equatable {
         case yearFastestMilestone = "year_fastest_milestone"
         /// A watched film's cumulative passing the break-even audience its watcher gave.
         case breakEven = "break_even"
-        /// A month's or a year's charted admissions against the same dates in every year the cache
-        /// holds (``SameSpan``): its place (``Highlight/rank``) among ``Highlight/count`` years
-        /// since ``Highlight/since``'s year.
+        /// A month's, a year's, a holiday's or a season's charted admissions against the same span
+        /// in every year the cache holds (``SameSpan``): its place a day (``Highlight/rank``) among
+        /// ``Highlight/count`` years since ``Highlight/since``'s year.
         case placeAmongYears = "place_among_years"
 
         /// The kinds strongest first, as news leads with them: the reader's own films, a film's
@@ -54,9 +54,6 @@ package struct Highlight: Codable, Sendable, Equatable {
             .yearFastestMilestone, .placeAmongYears, .weekendStreak, .yearChange, .yearToDate, .totalChange, .biggestRise, .biggestFall, .newEntries,
         ]
     }
-
-    /// The most highlights a report leads with (``StoryStage/lead(_:)``).
-    package static let leadLimit = 8
 
     /// A film named in a highlight that lists several.
     package struct Film: Codable, Sendable, Equatable {
@@ -124,6 +121,7 @@ package struct Highlight: Codable, Sendable, Equatable {
         case period
     }
 
-    /// Highlights a report holds at most.
+    /// The most highlights a report leads with: the story's chart facts are cut there, and
+    /// ``StoryStage/lead(_:)`` keeps the strongest that many of all the stages' (the rest are its records).
     package static let limit = 8
 }

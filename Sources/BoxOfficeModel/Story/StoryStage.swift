@@ -494,11 +494,11 @@ package enum StoryStage {
         }
     }
 
-    /// At most ``Highlight/leadLimit`` highlights lead a report, the strongest kinds first (a
+    /// At most ``Highlight/limit`` highlights lead a report, the strongest kinds first (a
     /// year's report told 18, six of them "the year's best opening day so far"); the rest go to
     /// its records, in the same order of strength. Eight or fewer stay as they are.
     package static func lead(_ highlights: [Highlight]) -> (lead: [Highlight], records: [Highlight]) {
-        guard highlights.count > Highlight.leadLimit else { return (highlights, []) }
+        guard highlights.count > Highlight.limit else { return (highlights, []) }
         // A kind's second and later highlights (a year's several best openings) rank after every first.
         var seen: [Highlight.Kind: Int] = [:]
         let ranked = highlights.enumerated().map { index, fact -> (repeat: Int, strength: Int, index: Int, fact: Highlight) in
@@ -508,7 +508,7 @@ package enum StoryStage {
         }
         .sorted { ($0.repeat, $0.strength, $0.index) < ($1.repeat, $1.strength, $1.index) }
         .map(\.fact)
-        return (Array(ranked.prefix(Highlight.leadLimit)), Array(ranked.dropFirst(Highlight.leadLimit)))
+        return (Array(ranked.prefix(Highlight.limit)), Array(ranked.dropFirst(Highlight.limit)))
     }
 
     /// The year to date against last year's same span, when both were had and the span is a week
