@@ -90,6 +90,7 @@ package enum NamedPeriod: Sendable, Equatable, Hashable {
             throw .holiday(holiday.joined(separator: " "))
         }
         if !season.isEmpty, season.count != 2 || Self.season(season[0], year: season[1]) == nil { throw .season(season.joined(separator: " ")) }
+        if let named = parse(holiday: holiday, season: season), named.range == nil { throw .notInHolidayTable(named) }
     }
 
     static func year(_ text: String) -> Int? { text.count == 4 && text.allSatisfy(\.isASCIIDigitCharacter) ? Int(text) : nil }
@@ -181,12 +182,16 @@ package enum NamedPeriodError: Error, Equatable, LocalizedError {
     case both
     case holiday(String)
     case season(String)
+    /// A holiday the bundled table does not have that year.
+    case notInHolidayTable(NamedPeriod)
 
     package var errorDescription: String? {
         switch self {
         case .both: "give --holiday or --season, not both"
         case .holiday(let given): "--holiday takes a holiday and a year (추석 2024), not '\(given)'; the holidays: \(NamedPeriod.holidayNames)"
         case .season(let given): "--season takes summer or winter and a year (summer 2024), not '\(given)'"
+        case .notInHolidayTable(let named):
+            "the bundled holiday table has no \(named.names.en) (it covers \(KoreanHolidays.firstYear) to \(KoreanHolidays.lastYear))"
         }
     }
 }

@@ -88,8 +88,7 @@ package enum RankSpanError: Error, Equatable, Sendable, LocalizedError {
         case .range(let error): error.errorDescription
         case .nothingCached:
             "the cache holds no daily chart to rank: fetch a range first (boxoffice fetch 2024), or name a period (boxoffice rank 2024)"
-        case .notInHolidayTable(let named):
-            "the bundled holiday table has no \(named.names.en) (it covers 2003 to 2030)"
+        case .notInHolidayTable(let named): NamedPeriodError.notInHolidayTable(named).errorDescription
         }
     }
 }
