@@ -20,8 +20,8 @@ import Foundation
 ///    beside stage 3 from the cache's totals index, the record holders' titles read before the
 ///    model names them;
 /// 5. **returns** (``returns(_:known:client:)``): a new #1's 역주행 or return, the charts its
-///    question needs read first; a whole month's or year's place among every cached year's same
-///    dates (``LookBackStage/sameSpan(_:)``);
+///    question needs read first; a whole month's, year's, holiday's or season's place among every
+///    cached year's (``LookBackStage/sameSpan(_:named:koreanShare:)``);
 /// 6. **your films** (``yourFilms(_:list:range:known:client:)``): the watchlist;
 /// 7. **opening weekends** (``openingWeekends(_:client:)``): each film's opening weekend and
 ///    multiplier, its weekend chart read from the cache; for `rank`, the period's **weekends**
@@ -196,10 +196,7 @@ package struct ReportPipeline: Sendable {
             if let note = Self.yearRecords(&report, year: year, request: request, known: known, client: lookBack.client) { notes.append(note) }
             Self.returns(&report, known: known, client: lookBack.client)
             // A whole month's, year's, holiday's or season's place among every cached year's (nothing sent).
-            let (first, last) = (request.range.start, request.range.end)
-            let wholeMonth = first.day == 1 && last == first.monthEnd
-            let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
-            if request.lookBack, request.filters.isEmpty, wholeMonth || wholeYear || request.named != nil,
+            if request.lookBack, request.filters.isEmpty, SameSpan.saysPlace(request.range, named: request.named),
                 let place = lookBack.sameSpan(request.range, named: request.named, koreanShare: false)?.highlight(named: request.named)
             {
                 report.highlights.append(place)

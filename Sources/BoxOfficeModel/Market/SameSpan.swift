@@ -85,6 +85,15 @@ package struct SameSpan: Codable, Sendable, Equatable {
         return fact
     }
 
+    /// Whether a report's range is a period whose place among the years it says: a whole calendar
+    /// month or year, or a holiday or season (`named`).
+    package static func saysPlace(_ range: DateRange, named: NamedPeriod?) -> Bool {
+        let (first, last) = (range.start, range.end)
+        let wholeMonth = first.day == 1 && last == first.monthEnd
+        let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
+        return named != nil || wholeMonth || wholeYear
+    }
+
     /// The period's own year and its place for admissions.
     package var period: Year? { years.first(where: \.isPeriod) }
     /// Whether a year before 2011, when KOBIS covered part of Korea's screens, is among them.

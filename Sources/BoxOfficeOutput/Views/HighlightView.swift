@@ -245,9 +245,7 @@ package enum HighlightView {
                 ? "Year to date: \(f.audience) charted admissions, \(f.percent) on last year's same span."
                 : "This year's charted admissions, \(f.when): \(f.audience), \(f.percent) against last year's same span (\(f.earlier))."
         case .placeAmongYears:
-            let rank = fact.rank ?? 0
-            let place: Sentence =
-                rank == 1 ? "the highest" : rank == fact.count ? "the lowest" : rank == 2 ? "the 2nd-highest" : "the \(f.rank)rd-highest"
+            let place: Sentence = "\(words: English.place(fact.rank ?? 0, of: fact.count ?? 0))"
             let early: Sentence = since < PeriodRanking.fullCoverageFrom ? "\(words: words.say.earlyCoverageAside)" : ""
             let what: Sentence =
                 fact.period.flatMap(NamedPeriod.init(name:)).map { "a day among the \(words: $0.kindNames.en)" } ?? "for those dates among"

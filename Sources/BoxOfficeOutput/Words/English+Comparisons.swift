@@ -4,6 +4,14 @@ import Foundation
 /// English words for the comparisons across time (issue 64): a period's weekends, its place among
 /// the years, a holiday's or season's days, and films compared by day of release.
 extension English {
+    /// A place among `count`: `the highest`, `the 2nd-highest`, `the 11th-highest`, `the lowest`.
+    static func place(_ rank: Int, of count: Int) -> String {
+        if rank == 1 { return "the highest" }
+        if rank == count { return "the lowest" }
+        let suffix = (11...13).contains(rank % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][rank % 10] ?? "th"
+        return "the \(rank)\(suffix)-highest"
+    }
+
     func weekend(_ friday: Day, _ sunday: Day) -> String { friday.iso }
 
     func andMore(_ title: String, _ others: Int) -> String { others == 0 ? title : "\(title) and \(others) more" }
@@ -30,12 +38,7 @@ extension English {
     }
 
     func sameSpanPlace(_ period: SameSpan.Year, years: [SameSpan.Year], missing: [Int], named: NamedPeriod?) -> String {
-        func place(_ rank: Int) -> String {
-            if rank == 1 { return "the highest" }
-            if rank == years.count { return "the lowest" }
-            let suffix = (11...13).contains(rank % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][rank % 10] ?? "th"
-            return "the \(rank)\(suffix)-highest"
-        }
+        func place(_ rank: Int) -> String { Self.place(rank, of: years.count) }
         let first = years.map(\.year).min() ?? period.year, last = years.map(\.year).max() ?? period.year
         var text =
             "Among the \(named.map(\.kindNames.en) ?? "same dates") of the \(years.count) years from \(first) to \(last) in the charts: "
