@@ -58,6 +58,21 @@ package struct FetchStage: Sendable {
     package struct Comparisons: Sendable {
         package var days: [Day: Result<DailyChart, KOBISError>] = [:]
         package var periods: [ChartPeriod: Result<WeeklyChart, KOBISError>] = [:]
+        /// The side charts (``Plan/sideDays``, ``Plan/sidePeriods``).
+        package var sideDays: [SideChart<Day>: Result<DailyChart, KOBISError>] = [:]
+        package var sidePeriods: [SideChart<ChartPeriod>: Result<WeeklyChart, KOBISError>] = [:]
+    }
+
+    /// A chart with filters of its own beside a plan's: a region's week (`rank --regions`), a week's
+    /// or a day's diversity films (`rank`).
+    package struct SideChart<Subject: Hashable & Sendable>: Hashable, Sendable {
+        package var subject: Subject
+        package var filters: KOBISFilters
+
+        package init(_ subject: Subject, filters: KOBISFilters) {
+            self.subject = subject
+            self.filters = filters
+        }
     }
 
     /// An item the fetch could not have.
@@ -135,6 +150,12 @@ package struct FetchStage: Sendable {
         /// with: fetched in the same trip, after the range's jobs, and never a reason to fail.
         package var comparisonDays: [Day] = []
         package var comparisonPeriods: [ChartPeriod] = []
+        /// Charts with filters of their own (``SideChart``), fetched after the comparisons, in this
+        /// order, like them never a reason to fail. When the budget cannot cover the plan they go one
+        /// at a time, so a budget's last call goes to the first of them: `rank --regions` lists them
+        /// region by region, and a short budget leaves whole regions out, not a week of each.
+        package var sideDays: [SideChart<Day>] = []
+        package var sidePeriods: [SideChart<ChartPeriod>] = []
 
         package init(days: [Day], depth: ChartDepth = .top10, periods: [ChartPeriod] = [], filters: KOBISFilters = .init()) {
             self.days = days
@@ -146,7 +167,8 @@ package struct FetchStage: Sendable {
         /// The most KOBIS calls the plan could cost before retries: every chart (a deeper one a call
         /// per partition) and a movie info for every row they could hold.
         var mostCalls: Int {
-            let charts = (days.count + comparisonDays.count) * depth.callsPerDay + periods.count + comparisonPeriods.count
+            let charts =
+                (days.count + comparisonDays.count) * depth.callsPerDay + periods.count + comparisonPeriods.count + sideDays.count + sidePeriods.count
             return charts + days.count * depth.rawValue + periods.count * ChartDepth.top10.rawValue
         }
 
@@ -197,6 +219,8 @@ package struct FetchStage: Sendable {
         let comparisons =
             plan.comparisonPeriods.map { QueuedJob(job: ComparisonChartJob(.period($0))) }
             + plan.comparisonDays.sorted(by: >).map { QueuedJob(job: ComparisonChartJob(.day($0, plan.depth))) }
+            + plan.sidePeriods.map { QueuedJob(job: ComparisonChartJob(.sidePeriod($0))) }
+            + plan.sideDays.map { QueuedJob(job: ComparisonChartJob(.sideDay($0))) }
         var results = try await BoundedTaskGroup.run(initial, later: together ? comparisons : [], width: width, perform)
         if !together { results += try await BoundedTaskGroup.run(comparisons, width: 1, perform) }
         var output = Output()

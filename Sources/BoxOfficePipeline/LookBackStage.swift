@@ -153,7 +153,12 @@ struct LookBackStage: Sendable {
                 guard let totals = index.totals(on: day, chart: { client.cachedDailyChart(on: day) }) else { continue years }
                 total.audience += totals.audience
                 total.sales += totals.sales
+                total.screens = max(total.screens, totals.screens)
                 if koreanShare { total.korean += totals.films.filter { isKorean($0.movieCode) }.reduce(0) { $0 + $1.audience } }
+            }
+            if koreanShare {
+                let lists = (span.start.year...span.end.year).map { client.cachedReleases(year: $0) }
+                total.releases = lists.contains { $0 == nil } ? nil : Releases.count(lists.flatMap { $0! }, in: span)
             }
             sums[year] = total
         }

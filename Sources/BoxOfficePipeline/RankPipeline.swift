@@ -3,7 +3,8 @@ import BoxOfficeOutput
 import Foundation
 
 /// `boxoffice rank`: the daily report over a period, fetched and cached like `report`'s (TMDB
-/// left out), made into a ranking of its films with the period's totals and records.
+/// left out), made into a ranking of its films with the period's totals and records, and KOFIC's
+/// remaining 결산 tables beside it (``KOFICStage``).
 package struct RankPipeline: Sendable {
     package struct Request: Sendable {
         package var span: RankSpan
@@ -16,6 +17,8 @@ package struct RankPipeline: Sendable {
         /// The same dates a year earlier, for the totals' comparison: fetched, cached and budgeted
         /// like `report`'s look-back.
         package var lookBack = true
+        /// `--regions`: each region's weekly charts over the period (KOFIC's table 3).
+        package var regions = false
 
         package init(span: RankSpan, input: String, top: Int, calendar: SeoulCalendar, offline: Bool) {
             self.span = span
@@ -40,12 +43,22 @@ package struct RankPipeline: Sendable {
         var report = ReportPipeline.Request(range: range, formats: [], today: request.calendar.today, offline: request.offline)
         report.lookBack = request.lookBack
         report.weekends = true
+        let kofic = try await KOFICStage.plan(range, regions: request.regions, calendar: request.calendar, client: fetch.client)
+        (report.sideDays, report.sidePeriods) = (kofic.sideDays, kofic.sidePeriods)
         let pipeline = ReportPipeline(
             fetch: fetch, renderer: ReportRenderer(templates: try ReportTemplates.bundled()), writer: .standardOutput, simulated: simulated)
-        let built = try await pipeline.report(for: report)
+        let (built, sides) = try await pipeline.reportAndSideCharts(for: report)
         var ranking = PeriodRanking(built, span: request.span.name, top: request.top == 0 ? Int.max : request.top, askedEnd: askedEnd)
         let named: NamedPeriod? = if case .named(let named) = request.span { named } else { nil }
+        try await KOFICStage(client: fetch.client, width: fetch.width).complete(&ranking, report: built, plan: kofic, sides: sides)
         ranking.sameSpan = LookBackStage(client: fetch.client).sameSpan(range, named: named)
+        // A year (or its days so far): the ten years and the 2017–2019 baseline say which years they could not compare.
+        if named == nil, range.start.month == 1, range.start.day == 1, range.end.year == range.start.year {
+            let had = Set(ranking.sameSpan?.years.map(\.year) ?? [])
+            let missing = (max(DateRange.earliest.year, range.start.year - 9)..<range.start.year).filter { !had.contains($0) }
+            let baseline = !(2017...2019).contains(range.start.year) && !(2017...2019).allSatisfy(had.contains)
+            if !missing.isEmpty { ranking.notes.append(.kofic(.notCompared(years: missing, baseline: baseline))) }
+        }
         return ranking
     }
 }

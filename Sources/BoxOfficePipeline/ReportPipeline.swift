@@ -60,6 +60,10 @@ package struct ReportPipeline: Sendable {
         /// `rank`: the period's weekends from KOBIS's weekend charts (``WeekendTable``), fetched
         /// beside the days like a comparison (a weekend not had is named, never a reason to fail).
         package var weekends = false
+        /// `rank`: charts with filters of their own (a region's weeks, the diversity films'),
+        /// fetched beside the days (``FetchStage/Plan/sideDays``), given back by ``reportAndSideCharts(for:)``.
+        package var sideDays: [FetchStage.SideChart<Day>] = []
+        package var sidePeriods: [FetchStage.SideChart<ChartPeriod>] = []
         /// Also write every file under the shape's stable name (``ReportRenderer/latestBaseName(for:)``),
         /// renamed into place with the dated files.
         package var latest = false
@@ -90,6 +94,7 @@ package struct ReportPipeline: Sendable {
             if weekends, periods == nil {
                 plan.comparisonPeriods += WeekendTable.weekends(in: range) + (lookBack ? WeekendTable.comparisons(in: range) : [])
             }
+            (plan.sideDays, plan.sidePeriods) = (sideDays, sidePeriods)
             return plan
         }
 
@@ -135,12 +140,25 @@ package struct ReportPipeline: Sendable {
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     package func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         var warnings: [String] = []
-        return try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings)
+        var sides = FetchStage.Comparisons()
+        return try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings, sides: &sides)
     }
 
-    /// The report of `request`, and what went wrong without stopping it added to `warnings`.
-    private func build(_ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String]) async throws -> BoxOfficeReport {
+    /// The report, and the side charts the request asked for (each chart, or why it was not had).
+    package func reportAndSideCharts(for request: Request) async throws -> (report: BoxOfficeReport, sides: FetchStage.Comparisons) {
+        var warnings: [String] = []
+        var sides = FetchStage.Comparisons()
+        let report = try await build(request, requireEnrichment: false, warnings: &warnings, sides: &sides)
+        return (report, sides)
+    }
+
+    /// The report of `request`, and what went wrong without stopping it added to `warnings`; its
+    /// side charts in `sides`.
+    private func build(
+        _ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String], sides: inout FetchStage.Comparisons
+    ) async throws -> BoxOfficeReport {
         let fetched = try await fetch.fetch(request.plan)
+        (sides.sideDays, sides.sidePeriods) = (fetched.comparisons.sideDays, fetched.comparisons.sidePeriods)
         try Self.requireComplete(fetched, offline: request.offline, resume: request.plan.fetchCommand(request.range))
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
@@ -367,7 +385,8 @@ package struct ReportPipeline: Sendable {
         let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }
         defer { preparing.cancel() }
         var warnings: [String] = []
-        var report = try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings)
+        var sides = FetchStage.Comparisons()
+        var report = try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings, sides: &sides)
         // What changed since the folder's last report: its state file, read now, replaced below.
         // Kept with the folder's index: a folder whose index is not kept (--no-index) has no digest.
         let digestFile = writer.toStandardOutput || request.index == nil ? nil : writer.directory.appendingPathComponent(DigestState.fileName)

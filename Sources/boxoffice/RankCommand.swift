@@ -44,6 +44,9 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
     @Flag(name: .customLong("no-look-back"), help: "Fetch nothing outside the period (no comparison with a year earlier).")
     var noLookBack = false
 
+    @Flag(help: "Each region's admissions too: 17 weekly charts a week.")
+    var regions = false
+
     @OptionGroup(title: "Output") var out: OutputOptions
     @OptionGroup(title: "Fetching") var network: NetworkOptions
     @OptionGroup(title: "Fetching") var cacheOptions: CacheOptions
@@ -63,9 +66,10 @@ struct RankCommand: AsyncParsableCommand, DocumentedCommand {
     }
 
     func run() async throws {
-        let request = RankRequest(
+        var request = RankRequest(
             period: period, all: all, named: named, top: top, lookBack: !noLookBack,
             output: try out.settings(all: ReportFormat.rankForms, byDefault: ReportFormat.rankByDefault))
+        request.regions = regions
         try await Terminal.run(
             request, cacheOptions.context(sample: sample, offline: offline, network: network, progress: "rank"),
             listingUnder: out.output)

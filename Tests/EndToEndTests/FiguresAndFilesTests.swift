@@ -175,7 +175,7 @@ struct FiguresAndFilesTests {
         #expect(try await Self.run(["fetch", "2025-01-01..2025-03-09"], server, folder).status == 0)
         let first = try await Self.run(["report", "2025-03-09", "-f", "json", "-q"], server, folder)
         #expect(first.status == 0, "\(first.stderr)")
-        let index = folder.url.appendingPathComponent("cache/boxoffice/kobis/totals/all/2025-v3.txt")
+        let index = folder.url.appendingPathComponent("cache/boxoffice/kobis/totals/all/2025-v4.txt")
         func lines() throws -> [String] {
             let stored = try String(contentsOf: index, encoding: .utf8)
             return String(stored.drop { $0 != "\n" }.dropFirst()).split(separator: "\n").map(String.init)

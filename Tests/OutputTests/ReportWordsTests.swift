@@ -24,7 +24,7 @@ struct ReportWordsTests {
     static let families: [(name: String, labels: [(name: String, en: String, ko: String)], templates: [String])] = [
         ("report", ReportLabels.table + ReportLabels.shared, ["report.md", "report.html", "report.txt"]),
         ("film", FilmView.labels + ReportLabels.shared, ["film.md", "film.html"]),
-        ("rank", RankView.labels + ReportLabels.shared, ["rank.md", "rank.html", "rank.txt"]),
+        ("rank", RankView.labels + RankView.koficLabels + ReportLabels.shared, ["rank.md", "rank.html", "rank.txt"]),
     ]
 
     @Test("every label the templates use is in their table, and every label in the table is used", arguments: families.indices)

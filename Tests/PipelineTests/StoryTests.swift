@@ -323,12 +323,16 @@ struct KoreanWordsTests {
             .filmChartCoverage, .offlineGaps(days), .yearToDateNotCached(missing: 12, spans: [range, range]),
             .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps, .weekendsMissing(days),
             .namedPeriod(.holiday(.chuseok, year: 2023), range), .namedPeriod(.season(.summer, year: 2024), range),
+            .kofic(.longSpan), .kofic(.diversityMissing(charts: days, of: 52, basis: .weekly)), .kofic(.releasesNotHad(years: [2023, 2024])),
+            .kofic(.releasesCutShort(years: [2024])), .kofic(.regionListNotHad),
+            .kofic(.regionsMissing(names: ["경기도", "강원도"], of: 17, weeks: 4)), .kofic(.regionsMade(weeks: 52, populationYear: 2020)),
+            .kofic(.notCompared(years: [2015, 2016, 2020], baseline: true)), .kofic(.populationOf(used: 2020, year: 2024)),
         ]
         for note in notes {
             switch note {
             case .simulated, .chartCoverage, .deepChart, .periodChart, .noLookBack, .provisionalDays, .provisionalPeriods, .earlyCoverage,
                 .missingMovieInfo, .tmdbIncomplete, .rankChangesUnknown, .historyUnavailable, .gaps, .snapped, .filmChartCoverage, .offlineGaps,
-                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps, .weekendsMissing, .namedPeriod:
+                .yearToDateNotCached, .regionsMissing, .regionalCharts, .yearEarlierOverlaps, .weekendsMissing, .namedPeriod, .kofic:
                 break
             }
         }

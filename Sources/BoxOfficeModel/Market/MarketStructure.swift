@@ -27,6 +27,21 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         /// league tables for Korean and for foreign films.
         package var koreanSharePercent: Double = 0
         package var foreignSharePercent: Double = 0
+        /// Its Korean and foreign films, and their sales (KOFIC's tables 11/12 and 18/19 split each
+        /// league by side).
+        package var koreanFilms = 0
+        package var foreignFilms = 0
+        package var koreanSales: Int64 = 0
+        package var foreignSales: Int64 = 0
+        /// Its share of the period's charted sales, of the Korean films' and of the foreign films'
+        /// sales, %: KOFIC prints the sales shares beside the admissions shares.
+        package var salesSharePercent: Double = 0
+        package var koreanSalesSharePercent: Double = 0
+        package var foreignSalesSharePercent: Double = 0
+        /// Its place among the groups by its Korean films' admissions, and by its foreign films'
+        /// (nil with none of that side): the leagues of KOFIC's tables 18 and 19.
+        package var koreanRank: Int?
+        package var foreignRank: Int?
 
         /// A group with nothing counted yet.
         static func empty(key: String, name: String) -> Share {
@@ -47,6 +62,15 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             case foreignAudience = "foreign_audience"
             case koreanSharePercent = "korean_share_pct"
             case foreignSharePercent = "foreign_share_pct"
+            case koreanFilms = "korean_films"
+            case foreignFilms = "foreign_films"
+            case koreanSales = "korean_sales"
+            case foreignSales = "foreign_sales"
+            case salesSharePercent = "sales_share_pct"
+            case koreanSalesSharePercent = "korean_sales_share_pct"
+            case foreignSalesSharePercent = "foreign_sales_share_pct"
+            case koreanRank = "korean_rank"
+            case foreignRank = "foreign_rank"
         }
     }
 
@@ -71,6 +95,27 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             case audienceSharePercent = "audience_share_pct"
             case koreanAudience = "korean_audience"
             case foreignAudience = "foreign_audience"
+        }
+    }
+
+    /// One nation's admissions in a calendar month (KOFIC's table 6): a film counts for its first
+    /// listed nation, blank without KOBIS movie info.
+    package struct MonthNation: Codable, Sendable, Equatable {
+        package var month: String
+        package var nation: String
+        package var films: Int
+        package var audience: Int64
+        package var sales: Int64
+        /// Its share of the month's charted admissions, %.
+        package var audienceSharePercent: Double
+
+        enum CodingKeys: String, CodingKey {
+            case month
+            case nation
+            case films
+            case audience
+            case sales
+            case audienceSharePercent = "audience_share_pct"
         }
     }
 
@@ -166,6 +211,11 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
     package var grades: [Share]
     package var genres: [Share]
     package var months: [Month]
+    /// The quarters (`2024-Q1`) and halves (`2024-H1`) of a period reaching over more than two
+    /// months, summed from its days like the months (KOFIC's table 5); else empty.
+    package var quarters: [Month]
+    /// Each month's admissions by nation (KOFIC's table 6).
+    package var monthNations: [MonthNation]
     package var koreanTop: [TopFilm]
     package var foreignTop: [TopFilm]
     /// Σ sales ÷ Σ admissions of the charted rows, to the won; nil without admissions.
@@ -182,6 +232,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         case grades
         case genres
         case months
+        case quarters
+        case monthNations = "month_nations"
         case koreanTop = "korean_top"
         case foreignTop = "foreign_top"
         case averageTicketPrice = "average_ticket_price"
@@ -200,6 +252,12 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         grades = Self.shares(films, total: total) { $0.watchGrade }
         genres = Self.shares(films, total: total) { $0.genres.first }
         months = Self.months(report.days, total: total, korean: korean)
+        quarters =
+            months.count > 2
+            ? Self.months(report.days, total: total, korean: korean, by: Self.quarterKey)
+                + Self.months(report.days, total: total, korean: korean, by: Self.halfKey) : []
+        let nations = Dictionary(films.map { ($0.movieCode, $0.hasMovieInfo ? $0.nations.first ?? "" : "") }) { first, _ in first }
+        monthNations = Self.monthNations(report.days, nations: nations)
         let ranked = films.sorted { ($0.audience, $1.rank) > ($1.audience, $0.rank) }
         koreanTop = Self.top(ranked.filter { Self.nation(of: $0) == true }, total: total)
         foreignTop = Self.top(ranked.filter { Self.nation(of: $0) == false }, total: total)
@@ -267,8 +325,14 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         share.audience += film.audience
         share.sales += film.sales
         switch nation(of: film) {
-        case true?: share.koreanAudience += film.audience
-        case false?: share.foreignAudience += film.audience
+        case true?:
+            (share.koreanAudience, share.koreanSales, share.koreanFilms) = (
+                share.koreanAudience + film.audience, share.koreanSales + film.sales, share.koreanFilms + 1
+            )
+        case false?:
+            (share.foreignAudience, share.foreignSales, share.foreignFilms) = (
+                share.foreignAudience + film.audience, share.foreignSales + film.sales, share.foreignFilms + 1
+            )
         case nil: break
         }
     }
@@ -293,8 +357,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
                 byCode[key] = entry
             }
         }
-        let (korean, foreign) = split(films)
-        return sorted(byCode.values.map { withShare($0.share, total: total, korean: korean, foreign: foreign) })
+        return ranked(byCode.values.map(\.share), of: films, total: total)
     }
 
     /// The films grouped by one attribute (its first listed value); films without it, in a group
@@ -307,33 +370,62 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             add(film, to: &share)
             groups[key] = share
         }
-        let (korean, foreign) = split(films)
-        return sorted(groups.values.map { withShare($0, total: total, korean: korean, foreign: foreign) })
+        return ranked(Array(groups.values), of: films, total: total)
     }
 
-    static func withShare(_ share: Share, total: Int64, korean: Int64, foreign: Int64) -> Share {
-        var share = share
-        share.audienceSharePercent = JoinStage.percent(share.audience, of: total)
-        share.koreanSharePercent = JoinStage.percent(share.koreanAudience, of: korean)
-        share.foreignSharePercent = JoinStage.percent(share.foreignAudience, of: foreign)
-        return share
+    /// The groups with their shares of `films`' admissions (of `total`) and sales, all, Korean and
+    /// foreign, and their places in the Korean and the foreign leagues; sorted by admissions.
+    static func ranked(_ groups: [Share], of films: [FilmRanking], total: Int64) -> [Share] {
+        let sides = split(films)
+        let sales = films.reduce(Int64(0)) { $0 + $1.sales }
+        func place(_ figure: KeyPath<Share, Int64>) -> [String: Int] {
+            let ordered = groups.filter { $0[keyPath: figure] > 0 }.sorted {
+                ($0[keyPath: figure], $1.name, $1.key) > ($1[keyPath: figure], $0.name, $0.key)
+            }
+            return Dictionary(ordered.enumerated().map { ($1.key, $0 + 1) }) { first, _ in first }
+        }
+        let (koreanPlaces, foreignPlaces) = (place(\.koreanAudience), place(\.foreignAudience))
+        return sorted(
+            groups.map { group in
+                var share = group
+                share.audienceSharePercent = JoinStage.percent(share.audience, of: total)
+                share.koreanSharePercent = JoinStage.percent(share.koreanAudience, of: sides.korean.audience)
+                share.foreignSharePercent = JoinStage.percent(share.foreignAudience, of: sides.foreign.audience)
+                share.salesSharePercent = JoinStage.percent(share.sales, of: sales)
+                share.koreanSalesSharePercent = JoinStage.percent(share.koreanSales, of: sides.korean.sales)
+                share.foreignSalesSharePercent = JoinStage.percent(share.foreignSales, of: sides.foreign.sales)
+                share.koreanRank = koreanPlaces[share.key]
+                share.foreignRank = foreignPlaces[share.key]
+                return share
+            })
     }
 
-    /// The Korean and the foreign films' admissions among `films`.
-    static func split(_ films: [FilmRanking]) -> (korean: Int64, foreign: Int64) {
-        films.reduce((Int64(0), Int64(0))) { sums, film in
+    /// The Korean and the foreign films' admissions and sales among `films`.
+    static func split(_ films: [FilmRanking]) -> (korean: (audience: Int64, sales: Int64), foreign: (audience: Int64, sales: Int64)) {
+        var korean: (audience: Int64, sales: Int64) = (0, 0)
+        var foreign: (audience: Int64, sales: Int64) = (0, 0)
+        for film in films {
             switch nation(of: film) {
-            case true?: (sums.0 + film.audience, sums.1)
-            case false?: (sums.0, sums.1 + film.audience)
-            case nil: sums
+            case true?: korean = (korean.audience + film.audience, korean.sales + film.sales)
+            case false?: foreign = (foreign.audience + film.audience, foreign.sales + film.sales)
+            case nil: break
             }
         }
+        return (korean, foreign)
     }
 
-    static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?]) -> [Month] {
+    /// `2024-07`.
+    static func monthKey(_ day: Day) -> String { String(day.iso.prefix(7)) }
+    /// `2024-Q3`.
+    static func quarterKey(_ day: Day) -> String { "\(day.year)-Q\((day.month - 1) / 3 + 1)" }
+    /// `2024-H2`.
+    static func halfKey(_ day: Day) -> String { "\(day.year)-H\(day.month <= 6 ? 1 : 2)" }
+
+    /// The days summed by calendar month, or by the span `key` names (a quarter, a half).
+    static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?], by key: (Day) -> String = monthKey) -> [Month] {
         var months: [String: (month: Month, films: Set<String>)] = [:]
         for day in days {
-            let key = String(day.date.iso.prefix(7))
+            let key = key(day.date)
             var entry =
                 months[key]
                 ?? (Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), [])
@@ -355,6 +447,31 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             month.films = months[key]!.films.count
             month.audienceSharePercent = JoinStage.percent(month.audience, of: total)
             return month
+        }
+    }
+
+    /// Each month's charted admissions by the films' first listed nation, biggest first.
+    static func monthNations(_ days: [DayReport], nations: [String: String]) -> [MonthNation] {
+        var sums: [String: [String: (films: Set<String>, audience: Int64, sales: Int64)]] = [:]
+        for day in days {
+            let month = monthKey(day.date)
+            for row in day.entries {
+                let nation = nations[row.movieCode] ?? ""
+                var entry = sums[month, default: [:]][nation] ?? ([], 0, 0)
+                entry.films.insert(row.movieCode)
+                entry.audience += row.audience
+                entry.sales += row.sales
+                sums[month, default: [:]][nation] = entry
+            }
+        }
+        return sums.keys.sorted().flatMap { month in
+            let nations = sums[month]!
+            let total = nations.values.reduce(Int64(0)) { $0 + $1.audience }
+            return nations.sorted { ($0.value.audience, $1.key) > ($1.value.audience, $0.key) }.map { nation, sums in
+                MonthNation(
+                    month: month, nation: nation, films: sums.films.count, audience: sums.audience, sales: sums.sales,
+                    audienceSharePercent: JoinStage.percent(sums.audience, of: total))
+            }
         }
     }
 

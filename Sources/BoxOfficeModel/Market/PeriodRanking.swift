@@ -241,6 +241,12 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
     /// The same dates in every year the cache holds (``SameSpan``); nil for a period longer than a
     /// year, or with no other year's dates cached.
     package var sameSpan: SameSpan?
+    /// KOFIC's remaining tables (issue 63), for a period of a year or less: the films released in it
+    /// (``Releases``), its diversity films (``DiversityFilms``), and with `--regions` each region's
+    /// admissions (``RegionTotals``); nil when not had.
+    package var releases: Releases?
+    package var diversity: DiversityFilms?
+    package var regions: RegionTotals?
     package var caveats: [Caveat]
     package var notes: [ReportNote]
 
@@ -265,6 +271,9 @@ package struct PeriodRanking: Encodable, Sendable, Equatable {
         case records
         case weekends
         case sameSpan = "same_span"
+        case releases
+        case diversity = "diversity_films"
+        case regions
         case caveats
         case notes
     }

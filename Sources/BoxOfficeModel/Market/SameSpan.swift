@@ -26,6 +26,16 @@ package struct SameSpan: Codable, Sendable, Equatable {
         package var koreanRank: Int
         /// The period itself.
         package var isPeriod: Bool
+        /// KOFIC's ten-year indicators (table 1): admissions against the year before's same dates, %
+        /// (nil without them); sales over admissions; admissions a person, over the population of the
+        /// year ``populationYear`` (``Population``); the films KOBIS's movie list says opened on these
+        /// dates, when the cache holds that year's list; the most screens a charted film had.
+        package var changePercent: Double? = nil
+        package var averageTicketPrice: Int64? = nil
+        package var perPerson: Double? = nil
+        package var populationYear: Int? = nil
+        package var releases: Int? = nil
+        package var peakScreens: Int64 = 0
 
         enum CodingKeys: String, CodingKey {
             case year
@@ -40,6 +50,12 @@ package struct SameSpan: Codable, Sendable, Equatable {
             case salesRank = "sales_rank"
             case koreanRank = "korean_share_rank"
             case isPeriod = "is_period"
+            case changePercent = "change_pct"
+            case averageTicketPrice = "average_ticket_price"
+            case perPerson = "audience_per_person"
+            case populationYear = "population_year"
+            case releases
+            case peakScreens = "peak_screens"
         }
     }
 
@@ -48,6 +64,10 @@ package struct SameSpan: Codable, Sendable, Equatable {
         package var audience: Int64
         package var sales: Int64
         package var korean: Int64
+        /// The most screens a charted film had on one of its days.
+        package var screens: Int64 = 0
+        /// The films KOBIS's movie list says opened on its dates; nil when its list is not cached.
+        package var releases: Int? = nil
 
         package init(audience: Int64, sales: Int64, korean: Int64) { (self.audience, self.sales, self.korean) = (audience, sales, korean) }
     }
@@ -103,7 +123,8 @@ package struct SameSpan: Codable, Sendable, Equatable {
     /// range's own, oldest first: shifted by whole years (29 February as the 28th). None for a range
     /// longer than a year, which no other year's dates can match without overlapping.
     package static func spans(of range: DateRange) -> [(year: Int, range: DateRange)] {
-        guard range.start.distance(to: range.end) < 365 else { return [] }
+        let wholeYear = range.start == Day(year: range.start.year, month: 1, day: 1) && range.end == Day(year: range.start.year, month: 12, day: 31)
+        guard range.start.distance(to: range.end) < 365 || wholeYear else { return [] }
         func shifted(_ day: Day, by years: Int) -> Day {
             Day(year: day.year - years, month: day.month, day: day.day) ?? Day(year: day.year - years, month: day.month, day: day.day - 1)!
         }
@@ -151,5 +172,32 @@ package struct SameSpan: Codable, Sendable, Equatable {
                 audienceRank: rank({ perDay($1.audience, $0) }, own), salesRank: rank({ perDay($1.sales, $0) }, own),
                 koreanRank: rank({ share($1) }, own), isPeriod: span.year == period)
         }
+        for index in years.indices {
+            let year = years[index]
+            let sums = sums[year.year]!
+            if index > 0, years[index - 1].year == year.year - 1, years[index - 1].audience > 0 {
+                years[index].changePercent = (Double(year.audience) / Double(years[index - 1].audience) * 1_000 - 1_000).rounded() / 10
+            }
+            years[index].averageTicketPrice = JoinStage.wholeRatio(year.sales, year.audience)
+            if let population = Population.population(in: year.year) {
+                years[index].perPerson = Population.perPerson(year.audience, population.people)
+                years[index].populationYear = population.year
+            }
+            years[index].releases = sums.releases
+            years[index].peakScreens = sums.screens
+        }
+    }
+
+    /// KOFIC's ten years (table 1): the period's year and the nine before it that are had; empty
+    /// unless the period is a calendar year (or its days so far).
+    package var tenYears: [Year] {
+        guard let period, period.start.month == 1, period.start.day == 1, period.end.year == period.start.year else { return [] }
+        return years.filter { (period.year - 9...period.year).contains($0.year) }
+    }
+
+    /// The years of the ten before the period's (its own included) the cache does not hold whole.
+    package var tenYearsMissing: [Int] {
+        guard let period else { return [] }
+        return missing.filter { (period.year - 9..<period.year).contains($0) }
     }
 }

@@ -51,6 +51,8 @@ package enum ReportNote: Hashable, Sendable {
     /// A period longer than a year: its total is not compared with a year earlier, whose span
     /// would overlap it (``YearEarlier/span(for:)``).
     case yearEarlierOverlaps
+    /// `rank`'s KOFIC tables: what they could not have or compare (``KOFICNote``).
+    case kofic(KOFICNote)
 
     /// The note in English, as the JSON carries it.
     package var english: String {
@@ -111,6 +113,7 @@ package enum ReportNote: Hashable, Sendable {
         case .weekendsMissing(let fridays):
             "The weekend charts of \(fridays.count) weekend\(fridays.count == 1 ? "" : "s") (Fridays \(DateRange.compactList(fridays))) could not be had (not cached with --offline, or no KOBIS call left this run): the weekend table leaves them out; "
                 + "\(WeekendTable.fillCommand(fridays)) fills them."
+        case .kofic(let note): note.english
         case .regionalCharts:
             "Regions: each region's own KOBIS top 10 for the period and its admissions (Top 10). Of nation is those against the national top 10's, so the regions need not add up to 100; a film's share (Its share, or beside the region's #1) is its admissions there against its national ones, shown only where it made that region's top 10."
         }

@@ -35,7 +35,8 @@ package enum ReportTables {
                 })
         case .film, .weekends, .comparison, .filmography, .companyYears, .rank, .quota, .watchlist, .revisions, .distributors, .nations, .grades,
             .genres,
-            .months, .years, .distributorYears, .calendar, .weekendTotals, .sameSpan:
+            .months, .years, .distributorYears, .calendar, .weekendTotals, .sameSpan, .quarters, .monthNations,
+            .releases, .diversityFilms, .regionTotals:
             preconditionFailure("\(name) is not a report's table")
         }
     }
@@ -77,6 +78,11 @@ package enum ReportTables {
             share(.genres, source: source).filled(ranked(market.genres)),
             months(source: source).filled(market.months),
         ]
+            + (market.quarters.isEmpty ? [] : [quarters(source: source).filled(market.quarters)])
+            + [monthNations(source: source).filled(market.monthNations)]
+            + (ranking.releases.map { [releases(source: source).filled($0.films)] } ?? [])
+            + (ranking.diversity.map { [diversityFilms(source: source).filled($0.films)] } ?? [])
+            + (ranking.regions.map { [regionTotals(source: source).filled($0.regions)] } ?? [])
             + (market.years.isEmpty
                 ? [] : [years(source: source).filled(market.years), distributorYears(source: source).filled(market.distributorYears)])
             + (ranking.weekends.map { [weekendTotals(source: source).filled($0)] } ?? [])
@@ -114,6 +120,11 @@ package enum ReportTables {
         case .calendar: info(calendar(source: ""))
         case .weekendTotals: info(weekendTotals(source: ""))
         case .sameSpan: info(sameSpan(source: ""))
+        case .quarters: info(quarters(source: ""))
+        case .monthNations: info(monthNations(source: ""))
+        case .releases: info(releases(source: ""))
+        case .diversityFilms: info(diversityFilms(source: ""))
+        case .regionTotals: info(regionTotals(source: ""))
         }
     }
 

@@ -125,6 +125,14 @@ package enum ReportTable: String, Sendable, CaseIterable {
     case weekendTotals = "weekend_totals"
     /// `boxoffice rank`'s same dates in every year the cache holds (``SameSpan``).
     case sameSpan = "same_span"
+    /// `boxoffice rank`'s quarters and halves, and each month's admissions by nation (KOFIC's tables 5 and 6).
+    case quarters
+    case monthNations = "month_nations"
+    /// `boxoffice rank`'s films released in the period (``Releases``), its diversity films
+    /// (``DiversityFilms``), and with `--regions` each region's admissions (``RegionTotals``).
+    case releases
+    case diversityFilms = "diversity_films"
+    case regionTotals = "region_totals"
     /// `boxoffice quota`'s table: today's KOBIS calls per key.
     case quota
     /// `boxoffice watch list`'s table: the watchlist with each film's latest chart day.

@@ -213,6 +213,7 @@ struct Korean: Vocabulary {
             return
                 "주말 \(fridays.count)개(금요일 \(DateRange.compactList(fridays)))의 주말 차트를 받지 못했습니다(--offline에 캐시 없음, 또는 이번 실행의 KOBIS 호출 소진). 주말 표에서 빠졌고, "
                 + "\(WeekendTable.fillCommand(fridays))로 채울 수 있습니다."
+        case .kofic(let note): return kofic(note)
         case .regionalCharts:
             return
                 "지역별: 각 지역의 KOBIS 10위 차트와 그 관객(10위 관객)입니다. 전국 대비는 그 관객을 전국 10위 관객과 견준 것이라 합이 100이 아닐 수 있고, 영화의 지역 비중(1위 비중, 또는 지역 1위 옆 수치)은 그 지역 관객을 전국 관객과 견준 것으로 그 지역 10위 안에 든 경우만 보입니다."

@@ -201,6 +201,10 @@ protocol Vocabulary: Sendable {
     func sameSpanAgainst(_ period: SameSpan.Year, yearBefore: SameSpan.Year?, baselinePercent: Double?, named: NamedPeriod?) -> String?
     /// What a holiday's or a season's days are.
     func namedSpan(_ named: NamedPeriod) -> String
+    /// `rank`'s releases in a sentence: how many opened, Korean and foreign, and how many charted.
+    func releasesLine(_ releases: Releases) -> String
+    /// `rank`'s diversity films in a sentence: how many, their admissions and share, which charts.
+    func diversityLine(_ diversity: DiversityFilms) -> String
     /// `film A B`: how the runs are lined up, and what a cumulative is.
     var comparisonNote: String { get }
     /// `film A B`: a cumulative marked `≥` is its last charted day's.

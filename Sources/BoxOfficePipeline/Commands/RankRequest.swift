@@ -15,6 +15,8 @@ package struct RankRequest: PipelineRequest {
     package var top: Int
     /// Fetch the year-earlier period to compare with.
     package var lookBack: Bool
+    /// `--regions`: each region's weekly charts over the period (KOFIC's table 3).
+    package var regions = false
     package var output: OutputSettings
 
     package init(period: String?, all: Bool, named: NamedPeriod? = nil, top: Int, lookBack: Bool, output: OutputSettings) {
@@ -39,6 +41,7 @@ package struct RankRequest: PipelineRequest {
         if span != .all { _ = try span.days(calendar: wiring.calendar, cached: nil, input: input) }
         var request = RankPipeline.Request(span: span, input: input, top: top, calendar: wiring.calendar, offline: run.offline)
         request.lookBack = lookBack
+        request.regions = regions
         return try await wiring.withKOBIS(run.context) { client, _ in
             let stage = run.fetchStage(client, enrichment: .disabled(reason: run.isSample ? EnrichmentPlan.noTMDBReason : "rank does not use TMDB"))
             return try await RankPipeline(fetch: stage, simulated: run.isSample).write(request, to: publishing)

@@ -59,6 +59,8 @@ struct ComparisonChartJob: FetchJob {
     enum Subject: Sendable {
         case day(Day, ChartDepth)
         case period(ChartPeriod)
+        case sideDay(FetchStage.SideChart<Day>)
+        case sidePeriod(FetchStage.SideChart<ChartPeriod>)
     }
 
     let subject: Subject
@@ -70,6 +72,8 @@ struct ComparisonChartJob: FetchJob {
             switch subject {
             case .day(let day, let depth): "comparison:\(depth.rawValue):\(day.iso)"
             case .period(let period): "comparison:\(period.kind.rawValue):\(period.start.iso)"
+            case .sideDay(let side): "side:\(KOBISCacheKeys.filterFolder(side.filters)):\(side.subject.iso)"
+            case .sidePeriod(let side): "side:\(KOBISCacheKeys.filterFolder(side.filters)):\(side.subject.kind.rawValue):\(side.subject.start.iso)"
             }
     }
 
@@ -81,6 +85,12 @@ struct ComparisonChartJob: FetchJob {
         case .period(let period):
             let outcome = try await LookBackStage.outcome { try await context.kobis.weeklyChart(period, filters: context.filters) }
             return FetchJobResult { $0.comparisons.periods[period] = outcome }
+        case .sideDay(let side):
+            let outcome = try await LookBackStage.outcome { try await context.kobis.dailyChart(on: side.subject, filters: side.filters) }
+            return FetchJobResult { $0.comparisons.sideDays[side] = outcome }
+        case .sidePeriod(let side):
+            let outcome = try await LookBackStage.outcome { try await context.kobis.weeklyChart(side.subject, filters: side.filters) }
+            return FetchJobResult { $0.comparisons.sidePeriods[side] = outcome }
         }
     }
 }

@@ -12,10 +12,11 @@ import Foundation
 /// written again (a provisional day re-fetched, `--refresh`) no longer matches and is read afresh,
 /// so the index never holds a figure the cache has replaced.
 ///
-/// The files (`kobis/totals/<filters>/<yyyy>-v3.txt`, one `yyyyMMdd stamp audience sales code opening films crossings`
-/// line a day, `code opening` the day's biggest opening or `- 0`, `films` every charted film with
-/// its cumulative and its admissions that day as `code:cumulative:audience` joined by commas (v3;
-/// the `-v2` files before it had no admissions, and the `<yyyy>.txt` ones only the films at 1,000만
+/// The files (`kobis/totals/<filters>/<yyyy>-v4.txt`, one `yyyyMMdd stamp audience sales code opening films crossings screens`
+/// line a day, `screens` the most screens a charted film had that day (v4, for KOFIC's ten-year
+/// table; the `-v3` files before it had no such field and are not read), `code opening` the day's biggest opening or `- 0`, `films` every charted film with
+/// its cumulative and its admissions that day as `code:cumulative:audience` joined by commas (the
+/// `-v2` files before it had no admissions, and the `<yyyy>.txt` ones only the films at 1,000만
 /// or more; neither is read), `crossings` the 100만 steps passed that day
 /// as `threshold:code:day-of-release`, each list `-` when empty,
 /// behind the cache's header and checksum) are derived data: an `--offline` run may update them,
@@ -40,8 +41,14 @@ package final class DailyTotalsIndex {
         package var hits: [Hit] { films.filter { $0.cumulative >= FilmPace.threshold } }
         /// The 100만 steps films passed that day: "the year's fastest to 300만 so far".
         package var crossings: [MilestoneCrossing] = []
+        /// The most screens a charted film had that day: the charts' peak, a floor of the screens
+        /// Korea had (a screen shows several films a day; KOBIS's API has no count of screens).
+        package var screens: Int64 = 0
 
-        package init(audience: Int64, sales: Int64, opening: Opening? = nil, films: [Hit] = [], crossings: [MilestoneCrossing] = []) {
+        package init(
+            audience: Int64, sales: Int64, opening: Opening? = nil, films: [Hit] = [], crossings: [MilestoneCrossing] = [], screens: Int64 = 0
+        ) {
+            self.screens = screens
             self.audience = audience
             self.sales = sales
             self.opening = opening
@@ -57,6 +64,7 @@ package final class DailyTotalsIndex {
                 .map { Opening(movieCode: $0.movieCode, audience: $0.audience) }
             storedFilms = chart.entries.map { Hit(movieCode: $0.movieCode, cumulative: $0.audienceCumulative, audience: $0.audience) }
             crossings = MilestoneCrossing.of(chart)
+            screens = chart.entries.map(\.screens).max() ?? 0
         }
 
         /// Takes an index line's `films` field, to be read when asked for.
@@ -112,7 +120,7 @@ package final class DailyTotalsIndex {
     }
 
     static func key(year: Int, filters: KOBISFilters) -> String {
-        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year)-v3.txt"
+        "kobis/totals/\(KOBISCacheKeys.filterFolder(filters))/\(year)-v4.txt"
     }
 
     /// The day's top-10 totals when the cache holds its chart: from the index while the chart's
@@ -136,7 +144,8 @@ package final class DailyTotalsIndex {
                 let opening = entry.totals.opening.map { "\(CacheKeys.safe($0.movieCode)) \($0.audience)" } ?? "- 0"
                 let films = Self.field(entry.totals.films) { "\(CacheKeys.safe($0.movieCode)):\($0.cumulative):\($0.audience)" }
                 let crossings = Self.field(entry.totals.crossings) { "\($0.threshold):\(CacheKeys.safe($0.movieCode)):\($0.dayOfRelease)" }
-                return "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(films) \(crossings)\n"
+                return
+                    "\(day.compact) \(entry.stamp) \(entry.totals.audience) \(entry.totals.sales) \(opening) \(films) \(crossings) \(entry.totals.screens)\n"
             }
             try? cache.write(Self.key(year: year, filters: filters), body: Data(lines.joined().utf8), fetchedAt: Date())
         }
@@ -154,7 +163,7 @@ package final class DailyTotalsIndex {
             // Every figure within what a top 10 of bounded rows can sum to (``ChartBounds``): the
             // index is input like the cache, and a figure past the bounds (Int64.max) would overflow
             // the year's sums. Such a line is unreadable, and its chart is read again.
-            guard fields.count == 8, let day = Day(compact: fields[0]), day.year == year,
+            guard fields.count == 9, let day = Day(compact: fields[0]), day.year == year,
                 let audience = Int64(fields[2]), Self.dayAudience.contains(audience), let sales = Int64(fields[3]), Self.daySales.contains(sales),
                 let openingAudience = Int64(fields[5]), ChartBounds.audience.contains(openingAudience)
             else { continue }
@@ -172,7 +181,8 @@ package final class DailyTotalsIndex {
                         return MilestoneCrossing(threshold: threshold, movieCode: String(parts[1]), dayOfRelease: days)
                     })
             else { continue }
-            var totals = Totals(audience: audience, sales: sales, opening: opening, crossings: crossings)
+            guard let screens = Int64(fields[8]), ChartBounds.screens.contains(screens) else { continue }
+            var totals = Totals(audience: audience, sales: sales, opening: opening, crossings: crossings, screens: screens)
             totals.read(films: fields[6])
             entries[day] = (String(fields[1]), totals)
         }

@@ -57,7 +57,7 @@ package enum KOBISCacheKeys {
     }
 
     /// `all`, or `nation-K_films-Y_area-0105001`.
-    static func filterFolder(_ filters: KOBISFilters) -> String {
+    package static func filterFolder(_ filters: KOBISFilters) -> String {
         var parts: [String] = []
         if let nation = filters.nation { parts.append("nation-" + nation.code) }
         if let films = filters.films { parts.append("films-" + films.code) }

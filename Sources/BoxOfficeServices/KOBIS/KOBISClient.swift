@@ -206,7 +206,7 @@ package struct KOBISClient: Sendable {
     }
 
     /// Pages of a year's releases read at most: 100 films a page, KOBIS lists about 2,000 a year.
-    package static let releasePageLimit = 40
+    package static let releasePageLimit = KOBISPaging.releasePages
 
     /// The films KOBIS's movie list gives an open date in `year` (`openStartDt`/`openEndDt`), each
     /// with its status (개봉, 개봉예정 …): page 1, then as many more as its `totCnt` says, up to
@@ -238,6 +238,27 @@ package struct KOBISClient: Sendable {
             for number in 2...pages { films += try await page(number).films }
         }
         return (films, first.total)
+    }
+
+    /// A year's releases (``releases(year:currentYear:)``) when the cache holds every page of its
+    /// list (of any age), sending nothing: nil when a page is missing.
+    package func cachedReleases(year: Int) -> [(info: MovieInfo, status: String)]? {
+        func page(_ number: Int) -> MovieListPage? {
+            cache?.value(KOBISCacheKeys.releases(year: year, page: number), .anyAge) { body, _ in
+                if case .value(let page)? = try? KOBISDecoding.movieListPage(body) { return page }
+                return nil
+            }
+        }
+        guard let first = page(1) else { return nil }
+        var films = first.films
+        let pages = min(Self.releasePageLimit, (first.total + MovieListSearch.pageSize - 1) / MovieListSearch.pageSize)
+        if pages >= 2 {
+            for number in 2...pages {
+                guard let next = page(number) else { return nil }
+                films += next.films
+            }
+        }
+        return films
     }
 
     /// The companies (`searchCompanyList`, by `companyNm`) or people (`searchPeopleList`, by

@@ -53,6 +53,25 @@ extension ReportTables {
                     Column("foreign_share_pct", .decimal(places: 2), "Its share of the period's foreign films' admissions, %") {
                         decimal($0.share.foreignSharePercent, places: 2)
                     },
+                    Column("korean_films", .integer, "Of its films, the Korean ones") { String($0.share.koreanFilms) },
+                    Column("foreign_films", .integer, "Of its films, the foreign ones") { String($0.share.foreignFilms) },
+                    Column("korean_sales", .integer, "Of its sales, those of Korean films, won") { String($0.share.koreanSales) },
+                    Column("foreign_sales", .integer, "Of its sales, those of foreign films, won") { String($0.share.foreignSales) },
+                    Column("sales_share_pct", .decimal(places: 2), "Share of the period's charted sales, %") {
+                        decimal($0.share.salesSharePercent, places: 2)
+                    },
+                    Column("korean_sales_share_pct", .decimal(places: 2), "Its share of the period's Korean films' sales, %") {
+                        decimal($0.share.koreanSalesSharePercent, places: 2)
+                    },
+                    Column("foreign_sales_share_pct", .decimal(places: 2), "Its share of the period's foreign films' sales, %") {
+                        decimal($0.share.foreignSalesSharePercent, places: 2)
+                    },
+                    Column("korean_rank", .integer, "Its place by Korean films' admissions; blank with none") {
+                        $0.share.koreanRank.map(String.init) ?? ""
+                    },
+                    Column("foreign_rank", .integer, "Its place by foreign films' admissions; blank with none") {
+                        $0.share.foreignRank.map(String.init) ?? ""
+                    },
                     Column("data_source", .code, sourceAbout) { _ in source },
                 ])
     }
@@ -181,6 +200,24 @@ extension ReportTables {
                 Column("sales_rank", .integer, "Its place by sales a day") { String($0.salesRank) },
                 Column("korean_share_rank", .integer, "Its place by the Korean share") { String($0.koreanRank) },
                 Column("is_period", .boolean, "true for the period ranked") { bool($0.isPeriod) },
+                Column("change_pct", .decimal(places: 1), "Admissions against the year before's same dates, %; blank without them") {
+                    $0.changePercent.map { decimal($0, places: 1) } ?? ""
+                },
+                Column("average_ticket_price", .integer, "Charted sales over charted admissions, won") {
+                    $0.averageTicketPrice.map(String.init) ?? ""
+                },
+                Column("audience_per_person", .decimal(places: 2), "Admissions a person, over the population of population_year") {
+                    $0.perPerson.map { decimal($0, places: 2) } ?? ""
+                },
+                Column("population_year", .integer, "The year of the bundled population used (KOSIS resident registration); blank without one") {
+                    $0.populationYear.map(String.init) ?? ""
+                },
+                Column("releases", .integer, "Films KOBIS's movie list says opened on these dates; blank when that year's list is not cached") {
+                    $0.releases.map(String.init) ?? ""
+                },
+                Column("peak_screens", .integer, "The most screens a charted film had on one of these days: a floor of the screens in use") {
+                    String($0.peakScreens)
+                },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])
     }

@@ -39,6 +39,8 @@ package enum RankView {
         ("to_date", "to date", "상영 중"),
         ("distributors", "Distributors", "배급사별"),
         ("shared", "Co-distributed", "공동 배급"),
+        ("kf_films", "Korean / foreign", "한국 / 외국"),
+        ("sales_share", "Sales share", "매출 점유율"),
         ("of_korean", "Of Korean films", "한국 영화 중"),
         ("of_foreign", "Of foreign films", "외국 영화 중"),
         ("market_audience", "Whole market's admissions", "전체 시장 관객 수"),
@@ -118,7 +120,7 @@ package enum RankView {
             ] as [String: Any]
         }
         let view: [String: Any] = [
-            "l": ReportLabels.column(of: labels, w.language),
+            "l": ReportLabels.column(of: labels + koficLabels, w.language),
             "period": period(ranking, words: w),
             "simulated": ranking.simulated,
             "simulated_note": w.note(.simulated),
@@ -151,7 +153,7 @@ package enum RankView {
             "header": textHeader(words: w),
         ]
         return view.merging(market(ranking, words: w)) { own, _ in own }.merging(weekends(ranking, words: w)) { own, _ in own }
-            .merging(sameSpan(ranking, words: w)) { own, _ in own }
+            .merging(sameSpan(ranking, words: w)) { own, _ in own }.merging(kofic(ranking, words: w)) { own, _ in own }
     }
 
     /// The period's dates in every year the cache holds (``SameSpan``): the period's row in bold,
@@ -223,6 +225,7 @@ package enum RankView {
                     "name": name(share), "films": String(share.films), "shared": share.sharedFilms == 0 ? "–" : String(share.sharedFilms),
                     "audience": w.grouped(share.audience), "share": PeopleFormat.percent(share.audienceSharePercent),
                     "korean_share": PeopleFormat.percent(share.koreanSharePercent), "foreign_share": PeopleFormat.percent(share.foreignSharePercent),
+                    "sides": "\(share.koreanFilms) / \(share.foreignFilms)", "sales_share": PeopleFormat.percent(share.salesSharePercent),
                     "text": "\(DisplayWidth.pad(w.grouped(share.audience), to: widths.audience, leading: true))  "
                         + "\(DisplayWidth.pad(PeopleFormat.percent(share.audienceSharePercent), to: 7, leading: true))  \(name(share))",
                 ]
