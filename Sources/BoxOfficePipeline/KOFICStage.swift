@@ -11,6 +11,8 @@ struct KOFICStage {
     /// The charts a period's tables need, worked out before the fetch.
     struct Plan: Sendable {
         var range: DateRange
+        /// Today in Seoul: a past year's movie list is cached longer than the current year's.
+        var today: Day
         /// False for a period longer than ``longestSpan``: no table of this stage.
         var tables: Bool
         var basis: DiversityFilms.Basis
@@ -34,7 +36,7 @@ struct KOFICStage {
     /// every region's weeks, region by region, so a budget that runs short leaves whole regions out.
     static func plan(_ range: DateRange, regions: Bool, calendar: SeoulCalendar, client: KOBISClient) async throws -> Plan {
         var plan = Plan(
-            range: range, tables: range.dayCount <= longestSpan, basis: DiversityFilms.basis(of: range), regionsAsked: regions)
+            range: range, today: calendar.today, tables: range.dayCount <= longestSpan, basis: DiversityFilms.basis(of: range), regionsAsked: regions)
         guard plan.tables else {
             plan.notes.append(.kofic(.longSpan))
             return plan
@@ -65,7 +67,7 @@ struct KOFICStage {
         guard plan.tables else { return }
         let known = Dictionary(report.films.map { ($0.movieCode, $0) }) { first, _ in first }
         ranking.diversity = try await diversity(plan, sides: sides, known: known, charted: ranking.chartedAudience, notes: &ranking.notes)
-        ranking.releases = try await releases(plan.range, known: known, notes: &ranking.notes)
+        ranking.releases = try await releases(plan.range, today: plan.today, known: known, notes: &ranking.notes)
         if plan.regionsAsked, !plan.regions.isEmpty {
             var charts: [String: [ChartPeriod: WeeklyChart]] = [:]
             for (side, result) in sides.sidePeriods {
@@ -80,9 +82,22 @@ struct KOFICStage {
                 ranking.notes.append(.kofic(.regionsMissing(names: regions.missing, of: plan.regions.count, weeks: plan.regionWeeks.count)))
             }
         }
-        if plan.range.start.year > Population.lastYear, ranking.sameSpan != nil || ranking.regions != nil {
-            ranking.notes.append(.kofic(.populationOf(used: Population.lastYear, year: plan.range.start.year)))
+    }
+
+    /// A year's (or its days so far): the years of its ten (``PeriodRanking/sameSpan``, read after
+    /// ``complete(_:report:plan:sides:)``) it could not compare, and the 2017–2019 baseline; and whose
+    /// population a figure a person is over, for a year past the bundled table's last.
+    static func comparisonNotes(_ ranking: PeriodRanking, range: DateRange, named: NamedPeriod?) -> [ReportNote] {
+        var notes: [ReportNote] = []
+        if named == nil, range.start.month == 1, range.start.day == 1, range.end.year == range.start.year {
+            let had = Set(ranking.sameSpan?.years.map(\.year) ?? [])
+            let missing = (max(DateRange.earliest.year, range.start.year - 9)..<range.start.year).filter { !had.contains($0) }
+            let baseline = !(2017...2019).contains(range.start.year) && !(2017...2019).allSatisfy(had.contains)
+            if !missing.isEmpty { notes.append(.kofic(.notCompared(years: missing, baseline: baseline))) }
         }
+        let perPerson = (ranking.sameSpan?.tenYears.map(\.year) ?? []) + (ranking.regions.map { _ in [range.start.year] } ?? [])
+        if perPerson.contains(where: { $0 > Population.lastYear }) { notes.append(.kofic(.populationOf(used: Population.lastYear))) }
+        return notes
     }
 
     /// The diversity films of the plan's charts; each film's side from its movie info (the period's
@@ -126,13 +141,12 @@ struct KOFICStage {
     }
 
     /// The films KOBIS's movie list says opened in `range`; nil when no year's list could be had.
-    func releases(_ range: DateRange, known: [String: FilmRanking], notes: inout [ReportNote]) async throws -> Releases? {
+    func releases(_ range: DateRange, today: Day, known: [String: FilmRanking], notes: inout [ReportNote]) async throws -> Releases? {
         var list: [(info: MovieInfo, status: String)] = []
         var notHad: [Int] = []
         var cutShort: [Int] = []
-        let current = client.cache?.calendar.today.year ?? range.end.year
         for year in range.start.year...range.end.year {
-            switch try await LookBackStage.outcome({ try await client.releases(year: year, currentYear: current) }) {
+            switch try await LookBackStage.outcome({ try await client.releases(year: year, currentYear: today.year) }) {
             case .success(let releases):
                 list += releases.films
                 if releases.listed > releases.films.count { cutShort.append(year) }

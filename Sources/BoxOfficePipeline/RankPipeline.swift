@@ -50,15 +50,10 @@ package struct RankPipeline: Sendable {
         let (built, sides) = try await pipeline.reportAndSideCharts(for: report)
         var ranking = PeriodRanking(built, span: request.span.name, top: request.top == 0 ? Int.max : request.top, askedEnd: askedEnd)
         let named: NamedPeriod? = if case .named(let named) = request.span { named } else { nil }
+        // The releases first: the same span counts the period's own from the movie list they cache.
         try await KOFICStage(client: fetch.client, width: fetch.width).complete(&ranking, report: built, plan: kofic, sides: sides)
         ranking.sameSpan = LookBackStage(client: fetch.client).sameSpan(range, named: named)
-        // A year (or its days so far): the ten years and the 2017–2019 baseline say which years they could not compare.
-        if named == nil, range.start.month == 1, range.start.day == 1, range.end.year == range.start.year {
-            let had = Set(ranking.sameSpan?.years.map(\.year) ?? [])
-            let missing = (max(DateRange.earliest.year, range.start.year - 9)..<range.start.year).filter { !had.contains($0) }
-            let baseline = !(2017...2019).contains(range.start.year) && !(2017...2019).allSatisfy(had.contains)
-            if !missing.isEmpty { ranking.notes.append(.kofic(.notCompared(years: missing, baseline: baseline))) }
-        }
+        ranking.notes += KOFICStage.comparisonNotes(ranking, range: range, named: named)
         return ranking
     }
 }

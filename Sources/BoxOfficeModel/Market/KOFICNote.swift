@@ -19,8 +19,8 @@ package enum KOFICNote: Hashable, Sendable {
     case regionsMade(weeks: Int, populationYear: Int?)
     /// The ten years (or the 2017–2019 baseline) could not compare these years, not cached.
     case notCompared(years: [Int], baseline: Bool)
-    /// Per person over the population of an earlier year than the period's.
-    case populationOf(used: Int, year: Int)
+    /// Per person for the years after the bundled population's last is over that year's.
+    case populationOf(used: Int)
 
     package var english: String {
         switch self {
@@ -42,8 +42,8 @@ package enum KOFICNote: Hashable, Sendable {
         case .notCompared(let years, let baseline):
             "The ten years could not compare \(SameSpan.runs(years, dash: "–")): not cached (boxoffice fetch fills them)"
                 + (baseline ? "; nor could the 2017–2019 average." : ".")
-        case .populationOf(let used, let year):
-            "Per person is over the population of \(used), the last year the bundled table (\(Population.source)) has, not of \(year)."
+        case .populationOf(let used):
+            "Per person for a year after \(used) is over \(used)'s population, the last the bundled table (\(Population.source)) has."
         }
     }
 }

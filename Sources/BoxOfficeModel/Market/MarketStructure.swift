@@ -424,11 +424,8 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
     /// The days summed by calendar month, or by the span `key` names (a quarter, a half).
     static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?], by key: (Day) -> String = monthKey) -> [Month] {
         var months: [String: (month: Month, films: Set<String>)] = [:]
-        for day in days {
-            let key = key(day.date)
-            var entry =
-                months[key]
-                ?? (Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), [])
+        // Each span's entry is changed in place (a copy of it took a copy of its set of films a day).
+        func add(_ day: DayReport, to entry: inout (month: Month, films: Set<String>)) {
             entry.month.days += 1
             for row in day.entries {
                 entry.films.insert(row.movieCode)
@@ -440,7 +437,11 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
                 case nil: break
                 }
             }
-            months[key] = entry
+        }
+        for day in days {
+            let key = key(day.date)
+            let empty = Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0)
+            add(day, to: &months[key, default: (empty, [])])
         }
         return months.keys.sorted().map { key in
             var month = months[key]!.month
@@ -455,14 +456,13 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         var sums: [String: [String: (films: Set<String>, audience: Int64, sales: Int64)]] = [:]
         for day in days {
             let month = monthKey(day.date)
-            for row in day.entries {
-                let nation = nations[row.movieCode] ?? ""
-                var entry = sums[month, default: [:]][nation] ?? ([], 0, 0)
-                entry.films.insert(row.movieCode)
-                entry.audience += row.audience
-                entry.sales += row.sales
-                sums[month, default: [:]][nation] = entry
+            // Each nation's sums are changed in place (a copy of them took a copy of its set of films a row).
+            func add(_ row: DayEntry, to sums: inout (films: Set<String>, audience: Int64, sales: Int64)) {
+                sums.films.insert(row.movieCode)
+                sums.audience += row.audience
+                sums.sales += row.sales
             }
+            for row in day.entries { add(row, to: &sums[month, default: [:]][nations[row.movieCode] ?? "", default: ([], 0, 0)]) }
         }
         return sums.keys.sorted().flatMap { month in
             let nations = sums[month]!

@@ -26,8 +26,8 @@ extension Korean {
         case .notCompared(let years, let baseline):
             return "10년 지표: \(SameSpan.runs(years, dash: "~"))년은 캐시에 없어 견주지 못했습니다(boxoffice fetch로 채울 수 있습니다)"
                 + (baseline ? ". 2017~2019년 평균과도 견주지 못했습니다." : ".")
-        case .populationOf(let used, let year):
-            return "1인당 관객은 \(year)년이 아니라, 내장 표(통계청 주민등록인구)의 마지막 해인 \(used)년 인구 기준입니다."
+        case .populationOf(let used):
+            return "\(used)년 이후 해의 1인당 관객은 내장 표(통계청 주민등록인구)의 마지막 해인 \(used)년 인구 기준입니다."
         }
     }
 }

@@ -11,6 +11,7 @@ extension RankView {
         ("ten_years", "Ten years", "10년 지표"),
         ("change", "Change", "증감률"),
         ("per_person", "A person", "1인당"),
+        ("avg_price", "Average price", "평균 요금"),
         ("releases", "Releases", "개봉작"),
         ("peak_screens", "Peak screens", "최다 스크린"),
         (
