@@ -157,7 +157,9 @@ struct KOFICTablesEndToEndTests {
             #expect(Int64(row["average_ticket_price"]!) == Int64((Double(truth.sales) / Double(truth.audience)).rounded()))
             let population = Population.population(in: year)!
             #expect(row["population_year"] == String(min(year, 2020)) && population.year == min(year, 2020))
-            #expect(row["audience_per_person"] == String(format: "%.2f", (Double(truth.audience) / Double(population.people) * 100).rounded() / 100))
+            #expect(
+                row["audience_per_person"] == String(format: "%.4f", (Double(truth.audience) / Double(population.people) * 10_000).rounded() / 10_000)
+            )
             let before = totals[year - 1]
             #expect(
                 row["change_pct"] == before.map {
@@ -220,9 +222,16 @@ struct KOFICTablesEndToEndTests {
             #expect(Int64(row["charted_audience"]!) == audience && Int64(row["charted_sales"]!) == sums.reduce(0) { $0 + Int64($1["salesAmt"]!)! })
             let people = Population.population(of: code, in: 2019)!.people
             #expect(row["population"] == String(people) && row["population_year"] == "2019")
-            #expect(row["audience_per_person"] == String(format: "%.2f", (Double(audience) / Double(people) * 100).rounded() / 100))
+            #expect(row["audience_per_person"] == String(format: "%.4f", (Double(audience) / Double(people) * 10_000).rounded() / 10_000))
         }
         let shares = all.reduce(0.0) { $0 + Double($1["share_of_regions_pct"]!)! }
         #expect(abs(shares - 100) < 0.2 && total > 0)
+        // Every region's and diversity chart was a call of the ledger's, as every call is: its count is what KOBIS received.
+        let regional = server.periodRequests.filter { $0.query["wideAreaCd"] != nil }.count
+        let diverse = server.chartRequests.filter { $0.query["multiMovieYn"] == "Y" }.count
+        #expect(regional == 17 * 4 && diverse == 31, "each region's four weeks once, each day's diversity chart once")
+        let quota = try await run(["quota", "-f", "json"], server, folder, today: "2025-01-05")
+        let ledger = try #require(try JSONSerialization.jsonObject(with: Data(quota.stdout.utf8)) as? [String: Any])
+        #expect((ledger["rows"] as? [[String: Any]])?.first?["spent"] as? Int == server.server.requests.count)
     }
 }

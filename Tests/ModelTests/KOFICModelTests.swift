@@ -25,7 +25,7 @@ import Testing
         #expect(Population.population(in: 2020)?.people == 51_829_023 && Population.population(in: 2024)?.year == 2020)
         #expect(Population.population(in: 2002) == nil && Population.population(of: "0105017", in: 2011) == nil)
         #expect(Population.population(of: "0105017", in: 2012)?.people == 113_117 && Population.population(of: "9999999", in: 2012) == nil)
-        #expect(Population.perPerson(226_680_000, 51_849_861) == 4.37)
+        #expect(Population.perPerson(226_680_000, 51_849_861) == 4.3719 && Population.shown(0.0312) == "0.031")
     }
 
     @Test("diversity films: each film's rows summed over the charts it made, ranked, its side, shares of the diversity films and of the charted")

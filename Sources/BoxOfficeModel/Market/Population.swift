@@ -100,8 +100,11 @@ package enum Population {
         return people > 0 ? (people, used) : nil
     }
 
-    /// `audience` a person of `people`, two decimals.
+    /// `audience` a person of `people`, four decimals (a week's is a few hundredths).
     package static func perPerson(_ audience: Int64, _ people: Int64) -> Double {
-        people > 0 ? (Double(audience) / Double(people) * 100).rounded() / 100 : 0
+        people > 0 ? (Double(audience) / Double(people) * 10_000).rounded() / 10_000 : 0
     }
+
+    /// A figure a person as the documents show it: two decimals, three below 1 (a month's, a week's).
+    package static func shown(_ perPerson: Double) -> String { PeopleFormat.fixed(perPerson, places: perPerson < 1 ? 3 : 2) }
 }

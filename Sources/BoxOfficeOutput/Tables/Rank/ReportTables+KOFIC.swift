@@ -95,8 +95,8 @@ extension ReportTables {
                 },
                 Column("population", .integer, "Its resident population (KOSIS) of population_year") { $0.population.map(String.init) ?? "" },
                 Column("population_year", .integer, "The year of that population") { $0.populationYear.map(String.init) ?? "" },
-                Column("audience_per_person", .decimal(places: 2), "Its charted admissions a person") {
-                    $0.perPerson.map { decimal($0, places: 2) } ?? ""
+                Column("audience_per_person", .decimal(places: 4), "Its charted admissions a person") {
+                    $0.perPerson.map { decimal($0, places: 4) } ?? ""
                 },
                 Column("data_source", .code, sourceAbout) { _ in source },
             ])

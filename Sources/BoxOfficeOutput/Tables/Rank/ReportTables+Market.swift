@@ -206,8 +206,8 @@ extension ReportTables {
                 Column("average_ticket_price", .integer, "Charted sales over charted admissions, won") {
                     $0.averageTicketPrice.map(String.init) ?? ""
                 },
-                Column("audience_per_person", .decimal(places: 2), "Admissions a person, over the population of population_year") {
-                    $0.perPerson.map { decimal($0, places: 2) } ?? ""
+                Column("audience_per_person", .decimal(places: 4), "Admissions a person, over the population of population_year") {
+                    $0.perPerson.map { decimal($0, places: 4) } ?? ""
                 },
                 Column("population_year", .integer, "The year of the bundled population used (KOSIS resident registration); blank without one") {
                     $0.populationYear.map(String.init) ?? ""

@@ -73,7 +73,7 @@ extension RankView {
                     "year": String(year.year), "period": year.isPeriod, "audience": w.grouped(year.audience),
                     "change": year.changePercent.map(PeopleFormat.signedPercent) ?? "–", "korean": PeopleFormat.percent(year.koreanSharePercent),
                     "sales": w.won(year.sales), "price": year.averageTicketPrice.map(w.price) ?? "–",
-                    "per_person": year.perPerson.map { PeopleFormat.fixed($0, places: 2) } ?? "–",
+                    "per_person": year.perPerson.map(Population.shown) ?? "–",
                     "releases": year.releases.map { w.grouped(Int64($0)) } ?? "–", "screens": w.grouped(year.peakScreens),
                     "text": DisplayWidth.pad(String(year.year), to: 6)
                         + DisplayWidth.pad(w.grouped(year.audience), to: widths.audience, leading: true) + " "
@@ -131,7 +131,7 @@ extension RankView {
                     "name": w.language == .ko ? region.region : (KOBISRegion.shortNames[region.regionCode] ?? region.regionEnglish),
                     "audience": w.grouped(region.audience), "sales": w.won(region.sales),
                     "share": region.sharePercent.map { PeopleFormat.percent($0) } ?? "–",
-                    "per_person": region.perPerson.map { PeopleFormat.fixed($0, places: 2) } ?? "–",
+                    "per_person": region.perPerson.map(Population.shown) ?? "–",
                 ]
             },
         ]
