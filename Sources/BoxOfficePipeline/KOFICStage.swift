@@ -54,6 +54,11 @@ struct KOFICStage {
             return plan
         }
         plan.regionWeeks = DiversityFilms.weeks(of: range, endingBy: calendar.yesterday)
+        guard !plan.regionWeeks.isEmpty else {
+            plan.notes.append(.kofic(.noRegionWeek))
+            plan.regions = []
+            return plan
+        }
         plan.sidePeriods += plan.regions.flatMap { region in
             plan.regionWeeks.map { FetchStage.SideChart($0, filters: KOBISFilters(area: region.code)) }
         }

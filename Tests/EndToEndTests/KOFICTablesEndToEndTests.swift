@@ -233,5 +233,12 @@ struct KOFICTablesEndToEndTests {
         let quota = try await run(["quota", "-f", "json"], server, folder, today: "2025-01-05")
         let ledger = try #require(try JSONSerialization.jsonObject(with: Data(quota.stdout.utf8)) as? [String: Any])
         #expect((ledger["rows"] as? [[String: Any]])?.first?["spent"] as? Int == server.server.requests.count)
+
+        // A period with no week whose Thursday is in it has no region, and says why.
+        let weekend = try await run(
+            ["rank", "2019-07-05..2019-07-07", "--no-look-back", "--regions", "-f", "json"], server, folder, today: "2025-01-05")
+        #expect(weekend.status == 0 && !weekend.stdoutLines.contains { $0.contains("region_totals") }, "\(weekend.stderr)")
+        let notes = try #require(try json(folder, "rank-2019-07-05_2019-07-07.json")["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix("Regions: KOBIS's regional charts are weekly, and the period holds no ended week") })
     }
 }

@@ -324,7 +324,7 @@ struct KoreanWordsTests {
             .regionsMissing(charts: 3, of: 17), .regionalCharts, .yearEarlierOverlaps, .weekendsMissing(days),
             .namedPeriod(.holiday(.chuseok, year: 2023), range), .namedPeriod(.season(.summer, year: 2024), range),
             .kofic(.longSpan), .kofic(.diversityMissing(charts: days, of: 52, basis: .weekly)), .kofic(.releasesNotHad(years: [2023, 2024])),
-            .kofic(.releasesCutShort(years: [2024])), .kofic(.regionListNotHad),
+            .kofic(.releasesCutShort(years: [2024])), .kofic(.regionListNotHad), .kofic(.noRegionWeek),
             .kofic(.regionsMissing(names: ["경기도", "강원도"], of: 17, weeks: 4)), .kofic(.regionsMade(weeks: 52, populationYear: 2020)),
             .kofic(.notCompared(years: [2015, 2016, 2020], baseline: true)), .kofic(.populationOf(used: 2020)),
         ]

@@ -13,6 +13,8 @@ package enum KOFICNote: Hashable, Sendable {
     case releasesCutShort(years: [Int])
     /// `--regions`: KOBIS's list of regions could not be had.
     case regionListNotHad
+    /// `--regions`: the period holds no ended week whose Thursday is in it.
+    case noRegionWeek
     /// `--regions`: these regions had a week not had (the budget spent, `--offline`): left out.
     case regionsMissing(names: [String], of: Int, weeks: Int)
     /// How the regions' figures are made, and the population year used.
@@ -34,6 +36,8 @@ package enum KOFICNote: Hashable, Sendable {
             "Releases: KOBIS lists more films opening in \(SameSpan.runs(years, dash: "–")) than the \(KOBISPaging.releasePages) pages read, so some of its releases may be missing."
         case .regionListNotHad:
             "Regions: KOBIS's list of regions could not be had (not cached with --offline, or no KOBIS call left this run): no region is tabled."
+        case .noRegionWeek:
+            "Regions: KOBIS's regional charts are weekly, and the period holds no ended week (Monday to Sunday) whose Thursday is in it: no region is tabled."
         case .regionsMissing(let names, let all, let weeks):
             "Regions: \(names.count) of the \(all) regions are left out, a week of their \(weeks) weekly charts not had (not cached with --offline, or no KOBIS call left this run): \(names.joined(separator: ", ")). The same command fetches them when calls are left."
         case .regionsMade(let weeks, let year):

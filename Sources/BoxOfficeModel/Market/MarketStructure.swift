@@ -251,11 +251,10 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         nations = Self.shares(films, total: total) { $0.nations.first }
         grades = Self.shares(films, total: total) { $0.watchGrade }
         genres = Self.shares(films, total: total) { $0.genres.first }
-        months = Self.months(report.days, total: total, korean: korean)
+        let byMonth = Self.monthSums(report.days, korean: korean)
+        months = Self.spans(byMonth, total: total) { $0 }
         quarters =
-            months.count > 2
-            ? Self.months(report.days, total: total, korean: korean, by: Self.quarterKey)
-                + Self.months(report.days, total: total, korean: korean, by: Self.halfKey) : []
+            months.count > 2 ? Self.spans(byMonth, total: total, by: Self.quarterKey) + Self.spans(byMonth, total: total, by: Self.halfKey) : []
         let nations = Dictionary(films.map { ($0.movieCode, $0.hasMovieInfo ? $0.nations.first ?? "" : "") }) { first, _ in first }
         monthNations = Self.monthNations(report.days, nations: nations)
         let ranked = films.sorted { ($0.audience, $1.rank) > ($1.audience, $0.rank) }
@@ -416,15 +415,15 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
 
     /// `2024-07`.
     static func monthKey(_ day: Day) -> String { String(day.iso.prefix(7)) }
-    /// `2024-Q3`.
-    static func quarterKey(_ day: Day) -> String { "\(day.year)-Q\((day.month - 1) / 3 + 1)" }
-    /// `2024-H2`.
-    static func halfKey(_ day: Day) -> String { "\(day.year)-H\(day.month <= 6 ? 1 : 2)" }
+    /// The quarter of a month: `2024-07` is `2024-Q3`.
+    static func quarterKey(_ month: String) -> String { "\(month.prefix(4))-Q\((Int(month.suffix(2))! - 1) / 3 + 1)" }
+    /// The half of a month: `2024-07` is `2024-H2`.
+    static func halfKey(_ month: String) -> String { "\(month.prefix(4))-H\(Int(month.suffix(2))! <= 6 ? 1 : 2)" }
 
-    /// The days summed by calendar month, or by the span `key` names (a quarter, a half).
-    static func months(_ days: [DayReport], total: Int64, korean: [String: Bool?], by key: (Day) -> String = monthKey) -> [Month] {
+    /// The days summed by calendar month, with each month's films, in calendar order.
+    static func monthSums(_ days: [DayReport], korean: [String: Bool?]) -> [(month: Month, films: Set<String>)] {
         var months: [String: (month: Month, films: Set<String>)] = [:]
-        // Each span's entry is changed in place (a copy of it took a copy of its set of films a day).
+        // Each month's entry is changed in place (a copy of it took a copy of its set of films a day).
         func add(_ day: DayReport, to entry: inout (month: Month, films: Set<String>)) {
             entry.month.days += 1
             for row in day.entries {
@@ -439,13 +438,34 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
             }
         }
         for day in days {
-            let key = key(day.date)
+            let key = monthKey(day.date)
             let empty = Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0)
             add(day, to: &months[key, default: (empty, [])])
         }
-        return months.keys.sorted().map { key in
-            var month = months[key]!.month
-            month.films = months[key]!.films.count
+        return months.keys.sorted().map { months[$0]! }
+    }
+
+    /// The months as the spans `key` names (themselves, the quarters, the halves), in calendar order:
+    /// their figures summed, their films counted once.
+    static func spans(_ months: [(month: Month, films: Set<String>)], total: Int64, by key: (String) -> String) -> [Month] {
+        var spans: [(month: Month, films: Set<String>)] = []
+        for (month, films) in months {
+            let name = key(month.month)
+            if spans.last?.month.month != name {
+                spans.append(
+                    (Month(month: name, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), [])
+                )
+            }
+            spans[spans.count - 1].month.days += month.days
+            spans[spans.count - 1].month.audience += month.audience
+            spans[spans.count - 1].month.sales += month.sales
+            spans[spans.count - 1].month.koreanAudience += month.koreanAudience
+            spans[spans.count - 1].month.foreignAudience += month.foreignAudience
+            spans[spans.count - 1].films.formUnion(films)
+        }
+        return spans.map { span in
+            var month = span.month
+            month.films = span.films.count
             month.audienceSharePercent = JoinStage.percent(month.audience, of: total)
             return month
         }

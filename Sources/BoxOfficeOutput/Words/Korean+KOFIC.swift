@@ -17,6 +17,8 @@ extension Korean {
             return "개봉작: \(SameSpan.runs(years, dash: "~"))년 KOBIS 영화 목록이 읽은 \(KOBISPaging.releasePages)쪽보다 길어, 일부 개봉작이 빠졌을 수 있습니다."
         case .regionListNotHad:
             return "지역별: KOBIS 지역 목록을 받지 못했습니다\(notHad). 지역별 표는 없습니다."
+        case .noRegionWeek:
+            return "지역별: KOBIS 지역별 차트는 주간이고, 기간 안에 목요일이 든 끝난 주(월~일)가 없어 지역별 표는 없습니다."
         case .regionsMissing(let names, let all, let weeks):
             return
                 "지역별: \(all)개 지역 중 \(names.count)개는 주간 차트 \(weeks)개 중 일부를 받지 못해 빠졌습니다\(notHad): \(names.joined(separator: ", ")). 호출이 남으면 같은 명령이 받아 옵니다."
