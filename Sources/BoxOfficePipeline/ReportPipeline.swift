@@ -157,6 +157,14 @@ package struct ReportPipeline: Sendable {
     private func build(
         _ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String], sides: inout FetchStage.Comparisons
     ) async throws -> BoxOfficeReport {
+        // `--regions`: every region's chart of each period rides in the plan as a side chart.
+        var request = request
+        let regions = request.regions && request.periods != nil ? try await fetch.client.regions() : []
+        if let periods = request.periods?.periods {
+            request.sidePeriods += periods.flatMap { period in
+                regions.map { FetchStage.SideChart(period, filters: Self.filters(request.filters, in: $0)) }
+            }
+        }
         let fetched = try await fetch.fetch(request.plan)
         (sides.sideDays, sides.sidePeriods) = (fetched.comparisons.sideDays, fetched.comparisons.sidePeriods)
         try Self.requireComplete(fetched, offline: request.offline, resume: request.plan.fetchCommand(request.range))
@@ -186,7 +194,7 @@ package struct ReportPipeline: Sendable {
                 cached: cached, earlier: earlier, yearEarlier: yearEarlier)
             if request.regions {
                 notes.append(.regionalCharts)
-                if let note = try await regions(&report, request: request) {
+                if let note = Self.regions(&report, regions: regions, charts: fetched.comparisons.sidePeriods, filters: request.filters) {
                     notes.append(note)
                     warnings.append(note.english)
                 }
@@ -241,38 +249,39 @@ package struct ReportPipeline: Sendable {
     }
 
     /// Stage 3b, **regions** (`--regions`, period reports): each period's chart in every region of
-    /// KOBIS's code list (one cached call each, budgeted like every call), beside the national one.
-    /// A region's chart that cannot be had (`--offline` and not cached, no call left, or KOBIS
-    /// failing or answering badly for it) is named in the period's `regions_missing` and in the
-    /// returned note; the report goes on without it. Only a rejected key ends the run.
-    func regions(_ report: inout BoxOfficeReport, request: Request) async throws -> ReportNote? {
-        let client = fetch.client
-        let regions = try await client.regions()
-        let filters = request.filters
-        let asks = report.periods.flatMap { period in regions.map { (period: period.period, region: $0) } }
-        let results = try await BoundedTaskGroup.mapResults(asks, width: fetch.width, recovering: LookBackStage.isRecoverable) {
-            ask in
-            var regional = filters
-            regional.area = ask.region.code
-            return try await client.weeklyChart(ask.period, filters: regional)
-        }
-        var missing: [ChartPeriod: [String]] = [:]
-        var charts: [ChartPeriod: [String: WeeklyChart]] = [:]
-        for (ask, result) in results {
-            switch result {
-            case .success(let chart): charts[ask.period, default: [:]][ask.region.code] = chart
-            case .failure: missing[ask.period, default: []].append(ask.region.code)
-            }
-        }
+    /// KOBIS's code list (side charts of the fetch plan: one cached call each, budgeted like every
+    /// call), beside the national one. A region's chart that could not be had (`--offline` and not
+    /// cached, no call left, or KOBIS failing or answering badly for it) is named in the period's
+    /// `regions_missing` and in the returned note; the report goes on without it. Only a rejected
+    /// key ends the run (the fetch throws it).
+    static func regions(
+        _ report: inout BoxOfficeReport, regions: [KOBISRegion], charts: [FetchStage.SideChart<ChartPeriod>: Swift.Result<WeeklyChart, KOBISError>],
+        filters: KOBISFilters
+    ) -> ReportNote? {
+        var missing = 0
         for index in report.periods.indices {
             let period = report.periods[index]
-            report.periods[index].regions = regions.compactMap { region in
-                charts[period.period]?[region.code].map { RegionalChart(region: region, chart: $0, national: period) }
+            var had: [RegionalChart] = []
+            var lacking: [String] = []
+            for region in regions {
+                if case .success(let chart)? = charts[FetchStage.SideChart(period.period, filters: Self.filters(filters, in: region))] {
+                    had.append(RegionalChart(region: region, chart: chart, national: period))
+                } else {
+                    lacking.append(region.code)
+                }
             }
-            if let codes = missing[period.period] { report.periods[index].regionsMissing = codes.sorted() }
+            report.periods[index].regions = had
+            if !lacking.isEmpty { report.periods[index].regionsMissing = lacking.sorted() }
+            missing += lacking.count
         }
-        let count = missing.values.reduce(0) { $0 + $1.count }
-        return count == 0 ? nil : .regionsMissing(charts: count, of: asks.count)
+        return missing == 0 ? nil : .regionsMissing(charts: missing, of: report.periods.count * regions.count)
+    }
+
+    /// `filters` in `region`.
+    static func filters(_ filters: KOBISFilters, in region: KOBISRegion) -> KOBISFilters {
+        var regional = filters
+        regional.area = region.code
+        return regional
     }
 
     /// Stage 4, **year to date and year records**: each day's year to date against last year's, and
