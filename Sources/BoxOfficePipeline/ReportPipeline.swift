@@ -140,23 +140,20 @@ package struct ReportPipeline: Sendable {
     /// With `requireEnrichment`, a TMDB failure is thrown instead of leaving the enrichment incomplete.
     package func report(for request: Request, requireEnrichment: Bool = false) async throws -> BoxOfficeReport {
         var warnings: [String] = []
-        var sides = FetchStage.Comparisons()
-        return try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings, sides: &sides)
+        return try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings).report
     }
 
     /// The report, and the side charts the request asked for (each chart, or why it was not had).
     package func reportAndSideCharts(for request: Request) async throws -> (report: BoxOfficeReport, sides: FetchStage.Comparisons) {
         var warnings: [String] = []
-        var sides = FetchStage.Comparisons()
-        let report = try await build(request, requireEnrichment: false, warnings: &warnings, sides: &sides)
-        return (report, sides)
+        return try await build(request, requireEnrichment: false, warnings: &warnings)
     }
 
-    /// The report of `request`, and what went wrong without stopping it added to `warnings`; its
-    /// side charts in `sides`.
+    /// The report of `request` and its side charts (``Request/sidePeriods``), and what went wrong
+    /// without stopping it added to `warnings`.
     private func build(
-        _ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String], sides: inout FetchStage.Comparisons
-    ) async throws -> BoxOfficeReport {
+        _ request: Request, requireEnrichment: Bool, warnings runWarnings: inout [String]
+    ) async throws -> (report: BoxOfficeReport, sides: FetchStage.Comparisons) {
         // `--regions`: every region's chart of each period rides in the plan as a side chart.
         var request = request
         let regions = request.regions && request.periods != nil ? try await fetch.client.regions() : []
@@ -166,7 +163,6 @@ package struct ReportPipeline: Sendable {
             }
         }
         let fetched = try await fetch.fetch(request.plan)
-        (sides.sideDays, sides.sidePeriods) = (fetched.comparisons.sideDays, fetched.comparisons.sidePeriods)
         try Self.requireComplete(fetched, offline: request.offline, resume: request.plan.fetchCommand(request.range))
         if requireEnrichment, let error = fetched.enrichmentError { throw error }
         let options = ReportBuilder.Options(rankBy: request.rankBy, filters: request.filters, simulated: simulated, today: request.today)
@@ -245,7 +241,7 @@ package struct ReportPipeline: Sendable {
         // Said by the fetch already, unless the look-back was the first to log a revision.
         if let warning = fetch.client.cache?.revisions.warning, !warnings.contains(warning) { warnings.append(warning) }
         runWarnings += warnings
-        return report
+        return (report, fetched.comparisons)
     }
 
     /// Stage 3b, **regions** (`--regions`, period reports): each period's chart in every region of
@@ -394,8 +390,7 @@ package struct ReportPipeline: Sendable {
         let preparing = Task { renderer.prepare(formats: request.formats, periods: request.periods != nil) }
         defer { preparing.cancel() }
         var warnings: [String] = []
-        var sides = FetchStage.Comparisons()
-        var report = try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings, sides: &sides)
+        var report = try await build(request, requireEnrichment: requireEnrichment, warnings: &warnings).report
         // What changed since the folder's last report: its state file, read now, replaced below.
         // Kept with the folder's index: a folder whose index is not kept (--no-index) has no digest.
         let digestFile = writer.toStandardOutput || request.index == nil ? nil : writer.directory.appendingPathComponent(DigestState.fileName)
