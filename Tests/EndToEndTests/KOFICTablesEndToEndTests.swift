@@ -241,4 +241,27 @@ struct KOFICTablesEndToEndTests {
         let notes = try #require(try json(folder, "rank-2019-07-05_2019-07-07.json")["notes"] as? [String])
         #expect(notes.contains { $0.hasPrefix("Regions: KOBIS's regional charts are weekly, and the period holds no ended week") })
     }
+
+    @Test("rank 2019 --regions, a whole year: each region's 52 weeks summed are its weekly charts', per person over its population of 2019")
+    func regionsOfAYear() async throws {
+        let year = DateRange(start: Day(iso: "2019-01-01")!, end: Day(iso: "2019-12-31")!)
+        let films = SyntheticCatalogue.films(covering: year)
+        let server = try FakeKOBISServer(films: films)
+        let folder = try TemporaryFolder()
+        let result = try await run(["rank", "2019", "--no-look-back", "--regions", "-f", "csv", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let kobis = SimulatedKOBIS(films: films)
+        let weeks = DiversityFilms.weeks(of: year, endingBy: Day(iso: "2025-01-04")!)
+        #expect(weeks.count == 52 && weeks.first?.start.iso == "2018-12-31" && weeks.last?.end.iso == "2019-12-29")
+        let rows = try table(folder, "rank-2019-region_totals.csv")
+        #expect(rows.count == 17)
+        for row in rows {
+            let code = row["region_cd"]!
+            let audience = weeks.flatMap { Self.rows(kobis.weeklyChartBody($0, filters: KOBISFilters(area: code)), "weeklyBoxOfficeList") }
+                .reduce(Int64(0)) { $0 + Int64($1["audiCnt"]!)! }
+            #expect(Int64(row["charted_audience"]!) == audience && row["weeks"] == "52", "\(code)")
+            let people = Population.population(of: code, in: 2019)!.people
+            #expect(row["audience_per_person"] == String(format: "%.4f", (Double(audience) / Double(people) * 10_000).rounded() / 10_000))
+        }
+    }
 }
