@@ -107,9 +107,10 @@ struct CurlTransportTests {
             gate.signal()
             server.stop()
         }
-        // An hour's timeout: with both cores busy the test's task once waited past the default 30 s
-        // before it cancelled, and the transfer timed out first.
-        let transport = CurlTransport(maxConnectionsPerHost: 1, timeout: 3_600)
+        // An hour to time out or stall: with both cores busy the test's task once waited past the
+        // default 30 s, and once past the 10 s a wait for data may take, before it cancelled, and the
+        // transfer timed out first.
+        let transport = CurlTransport(maxConnectionsPerHost: 1, timeout: 3_600, stall: 3_600)
         let task = Task { try await transport.send(Self.request(server)) }
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
         task.cancel()

@@ -34,22 +34,26 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     struct Settings {
         var timeout: TimeInterval
         var maximumBodySize: Int
+        /// Seconds connecting, and each wait for data, may take at most (within `timeout`).
+        var stall: TimeInterval = 10
     }
 
     /// - Parameters:
     ///   - maxConnectionsPerHost: at least the number of requests the run keeps in flight.
-    ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most 10.
+    ///   - timeout: seconds a whole request may take; connecting and each wait for data get at most `stall`.
     ///   - maximumBodySize: bytes a decoded body may have.
+    ///   - stall: seconds connecting and each wait for data may take (10; a test that holds an answer
+    ///     back until it cancels gives more, so a starved test task cannot lose the race to it).
     ///   - library: libcurl, asked for when the first request is sent (``CurlLibrary/preload()``
     ///     may have loaded it already; an `--offline` run never does); nil when it could not be
     ///     loaded, and every request then fails with ``TransportError/libcurlMissing(host:)``.
     package init(
-        maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20,
+        maxConnectionsPerHost: Int, timeout: TimeInterval = 30, maximumBodySize: Int = 8 << 20, stall: TimeInterval = 10,
         library: @escaping @Sendable () -> CurlLibrary? = { CurlLibrary.system }
     ) {
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
         self.library = library
-        settings = Settings(timeout: timeout, maximumBodySize: maximumBodySize)
+        settings = Settings(timeout: timeout, maximumBodySize: maximumBodySize, stall: stall)
     }
 
     deinit { started?.stop() }
@@ -190,7 +194,7 @@ final class CurlTransfer: @unchecked Sendable {
         // Every encoding libcurl decodes, decoded before the body is counted.
         boxoffice_curl_easy_setopt_pointer(api, easy, CURLOPT_ACCEPT_ENCODING, "")
         boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_TIMEOUT_MS, max(1, Int(settings.timeout * 1000)))
-        let wait = min(settings.timeout, 10)
+        let wait = min(settings.timeout, settings.stall)
         boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(wait * 1000)))
         // Less than a byte a second for `wait` seconds: a wait for data that lasted too long.
         boxoffice_curl_easy_setopt_long(api, easy, CURLOPT_LOW_SPEED_LIMIT, 1)
