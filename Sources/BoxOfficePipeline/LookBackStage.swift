@@ -162,7 +162,7 @@ struct LookBackStage: Sendable {
             }
             sums[year] = total
         }
-        let table = SameSpan(spans, sums: sums, period: named?.year ?? range.start.year)
+        let table = SameSpan(spans, sums: sums, period: named?.year ?? range.start.year, named: named != nil)
         return table.years.count > 1 ? table : nil
     }
 

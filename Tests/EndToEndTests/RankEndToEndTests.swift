@@ -558,6 +558,7 @@ struct RankEndToEndTests {
         let perDay = spans.map { (Double(Truth(kobis, $0).total) / Double($0.dayCount)).rounded() }
         #expect(rows.map { Double($0["audience_per_day"]!)! } == perDay, "each 추석's admissions a day, from its own charts")
         #expect(rows.map { Int($0["audience_rank"]!)! } == perDay.map { mine in 1 + perDay.filter { $0 > mine }.count }, "ranked a day")
+        #expect(rows.allSatisfy { $0["change_pct"] == "" }, "no change on the year before's total: the holidays' days differ")
         let markdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-chuseok-2023.md"), encoding: .utf8)
         #expect(markdown.hasPrefix("# Box office ranking: Chuseok 2023\n"))
         let change = try #require(RunFacts.change(Int64(perDay[4]), from: Int64(perDay[3])))

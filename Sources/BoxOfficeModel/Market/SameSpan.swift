@@ -27,7 +27,7 @@ package struct SameSpan: Codable, Sendable, Equatable {
         /// The period itself.
         package var isPeriod: Bool
         /// KOFIC's ten-year indicators (table 1): admissions against the year before's same dates, %
-        /// (nil without them); sales over admissions; admissions a person, over the population of the
+        /// (nil without them, or for a holiday or season, whose years' days differ); sales over admissions; admissions a person, over the population of the
         /// year ``populationYear`` (``Population``); the films KOBIS's movie list says opened on these
         /// dates, when the cache holds that year's list; the most screens a charted film had.
         package var changePercent: Double? = nil
@@ -156,7 +156,9 @@ package struct SameSpan: Codable, Sendable, Equatable {
 
     /// The years of `sums` (each span's whose days the cache holds whole, by year), ranked; `period`
     /// is the year the period itself starts in.
-    package init(_ spans: [(year: Int, range: DateRange)], sums: [Int: Sums], period: Int) {
+    /// A holiday's or a season's years (`named`) span unequal days: their totals get no change on the
+    /// year before, which only their admissions a day can give fairly.
+    package init(_ spans: [(year: Int, range: DateRange)], sums: [Int: Sums], period: Int, named: Bool = false) {
         missing = spans.map(\.year).filter { sums[$0] == nil }
         let had = spans.compactMap { span in sums[span.year].map { (span, $0) } }
         func share(_ sums: Sums) -> Double { JoinStage.percent(sums.korean, of: sums.audience) }
@@ -175,7 +177,7 @@ package struct SameSpan: Codable, Sendable, Equatable {
         for index in years.indices {
             let year = years[index]
             let sums = sums[year.year]!
-            if index > 0, years[index - 1].year == year.year - 1, years[index - 1].audience > 0 {
+            if !named, index > 0, years[index - 1].year == year.year - 1, years[index - 1].audience > 0 {
                 years[index].changePercent = (Double(year.audience) / Double(years[index - 1].audience) * 1_000 - 1_000).rounded() / 10
             }
             years[index].averageTicketPrice = JoinStage.wholeRatio(year.sales, year.audience)
@@ -195,9 +197,4 @@ package struct SameSpan: Codable, Sendable, Equatable {
         return years.filter { (period.year - 9...period.year).contains($0.year) }
     }
 
-    /// The years of the ten before the period's (its own included) the cache does not hold whole.
-    package var tenYearsMissing: [Int] {
-        guard let period else { return [] }
-        return missing.filter { (period.year - 9..<period.year).contains($0) }
-    }
 }

@@ -200,7 +200,10 @@ extension ReportTables {
                 Column("sales_rank", .integer, "Its place by sales a day") { String($0.salesRank) },
                 Column("korean_share_rank", .integer, "Its place by the Korean share") { String($0.koreanRank) },
                 Column("is_period", .boolean, "true for the period ranked") { bool($0.isPeriod) },
-                Column("change_pct", .decimal(places: 1), "Admissions against the year before's same dates, %; blank without them") {
+                Column(
+                    "change_pct", .decimal(places: 1),
+                    "Admissions against the year before's same dates, %; blank without them, and for a holiday or season, whose years' days differ"
+                ) {
                     $0.changePercent.map { decimal($0, places: 1) } ?? ""
                 },
                 Column("average_ticket_price", .integer, "Charted sales over charted admissions, won") {
