@@ -76,9 +76,9 @@ package enum ReportTables {
             share(.nations, source: source).filled(ranked(market.nations)),
             share(.grades, source: source).filled(ranked(market.grades)),
             share(.genres, source: source).filled(ranked(market.genres)),
-            months(source: source).filled(market.months),
+            months(.months, source: source).filled(market.months),
         ]
-            + (market.quarters.isEmpty ? [] : [quarters(source: source).filled(market.quarters)])
+            + (market.quarters.isEmpty ? [] : [months(.quarters, source: source).filled(market.quarters)])
             + [monthNations(source: source).filled(market.monthNations)]
             + (ranking.releases.map { [releases(source: source).filled($0.films)] } ?? [])
             + (ranking.diversity.map { [diversityFilms(source: source).filled($0.films)] } ?? [])
@@ -114,13 +114,12 @@ package enum ReportTables {
         case .watchlist: info(watchlist)
         case .revisions: info(revisions)
         case .distributors, .nations, .grades, .genres: info(share(name, source: ""))
-        case .months: info(months(source: ""))
+        case .months, .quarters: info(months(name, source: ""))
         case .years: info(years(source: ""))
         case .distributorYears: info(distributorYears(source: ""))
         case .calendar: info(calendar(source: ""))
         case .weekendTotals: info(weekendTotals(source: ""))
         case .sameSpan: info(sameSpan(source: ""))
-        case .quarters: info(quarters(source: ""))
         case .monthNations: info(monthNations(source: ""))
         case .releases: info(releases(source: ""))
         case .diversityFilms: info(diversityFilms(source: ""))

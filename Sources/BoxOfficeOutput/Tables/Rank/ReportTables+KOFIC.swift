@@ -1,28 +1,10 @@
 import BoxOfficeModel
 import Foundation
 
-/// `rank`'s tables that complete KOFIC's year-end 결산 (issue 63): the quarters and halves, the
-/// months by nation, the ten years, the releases, the diversity films and the regions.
+/// `rank`'s tables that complete KOFIC's year-end 결산 (issue 63): the months by nation, the
+/// releases, the diversity films and the regions (the quarters are ``months(_:source:)``'s, the ten
+/// years the same-span table's).
 extension ReportTables {
-    /// The period's quarters and halves (KOFIC's table 5), summed from its days.
-    static func quarters(source: String) -> TableDefinition<MarketStructure.Month> {
-        TableDefinition(
-            .quarters, TableFacts(key: ["period"], label: ("quarters and halves", "분기·반기별")),
-            [
-                Column("period", .text, "The quarter, 2024-Q3, or the half, 2024-H2") { $0.month },
-                Column("days", .integer, "Its days in the period") { String($0.days) },
-                Column("films", .integer, "Films charted in it") { String($0.films) },
-                Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
-                Column("sales", .integer, "Charted sales in it, won") { String($0.sales) },
-                Column("audience_share_pct", .decimal(places: 2), "Share of the period's charted admissions, %") {
-                    decimal($0.audienceSharePercent, places: 2)
-                },
-                Column("korean_audience", .integer, "Of its admissions, those of Korean films") { String($0.koreanAudience) },
-                Column("foreign_audience", .integer, "Of its admissions, those of foreign films") { String($0.foreignAudience) },
-                Column("data_source", .code, sourceAbout) { _ in source },
-            ])
-    }
-
     /// Each month's admissions by nation (KOFIC's table 6).
     static func monthNations(source: String) -> TableDefinition<MarketStructure.MonthNation> {
         TableDefinition(

@@ -76,12 +76,20 @@ extension ReportTables {
                 ])
     }
 
-    /// The period's calendar months.
-    static func months(source: String) -> TableDefinition<MarketStructure.Month> {
-        TableDefinition(
-            .months, TableFacts(key: ["month"], label: ("months", "월별")),
+    /// The period's calendar months (`.months`), or its quarters and halves (`.quarters`, KOFIC's
+    /// table 5): the same sums of its days, named by the span they cover.
+    static func months(_ table: ReportTable, source: String) -> TableDefinition<MarketStructure.Month> {
+        let name: Column<MarketStructure.Month> =
+            table == .quarters
+            ? Column("period", .text, "The quarter, 2024-Q3, or the half, 2024-H2") { $0.month }
+            : Column("month", .text, "The month, 2024-07") { $0.month }
+        let facts =
+            table == .quarters
+            ? TableFacts(key: ["period"], label: ("quarters and halves", "분기·반기별")) : TableFacts(key: ["month"], label: ("months", "월별"))
+        return TableDefinition(
+            table, facts,
             [
-                Column("month", .text, "The month, 2024-07") { $0.month },
+                name,
                 Column("days", .integer, "Its days in the period") { String($0.days) },
                 Column("films", .integer, "Films charted in it") { String($0.films) },
                 Column("audience", .integer, "Charted admissions in it") { String($0.audience) },
