@@ -20,7 +20,6 @@ struct KOFICStage {
         var sidePeriods: [FetchStage.SideChart<ChartPeriod>] = []
         var regions: [KOBISRegion] = []
         var regionWeeks: [ChartPeriod] = []
-        var regionsAsked: Bool
         var notes: [ReportNote] = []
     }
 
@@ -36,29 +35,29 @@ struct KOFICStage {
     /// every region's weeks, region by region, so a budget that runs short leaves whole regions out.
     static func plan(_ range: DateRange, regions: Bool, calendar: SeoulCalendar, client: KOBISClient) async throws -> Plan {
         var plan = Plan(
-            range: range, today: calendar.today, tables: range.dayCount <= longestSpan, basis: DiversityFilms.basis(of: range), regionsAsked: regions)
+            range: range, today: calendar.today, tables: range.dayCount <= longestSpan, basis: DiversityFilms.basis(of: range))
         guard plan.tables else {
             plan.notes.append(.kofic(.longSpan))
             return plan
         }
+        let weeks = ChartPeriod.weeks(thursdaysIn: range, endingBy: calendar.yesterday)
         switch plan.basis {
         case .daily: plan.sideDays = range.days.map { FetchStage.SideChart($0, filters: diversity) }
-        case .weekly:
-            plan.sidePeriods = DiversityFilms.weeks(of: range, endingBy: calendar.yesterday).map { FetchStage.SideChart($0, filters: diversity) }
+        case .weekly: plan.sidePeriods = weeks.map { FetchStage.SideChart($0, filters: diversity) }
         }
         guard regions else { return plan }
+        // No week, no regional chart: the list of regions is not asked for either.
+        guard !weeks.isEmpty else {
+            plan.notes.append(.kofic(.noRegionWeek))
+            return plan
+        }
         do {
             plan.regions = try await client.regions()
         } catch let error as KOBISError where LookBackStage.isRecoverable(error) {
             plan.notes.append(.kofic(.regionListNotHad))
             return plan
         }
-        plan.regionWeeks = DiversityFilms.weeks(of: range, endingBy: calendar.yesterday)
-        guard !plan.regionWeeks.isEmpty else {
-            plan.notes.append(.kofic(.noRegionWeek))
-            plan.regions = []
-            return plan
-        }
+        plan.regionWeeks = weeks
         plan.sidePeriods += plan.regions.flatMap { region in
             plan.regionWeeks.map { FetchStage.SideChart($0, filters: KOBISFilters(area: region.code)) }
         }
@@ -73,7 +72,7 @@ struct KOFICStage {
         let known = Dictionary(report.films.map { ($0.movieCode, $0) }) { first, _ in first }
         ranking.diversity = try await diversity(plan, sides: sides, known: known, charted: ranking.chartedAudience, notes: &ranking.notes)
         ranking.releases = try await releases(plan.range, today: plan.today, known: known, notes: &ranking.notes)
-        if plan.regionsAsked, !plan.regions.isEmpty {
+        if !plan.regions.isEmpty {
             var charts: [String: [ChartPeriod: WeeklyChart]] = [:]
             for (side, result) in sides.sidePeriods {
                 guard let area = side.filters.area, case .success(let chart) = result else { continue }
@@ -124,8 +123,8 @@ struct KOFICStage {
         var sides: [String: Bool] = [:]
         var unknown: [String] = []
         for code in Set(charts.joined().map(\.movieCode)) {
-            if let film = known[code], film.hasMovieInfo, !film.nations.isEmpty {
-                sides[code] = MovieInfo.isKorean(nations: film.nations)
+            if let film = known[code], let korean = MarketStructure.nation(of: film) {
+                sides[code] = korean
             } else if let info = client.cachedMovieInfo(code: code) {
                 sides[code] = info.isKorean
             } else {

@@ -71,7 +71,7 @@ struct KOFICTablesEndToEndTests {
         }
 
         // Diversity films: the weekly multiMovieYn=Y charts of 2024's ISO weeks, summed.
-        let weeks = DiversityFilms.weeks(of: Self.year, endingBy: Day(iso: "2025-01-04")!)
+        let weeks = ChartPeriod.weeks(thursdaysIn: Self.year, endingBy: Day(iso: "2025-01-04")!)
         #expect(weeks.count == 52 && weeks.first?.start.iso == "2024-01-01" && weeks.last?.end.iso == "2024-12-29")
         var truth: [String: Int64] = [:]
         for week in weeks {
@@ -196,7 +196,7 @@ struct KOFICTablesEndToEndTests {
             ["rank", "2019-07", "--no-look-back", "--regions", "--budget", "13", "-f", "csv,json,md", "--quiet"], server, folder, today: "2025-01-05")
         #expect(budgeted.status == 0, "a short budget still writes: \(budgeted.stderr)")
         let kobis = SimulatedKOBIS(films: films)
-        let weeks = DiversityFilms.weeks(of: range, endingBy: Day(iso: "2025-01-04")!)
+        let weeks = ChartPeriod.weeks(thursdaysIn: range, endingBy: Day(iso: "2025-01-04")!)
         #expect(weeks.map(\.start.iso) == ["2019-07-01", "2019-07-08", "2019-07-15", "2019-07-22"])
         let regions = try table(folder, "rank-2019-07-region_totals.csv")
         #expect(regions.map { $0["region_cd"]! } == ["0105001", "0105002", "0105003"], "the first three regions of the code list, whole")
@@ -251,7 +251,7 @@ struct KOFICTablesEndToEndTests {
         let result = try await run(["rank", "2019", "--no-look-back", "--regions", "-f", "csv", "--quiet"], server, folder, today: "2025-01-05")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let kobis = SimulatedKOBIS(films: films)
-        let weeks = DiversityFilms.weeks(of: year, endingBy: Day(iso: "2025-01-04")!)
+        let weeks = ChartPeriod.weeks(thursdaysIn: year, endingBy: Day(iso: "2025-01-04")!)
         #expect(weeks.count == 52 && weeks.first?.start.iso == "2018-12-31" && weeks.last?.end.iso == "2019-12-29")
         let rows = try table(folder, "rank-2019-region_totals.csv")
         #expect(rows.count == 17)

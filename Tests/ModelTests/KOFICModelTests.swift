@@ -8,13 +8,13 @@ import Testing
     @Test("a period's weeks are those whose Thursday is in it: 2015's first begins on 2014-12-29, 2021's on 2021-01-04; none not ended")
     func weeksByThursday() {
         let year2015 = DateRange(start: Day(iso: "2015-01-01")!, end: Day(iso: "2015-12-31")!)
-        let weeks2015 = DiversityFilms.weeks(of: year2015, endingBy: Day(iso: "2016-06-01")!)
+        let weeks2015 = ChartPeriod.weeks(thursdaysIn: year2015, endingBy: Day(iso: "2016-06-01")!)
         #expect(weeks2015.first?.start.iso == "2014-12-29" && weeks2015.last?.end.iso == "2016-01-03" && weeks2015.count == 53)
         let year2021 = DateRange(start: Day(iso: "2021-01-01")!, end: Day(iso: "2021-12-31")!)
-        let weeks2021 = DiversityFilms.weeks(of: year2021, endingBy: Day(iso: "2022-06-01")!)
+        let weeks2021 = ChartPeriod.weeks(thursdaysIn: year2021, endingBy: Day(iso: "2022-06-01")!)
         #expect(weeks2021.first?.start.iso == "2021-01-04" && weeks2021.count == 52)
         // A week not ended by the day given is not asked for.
-        #expect(DiversityFilms.weeks(of: year2021, endingBy: Day(iso: "2021-01-16")!).map(\.start.iso) == ["2021-01-04"])
+        #expect(ChartPeriod.weeks(thursdaysIn: year2021, endingBy: Day(iso: "2021-01-16")!).map(\.start.iso) == ["2021-01-04"])
         #expect(DiversityFilms.basis(of: DateRange(start: Day(iso: "2024-07-01")!, end: Day(iso: "2024-07-31")!)) == .daily)
         #expect(DiversityFilms.basis(of: DateRange(start: Day(iso: "2024-07-01")!, end: Day(iso: "2024-08-01")!)) == .weekly)
     }

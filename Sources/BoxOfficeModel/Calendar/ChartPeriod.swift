@@ -125,6 +125,20 @@ package struct ChartPeriod: Hashable, Sendable, Codable, Comparable {
         return (periods, !exact)
     }
 
+    /// The Monday-to-Sunday weeks whose Thursday lies in `range` (the ISO rule, so a year's are its
+    /// ISO weeks), ended by `lastDay`: what `rank` sums KOBIS's weekly diversity and regional charts
+    /// over. ``covering(_:_:today:)`` takes every week that overlaps a range instead.
+    package static func weeks(thursdaysIn range: DateRange, endingBy lastDay: Day) -> [ChartPeriod] {
+        var weeks: [ChartPeriod] = []
+        var week = ChartPeriod(.week, inWeekOf: range.start)
+        if !range.contains(week.start + 3) { week = ChartPeriod(.week, inWeekOf: week.start + 7) }
+        while range.contains(week.start + 3), week.end <= lastDay {
+            if week.start >= DateRange.earliest { weeks.append(week) }
+            week = ChartPeriod(.week, inWeekOf: week.start + 7)
+        }
+        return weeks
+    }
+
     private static func firstThursday(of year: Int) -> Day {
         let january4 = Day(year: year, month: 1, day: 4)!  // always in ISO week 1
         return january4.weekStart + 3

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The diversity films (다양성영화) of a period (KOFIC's tables 20–23): KOBIS's charts with
-/// `multiMovieYn=Y`, daily for a period of a month or less, weekly (Monday to Sunday) for a longer
-/// one, each film's admissions and sales summed over the charts it made; their count, admissions and
+/// `multiMovieYn=Y`, daily for a period of a month or less, weekly (Monday to Sunday, ``ChartPeriod/weeks(thursdaysIn:endingBy:)``) for a
+/// longer one, each film's admissions and sales summed over the charts it made; their count, admissions and
 /// share, and the top 10 of all of them, of the Korean ones and of the foreign ones.
 package struct DiversityFilms: Codable, Sendable, Equatable {
     /// Which KOBIS charts the figures sum.
@@ -67,19 +67,6 @@ package struct DiversityFilms: Codable, Sendable, Equatable {
 
     /// Which charts a period's diversity films are summed from.
     package static func basis(of range: DateRange) -> Basis { range.dayCount <= dailyUpTo ? .daily : .weekly }
-
-    /// The Monday-to-Sunday weeks whose Thursday lies in `range` (the ISO rule, so a year's are its
-    /// ISO weeks), ended by `lastDay`.
-    package static func weeks(of range: DateRange, endingBy lastDay: Day) -> [ChartPeriod] {
-        var weeks: [ChartPeriod] = []
-        var week = ChartPeriod(.week, inWeekOf: range.start)
-        if !range.contains(week.start + 3) { week = ChartPeriod(.week, inWeekOf: week.start + 7) }
-        while range.contains(week.start + 3), week.end <= lastDay {
-            if week.start >= DateRange.earliest { weeks.append(week) }
-            week = ChartPeriod(.week, inWeekOf: week.start + 7)
-        }
-        return weeks
-    }
 
     /// The films of `charts` (each chart's rows), summed; `korean` gives a film's side.
     package init(basis: Basis, charts: [[ChartEntry]], missing: [Day], korean: (String) -> Bool?, chartedAudience: Int64) {

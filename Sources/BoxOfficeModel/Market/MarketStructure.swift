@@ -310,7 +310,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
     }
 
     /// True for a Korean film, false for a foreign one, nil without KOBIS's nations.
-    static func nation(of film: FilmRanking) -> Bool? {
+    package static func nation(of film: FilmRanking) -> Bool? {
         film.hasMovieInfo && !film.nations.isEmpty ? MovieInfo.isKorean(nations: film.nations) : nil
     }
 

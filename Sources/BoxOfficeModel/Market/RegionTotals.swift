@@ -1,7 +1,7 @@
 import Foundation
 
 /// Each region's admissions over a period (KOFIC's table 3), from KOBIS's weekly chart per region
-/// (`wideAreaCd`): the top 10s of the weeks whose Thursday is in the period (``DiversityFilms/weeks(of:endingBy:)``),
+/// (`wideAreaCd`): the top 10s of the weeks whose Thursday is in the period (``ChartPeriod/weeks(thursdaysIn:endingBy:)``),
 /// summed; the share of the regions' total and the admissions per person over the bundled
 /// population (``Population``).
 package struct RegionTotals: Encodable, Sendable, Equatable {
