@@ -132,8 +132,9 @@ struct LookBackStage: Sendable {
     /// For a holiday or a season (`named`), each year's own days of it.
     ///
     /// A report's highlight says only the place for admissions: it passes `koreanShare: false`, and
-    /// reads no movie info (reading every September's films' infos made a warm month's report
-    /// 1.38× the wall time, `boxoffice-bench compare`, 7 paired runs); the shares are then 0.
+    /// reads no movie info (reading every September's films' infos made a warm month's report 1.38×
+    /// the wall time, `boxoffice-bench compare`, 7 paired runs) and no movie list (the ten years'
+    /// releases); the shares are then 0 and the releases nil.
     func sameSpan(_ range: DateRange, named: NamedPeriod? = nil, koreanShare: Bool = true) -> SameSpan? {
         let spans = named.map { SameSpan.spans(of: $0) } ?? SameSpan.spans(of: range)
         guard spans.count > 1, let cache = client.cache?.cache else { return nil }

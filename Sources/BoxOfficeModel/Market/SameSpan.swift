@@ -177,8 +177,8 @@ package struct SameSpan: Codable, Sendable, Equatable {
         for index in years.indices {
             let year = years[index]
             let sums = sums[year.year]!
-            if !named, index > 0, years[index - 1].year == year.year - 1, years[index - 1].audience > 0 {
-                years[index].changePercent = (Double(year.audience) / Double(years[index - 1].audience) * 1_000 - 1_000).rounded() / 10
+            if !named, index > 0, years[index - 1].year == year.year - 1 {
+                years[index].changePercent = RunFacts.change(year.audience, from: years[index - 1].audience)
             }
             years[index].averageTicketPrice = JoinStage.wholeRatio(year.sales, year.audience)
             if let population = Population.population(in: year.year) {
