@@ -32,6 +32,15 @@ extension RankView {
     /// The nations a document gives a column of in the months by nation: the period's biggest.
     static let monthNationColumns = 3
 
+    /// A month's, a quarter's or a half's row, as the documents show the months and the quarters.
+    static func span(_ span: MarketStructure.Month, words w: Words) -> [String: String] {
+        [
+            "month": span.month, "days": String(span.days), "films": String(span.films), "audience": w.grouped(span.audience),
+            "share": PeopleFormat.percent(span.audienceSharePercent),
+            "korean": PeopleFormat.percent(JoinStage.percent(span.koreanAudience, of: span.audience)),
+        ]
+    }
+
     static func kofic(_ ranking: PeriodRanking, words w: Words) -> [String: Any] {
         let market = ranking.market
         // The months by nation as a grid: the period's three biggest nations, then the rest.
@@ -49,13 +58,7 @@ extension RankView {
         }
         return [
             "has_quarters": !market.quarters.isEmpty,
-            "quarters": market.quarters.map { part in
-                [
-                    "period": part.month, "days": String(part.days), "audience": w.grouped(part.audience),
-                    "share": PeopleFormat.percent(part.audienceSharePercent),
-                    "korean": PeopleFormat.percent(JoinStage.percent(part.koreanAudience, of: part.audience)),
-                ]
-            },
+            "quarters": market.quarters.map { span($0, words: w) },
             "has_month_nations": !columns.isEmpty && grid.count > 1,
             "month_nation_columns": (columns + [w.language == .ko ? "기타" : "Other"]).map { ["name": $0] },
             "month_nations": grid,

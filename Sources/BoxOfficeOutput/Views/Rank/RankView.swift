@@ -263,13 +263,7 @@ package enum RankView {
             "more_distributors": market.distributors.count > marketRows,
             "groups": groups,
             "has_months": market.months.count > 1,
-            "months": market.months.map { month in
-                [
-                    "month": month.month, "films": String(month.films), "audience": w.grouped(month.audience),
-                    "share": PeopleFormat.percent(month.audienceSharePercent),
-                    "korean": PeopleFormat.percent(JoinStage.percent(month.koreanAudience, of: month.audience)),
-                ]
-            },
+            "months": market.months.map { span($0, words: w) },
             "has_tops": !market.koreanTop.isEmpty || !market.foreignTop.isEmpty,
             "korean_top": top(market.koreanTop), "foreign_top": top(market.foreignTop),
             "has_ticket_price": market.averageTicketPrice != nil,
