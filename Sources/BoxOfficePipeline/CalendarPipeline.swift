@@ -37,7 +37,7 @@ package struct CalendarPipeline: Sendable {
             // The page limit cut the year's list short: say so, rather than calendar a part as the whole.
             if releases.listed > releases.films.count {
                 notes.append(
-                    "KOBIS lists \(PeopleFormat.grouped(Int64(releases.listed))) films opening in \(year); the calendar read the first \(PeopleFormat.grouped(Int64(releases.films.count))) (\(KOBISClient.releasePageLimit) pages), so some of \(year)'s releases may be missing"
+                    "KOBIS lists \(PeopleFormat.grouped(Int64(releases.listed))) films opening in \(year); the calendar read the first \(PeopleFormat.grouped(Int64(releases.films.count))) (\(KOBISPaging.releasePages) pages), so some of \(year)'s releases may be missing"
                 )
             }
         }

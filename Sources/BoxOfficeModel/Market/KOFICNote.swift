@@ -52,7 +52,8 @@ package enum KOFICNote: Hashable, Sendable {
     }
 }
 
-/// The pages of a year's movie list read at most, as the notes say it (``KOBISClient``'s limit).
+/// The pages of a year's movie list read at most (100 films a page; KOBIS lists about 2,000 a
+/// year): the limit `KOBISClient` reads to, and the figure `rank`'s and `calendar`'s notes give.
 package enum KOBISPaging {
     package static let releasePages = 40
 }

@@ -50,7 +50,7 @@ package struct Releases: Codable, Sendable, Equatable {
     package var byMonth: [Group]
     /// By grade, the most films first; films with no cached movie info last, under a blank key.
     package var byGrade: [Group]
-    /// The years whose list KOBIS gave more films than the pages read (``KOBISClient/releasePageLimit``): their counts are low.
+    /// The years whose list KOBIS gave more films than the pages read (``KOBISPaging/releasePages``): their counts are low.
     package var cutShort: [Int]
 
     enum CodingKeys: String, CodingKey {

@@ -205,12 +205,14 @@ package struct KOBISClient: Sendable {
         }
     }
 
-    /// Pages of a year's releases read at most: 100 films a page, KOBIS lists about 2,000 a year.
-    package static let releasePageLimit = KOBISPaging.releasePages
+    /// The pages of a year's list that `total` films fill, up to ``KOBISPaging/releasePages``.
+    static func releasePages(listing total: Int) -> Int {
+        min(KOBISPaging.releasePages, (total + MovieListSearch.pageSize - 1) / MovieListSearch.pageSize)
+    }
 
     /// The films KOBIS's movie list gives an open date in `year` (`openStartDt`/`openEndDt`), each
     /// with its status (개봉, 개봉예정 …): page 1, then as many more as its `totCnt` says, up to
-    /// ``releasePageLimit``, one call each, cached for a day (a past year's for a month: its list
+    /// ``KOBISPaging/releasePages``, one call each, cached for a day (a past year's for a month: its list
     /// hardly changes). What `boxoffice calendar` lists; `listed` is the `totCnt` KOBIS gave, more
     /// than `films` holds when the page limit cut the list short.
     package func releases(year: Int, currentYear: Int) async throws -> (films: [(info: MovieInfo, status: String)], listed: Int) {
@@ -233,7 +235,7 @@ package struct KOBISClient: Sendable {
         }
         let first = try await page(1)
         var films = first.films
-        let pages = min(Self.releasePageLimit, (first.total + MovieListSearch.pageSize - 1) / MovieListSearch.pageSize)
+        let pages = Self.releasePages(listing: first.total)
         if pages >= 2 {
             for number in 2...pages { films += try await page(number).films }
         }
@@ -251,7 +253,7 @@ package struct KOBISClient: Sendable {
         }
         guard let first = page(1) else { return nil }
         var films = first.films
-        let pages = min(Self.releasePageLimit, (first.total + MovieListSearch.pageSize - 1) / MovieListSearch.pageSize)
+        let pages = Self.releasePages(listing: first.total)
         if pages >= 2 {
             for number in 2...pages {
                 guard let next = page(number) else { return nil }
