@@ -179,6 +179,17 @@ struct KOFICTablesEndToEndTests {
         #expect(compared.contains("The ten years could not compare 2015–2016, 2020–2022: not cached (boxoffice fetch fills them)."))
         let markdown = try String(contentsOf: folder.url.appendingPathComponent("Reports/rank-2024.md"), encoding: .utf8)
         #expect(markdown.contains("## Ten years") && markdown.contains("of the 2017–2019 average"), "the baseline sentence")
+
+        // One fact, one answer: a year's row in the ten years is its row in a multi-year rank's years table.
+        let span = try await run(["rank", "2023..2024", "--offline", "--no-look-back", "-f", "csv", "--quiet"], server, folder, today: "2025-01-05")
+        #expect(span.status == 0, "\(span.stderr)")
+        let years = try table(folder, "rank-2023-2024-years.csv")
+        for year in years {
+            let ten = try #require(rows.first { $0["year"] == year["year"] })
+            for column in ["audience", "sales", "average_ticket_price", "korean_share_pct"] {
+                #expect(ten[column] == year[column], "\(year["year"]!) \(column): the ten years and the years table")
+            }
+        }
     }
 
     @Test(
