@@ -220,10 +220,15 @@ struct KOFICTablesEndToEndTests {
             } == true)
 
         let whole = try await run(
-            ["rank", "2019-07", "--no-look-back", "--regions", "-f", "csv,json", "--quiet"], server, folder, today: "2025-01-05")
+            ["rank", "2019-07", "--no-look-back", "--regions", "-f", "csv,json,xlsx", "--quiet"], server, folder, today: "2025-01-05")
         #expect(whole.status == 0 && whole.stderr.isEmpty, "\(whole.stderr)")
         let all = try table(folder, "rank-2019-07-region_totals.csv")
         #expect(all.count == 17)
+        // A spreadsheet reads the CSV's 0105001 as 105001 (docs/tables.md); the workbook keeps the code as text.
+        let workbook = try XLSXReader(Data(contentsOf: folder.url.appendingPathComponent("Reports/rank-2019-07.xlsx")))
+        let sheet = try #require(workbook.sheetNames.firstIndex(of: "region_totals"))
+        let codes = try workbook.rows(ofSheet: sheet + 1).dropFirst().compactMap { $0.first ?? nil }
+        #expect(codes.map(\.value) == all.map { $0["region_cd"]! } && codes.allSatisfy { $0.type == "inlineStr" })
         var total: Int64 = 0
         for row in all {
             let code = row["region_cd"]!
