@@ -44,24 +44,26 @@ extension RankView {
 
     static func kofic(_ ranking: PeriodRanking, words w: Words) -> [String: Any] {
         let market = ranking.market
-        // The months by nation as a grid: the period's three biggest nations, then the rest.
+        // The months by nation as a grid: the period's three biggest nations, then the rest (when
+        // there is a rest: films without a nation count there).
         var byNation: [String: Int64] = [:]
-        for row in market.monthNations where !row.nation.isEmpty { byNation[row.nation, default: 0] += row.audience }
-        let columns = byNation.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(monthNationColumns).map(\.key)
+        for row in market.monthNations { byNation[row.nation, default: 0] += row.audience }
+        let columns = byNation.filter { !$0.key.isEmpty }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(monthNationColumns).map(\.key)
+        let hasRest = byNation.contains { !columns.contains($0.key) && $0.value > 0 }
         let grid = Dictionary(grouping: market.monthNations, by: \.month).sorted { $0.key < $1.key }.map { month, rows in
             let total = rows.reduce(Int64(0)) { $0 + $1.audience }
             let named = columns.map { nation in rows.first { $0.nation == nation }?.audience ?? 0 }
-            let other = total - named.reduce(0, +)
+            let rest = hasRest ? [total - named.reduce(0, +)] : []
             return [
                 "month": month,
-                "cells": (named + [other]).map { ["audience": w.grouped($0), "share": PeopleFormat.percent(JoinStage.percent($0, of: total))] },
+                "cells": (named + rest).map { ["audience": w.grouped($0), "share": PeopleFormat.percent(JoinStage.percent($0, of: total))] },
             ] as [String: Any]
         }
         return [
             "has_quarters": !market.quarters.isEmpty,
             "quarters": market.quarters.map { span($0, words: w) },
             "has_month_nations": !columns.isEmpty && grid.count > 1,
-            "month_nation_columns": (columns + [w.language == .ko ? "기타" : "Other"]).map { ["name": $0] },
+            "month_nation_columns": (columns + (hasRest ? [w.language == .ko ? "기타" : "Other"] : [])).map { ["name": $0] },
             "month_nations": grid,
         ].merging(tenYears(ranking, words: w)) { own, _ in own }.merging(releases(ranking, words: w)) { own, _ in own }
             .merging(diversity(ranking, words: w)) { own, _ in own }.merging(regions(ranking, words: w)) { own, _ in own }
