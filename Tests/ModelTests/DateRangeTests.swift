@@ -76,6 +76,15 @@ struct DateRangeTests {
         #expect(message.contains("2003-11-11") && message.contains("2024-05-01"))
     }
 
+    @Test("a calendar year, and a year to date: from 1 January, to 31 December or to a day of the same year")
+    func yearShapes() {
+        func range(_ start: String, _ end: String) -> DateRange { DateRange(start: Day(start), end: Day(end)) }
+        #expect(range("2024-01-01", "2024-12-31").isCalendarYear && range("2024-01-01", "2024-12-31").isYearToDate)
+        #expect(range("2024-01-01", "2024-05-01").isYearToDate && !range("2024-01-01", "2024-05-01").isCalendarYear)
+        #expect(!range("2024-01-02", "2024-12-31").isYearToDate && !range("2024-01-02", "2024-12-31").isCalendarYear)
+        #expect(!range("2023-01-01", "2024-12-31").isYearToDate && !range("2023-01-01", "2024-12-31").isCalendarYear)
+    }
+
     @Test("a day's ISO bytes are its ISO text, across leap years, centuries and years outside four digits")
     func isoBytes() {
         var ordinals = Array(stride(from: -800_000, through: 3_000_000, by: 997))

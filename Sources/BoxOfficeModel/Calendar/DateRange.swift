@@ -32,6 +32,11 @@ package struct DateRange: Hashable, Sendable, Sequence {
     package func makeIterator() -> ClosedRange<Day>.Iterator { (start...end).makeIterator() }
     package func contains(_ day: Day) -> Bool { start <= day && day <= end }
 
+    /// From 1 January to a day of the same year: a calendar year, or its days so far.
+    package var isYearToDate: Bool { start.month == 1 && start.day == 1 && end.year == start.year }
+    /// From 1 January to 31 December of one year.
+    package var isCalendarYear: Bool { isYearToDate && end.month == 12 && end.day == 31 }
+
     /// `2022-01-01_2022-01-31`, or `2022-01-05` for a single day: the stem of report file names.
     package var fileStem: String { start == end ? start.iso : "\(start.iso)_\(end.iso)" }
 

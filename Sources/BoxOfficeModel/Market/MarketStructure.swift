@@ -86,6 +86,11 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         package var koreanAudience: Int64
         package var foreignAudience: Int64
 
+        /// A month (or quarter, or half) with nothing counted yet.
+        static func empty(_ key: String) -> Month {
+            Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0)
+        }
+
         enum CodingKeys: String, CodingKey {
             case month
             case days
@@ -439,8 +444,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         }
         for day in days {
             let key = monthKey(day.date)
-            let empty = Month(month: key, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0)
-            add(day, to: &months[key, default: (empty, [])])
+            add(day, to: &months[key, default: (.empty(key), [])])
         }
         return months.keys.sorted().map { months[$0]! }
     }
@@ -452,9 +456,7 @@ package struct MarketStructure: Encodable, Sendable, Equatable {
         for (month, films) in months {
             let name = key(month.month)
             if spans.last?.month.month != name {
-                spans.append(
-                    (Month(month: name, days: 0, films: 0, audience: 0, sales: 0, audienceSharePercent: 0, koreanAudience: 0, foreignAudience: 0), [])
-                )
+                spans.append((.empty(name), []))
             }
             spans[spans.count - 1].month.days += month.days
             spans[spans.count - 1].month.audience += month.audience

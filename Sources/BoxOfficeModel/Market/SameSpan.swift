@@ -108,10 +108,8 @@ package struct SameSpan: Codable, Sendable, Equatable {
     /// Whether a report's range is a period whose place among the years it says: a whole calendar
     /// month or year, or a holiday or season (`named`).
     package static func saysPlace(_ range: DateRange, named: NamedPeriod?) -> Bool {
-        let (first, last) = (range.start, range.end)
-        let wholeMonth = first.day == 1 && last == first.monthEnd
-        let wholeYear = first.month == 1 && first.day == 1 && last == Day(year: first.year, month: 12, day: 31)
-        return named != nil || wholeMonth || wholeYear
+        let wholeMonth = range.start.day == 1 && range.end == range.start.monthEnd
+        return named != nil || wholeMonth || range.isCalendarYear
     }
 
     /// The period's own year and its place for admissions.
@@ -123,8 +121,7 @@ package struct SameSpan: Codable, Sendable, Equatable {
     /// range's own, oldest first: shifted by whole years (29 February as the 28th). None for a range
     /// longer than a year, which no other year's dates can match without overlapping.
     package static func spans(of range: DateRange) -> [(year: Int, range: DateRange)] {
-        let wholeYear = range.start == Day(year: range.start.year, month: 1, day: 1) && range.end == Day(year: range.start.year, month: 12, day: 31)
-        guard range.start.distance(to: range.end) < 365 || wholeYear else { return [] }
+        guard range.start.distance(to: range.end) < 365 || range.isCalendarYear else { return [] }
         func shifted(_ day: Day, by years: Int) -> Day {
             Day(year: day.year - years, month: day.month, day: day.day) ?? Day(year: day.year - years, month: day.month, day: day.day - 1)!
         }
@@ -193,7 +190,7 @@ package struct SameSpan: Codable, Sendable, Equatable {
     /// KOFIC's ten years (table 1): the period's year and the nine before it that are had; empty
     /// unless the period is a calendar year (or its days so far).
     package var tenYears: [Year] {
-        guard let period, period.start.month == 1, period.start.day == 1, period.end.year == period.start.year else { return [] }
+        guard let period, DateRange(start: period.start, end: period.end).isYearToDate else { return [] }
         return years.filter { (period.year - 9...period.year).contains($0.year) }
     }
 

@@ -93,7 +93,7 @@ struct KOFICStage {
     /// population a figure a person is over, for a year past the bundled table's last.
     static func comparisonNotes(_ ranking: PeriodRanking, range: DateRange, named: NamedPeriod?) -> [ReportNote] {
         var notes: [ReportNote] = []
-        if named == nil, range.start.month == 1, range.start.day == 1, range.end.year == range.start.year {
+        if named == nil, range.isYearToDate {
             let had = Set(ranking.sameSpan?.years.map(\.year) ?? [])
             let missing = (max(DateRange.earliest.year, range.start.year - 9)..<range.start.year).filter { !had.contains($0) }
             let baseline = !(2017...2019).contains(range.start.year) && !(2017...2019).allSatisfy(had.contains)
